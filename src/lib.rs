@@ -1,0 +1,54 @@
+//! `asalto`: the rules of Asalto as set by the 2018/19 programming
+//! assignment, and the tools instructors use on students' game records.
+//!
+//! The library has no I/O. Its layers, bottom up:
+//!
+//! - the vocabulary: [`Point`] (33 points, notation `Bc`), [`PointSet`],
+//!   [`Side`], [`Board`], [`Position`], [`Move`], [`Outcome`];
+//! - the rules: [`rules`] (geometry tables in the assignment's neighbour
+//!   order) and [`Position`]'s move generator and end checks;
+//! - text: [`record`] parses record files (syntax only), [`Position::resolve`]
+//!   says why a written move is illegal ([`Reason`]), and [`replay`] turns a
+//!   record into a [`Game`] with [`replay::Problem`]s;
+//! - players: [`basic`] (the assignment's BASICO rebels) and [`random`].
+//!
+//! # Examples
+//!
+//! ```
+//! use asalto::replay::{check, CheckOptions};
+//!
+//! let record = "Bc-Cc\nDd-Cd\nCc-Ce\nDb-Cc\nCe-Bd\nDf-Ce\nBd-Db-Dd-Df-Bd\n";
+//! let checked = check(record, CheckOptions::default());
+//! assert!(checked.is_valid());
+//! assert_eq!(checked.game.position().legal_moves().len(), 17);
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod basic;
+mod board;
+pub mod diagnostics;
+mod legality;
+mod moves;
+mod point;
+mod pointset;
+mod position;
+mod position_string;
+pub mod random;
+pub mod record;
+pub mod render;
+pub mod replay;
+pub mod rules;
+mod side;
+
+pub use board::{Board, BoardError};
+pub use legality::{Disconnection, IllegalMove, IllegalMoveKind, Reason, join};
+pub use moves::{MAX_PATH, Move, MoveList, Path, jumped_point};
+pub use point::{Point, PointError};
+pub use pointset::PointSet;
+pub use position::{Outcome, OutcomeReason, PlayError, Position};
+pub use position_string::PositionStringError;
+pub use record::Record;
+pub use replay::{CheckOptions, Checked, Game, GameOutcome, Ply};
+pub use rules::Rules;
+pub use side::{BySide, Side};
