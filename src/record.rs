@@ -366,6 +366,9 @@ fn point(input: &str) -> IResult<&str, Point, LineError<'_>> {
     if text.ends_with('-') {
         return fail(input, SyntaxErrorKind::Point(PointError::Length));
     }
+    if !text.is_ascii() {
+        return fail(input, SyntaxErrorKind::Point(PointError::Letters));
+    }
     match Point::from_notation(text.as_bytes()) {
         Ok(p) => Ok((rest, p)),
         Err(e) => fail(input, SyntaxErrorKind::Point(e)),
