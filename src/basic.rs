@@ -103,7 +103,10 @@ pub fn score_moves(pos: &Position, variant: BasicScore) -> Vec<ScoredMove> {
 pub fn best_moves(pos: &Position, variant: BasicScore) -> Vec<ScoredMove> {
     let scored = score_moves(pos, variant);
     let best = scored.iter().map(|s| s.score).max();
-    scored.into_iter().filter(|s| Some(s.score) == best).collect()
+    scored
+        .into_iter()
+        .filter(|s| Some(s.score) == best)
+        .collect()
 }
 
 /// The move BASICO plays: one of the best, chosen with `rng`.

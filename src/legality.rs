@@ -263,8 +263,12 @@ impl IllegalMove {
                 before,
                 after,
             } => {
-                let how = if after > before { "away from" } else { "sideways to" };
-                format!("the rebel moves {how} the castle: {from}-{to}")
+                let how = if after > before {
+                    "moves away from the castle"
+                } else {
+                    "does not get closer to the castle"
+                };
+                format!("the rebel {how}: {from}-{to}")
             }
             IllegalMoveKind::CaptureRequired { .. } => {
                 "an officer steps while a capture is available".to_string()
@@ -331,7 +335,10 @@ impl IllegalMove {
                  the whole move is {required}"
             ),
             IllegalMoveKind::CaptureTooLong { required } => {
-                format!("the chain ends after {} capture(s): {required}", required.capture_count())
+                format!(
+                    "the chain ends after {} capture(s): {required}",
+                    required.capture_count()
+                )
             }
             IllegalMoveKind::WrongSide { found, .. } => {
                 format!("it is the {}' turn", found.opponent())
@@ -408,22 +415,43 @@ impl Position {
             // library caller that does gets "a move that goes nowhere".
             [at] => {
                 let why = Disconnection::NotNeighbours;
-                let kind = K::NotConnected { from: *at, to: *at, why };
+                let kind = K::NotConnected {
+                    from: *at,
+                    to: *at,
+                    why,
+                };
                 return Err(IllegalMove::new(kind, 0));
             }
-            [] => return Err(IllegalMove::new(K::NoPiece { at: EMPTY_PATH_POINT }, 0)),
+            [] => {
+                return Err(IllegalMove::new(
+                    K::NoPiece {
+                        at: EMPTY_PATH_POINT,
+                    },
+                    0,
+                ));
+            }
         };
         let board = self.board();
         match board.piece_at(from) {
             None => return Err(IllegalMove::new(K::NoPiece { at: from }, 0)),
             Some(side) if side != self.turn() => {
-                return Err(IllegalMove::new(K::WrongSide { at: from, found: side }, 0));
+                return Err(IllegalMove::new(
+                    K::WrongSide {
+                        at: from,
+                        found: side,
+                    },
+                    0,
+                ));
             }
             Some(_) => {}
         }
         let step_then_more = |path: &[Point]| {
             IllegalMove::new(
-                K::NotConnected { from: path[1], to: path[2], why: Disconnection::StepEnds },
+                K::NotConnected {
+                    from: path[1],
+                    to: path[2],
+                    why: Disconnection::StepEnds,
+                },
                 2,
             )
         };
@@ -433,7 +461,15 @@ impl Position {
             }
             if self.turn() == Side::Rebels && !from.rebel_targets().contains(to) {
                 let (before, after) = (from.castle_distance(), to.castle_distance());
-                return Err(IllegalMove::new(K::RebelNotCloser { from, to, before, after }, 1));
+                return Err(IllegalMove::new(
+                    K::RebelNotCloser {
+                        from,
+                        to,
+                        before,
+                        after,
+                    },
+                    1,
+                ));
             }
             if self.turn() == Side::Officers && self.can_capture() {
                 let captures = self.legal_moves().to_vec();
@@ -446,13 +482,21 @@ impl Position {
         }
         let Some(dir) = from.jump_direction_to(to) else {
             return Err(IllegalMove::new(
-                K::NotConnected { from, to, why: Disconnection::NotNeighbours },
+                K::NotConnected {
+                    from,
+                    to,
+                    why: Disconnection::NotNeighbours,
+                },
                 1,
             ));
         };
         if self.turn() == Side::Rebels {
             return Err(IllegalMove::new(
-                K::NotConnected { from, to, why: Disconnection::RebelsDoNotJump },
+                K::NotConnected {
+                    from,
+                    to,
+                    why: Disconnection::RebelsDoNotJump,
+                },
                 1,
             ));
         }
@@ -461,7 +505,11 @@ impl Position {
             Some(Side::Rebels) => {}
             found => {
                 return Err(IllegalMove::new(
-                    K::NotConnected { from, to, why: Disconnection::NothingToJump { over, found } },
+                    K::NotConnected {
+                        from,
+                        to,
+                        why: Disconnection::NothingToJump { over, found },
+                    },
                     1,
                 ));
             }
@@ -491,7 +539,10 @@ impl Position {
         if path.len() < full.len() {
             let at = full[path.len() - 1];
             let next = crate::moves::jumped_point(at, full[path.len()]).unwrap_or(at);
-            return Err(IllegalMove::new(K::CaptureIncomplete { required, next }, path.len() - 1));
+            return Err(IllegalMove::new(
+                K::CaptureIncomplete { required, next },
+                path.len() - 1,
+            ));
         }
         Ok(required)
     }

@@ -28,6 +28,7 @@
 pub mod basic;
 mod board;
 pub mod diagnostics;
+pub mod json;
 mod legality;
 mod moves;
 mod point;

@@ -222,7 +222,10 @@ mod tests {
 
     #[test]
     fn bad_notation() {
-        assert_eq!("Aa".parse::<Point>(), Err(PointError::OffBoard { x: 0, y: 0 }));
+        assert_eq!(
+            "Aa".parse::<Point>(),
+            Err(PointError::OffBoard { x: 0, y: 0 })
+        );
         assert_eq!("bc".parse::<Point>(), Err(PointError::Case));
         assert_eq!("cB".parse::<Point>(), Err(PointError::Swapped));
         assert_eq!("Hc".parse::<Point>(), Err(PointError::Letters));

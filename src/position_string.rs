@@ -94,7 +94,12 @@ impl FromStr for Position {
                     'O' => officers.insert(p),
                     'R' => rebels.insert(p),
                     '.' => {}
-                    _ => return Err(PositionStringError::Piece { row: letter, found: c }),
+                    _ => {
+                        return Err(PositionStringError::Piece {
+                            row: letter,
+                            found: c,
+                        });
+                    }
                 }
             }
         }

@@ -94,7 +94,10 @@ impl SyntaxError {
     /// Whether it is an off-board point (reason `off-board`) rather than
     /// plain bad syntax (reason `syntax`).
     pub fn is_off_board(&self) -> bool {
-        matches!(self.kind, SyntaxErrorKind::Point(PointError::OffBoard { .. }))
+        matches!(
+            self.kind,
+            SyntaxErrorKind::Point(PointError::OffBoard { .. })
+        )
     }
 
     /// What is wrong, in a sentence.
@@ -187,15 +190,24 @@ pub enum FormatNote {
 impl FormatNote {
     /// A sentence for `count` occurrences.
     pub fn message(self, count: usize) -> String {
-        let plural = |one: &str, many: &str| if count == 1 { one.to_string() } else { format!("{count} {many}") };
+        let plural = |one: &str, many: &str| {
+            if count == 1 {
+                one.to_string()
+            } else {
+                format!("{count} {many}")
+            }
+        };
         match self {
             FormatNote::Bom => "the file starts with a UTF-8 byte-order mark".to_string(),
-            FormatNote::CrLf => format!("{} end with CRLF (Windows line ends)", plural("a line", "lines")),
-            FormatNote::BlankLine => format!("{}", plural("a blank line", "blank lines")),
+            FormatNote::CrLf => format!(
+                "{} end with CRLF (Windows line ends)",
+                plural("a line", "lines")
+            ),
+            FormatNote::BlankLine => plural("a blank line", "blank lines"),
             FormatNote::SurroundingSpace => {
                 format!("{} with spaces around the move", plural("a line", "lines"))
             }
-            FormatNote::Comment => format!("{}", plural("a comment line", "comment lines")),
+            FormatNote::Comment => plural("a comment line", "comment lines"),
         }
     }
 
@@ -255,15 +267,16 @@ impl Record {
     pub fn parse(source: &str) -> Record {
         let mut record = Record::default();
         let mut notes: Vec<FormatFinding> = Vec::new();
-        let mut note = |note: FormatNote, line: usize, span: Range<usize>| {
-            match notes.iter_mut().find(|f| f.note == note) {
-                Some(f) => f.lines.push(line),
-                None => notes.push(FormatFinding {
-                    note,
-                    lines: vec![line],
-                    span,
-                }),
-            }
+        let mut note = |note: FormatNote, line: usize, span: Range<usize>| match notes
+            .iter_mut()
+            .find(|f| f.note == note)
+        {
+            Some(f) => f.lines.push(line),
+            None => notes.push(FormatFinding {
+                note,
+                lines: vec![line],
+                span,
+            }),
         };
         let mut offset = 0;
         let mut body = source;
@@ -289,11 +302,19 @@ impl Record {
             let lead = text.len() - text.trim_start_matches([' ', '\t']).len();
             let text_start = start + lead;
             if trimmed.starts_with('#') {
-                note(FormatNote::Comment, line, text_start..text_start + trimmed.len());
+                note(
+                    FormatNote::Comment,
+                    line,
+                    text_start..text_start + trimmed.len(),
+                );
                 continue;
             }
             if trimmed.len() != text.len() {
-                note(FormatNote::SurroundingSpace, line, start..start + text.len());
+                note(
+                    FormatNote::SurroundingSpace,
+                    line,
+                    start..start + text.len(),
+                );
             }
             match parse_move(trimmed) {
                 Ok(path) => record.moves.push(MoveText {
@@ -360,9 +381,11 @@ fn point(input: &str) -> IResult<&str, Point, LineError<'_>> {
     if input.is_empty() || input.starts_with('-') {
         return fail(input, SyntaxErrorKind::EmptyPoint);
     }
-    let (rest, text) = take(2usize).parse(input).or_else(|_: nom::Err<LineError<'_>>| {
-        fail(input, SyntaxErrorKind::Point(PointError::Length))
-    })?;
+    let (rest, text) = take(2usize)
+        .parse(input)
+        .or_else(|_: nom::Err<LineError<'_>>| {
+            fail(input, SyntaxErrorKind::Point(PointError::Length))
+        })?;
     if text.ends_with('-') {
         return fail(input, SyntaxErrorKind::Point(PointError::Length));
     }
@@ -389,7 +412,13 @@ fn path(input: &str) -> IResult<&str, Vec<Point>, LineError<'_>> {
 /// why it is not a move.
 fn parse_move(text: &str) -> Result<Path, (usize, usize, SyntaxErrorKind)> {
     let at = |rest: &str| text.len() - rest.len();
-    let token_len = |rest: &str| rest.chars().take(2).map(char::len_utf8).sum::<usize>().max(1);
+    let token_len = |rest: &str| {
+        rest.chars()
+            .take(2)
+            .map(char::len_utf8)
+            .sum::<usize>()
+            .max(1)
+    };
     match path(text) {
         Ok(("", points)) => {
             if points.len() < 2 {
@@ -419,7 +448,7 @@ fn parse_move(text: &str) -> Result<Path, (usize, usize, SyntaxErrorKind)> {
                 e.rest.chars().next().unwrap_or(' '),
             ));
             let len = match kind {
-                SyntaxErrorKind::EmptyPoint => 1.min(e.rest.len()).max(0),
+                SyntaxErrorKind::EmptyPoint => 1.min(e.rest.len()),
                 _ => token_len(e.rest).min(e.rest.len()).max(1),
             };
             Err((at(e.rest), len, kind))
@@ -480,7 +509,11 @@ mod tests {
     use super::*;
 
     fn kinds(source: &str) -> Vec<(usize, SyntaxErrorKind)> {
-        Record::parse(source).errors.into_iter().map(|e| (e.line, e.kind)).collect()
+        Record::parse(source)
+            .errors
+            .into_iter()
+            .map(|e| (e.line, e.kind))
+            .collect()
     }
 
     #[test]
@@ -497,7 +530,10 @@ mod tests {
     fn syntax_errors_with_their_kind() {
         use SyntaxErrorKind as K;
         assert_eq!(kinds("bc-cc"), [(1, K::Point(PointError::Case))]);
-        assert_eq!(kinds("Aa-Ac"), [(1, K::Point(PointError::OffBoard { x: 0, y: 0 }))]);
+        assert_eq!(
+            kinds("Aa-Ac"),
+            [(1, K::Point(PointError::OffBoard { x: 0, y: 0 }))]
+        );
         assert_eq!(kinds("Hc-Ac"), [(1, K::Point(PointError::Letters))]);
         assert_eq!(kinds("BcCc"), [(1, K::MissingDash)]);
         assert_eq!(kinds("Bc--Cc"), [(1, K::EmptyPoint)]);

@@ -198,12 +198,16 @@ impl Checked {
 
     /// The errors.
     pub fn errors(&self) -> impl Iterator<Item = &Problem> {
-        self.problems.iter().filter(|p| p.severity == Severity::Error)
+        self.problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
     }
 
     /// The warnings.
     pub fn warnings(&self) -> impl Iterator<Item = &Problem> {
-        self.problems.iter().filter(|p| p.severity == Severity::Warning)
+        self.problems
+            .iter()
+            .filter(|p| p.severity == Severity::Warning)
     }
 }
 
@@ -213,7 +217,9 @@ pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
     let before = source.get(..offset).unwrap_or(source);
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before.get(line_start..).map_or(1, |s| s.chars().count() + 1);
+    let column = before
+        .get(line_start..)
+        .map_or(1, |s| s.chars().count() + 1);
     (line, column)
 }
 
@@ -253,8 +259,17 @@ pub fn check_record(source: &str, record: &Record, options: CheckOptions) -> Che
     for finding in &record.notes {
         let (line, column) = line_column(source, finding.span.start);
         let lines = if finding.lines.len() > 1 {
-            let shown: Vec<String> = finding.lines.iter().take(10).map(|l| l.to_string()).collect();
-            let more = if finding.lines.len() > 10 { ", ..." } else { "" };
+            let shown: Vec<String> = finding
+                .lines
+                .iter()
+                .take(10)
+                .map(|l| l.to_string())
+                .collect();
+            let more = if finding.lines.len() > 10 {
+                ", ..."
+            } else {
+                ""
+            };
             format!(" (lines {}{more})", shown.join(", "))
         } else {
             String::new()
@@ -415,7 +430,11 @@ fn not_basic(pos: &Position, mv: &Move, variant: BasicScore) -> Option<(String, 
     }
     help.truncate(help.trim_end().len());
     Some((
-        format!("{mv} is not a {} move (score {} < {best})", variant.name(), this.score),
+        format!(
+            "{mv} is not a {} move (score {} < {best})",
+            variant.name(),
+            this.score
+        ),
         format!("score {}, best is {best}", this.score),
         help,
     ))

@@ -1,0 +1,189 @@
+//! Argument parsing and dispatch: one module per subcommand.
+
+use std::io::{self, IsTerminal, Read, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+mod check;
+
+/// Asalto game records: validate, inspect, convert, compare and grade.
+#[derive(Parser, Debug)]
+#[command(name = "asalto", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Validate record files by the assignment's rules.
+    Check(check::Args),
+}
+
+/// The exit status of a command: 0 success, 1 a negative answer (invalid
+/// record, differences, failed grade), 2 usage or I/O error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    Success = 0,
+    Failure = 1,
+    Error = 2,
+}
+
+impl Status {
+    /// The worse of two statuses.
+    pub fn worst(self, other: Status) -> Status {
+        self.max(other)
+    }
+}
+
+/// When to colour output.
+#[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// On a terminal, unless `NO_COLOR` is set.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour standard output.
+    pub fn enabled(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && io::stdout().is_terminal()
+            }
+        }
+    }
+}
+
+/// Output format shared by the commands that have one.
+#[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    /// Text for people.
+    #[default]
+    Human,
+    /// JSON for scripts.
+    Json,
+}
+
+/// An input file read whole, as text.
+pub struct Input {
+    /// The name to show (`-` is shown as `<stdin>`).
+    pub name: String,
+    /// The text.
+    pub text: String,
+}
+
+/// Read `path` (`-`: standard input) as UTF-8 text.
+pub fn read_input(path: &str) -> Result<Input, String> {
+    let mut bytes = Vec::new();
+    let name = if path == "-" {
+        io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        "<stdin>".to_string()
+    } else {
+        bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {path}: {}", io_reason(&e)))?;
+        path.to_string()
+    };
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Input { name, text }),
+        Err(e) => {
+            let offset = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(&e.into_bytes()[..offset]).into_owned();
+            let (line, column) = asalto::replay::line_column(&text, offset);
+            Err(format!(
+                "{name}: not UTF-8 text (invalid byte at line {line}, column {column}, byte {offset})"
+            ))
+        }
+    }
+}
+
+fn io_reason(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::NotFound => "no such file".to_string(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        io::ErrorKind::IsADirectory => "it is a directory".to_string(),
+        _ => e.to_string(),
+    }
+}
+
+/// Standard output that treats a closed pipe (`| head`) as a normal end.
+pub struct Out {
+    inner: io::BufWriter<io::Stdout>,
+}
+
+/// Raised through `?` when the reader of our output has gone away.
+#[derive(Debug)]
+pub struct PipeClosed;
+
+impl Out {
+    fn new() -> Out {
+        Out {
+            inner: io::BufWriter::new(io::stdout()),
+        }
+    }
+
+    /// Write `text` as is.
+    pub fn write(&mut self, text: &str) -> Result<(), PipeClosed> {
+        self.inner
+            .write_all(text.as_bytes())
+            .map_err(|_| PipeClosed)
+    }
+
+    /// Write `text` and a newline.
+    pub fn line(&mut self, text: &str) -> Result<(), PipeClosed> {
+        self.write(text)?;
+        self.write("\n")
+    }
+
+    /// Flush.
+    pub fn flush(&mut self) -> Result<(), PipeClosed> {
+        self.inner.flush().map_err(|_| PipeClosed)
+    }
+}
+
+/// Print a message on standard error (ignoring a closed stderr).
+pub fn error(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "asalto: {message}");
+}
+
+/// Parse the arguments, run the command, and turn its status into the exit
+/// code.
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let mut out = Out::new();
+    let result = match cli.command {
+        Command::Check(args) => check::run(args, &mut out),
+    };
+    let status = match result.and_then(|s| out.flush().map(|()| s)) {
+        Ok(status) => status,
+        Err(PipeClosed) => Status::Success,
+    };
+    ExitCode::from(status as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
+}
