@@ -97,7 +97,17 @@ impl FileReport {
         let errors = checked.errors().count();
         let warnings = checked.warnings().count();
         let headline = if errors > 0 {
-            format!("{name}: invalid record ({})", counts(errors, warnings))
+            let stop = match checked.stopped_at {
+                Some(line) => format!(
+                    "; replay stopped at line {line}, after {} move(s), and the rest is unchecked",
+                    checked.game.plies.len()
+                ),
+                None => String::new(),
+            };
+            format!(
+                "{name}: invalid record ({}){stop}",
+                counts(errors, warnings)
+            )
         } else {
             format!("{name}: valid record with {}", counts(errors, warnings))
         };

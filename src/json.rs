@@ -111,6 +111,9 @@ pub struct CheckJson {
     pub errors: usize,
     /// Number of warnings.
     pub warnings: usize,
+    /// The line where the replay stopped (first illegal move or syntax
+    /// error), or null.
+    pub stopped_at_line: Option<usize>,
     /// Every problem, in source order.
     pub diagnostics: Vec<DiagnosticJson>,
 }
@@ -129,6 +132,7 @@ impl CheckJson {
             position: position.to_string(),
             errors: checked.errors().count(),
             warnings: checked.warnings().count(),
+            stopped_at_line: checked.stopped_at,
             diagnostics: checked.problems.iter().map(DiagnosticJson::from).collect(),
         }
     }

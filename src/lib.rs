@@ -27,6 +27,7 @@
 
 pub mod basic;
 mod board;
+pub mod console;
 pub mod diagnostics;
 pub mod json;
 mod legality;

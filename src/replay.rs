@@ -188,6 +188,9 @@ pub struct Checked {
     pub game: Game,
     /// Every problem, errors and warnings, in source order.
     pub problems: Vec<Problem>,
+    /// The line where the replay stopped (the first illegal move or syntax
+    /// error); the moves from there on are not checked.
+    pub stopped_at: Option<usize>,
 }
 
 impl Checked {
@@ -291,13 +294,7 @@ pub fn check_record(source: &str, record: &Record, options: CheckOptions) -> Che
     let replayable = record.replayable();
     for (i, error) in record.errors.iter().enumerate() {
         let (line, column) = line_column(source, error.span.start);
-        let mut help = error.help();
-        if i == 0 {
-            help.push_str(&format!(
-                "\nreplay stops before line {line}: {} move(s) before it were checked",
-                replayable.len()
-            ));
-        }
+        let help = error.help();
         // Every line that is not blank or a comment is a move: this one's
         // number counts the moves and the bad lines before it.
         let ply = 1 + record.moves.iter().filter(|m| m.line < error.line).count() + i;
@@ -319,18 +316,23 @@ pub fn check_record(source: &str, record: &Record, options: CheckOptions) -> Che
             before: None,
         });
     }
-    let game = replay_moves(source, replayable, options, &mut problems);
+    let (game, stopped_at) = replay_moves(source, replayable, options, &mut problems);
     problems.sort_by_key(|p| (p.span.start, p.severity));
-    Checked { game, problems }
+    Checked {
+        game,
+        problems,
+        stopped_at: stopped_at.or(record.first_error_line()),
+    }
 }
 
-/// Replay `moves` from the start, pushing problems; returns the legal prefix.
+/// Replay `moves` from the start, pushing problems; returns the legal prefix
+/// and the line of the illegal move that stopped it.
 fn replay_moves(
     source: &str,
     moves: &[MoveText],
     options: CheckOptions,
     problems: &mut Vec<Problem>,
-) -> Game {
+) -> (Game, Option<usize>) {
     let mut game = Game::new();
     game.plies.reserve(moves.len());
     let mut pos = game.start;
@@ -370,17 +372,15 @@ fn replay_moves(
                     ));
                     (*required, true)
                 } else {
-                    let mut help = e.help().map(|h| h + "\n").unwrap_or_default();
-                    help.push_str("replay stops here: the moves after it are not checked");
                     problems.push(problem(
                         Severity::Error,
                         e.reason(),
                         e.message(),
                         e.label(),
-                        Some(help),
+                        e.help(),
                         text.segment_span(e.segment),
                     ));
-                    return game;
+                    return (game, Some(text.line));
                 }
             }
         };
@@ -391,16 +391,16 @@ fn replay_moves(
                     Reason::NotBasic,
                     p.0,
                     p.1,
-                    Some(p.2 + "\nreplay stops here: the moves after it are not checked"),
+                    Some(p.2),
                     text.span(),
                 ));
-                return game;
+                return (game, Some(text.line));
             }
         }
         pos = pos.play_unchecked(&mv);
         game.push(mv, pos, text.line, completed);
     }
-    game
+    (game, None)
 }
 
 /// If `mv` is not one of BASICO's best moves: message, label and help (every
