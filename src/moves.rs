@@ -58,6 +58,11 @@ impl Path {
         true
     }
 
+    /// Keep only the first `len` points.
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len.min(MAX_PATH) as u8);
+    }
+
     /// The points as a slice.
     pub fn as_slice(&self) -> &[Point] {
         &self.points[..usize::from(self.len)]

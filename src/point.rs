@@ -133,8 +133,14 @@ impl Point {
         };
         match (row, column) {
             (b'A'..=b'G', b'a'..=b'g') => {
-                let (x, y) = (i32::from(column - b'a'), i32::from(row - b'A'));
-                Point::from_xy(x, y).ok_or(PointError::OffBoard { x, y })
+                let (x, y) = (column - b'a', row - b'A');
+                match INDEX[usize::from(y)][usize::from(x)] {
+                    u8::MAX => Err(PointError::OffBoard {
+                        x: i32::from(x),
+                        y: i32::from(y),
+                    }),
+                    index => Ok(Point(index)),
+                }
             }
             (b'a'..=b'g', b'A'..=b'G') => Err(PointError::Swapped),
             (b'a'..=b'g', b'a'..=b'g') | (b'A'..=b'G', b'A'..=b'G') => Err(PointError::Case),

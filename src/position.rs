@@ -156,10 +156,9 @@ impl Position {
         let empty = self.board.empty();
         let rebels = self.board.rebels();
         self.board.officers().iter().any(|o| {
-            (0..8).any(|d| match (o.neighbour(d), o.landing(d)) {
-                (Some(n), Some(l)) => rebels.contains(n) && empty.contains(l),
-                _ => false,
-            })
+            (o.neighbour_set() & rebels)
+                .iter()
+                .any(|r| o.jump_over(r).is_some_and(|l| empty.contains(l)))
         })
     }
 

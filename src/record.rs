@@ -15,7 +15,6 @@ use std::ops::Range;
 use nom::bytes::complete::take;
 use nom::character::complete::char;
 use nom::error::{ErrorKind, ParseError};
-use nom::multi::many0;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
@@ -265,7 +264,10 @@ impl Record {
     /// assert_eq!(record.errors[0].line, 3);
     /// ```
     pub fn parse(source: &str) -> Record {
-        let mut record = Record::default();
+        let mut record = Record {
+            moves: Vec::with_capacity(source.len() / 6 + 1),
+            ..Record::default()
+        };
         let mut notes: Vec<FormatFinding> = Vec::new();
         let mut note = |note: FormatNote, line: usize, span: Range<usize>| match notes
             .iter_mut()
@@ -285,7 +287,7 @@ impl Record {
             offset = 3;
             body = rest;
         }
-        for (index, raw) in body.split_inclusive('\n').enumerate() {
+        for (index, raw) in lines(body).enumerate() {
             let line = index + 1;
             let start = offset;
             offset += raw.len();
@@ -294,12 +296,19 @@ impl Record {
                 note(FormatNote::CrLf, line, start + t.len()..start + t.len() + 1);
                 text = t;
             }
-            let trimmed = text.trim_matches([' ', '\t']);
+            // Most lines are bare moves: trim only when there is something
+            // to trim.
+            let padded = |t: &str| t.starts_with([' ', '\t']) || t.ends_with([' ', '\t']);
+            let (trimmed, lead) = if padded(text) {
+                let rest = text.trim_start_matches([' ', '\t']);
+                (rest.trim_end_matches([' ', '\t']), text.len() - rest.len())
+            } else {
+                (text, 0)
+            };
             if trimmed.is_empty() {
                 note(FormatNote::BlankLine, line, start..start + text.len());
                 continue;
             }
-            let lead = text.len() - text.trim_start_matches([' ', '\t']).len();
             let text_start = start + lead;
             if trimmed.starts_with('#') {
                 note(
@@ -352,6 +361,26 @@ impl Record {
     }
 }
 
+/// The lines of `text`, each with its `\n` if it has one: like
+/// `split_inclusive('\n')`, but a plain byte scan, which beats `memchr`'s
+/// set-up cost on lines of a few bytes.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = rest
+            .bytes()
+            .position(|b| b == b'\n')
+            .map_or(rest.len(), |i| i + 1);
+        // `end` follows an ASCII byte or is the end: a char boundary.
+        let (line, tail) = rest.split_at(end);
+        rest = tail;
+        Some(line)
+    })
+}
+
 /// Our nom error: where parsing stopped and, when known, why.
 #[derive(Debug)]
 struct LineError<'a> {
@@ -378,6 +407,16 @@ fn fail<T>(rest: &str, kind: SyntaxErrorKind) -> IResult<&str, T, LineError<'_>>
 
 /// One point: two letters, row then column.
 fn point(input: &str) -> IResult<&str, Point, LineError<'_>> {
+    // The common case, two ASCII letters, without going through `take`'s
+    // character counting.
+    if let [row, column, ..] = input.as_bytes() {
+        if row.is_ascii_alphabetic() && column.is_ascii_alphabetic() {
+            return match Point::from_notation(&[*row, *column]) {
+                Ok(p) => Ok((&input[2..], p)),
+                Err(e) => fail(input, SyntaxErrorKind::Point(e)),
+            };
+        }
+    }
     if input.is_empty() || input.starts_with('-') {
         return fail(input, SyntaxErrorKind::EmptyPoint);
     }
@@ -399,13 +438,24 @@ fn point(input: &str) -> IResult<&str, Point, LineError<'_>> {
 }
 
 /// `point ("-" point)*`: the grammar of a move line, whitespace already
-/// trimmed.
-fn path(input: &str) -> IResult<&str, Vec<Point>, LineError<'_>> {
-    let (rest, (first, others)) = (point, many0(preceded(char('-'), point))).parse(input)?;
-    let mut points = Vec::with_capacity(others.len() + 1);
-    points.push(first);
-    points.extend(others);
-    Ok((rest, points))
+/// trimmed. The points go straight into a fixed-capacity [`Path`]: no
+/// allocation per line.
+fn path(input: &str) -> IResult<&str, Path, LineError<'_>> {
+    let (mut rest, first) = point(input)?;
+    let mut path = Path::pair(first, first);
+    path.truncate(1);
+    loop {
+        match preceded(char('-'), point).parse(rest) {
+            Ok((next, p)) => {
+                if !path.push(p) {
+                    return fail(rest, SyntaxErrorKind::TooManyPoints);
+                }
+                rest = next;
+            }
+            Err(nom::Err::Error(_)) => return Ok((rest, path)),
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// Parse a trimmed line into a path, or say where (byte offset, length) and
@@ -420,12 +470,8 @@ fn parse_move(text: &str) -> Result<Path, (usize, usize, SyntaxErrorKind)> {
             .max(1)
     };
     match path(text) {
-        Ok(("", points)) => {
-            if points.len() < 2 {
-                return Err((0, text.len(), SyntaxErrorKind::TooFewPoints));
-            }
-            Path::from_points(&points).ok_or((0, text.len(), SyntaxErrorKind::TooManyPoints))
-        }
+        Ok(("", points)) if points.len() < 2 => Err((0, text.len(), SyntaxErrorKind::TooFewPoints)),
+        Ok(("", points)) => Ok(points),
         Ok((rest, _)) => {
             let c = rest.chars().next().unwrap_or(' ');
             let mut next = rest.chars();
@@ -449,6 +495,7 @@ fn parse_move(text: &str) -> Result<Path, (usize, usize, SyntaxErrorKind)> {
             ));
             let len = match kind {
                 SyntaxErrorKind::EmptyPoint => 1.min(e.rest.len()),
+                SyntaxErrorKind::TooManyPoints => e.rest.len().max(1),
                 _ => token_len(e.rest).min(e.rest.len()).max(1),
             };
             Err((at(e.rest), len, kind))

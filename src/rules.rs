@@ -120,6 +120,25 @@ const LANDING: [[u8; 8]; Point::COUNT] = {
     table
 };
 
+/// `JUMP[o][n]`: where an officer on `o` lands jumping over its neighbour
+/// `n`: the same facts as `LANDING`, indexed by the point jumped over, so a
+/// capture test only visits the neighbours that hold rebels.
+const JUMP: [[u8; Point::COUNT]; Point::COUNT] = {
+    let mut table = [[NONE; Point::COUNT]; Point::COUNT];
+    let mut i = 0;
+    while i < Point::COUNT {
+        let mut d = 0;
+        while d < 8 {
+            if NEIGHBOUR[i][d] != NONE {
+                table[i][NEIGHBOUR[i][d] as usize] = LANDING[i][d];
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
 const NEIGHBOUR_SET: [u64; Point::COUNT] = {
     let mut table = [0u64; Point::COUNT];
     let mut i = 0;
@@ -234,6 +253,18 @@ impl Point {
     #[inline]
     pub const fn landing(self, dir: usize) -> Option<Point> {
         let n = LANDING[self.index()][dir];
+        if n == NONE {
+            None
+        } else {
+            Point::from_index(n as usize)
+        }
+    }
+
+    /// Where an officer here lands jumping over its neighbour `over`; `None`
+    /// if `over` is not a neighbour or the landing point is off the board.
+    #[inline]
+    pub const fn jump_over(self, over: Point) -> Option<Point> {
+        let n = JUMP[self.index()][over.index()];
         if n == NONE {
             None
         } else {
