@@ -165,8 +165,6 @@ pub fn end_message(outcome: Outcome) -> String {
         OutcomeReason::RebelsBlocked => "los rebeldes no pueden mover",
         OutcomeReason::CastleOccupied => "los rebeldes ocupan el castillo",
         OutcomeReason::FewerThanNineRebels => "quedan menos de 9 rebeldes",
-        #[allow(unreachable_patterns)]
-        _ => "fin",
     };
     format!(
         "Fin de la partida. Ganan los {}: {why}.",
