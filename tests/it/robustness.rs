@@ -359,7 +359,7 @@ fn sample() -> impl Strategy<Value = &'static str> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(600))]
+    #![proptest_config(ProptestConfig::with_cases(2000))]
 
     /// Valid and invalid samples with a few random edits.
     #[test]
@@ -373,7 +373,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     /// Random bytes, read the way the CLI would after a lossy decode.
     #[test]
