@@ -73,6 +73,7 @@ pub fn compare(pos: &Position, r: &RefPosition, choices: &mut Choices, paths: us
         r.to_string(),
         "the two sides hold different positions"
     );
+    assert_eq!(here.parse::<Position>(), Ok(*pos), "{here} does not read back");
 
     let engine: Vec<Move> = pos.legal_moves().to_vec();
     let expected: Vec<RefMove> = r.legal_moves();
