@@ -3,6 +3,7 @@
 mod cli;
 mod perft;
 mod properties;
+mod records;
 mod reference;
 mod robustness;
 mod samples;

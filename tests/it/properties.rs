@@ -73,7 +73,11 @@ pub fn compare(pos: &Position, r: &RefPosition, choices: &mut Choices, paths: us
         r.to_string(),
         "the two sides hold different positions"
     );
-    assert_eq!(here.parse::<Position>(), Ok(*pos), "{here} does not read back");
+    assert_eq!(
+        here.parse::<Position>(),
+        Ok(*pos),
+        "{here} does not read back"
+    );
 
     let engine: Vec<Move> = pos.legal_moves().to_vec();
     let expected: Vec<RefMove> = r.legal_moves();
@@ -634,25 +638,47 @@ fn the_generators_reach_the_corners_of_the_rules() {
 fn end_checks_in_the_assignments_order() {
     let cases = [
         // Castle full, rebels to move and none can move: blocked first.
-        ("RRR/RRR/RRRRRRR/RRRRRRR/R....../.../... R", Some("rebels-blocked")),
+        (
+            "RRR/RRR/RRRRRRR/RRRRRRR/R....../.../... R",
+            Some("rebels-blocked"),
+        ),
         // Castle full, no officer to move: blocked first.
-        ("RRR/RRR/..RRR../......./......./.../... O", Some("officers-blocked")),
+        (
+            "RRR/RRR/..RRR../......./......./.../... O",
+            Some("officers-blocked"),
+        ),
         // Castle full, an officer free to move.
-        ("RRR/RRR/..RRR../......./......./.../O.. O", Some("castle-occupied")),
+        (
+            "RRR/RRR/..RRR../......./......./.../O.. O",
+            Some("castle-occupied"),
+        ),
         // The officer on Ac is walled in by 6 rebels (no jump lands on an
         // empty point): blocked before fewer than nine.
-        ("ORR/RR./..R.R../......./......./.../... O", Some("officers-blocked")),
+        (
+            "ORR/RR./..R.R../......./......./.../... O",
+            Some("officers-blocked"),
+        ),
         // No rebel left, rebels to move: blocked before fewer than nine.
-        (".../O../......./......./......./.../... R", Some("rebels-blocked")),
+        (
+            ".../O../......./......./......./.../... R",
+            Some("rebels-blocked"),
+        ),
         // One rebel, the officers can capture it.
-        (".../O../..R..../......./......./.../... O", Some("fewer-than-nine-rebels")),
+        (
+            ".../O../..R..../......./......./.../... O",
+            Some("fewer-than-nine-rebels"),
+        ),
         // Nine rebels and moves on both sides: the game goes on.
         (".../O.O/......./RRRRRRR/RR...../.../... R", None),
     ];
     for (s, expected) in cases {
         let pos: Position = s.parse().unwrap();
         let r = RefPosition::parse(s).unwrap();
-        assert_eq!(pos.outcome().map(|o| o.reason.code()), expected, "engine, {s}");
+        assert_eq!(
+            pos.outcome().map(|o| o.reason.code()),
+            expected,
+            "engine, {s}"
+        );
         assert_eq!(r.outcome().map(|e| e.code()), expected, "reference, {s}");
     }
 }
