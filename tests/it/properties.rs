@@ -3,9 +3,10 @@
 //! rebels) and arbitrary boards parsed from position strings.
 //!
 //! Why: the worked example pins a handful of positions; these properties
-//! cover the corners it never reaches (long capture chains that return to
-//! their start or land in holes left earlier in the same move, officers with
-//! no rebels around, blocked sides, a full castle, boards with no officers).
+//! cover the corners it never reaches (long capture chains, chains that
+//! return to their start or that would go another way if the rebels taken
+//! earlier in the move stayed on the board, officers with no rebels around,
+//! blocked sides, a full castle, boards with no officers).
 //! For each position they compare the legal moves (the same moves in the
 //! same canonical order), the end checks, `has_legal_move`, `can_capture`,
 //! `max_capture`, the position after every move, BASICO's scores, and what
