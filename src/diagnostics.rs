@@ -25,7 +25,11 @@ impl ProblemDiagnostic {
         let mut help = problem.help.clone();
         if let (Some(before), Severity::Error) = (problem.before, problem.severity) {
             let legal = before.legal_moves();
-            let mut extra = if legal.is_empty() {
+            // After the end of the game no move is legal, whatever the
+            // pieces could still do.
+            let mut extra = if let Some(outcome) = before.outcome() {
+                format!("no move is legal here: the game is over ({outcome})")
+            } else if legal.is_empty() {
                 "no legal moves here".to_string()
             } else {
                 format!("legal moves here: {}", crate::join(&legal))

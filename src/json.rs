@@ -62,7 +62,8 @@ pub struct DiagnosticJson {
     pub help: Option<String>,
     /// The position string before the move, for move problems.
     pub position_before: Option<String>,
-    /// The legal moves before the move, for move problems.
+    /// The legal moves before the move, for move problems (empty once the
+    /// game is over).
     pub legal_moves: Option<Vec<String>>,
 }
 
@@ -83,9 +84,10 @@ impl From<&Problem> for DiagnosticJson {
             side: p.side.map(|s| s.name()),
             help: p.help.clone(),
             position_before: p.before.map(|b| b.to_string()),
-            legal_moves: p
-                .before
-                .map(|b| b.legal_moves().iter().map(|m| m.to_string()).collect()),
+            legal_moves: p.before.map(|b| match b.outcome() {
+                Some(_) => Vec::new(),
+                None => b.legal_moves().iter().map(|m| m.to_string()).collect(),
+            }),
         }
     }
 }

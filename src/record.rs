@@ -159,7 +159,12 @@ impl SyntaxError {
                 "no capture chain can be this long; is this several moves on one line?".to_string()
             }
         };
-        base + &suggestion
+        // Every sentence ends with a full stop before the suggestion.
+        if !suggestion.is_empty() && !base.ends_with('.') {
+            base + "." + &suggestion
+        } else {
+            base + &suggestion
+        }
     }
 
     /// The offending text itself.

@@ -1,3 +1,11 @@
-//! Integration tests, one binary.
+//! Integration tests, one binary (one link for all of them).
 
+mod cli;
+mod perft;
+mod properties;
+mod records;
+mod reference;
+mod robustness;
+mod samples;
+mod snapshots;
 mod worked_example;
