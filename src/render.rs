@@ -268,6 +268,26 @@ pub const SVG_STEP: i32 = 60;
 pub const SVG_MARGIN: i32 = 50;
 /// Height of a caption line of the SVG picture.
 const SVG_CAPTION_LINE: i32 = 22;
+/// The most characters of a caption line; longer ones are wrapped.
+const SVG_CAPTION_WIDTH: usize = 54;
+
+/// `text` cut into lines of at most `width` characters at spaces (a longer
+/// word stays whole).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        } else if len > 0 {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
+}
 
 /// The centre of point `p` in the SVG picture: the same grid as the text
 /// drawing ([`grid_place`]), at [`SVG_STEP`] pixels per point.
@@ -310,6 +330,18 @@ fn xml_escape(text: &str) -> String {
 pub fn svg(board: &Board, last_move: Option<&Move>, caption: &[String]) -> String {
     use std::fmt::Write;
 
+    let title = caption.first().map_or("Asalto position", String::as_str);
+    // (indented, text): the lines of each caption line wrapped.
+    let caption: Vec<(bool, String)> = caption
+        .iter()
+        .flat_map(|line| {
+            wrap_words(line, SVG_CAPTION_WIDTH)
+                .into_iter()
+                .enumerate()
+                .map(|(i, piece)| (i > 0, piece))
+        })
+        .collect();
+
     let board_size = SVG_STEP * 6;
     let width = 2 * SVG_MARGIN + board_size;
     let captions = caption.len() as i32;
@@ -326,7 +358,6 @@ pub fn svg(board: &Board, last_move: Option<&Move>, caption: &[String]) -> Strin
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, sans-serif">"#
     );
-    let title = caption.first().map_or("Asalto position", String::as_str);
     let _ = writeln!(s, "<title>{}</title>", xml_escape(title));
     let _ = writeln!(
         s,
@@ -456,12 +487,12 @@ pub fn svg(board: &Board, last_move: Option<&Move>, caption: &[String]) -> Strin
             s,
             r##"<g class="caption" font-size="15" fill="#2b2118">"##
         );
-        for (i, line) in caption.iter().enumerate() {
+        for (i, (indented, line)) in caption.iter().enumerate() {
             let y = 2 * SVG_MARGIN + board_size - 8 + SVG_CAPTION_LINE * i as i32;
+            let x = SVG_MARGIN / 2 - 10 + if *indented { 16 } else { 0 };
             let _ = writeln!(
                 s,
-                r#"<text x="{}" y="{y}">{}</text>"#,
-                SVG_MARGIN / 2 - 10,
+                r#"<text x="{x}" y="{y}">{}</text>"#,
                 xml_escape(line)
             );
         }
