@@ -28,7 +28,8 @@ impl Entry {
     /// capture completed under `--lenient` equals the written-out one), else
     /// the text as written.
     pub fn canonical(&self) -> String {
-        self.mv.map_or_else(|| self.written.clone(), |m| m.to_string())
+        self.mv
+            .map_or_else(|| self.written.clone(), |m| m.to_string())
     }
 }
 

@@ -251,7 +251,11 @@ impl GameDocument {
             }
         };
         mismatch("final", self.final_position.clone(), end.to_string())?;
-        mismatch("to_move", self.to_move.clone(), end.turn().name().to_string())?;
+        mismatch(
+            "to_move",
+            self.to_move.clone(),
+            end.turn().name().to_string(),
+        )?;
         let outcome_text = |o: &Option<OutcomeJson>| match o {
             Some(o) => format!("{} ({}) at ply {}", o.winner, o.reason, o.ply),
             None => "null".to_string(),

@@ -82,8 +82,8 @@ pub enum Cell {
 /// ```
 /// use asalto::render::board_lines;
 ///
-/// // 32 orthogonal lines and 16 diagonals.
-/// assert_eq!(board_lines().count(), 48);
+/// // 52 along rows and columns, 20 diagonals.
+/// assert_eq!(board_lines().count(), 72);
 /// ```
 pub fn board_lines() -> impl Iterator<Item = (Point, Point)> + Clone {
     Point::all().flat_map(|p| {
@@ -325,7 +325,7 @@ fn xml_escape(text: &str) -> String {
 /// let svg = render::svg(&Board::start(), None, &["start".to_string()]);
 /// assert!(svg.starts_with("<svg "));
 /// assert_eq!(svg.matches("<circle class=\"point\"").count(), 33);
-/// assert_eq!(svg.matches("<line ").count(), 48);
+/// assert_eq!(svg.matches("<line ").count(), 72);
 /// ```
 pub fn svg(board: &Board, last_move: Option<&Move>, caption: &[String]) -> String {
     use std::fmt::Write;
@@ -483,18 +483,11 @@ pub fn svg(board: &Board, last_move: Option<&Move>, caption: &[String]) -> Strin
     }
     s.push_str("</g>\n");
     if !caption.is_empty() {
-        let _ = writeln!(
-            s,
-            r##"<g class="caption" font-size="15" fill="#2b2118">"##
-        );
+        let _ = writeln!(s, r##"<g class="caption" font-size="15" fill="#2b2118">"##);
         for (i, (indented, line)) in caption.iter().enumerate() {
             let y = 2 * SVG_MARGIN + board_size - 8 + SVG_CAPTION_LINE * i as i32;
             let x = SVG_MARGIN / 2 - 10 + if *indented { 16 } else { 0 };
-            let _ = writeln!(
-                s,
-                r#"<text x="{x}" y="{y}">{}</text>"#,
-                xml_escape(line)
-            );
+            let _ = writeln!(s, r#"<text x="{x}" y="{y}">{}</text>"#, xml_escape(line));
         }
         s.push_str("</g>\n");
     }

@@ -117,10 +117,7 @@ fn entry_text(entry: &Option<Entry>, problem: &Option<Problem>, valid_plies: usi
                 Some((head, rest)) if head.starts_with("move ") => rest,
                 _ => p.message.as_str(),
             };
-            text.push_str(&format!(
-                "\n    illegal: {message} [{}]",
-                p.reason.code()
-            ));
+            text.push_str(&format!("\n    illegal: {message} [{}]", p.reason.code()));
             if let Some(help) = &p.help {
                 for (i, line) in help.lines().enumerate() {
                     let lead = if i == 0 { "    help: " } else { "          " };
@@ -148,7 +145,10 @@ fn human(
         "reference: {}\n",
         summary(reference, &c.reference.checked)
     ));
-    s.push_str(&format!("other:     {}\n", summary(other, &c.other.checked)));
+    s.push_str(&format!(
+        "other:     {}\n",
+        summary(other, &c.other.checked)
+    ));
     let Some(d) = &c.first_difference else {
         s.push_str(&format!(
             "same game: {} move{}\n",

@@ -106,9 +106,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
         if let Some(stop) = &stopped {
             status = Status::Failure;
             let valid = checked.game.plies.len();
-            let at = stop
-                .ply
-                .map_or(String::new(), |p| format!(", move {p}"));
+            let at = stop.ply.map_or(String::new(), |p| format!(", move {p}"));
             let head = format!(
                 "{name}: invalid record: line {}{at}: {} [{}]",
                 stop.line, stop.message, stop.code

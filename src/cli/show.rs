@@ -1,9 +1,9 @@
 //! `asalto show`: a position of a game, drawn and described.
 
+use asalto::Position;
 use asalto::json::{ShowJson, StopJson, playable_moves};
 use asalto::render::{self, Glyphs, Marks};
 use asalto::replay::{Checked, Ply, check};
-use asalto::Position;
 
 use super::{ColorChoice, Out, PipeClosed, ReadArgs, Status, Style, error, read_input};
 
@@ -179,7 +179,10 @@ fn view(args: &Args) -> Result<View, String> {
         (n, None) => (n.unwrap_or(len), None),
     };
     let position = game.position_at(shown).unwrap_or_else(|| game.position());
-    let last = shown.checked_sub(1).and_then(|i| game.plies.get(i)).copied();
+    let last = shown
+        .checked_sub(1)
+        .and_then(|i| game.plies.get(i))
+        .copied();
     Ok(View {
         name: Some(input.name),
         position,
@@ -204,7 +207,11 @@ fn headline(view: &View) -> String {
     match (&view.name, &view.checked, view.ply) {
         (Some(name), Some(checked), Some(ply)) => {
             let len = checked.game.plies.len();
-            let valid = if checked.is_valid() { "" } else { " valid" };
+            let valid = if checked.is_valid() {
+                ""
+            } else {
+                " valid moves"
+            };
             if ply == 0 {
                 format!("{name}: the start (move 0 of {len}{valid})")
             } else {

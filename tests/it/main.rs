@@ -1,3 +1,8 @@
 //! Integration tests, one binary.
 
+mod cli;
+mod diff;
+mod export;
+mod render;
+mod show;
 mod worked_example;
