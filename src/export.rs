@@ -21,7 +21,7 @@
 //!   "to_move": "rebels",
 //!   "plies": [
 //!     {"ply": 1, "side": "officers", "notation": "Bc-Cc", "path": ["Bc", "Cc"],
-//!      "captured": [], "position": ".../..O/RR.O.RR/RRRRRRR/RRRRRRR/RRR/RRR R",
+//!      "captured": [], "position": ".../..O/RRO..RR/RRRRRRR/RRRRRRR/RRR/RRR R",
 //!      "line": 1, "completed": false}
 //!   ],
 //!   "outcome": null
@@ -300,7 +300,7 @@ mod tests {
         let mut d = doc();
         d.plies[2].path = vec!["Cc".into(), "Cd".into()];
         let err = d.to_game().unwrap_err().to_string();
-        assert!(err.contains("capture-required"), "{err}");
+        assert!(err.contains("[occupied]"), "{err}");
 
         let mut d = doc();
         d.version = 2;

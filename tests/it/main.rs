@@ -3,6 +3,7 @@
 mod cli;
 mod diff;
 mod export;
+mod readme;
 mod render;
 mod show;
 mod worked_example;
