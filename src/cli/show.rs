@@ -350,7 +350,10 @@ fn caption(view: &View) -> Vec<String> {
         Some(_) => format!("Result: {}", result(view)),
         None => format!(
             "{} to move: {} legal move{}",
-            pos.turn(),
+            match pos.turn() {
+                asalto::Side::Officers => "Officers",
+                asalto::Side::Rebels => "Rebels",
+            },
             pos.legal_moves().len(),
             if pos.legal_moves().len() == 1 {
                 ""

@@ -356,3 +356,95 @@ fn a_closed_pipe_is_a_normal_end() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// What the transcript types (the first two points of each move) is
+    /// enough for a program to find the whole move again.
+    #[test]
+    fn typed_moves_find_the_whole_move(seed in any::<u64>()) {
+        let game = game_of(seed, 1_000);
+        let input = console::typed_input(&game);
+        let mut lines = input.lines();
+        prop_assert_eq!(lines.next(), Some("1"));
+        let mut pos = game.start;
+        for ply in &game.plies {
+            let typed = lines.next().unwrap();
+            let (from, to) = typed.split_once('-').unwrap();
+            let found = pos.find_move(from.parse().unwrap(), to.parse().unwrap());
+            prop_assert_eq!(found, Some(ply.mv));
+            pos = ply.position;
+        }
+        let rest: Vec<&str> = lines.collect();
+        if game.outcome().is_some() {
+            prop_assert_eq!(rest, ["6"]);
+        } else {
+            prop_assert_eq!(rest, ["FIN", "6"]);
+        }
+    }
+}
+
+#[test]
+fn a_game_from_another_start_stays_in_json() {
+    let start: asalto::Position = ".../O.O/RR...RR/RRR.RRR/RRRRRRR/RRR/RRR O".parse().unwrap();
+    let mut game = Game::from_position(start);
+    let mv = start.legal_moves()[0];
+    game.push(mv, start.play_unchecked(&mv), 0, false);
+    let doc = serde_json::to_string(&GameDocument::new(&game, None, None)).unwrap();
+    let run = asalto_with_input(&["export", "-", "--to", "json"], &doc);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.trim_end(), doc);
+    for to in ["text", "transcript", "input"] {
+        let run = asalto_with_input(&["export", "-", "--to", to], &doc);
+        assert_eq!(run.code, 1);
+        assert!(run.stdout.is_empty());
+        assert!(
+            run.stderr.contains("only JSON can hold it"),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn odd_inputs_never_crash() {
+    let inputs = [
+        "",
+        "\u{feff}",
+        "\r\n\r\n",
+        "# only a comment\n",
+        "{",
+        "{}",
+        "[1, 2]",
+        "Bc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc-Cc\n",
+        "Bc-Cc\nDd-Cd\nCc-Ce\nCc-Ce\nCc-Ce\n",
+        "\u{0}\u{1}\u{2}",
+        "Bc—Cc\nñ\n",
+    ];
+    for input in inputs {
+        for args in [
+            &["show", "-"][..],
+            &["show", "-", "--ply", "3", "--format", "json"],
+            &["show", "-", "--format", "svg"],
+            &["export", "-", "--to", "json", "--keep-partial"],
+            &["export", "-", "--to", "transcript", "--keep-partial"],
+            &["diff", "-", "samples/ejemplo.txt"],
+            &["diff", "samples/ejemplo.txt", "-", "--format", "json"],
+        ] {
+            let run = asalto_with_input(args, input);
+            assert!(
+                (0..=2).contains(&run.code),
+                "{args:?} on {input:?}: {} {}",
+                run.code,
+                run.stderr
+            );
+            assert!(!run.stderr.contains("panicked"), "{args:?} on {input:?}");
+        }
+    }
+    // The empty record is the start of a game.
+    let run = asalto_with_input(&["show", "-", "--format", "json"], "");
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["ply"], 0);
+    assert_eq!(v["valid"], true);
+}
