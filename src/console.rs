@@ -7,7 +7,7 @@
 //! where it is silent (messages for a wrong move, the end of a game) they are
 //! this toolkit's choice and are documented as such.
 
-use crate::{Move, Outcome, OutcomeReason, Position, Side, render};
+use crate::{Game, Move, Outcome, OutcomeReason, Position, Side, render};
 
 /// The question the menu asks.
 pub const MENU_PROMPT: &str = "Indique opción: ";
@@ -178,6 +178,109 @@ pub const WRONG_MOVE: &str = "Jugada errónea. Vuelva a introducirla.";
 pub const WRONG_OPTION: &str = "Opción no válida.";
 /// The warning when saving before any game was played.
 pub const NOTHING_TO_SAVE: &str = "No se ha jugado ninguna partida todavía.";
+
+/// What a person types for `mv` at the game screen: its first two points
+/// (`Bd-Db`); the program completes a capture from them.
+pub fn typed_move(mv: &Move) -> String {
+    format!("{}-{}", mv.from(), mv.second())
+}
+
+/// One exchange of a console session: what the program prints, then what
+/// the person types in answer (without its newline).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exchange {
+    /// The screen printed, ending with a prompt.
+    pub printed: String,
+    /// The line typed at that prompt.
+    pub typed: String,
+}
+
+/// The session of a correct program of the assignment when `game` is played
+/// into it move by move, both sides on HUMANO:
+///
+/// 1. the menu, answered `1` (NUEVA PARTIDA);
+/// 2. for each move, the game screen ([`game_screen`]) answered with the
+///    move as a person types it ([`typed_move`]: the first two points);
+/// 3. then, if the game is over after the last move, the end announcement
+///    ([`end_screen`]) and the menu again; if not, the game screen answered
+///    `FIN` ([`QUIT_GAME`]) and the menu again;
+/// 4. that last menu answered `6` (SALIR).
+///
+/// The screens are exactly the functions of this module; nothing is printed
+/// between them.
+///
+/// # Examples
+///
+/// ```
+/// use asalto::console::{session, transcript};
+/// use asalto::Game;
+///
+/// let game = Game::new();
+/// let exchanges = session(&game);
+/// let typed: Vec<&str> = exchanges.iter().map(|e| e.typed.as_str()).collect();
+/// assert_eq!(typed, ["1", "FIN", "6"]);
+/// assert!(transcript(&game, true).contains("Introduzca jugada o FIN: FIN\n"));
+/// ```
+pub fn session(game: &Game) -> Vec<Exchange> {
+    let mut out = Vec::with_capacity(game.plies.len() + 3);
+    let menu_screen = menu(OfficerControl::Human, RebelControl::Human);
+    out.push(Exchange {
+        printed: menu_screen.clone(),
+        typed: "1".to_string(),
+    });
+    let mut pos = game.start;
+    for ply in &game.plies {
+        out.push(Exchange {
+            printed: game_screen(&pos),
+            typed: typed_move(&ply.mv),
+        });
+        pos = ply.position;
+    }
+    match pos.outcome() {
+        Some(outcome) => out.push(Exchange {
+            printed: format!("{}{menu_screen}", end_screen(&pos, outcome)),
+            typed: "6".to_string(),
+        }),
+        None => {
+            out.push(Exchange {
+                printed: game_screen(&pos),
+                typed: QUIT_GAME.to_string(),
+            });
+            out.push(Exchange {
+                printed: menu_screen,
+                typed: "6".to_string(),
+            });
+        }
+    }
+    out
+}
+
+/// The [`session`] of `game` as one text. With `echo`, as a terminal shows
+/// it: each typed line follows its prompt, with its newline. Without, only
+/// what the program writes to its standard output when the typed lines come
+/// from a pipe.
+pub fn transcript(game: &Game, echo: bool) -> String {
+    let mut out = String::new();
+    for exchange in session(game) {
+        out.push_str(&exchange.printed);
+        if echo {
+            out.push_str(&exchange.typed);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The lines a person types in the [`session`] of `game`, each ending in a
+/// newline: the standard input to feed a program to replay `game`.
+pub fn typed_input(game: &Game) -> String {
+    let mut out = String::new();
+    for exchange in session(game) {
+        out.push_str(&exchange.typed);
+        out.push('\n');
+    }
+    out
+}
 
 #[cfg(test)]
 mod tests {

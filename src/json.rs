@@ -1,10 +1,10 @@
 //! The JSON shapes shared by the commands. Field names are a contract:
 //! scripts read them, so fields are only ever added, never renamed.
 
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::replay::{Checked, GameOutcome, Problem};
-use crate::{Position, Rules};
+use crate::replay::{Checked, GameOutcome, Ply, Problem, Severity};
+use crate::{Move, OutcomeReason, Position, Rules};
 
 /// `{winner, reason, ply}`: how and when a game ended.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
@@ -16,6 +16,36 @@ pub struct OutcomeJson {
     pub reason: &'static str,
     /// The number of moves played when the end was found.
     pub ply: usize,
+}
+
+/// Reading an outcome checks it: the reason must be one of the four codes
+/// and the winner the one that reason gives.
+impl<'de> Deserialize<'de> for OutcomeJson {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<OutcomeJson, D::Error> {
+        use serde::de::Error;
+
+        #[derive(Deserialize)]
+        struct Raw {
+            winner: String,
+            reason: String,
+            ply: usize,
+        }
+        let raw = Raw::deserialize(deserializer)?;
+        let reason = OutcomeReason::from_code(&raw.reason)
+            .ok_or_else(|| D::Error::custom(format!("unknown outcome reason `{}`", raw.reason)))?;
+        let winner = reason.winner().name();
+        if raw.winner != winner {
+            return Err(D::Error::custom(format!(
+                "winner `{}` does not match reason `{}` (the {winner} win)",
+                raw.winner, raw.reason
+            )));
+        }
+        Ok(OutcomeJson {
+            winner,
+            reason: reason.code(),
+            ply: raw.ply,
+        })
+    }
 }
 
 impl From<GameOutcome> for OutcomeJson {
@@ -136,6 +166,251 @@ impl CheckJson {
             warnings: checked.warnings().count(),
             stopped_at_line: checked.stopped_at,
             diagnostics: checked.problems.iter().map(DiagnosticJson::from).collect(),
+        }
+    }
+}
+
+/// One move of a game: the `plies` of an export document, and the
+/// `last_move` of `asalto show`.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct PlyJson {
+    /// The move number, 1-based.
+    pub ply: usize,
+    /// `officers` or `rebels`: who moved.
+    pub side: String,
+    /// The whole move, as a saved record writes it (`Bd-Db-Dd-Df-Bd`).
+    pub notation: String,
+    /// Its points: the start, then every landing point.
+    pub path: Vec<String>,
+    /// The rebels it captured, in the order they were jumped.
+    pub captured: Vec<String>,
+    /// The position string after the move.
+    pub position: String,
+    /// The 1-based line of the source it came from, or null.
+    pub line: Option<usize>,
+    /// Whether the source wrote only its first two points (accepted with
+    /// `--lenient`) and it was completed. Absent means false.
+    #[serde(default)]
+    pub completed: bool,
+}
+
+impl From<&Ply> for PlyJson {
+    fn from(p: &Ply) -> PlyJson {
+        PlyJson {
+            ply: p.number,
+            side: p.side.name().to_string(),
+            notation: p.mv.to_string(),
+            path: p.mv.path().iter().map(|q| q.to_string()).collect(),
+            captured: p.mv.captured().map(|q| q.to_string()).collect(),
+            position: p.position.to_string(),
+            line: (p.line > 0).then_some(p.line),
+            completed: p.completed,
+        }
+    }
+}
+
+/// Where and why the replay of an invalid record stopped.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct StopJson {
+    /// The 1-based line of the first error.
+    pub line: usize,
+    /// The move number it is about, or null (a format error under
+    /// `--strict`).
+    pub ply: Option<usize>,
+    /// Its reason code.
+    pub code: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl StopJson {
+    /// The first error of `checked`, or `None` for a valid record.
+    pub fn of(checked: &Checked) -> Option<StopJson> {
+        checked.errors().next().map(|e| StopJson {
+            line: e.line,
+            ply: e.ply,
+            code: e.reason.code().to_string(),
+            message: e.message.clone(),
+        })
+    }
+}
+
+/// The moves that can be played in `pos`: its legal moves, or none once the
+/// game is over (the end checks come first at the start of every turn).
+pub fn playable_moves(pos: &Position) -> Vec<Move> {
+    if pos.outcome().is_some() {
+        Vec::new()
+    } else {
+        pos.legal_moves().to_vec()
+    }
+}
+
+/// The answer of `asalto show --format json`.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct ShowJson {
+    /// The record file as given (`-` for stdin), or null for `--position`.
+    pub file: Option<String>,
+    /// Whether the record is valid (true for `--position`).
+    pub valid: bool,
+    /// The number of moves played to reach the position shown, or null for
+    /// `--position`.
+    pub ply: Option<usize>,
+    /// The `--ply` asked for, or null.
+    pub requested_ply: Option<usize>,
+    /// The number of moves of the record that were replayed (its valid
+    /// part), or null for `--position`.
+    pub plies: Option<usize>,
+    /// The position string.
+    pub position: String,
+    /// `officers` or `rebels`.
+    pub to_move: &'static str,
+    /// The moves that can be played, in canonical order (empty once the
+    /// game is over).
+    pub legal_moves: Vec<String>,
+    /// The move that led to the position, or null.
+    pub last_move: Option<PlyJson>,
+    /// Rebels on the board.
+    pub rebels: usize,
+    /// Rebels in the castle.
+    pub rebels_in_castle: usize,
+    /// How the game ended, if it has at this position (for `--position`,
+    /// `ply` is 0).
+    pub outcome: Option<OutcomeJson>,
+    /// The first error of an invalid record, or null.
+    pub stopped: Option<StopJson>,
+    /// Why the position shown is not the one asked for, or null.
+    pub note: Option<String>,
+}
+
+impl ShowJson {
+    /// The JSON of `pos`, reached after `ply` moves (`None` for a bare
+    /// position) by `last_move`.
+    pub fn new(pos: &Position, ply: Option<usize>, last_move: Option<&Ply>) -> ShowJson {
+        ShowJson {
+            file: None,
+            valid: true,
+            ply,
+            requested_ply: None,
+            plies: None,
+            position: pos.to_string(),
+            to_move: pos.turn().name(),
+            legal_moves: playable_moves(pos).iter().map(|m| m.to_string()).collect(),
+            last_move: last_move.map(PlyJson::from),
+            rebels: pos.board().rebels().len(),
+            rebels_in_castle: pos.board().rebels_in_castle().len(),
+            outcome: pos.outcome().map(|outcome| {
+                OutcomeJson::from(GameOutcome {
+                    outcome,
+                    ply: ply.unwrap_or(0),
+                })
+            }),
+            stopped: None,
+            note: None,
+        }
+    }
+}
+
+/// A record in the answer of `asalto diff --format json`.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct DiffFileJson {
+    /// The file as given.
+    pub file: String,
+    /// Whether it is a valid record.
+    pub valid: bool,
+    /// The moves replayed (its valid part).
+    pub plies: usize,
+    /// How its game ended, or null.
+    pub outcome: Option<OutcomeJson>,
+    /// Its first error, or null.
+    pub stopped: Option<StopJson>,
+}
+
+impl DiffFileJson {
+    /// The summary of `checked`, read from `file`.
+    pub fn new(file: &str, checked: &Checked) -> DiffFileJson {
+        DiffFileJson {
+            file: file.to_string(),
+            valid: checked.is_valid(),
+            plies: checked.game.plies.len(),
+            outcome: checked.game.outcome().map(OutcomeJson::from),
+            stopped: StopJson::of(checked),
+        }
+    }
+}
+
+/// The first move where two records differ.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct DifferenceJson {
+    /// The move number, 1-based.
+    pub ply: usize,
+    /// `officers` or `rebels`: the side to move there.
+    pub side: &'static str,
+    /// The reference's move as written, or null where its record has ended.
+    pub reference: Option<String>,
+    /// The other record's move as written, or null where it has ended.
+    pub other: Option<String>,
+    /// The reference's line, or null.
+    pub reference_line: Option<usize>,
+    /// The other's line, or null.
+    pub other_line: Option<usize>,
+    /// The reference's whole move when it is legal, else null.
+    pub reference_move: Option<String>,
+    /// The other's whole move when it is legal, else null.
+    pub other_move: Option<String>,
+    /// Why the reference's move is illegal, or null.
+    pub reference_problem: Option<DiagnosticJson>,
+    /// Why the other's move is illegal, or null.
+    pub other_problem: Option<DiagnosticJson>,
+    /// The position string before the move (null if both records were
+    /// already past an illegal move).
+    pub position: Option<String>,
+    /// The moves that can be played there, or null.
+    pub legal_moves: Option<Vec<String>>,
+}
+
+/// The answer of `asalto diff --format json`.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct DiffJson {
+    /// Whether the two records hold the same game.
+    pub same: bool,
+    /// The reference record.
+    pub reference: DiffFileJson,
+    /// The other record.
+    pub other: DiffFileJson,
+    /// The first difference, or null.
+    pub first_difference: Option<DifferenceJson>,
+    /// The unified diff of the two canonical records (empty when same).
+    pub diff: String,
+}
+
+impl DifferenceJson {
+    /// The JSON of `d`.
+    pub fn new(d: &crate::compare::Difference) -> DifferenceJson {
+        let text = |e: &Option<crate::compare::Entry>| e.as_ref().map(|e| e.written.clone());
+        let line = |e: &Option<crate::compare::Entry>| e.as_ref().map(|e| e.line);
+        let mv = |e: &Option<crate::compare::Entry>| {
+            e.as_ref().and_then(|e| e.mv).map(|m| m.to_string())
+        };
+        let problem = |p: &Option<Problem>| {
+            p.as_ref()
+                .filter(|p| p.severity == Severity::Error)
+                .map(DiagnosticJson::from)
+        };
+        DifferenceJson {
+            ply: d.ply,
+            side: d.side.name(),
+            reference: text(&d.reference),
+            other: text(&d.other),
+            reference_line: line(&d.reference),
+            other_line: line(&d.other),
+            reference_move: mv(&d.reference),
+            other_move: mv(&d.other),
+            reference_problem: problem(&d.reference_problem),
+            other_problem: problem(&d.other_problem),
+            position: d.position.map(|p| p.to_string()),
+            legal_moves: d
+                .position
+                .map(|p| playable_moves(&p).iter().map(|m| m.to_string()).collect()),
         }
     }
 }

@@ -27,8 +27,10 @@
 
 pub mod basic;
 mod board;
+pub mod compare;
 pub mod console;
 pub mod diagnostics;
+pub mod export;
 pub mod json;
 mod legality;
 mod moves;

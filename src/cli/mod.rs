@@ -6,6 +6,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 mod check;
+mod diff;
+mod export;
+mod show;
 
 /// Asalto game records: validate, inspect, convert, compare and grade.
 #[derive(Parser, Debug)]
@@ -19,6 +22,13 @@ pub struct Cli {
 enum Command {
     /// Validate record files by the assignment's rules.
     Check(check::Args),
+    /// Show a position of a game: the board, the last move, the legal moves.
+    Show(show::Args),
+    /// Convert a game: to JSON, to a canonical record, to the console
+    /// session of the assignment; and JSON back to a record.
+    Export(export::Args),
+    /// Compare two games and show the first move where they differ.
+    Diff(diff::Args),
 }
 
 /// The exit status of a command: 0 success, 1 a negative answer (invalid
@@ -59,6 +69,55 @@ impl ColorChoice {
                 std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
                     && io::stdout().is_terminal()
             }
+        }
+    }
+}
+
+/// How to read a record, for the commands that replay one.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct ReadArgs {
+    /// Accept captures written with only their first two points (completed,
+    /// with a warning).
+    #[arg(long)]
+    lenient: bool,
+    /// Treat format warnings (BOM, CRLF, blank lines, spaces, comments) as
+    /// errors.
+    #[arg(long)]
+    strict: bool,
+}
+
+impl ReadArgs {
+    /// The replay options.
+    pub fn options(self) -> asalto::replay::CheckOptions {
+        asalto::replay::CheckOptions {
+            strict: self.strict,
+            lenient: self.lenient,
+            rebels: None,
+        }
+    }
+}
+
+/// The glyphs of a board drawing.
+#[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
+pub enum Style {
+    /// Unicode on a terminal, the assignment's ASCII otherwise.
+    #[default]
+    Auto,
+    /// The assignment's `O R . - | \ /`.
+    Ascii,
+    /// Box-drawing lines and round pieces.
+    Unicode,
+}
+
+impl Style {
+    /// The glyphs to draw with.
+    pub fn glyphs(self) -> &'static asalto::render::Glyphs {
+        use asalto::render::Glyphs;
+        match self {
+            Style::Ascii => &Glyphs::ASCII,
+            Style::Unicode => &Glyphs::UNICODE,
+            Style::Auto if io::stdout().is_terminal() => &Glyphs::UNICODE,
+            Style::Auto => &Glyphs::ASCII,
         }
     }
 }
@@ -170,6 +229,9 @@ pub fn run() -> ExitCode {
     let mut out = Out::new();
     let result = match cli.command {
         Command::Check(args) => check::run(args, &mut out),
+        Command::Show(args) => show::run(args, &mut out),
+        Command::Export(args) => export::run(args, &mut out),
+        Command::Diff(args) => diff::run(args, &mut out),
     };
     let status = match result.and_then(|s| out.flush().map(|()| s)) {
         Ok(status) => status,

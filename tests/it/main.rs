@@ -1,11 +1,17 @@
 //! Integration tests, one binary (one link for all of them).
 
 mod cli;
+mod diff;
+mod export;
 mod perft;
 mod properties;
+mod readme;
 mod records;
 mod reference;
+mod render;
 mod robustness;
+mod run;
 mod samples;
+mod show;
 mod snapshots;
 mod worked_example;

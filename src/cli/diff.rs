@@ -1,0 +1,216 @@
+//! `asalto diff`: compare two games move by move.
+
+use asalto::compare::{Comparison, Entry, compare};
+use asalto::json::{DiffFileJson, DiffJson, DifferenceJson};
+use asalto::render;
+use asalto::replay::{Problem, Severity};
+use similar::TextDiff;
+
+use super::check::summary;
+use super::show::legal_moves_text;
+use super::{ColorChoice, Format, Out, PipeClosed, ReadArgs, Status, Style, error, read_input};
+
+/// Compare two games: the first move where they differ, the position
+/// before it, both moves and why one is illegal; then a unified diff of the
+/// two canonical records. Exit 0 when the games are the same, 1 when not.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The reference record (`-` reads standard input).
+    #[arg(value_name = "REFERENCE")]
+    reference: String,
+    /// The record to compare with it.
+    #[arg(value_name = "OTHER")]
+    other: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+    /// Glyphs of the board drawing.
+    #[arg(long, value_enum, default_value_t)]
+    style: Style,
+    /// When to use colours.
+    #[arg(long, value_enum, default_value_t)]
+    color: ColorChoice,
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+/// Run `diff`.
+pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
+    if args.reference == "-" && args.other == "-" {
+        error("only one of the two records can be standard input");
+        return Ok(Status::Error);
+    }
+    let mut inputs = Vec::new();
+    for path in [&args.reference, &args.other] {
+        match read_input(path) {
+            Ok(input) => inputs.push(input),
+            Err(message) => {
+                error(&message);
+                return Ok(Status::Error);
+            }
+        }
+    }
+    let (reference, other) = (&inputs[0], &inputs[1]);
+    let comparison = compare(&reference.text, &other.text, args.read.options());
+    let unified = unified_diff(&comparison, &reference.name, &other.name);
+    match args.format {
+        Format::Json => {
+            let json = DiffJson {
+                same: comparison.same(),
+                reference: DiffFileJson::new(&args.reference, &comparison.reference.checked),
+                other: DiffFileJson::new(&args.other, &comparison.other.checked),
+                first_difference: comparison
+                    .first_difference
+                    .as_ref()
+                    .map(DifferenceJson::new),
+                diff: unified,
+            };
+            out.line(&serde_json::to_string(&json).unwrap_or_default())?;
+        }
+        Format::Human => {
+            let color = args.color.enabled();
+            out.write(&human(
+                &comparison,
+                &reference.name,
+                &other.name,
+                &unified,
+                args.style.glyphs(),
+                color,
+            ))?;
+        }
+    }
+    Ok(if comparison.same() {
+        Status::Success
+    } else {
+        Status::Failure
+    })
+}
+
+fn unified_diff(c: &Comparison, reference: &str, other: &str) -> String {
+    let (a, b) = (c.reference.canonical(), c.other.canonical());
+    if a == b {
+        return String::new();
+    }
+    TextDiff::from_lines(&a, &b)
+        .unified_diff()
+        .context_radius(3)
+        .header(reference, other)
+        .to_string()
+}
+
+/// How an entry of the first difference reads: the move and, when it is
+/// not legal, why.
+fn entry_text(entry: &Option<Entry>, problem: &Option<Problem>, valid_plies: usize) -> String {
+    let Some(entry) = entry else {
+        return "(the record ends here)".to_string();
+    };
+    let mut text = format!("{}  (line {})", entry.written, entry.line);
+    match (entry.mv, problem) {
+        (Some(mv), _) => {
+            if mv.to_string() != entry.written {
+                text.push_str(&format!(", completed to {mv}"));
+            }
+            text.push_str(", legal");
+        }
+        (None, Some(p)) if p.severity == Severity::Error => {
+            let message = match p.message.split_once("): ") {
+                Some((head, rest)) if head.starts_with("move ") => rest,
+                _ => p.message.as_str(),
+            };
+            text.push_str(&format!("\n    illegal: {message} [{}]", p.reason.code()));
+            if let Some(help) = &p.help {
+                for (i, line) in help.lines().enumerate() {
+                    let lead = if i == 0 { "    help: " } else { "          " };
+                    text.push_str(&format!("\n{lead}{line}"));
+                }
+            }
+        }
+        _ => text.push_str(&format!(
+            ", not checked: the record is invalid after move {valid_plies}"
+        )),
+    }
+    text
+}
+
+fn human(
+    c: &Comparison,
+    reference: &str,
+    other: &str,
+    unified: &str,
+    glyphs: &render::Glyphs,
+    color: bool,
+) -> String {
+    let mut s = String::new();
+    s.push_str(&format!(
+        "reference: {}\n",
+        summary(reference, &c.reference.checked)
+    ));
+    s.push_str(&format!(
+        "other:     {}\n",
+        summary(other, &c.other.checked)
+    ));
+    let Some(d) = &c.first_difference else {
+        s.push_str(&format!(
+            "same game: {} move{}\n",
+            c.reference.entries.len(),
+            if c.reference.entries.len() == 1 {
+                ""
+            } else {
+                "s"
+            }
+        ));
+        return s;
+    };
+    s.push_str(&format!(
+        "\nfirst difference: move {} ({})\n",
+        d.ply, d.side
+    ));
+    s.push_str(&format!(
+        "  reference: {}\n",
+        entry_text(
+            &d.reference,
+            &d.reference_problem,
+            c.reference.checked.game.plies.len()
+        )
+    ));
+    s.push_str(&format!(
+        "  other:     {}\n",
+        entry_text(&d.other, &d.other_problem, c.other.checked.game.plies.len())
+    ));
+    match d.position {
+        Some(pos) => {
+            s.push_str(&format!("\nposition before move {} ({pos}):\n", d.ply));
+            s.push_str(&render::draw_styled(
+                pos.board(),
+                glyphs,
+                &render::Marks::default(),
+                color,
+            ));
+            s.push_str(&format!("legal moves: {}\n", legal_moves_text(&pos, 13)));
+        }
+        None => s.push_str(&format!(
+            "\nno position before move {}: both records are invalid before it\n",
+            d.ply
+        )),
+    }
+    s.push('\n');
+    if color {
+        for line in unified.lines() {
+            let style = match line.chars().next() {
+                Some('+') if !line.starts_with("+++") => "\x1b[32m",
+                Some('-') if !line.starts_with("---") => "\x1b[31m",
+                Some('@') => "\x1b[36m",
+                _ => "",
+            };
+            if style.is_empty() {
+                s.push_str(line);
+            } else {
+                s.push_str(&format!("{style}{line}\x1b[0m"));
+            }
+            s.push('\n');
+        }
+    } else {
+        s.push_str(unified);
+    }
+    s
+}

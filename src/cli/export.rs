@@ -1,0 +1,165 @@
+//! `asalto export`: convert a game between records, JSON and the console
+//! session of the assignment.
+
+use asalto::console;
+use asalto::export::GameDocument;
+use asalto::record::write_record;
+use asalto::replay::{Game, check};
+use asalto::{Position, json::StopJson};
+
+use super::{Out, PipeClosed, ReadArgs, Status, error, read_input};
+
+/// Convert a game: a record or a JSON game document in, JSON, a canonical
+/// record, or the assignment's console session out.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A record file, or a JSON game document (`-` reads standard input).
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// What to write.
+    #[arg(long, value_enum)]
+    to: Target,
+    /// What the input is. `auto`: a JSON game document if it starts with
+    /// `{`, else a record.
+    #[arg(long, value_enum, default_value_t)]
+    from: Source,
+    /// Indent the JSON document.
+    #[arg(long)]
+    pretty: bool,
+    /// For an invalid record, export its valid part (and still exit 1)
+    /// instead of nothing.
+    #[arg(long)]
+    keep_partial: bool,
+    /// For `--to transcript`: leave out the typed lines, giving only what the
+    /// program prints when its input comes from a pipe.
+    #[arg(long)]
+    no_echo: bool,
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+/// What `export` writes.
+#[derive(Clone, Copy, Debug, clap::ValueEnum, PartialEq, Eq)]
+pub enum Target {
+    /// The JSON game document (format `asalto-game`, version 1).
+    Json,
+    /// A canonical record: one whole move per line.
+    Text,
+    /// The console session of a correct program of the assignment with the
+    /// game typed into it, both sides on HUMANO.
+    Transcript,
+    /// Only the lines a person types in that session: the standard input to
+    /// feed a program.
+    Input,
+}
+
+/// What `export` reads.
+#[derive(Clone, Copy, Debug, Default, clap::ValueEnum, PartialEq, Eq)]
+pub enum Source {
+    /// Decide from the first character.
+    #[default]
+    Auto,
+    /// A record file.
+    Record,
+    /// A JSON game document.
+    Json,
+}
+
+/// Run `export`.
+pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
+    let input = match read_input(&args.file) {
+        Ok(input) => input,
+        Err(message) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+    };
+    let name = input.name.as_str();
+    let is_json = match args.from {
+        Source::Json => true,
+        Source::Record => false,
+        Source::Auto => input
+            .text
+            .trim_start_matches('\u{feff}')
+            .trim_start()
+            .starts_with('{'),
+    };
+    let mut status = Status::Success;
+    let (game, source, stopped) = if is_json {
+        let doc = match GameDocument::from_json(&input.text) {
+            Ok(doc) => doc,
+            Err(e) => {
+                error(&format!("{name}: {e}"));
+                return Ok(Status::Failure);
+            }
+        };
+        match doc.to_game() {
+            Ok(game) => (game, doc.source.clone(), doc.stopped.clone()),
+            Err(e) => {
+                error(&format!("{name}: not a legal game: {e}"));
+                return Ok(Status::Failure);
+            }
+        }
+    } else {
+        let checked = check(&input.text, args.read.options());
+        let stopped = StopJson::of(&checked);
+        if let Some(stop) = &stopped {
+            status = Status::Failure;
+            let valid = checked.game.plies.len();
+            let at = stop.ply.map_or(String::new(), |p| format!(", move {p}"));
+            let head = format!(
+                "{name}: invalid record: line {}{at}: {} [{}]",
+                stop.line, stop.message, stop.code
+            );
+            if args.keep_partial {
+                error(&format!(
+                    "{head}; exporting its valid part, {valid} move{}",
+                    if valid == 1 { "" } else { "s" }
+                ));
+            } else {
+                error(&format!(
+                    "{head}; nothing exported (`asalto check {}` explains; --keep-partial exports the {valid} valid move{})",
+                    args.file,
+                    if valid == 1 { "" } else { "s" }
+                ));
+                return Ok(status);
+            }
+        }
+        let source = (args.file != "-").then(|| args.file.clone());
+        (checked.game, source, stopped)
+    };
+    if args.to != Target::Json && game.start != Position::start() {
+        error(&format!(
+            "{name}: the game starts from {}, not from the start position; only JSON can hold it",
+            game.start
+        ));
+        return Ok(Status::Failure);
+    }
+    out.write(&convert(&game, args.to, &args, source, stopped))?;
+    Ok(status)
+}
+
+fn convert(
+    game: &Game,
+    to: Target,
+    args: &Args,
+    source: Option<String>,
+    stopped: Option<StopJson>,
+) -> String {
+    match to {
+        Target::Json => {
+            let doc = GameDocument::new(game, source.as_deref(), stopped);
+            let text = if args.pretty {
+                serde_json::to_string_pretty(&doc)
+            } else {
+                serde_json::to_string(&doc)
+            };
+            let mut text = text.unwrap_or_default();
+            text.push('\n');
+            text
+        }
+        Target::Text => write_record(game.moves()),
+        Target::Transcript => console::transcript(game, !args.no_echo),
+        Target::Input => console::typed_input(game),
+    }
+}

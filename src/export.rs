@@ -1,0 +1,326 @@
+//! The JSON game document of `asalto export --to json`, and reading it back.
+//!
+//! A document holds a whole game: the position strings of its start and
+//! end, every move with its path, the rebels it captured and the position
+//! after it, and the outcome. It is versioned: [`FORMAT`] names it and
+//! [`VERSION`] says which shape it has; fields are only ever added within a
+//! version. Reading one back ([`GameDocument::to_game`]) replays every move
+//! by the rules and checks every field against the replay, so a document that
+//! reads is a legal game exactly as described.
+//!
+//! ```json
+//! {
+//!   "format": "asalto-game",
+//!   "version": 1,
+//!   "rules": "assignment-2018-19",
+//!   "source": "samples/ejemplo.txt",
+//!   "complete": true,
+//!   "stopped": null,
+//!   "start": ".../O.O/RR...RR/RRRRRRR/RRRRRRR/RRR/RRR O",
+//!   "final": ".../.OO/RR...RR/R.....R/RRRRRRR/RRR/RRR R",
+//!   "to_move": "rebels",
+//!   "plies": [
+//!     {"ply": 1, "side": "officers", "notation": "Bc-Cc", "path": ["Bc", "Cc"],
+//!      "captured": [], "position": ".../..O/RRO..RR/RRRRRRR/RRRRRRR/RRR/RRR R",
+//!      "line": 1, "completed": false}
+//!   ],
+//!   "outcome": null
+//! }
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use crate::json::{OutcomeJson, PlyJson, StopJson};
+use crate::replay::{Checked, Game};
+use crate::{Point, Position, PositionStringError, Rules};
+
+/// The `format` of a game document.
+pub const FORMAT: &str = "asalto-game";
+/// The `version` this toolkit writes and reads.
+pub const VERSION: u32 = 1;
+
+/// A whole game as a JSON document.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct GameDocument {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The shape of the document: [`VERSION`].
+    pub version: u32,
+    /// The rules the game was replayed under (`assignment-2018-19`).
+    pub rules: String,
+    /// Where the game came from (the record file as given), or null.
+    #[serde(default)]
+    pub source: Option<String>,
+    /// False when the source is an invalid record and this is its valid
+    /// part only (`--keep-partial`). Absent means true.
+    #[serde(default = "yes")]
+    pub complete: bool,
+    /// For a partial game, where and why the source's replay stopped.
+    #[serde(default)]
+    pub stopped: Option<StopJson>,
+    /// The position string of the start.
+    pub start: String,
+    /// The position string after the last move.
+    #[serde(rename = "final")]
+    pub final_position: String,
+    /// `officers` or `rebels`: the side to move after the last move.
+    pub to_move: String,
+    /// Every move, in order.
+    pub plies: Vec<PlyJson>,
+    /// How the game ended, or null if it has not.
+    pub outcome: Option<OutcomeJson>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Why a document does not read as a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ImportError {
+    /// Not JSON, or not the document's shape.
+    #[error("not a game document: {0}")]
+    Json(String),
+    /// Another kind of document.
+    #[error("`format` is `{0}`; a game document has `{FORMAT}`")]
+    Format(String),
+    /// A version this toolkit does not read.
+    #[error("version {0} is not one this asalto reads (it reads version {VERSION})")]
+    Version(u32),
+    /// Rules this toolkit does not know.
+    #[error("unknown rules `{0}`")]
+    Rules(String),
+    /// A malformed position string.
+    #[error("`{field}`: {error}")]
+    Position {
+        /// Which field.
+        field: String,
+        /// What is wrong with it.
+        error: PositionStringError,
+    },
+    /// A move that is not legal, or a field that does not match the replay.
+    #[error("ply {ply}: {message}")]
+    Ply {
+        /// The move number, 1-based.
+        ply: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A top-level field that does not match the replay.
+    #[error("`{field}` is {found}, but the game gives {expected}")]
+    Mismatch {
+        /// Which field.
+        field: &'static str,
+        /// What the document says.
+        found: String,
+        /// What the replay gives.
+        expected: String,
+    },
+}
+
+impl GameDocument {
+    /// The document of `game`, read from `source`; `stopped` says where an
+    /// invalid source's replay stopped (the game is then its valid part).
+    pub fn new(game: &Game, source: Option<&str>, stopped: Option<StopJson>) -> GameDocument {
+        let end = game.position();
+        GameDocument {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            rules: Rules::default().name().to_string(),
+            source: source.map(str::to_string),
+            complete: stopped.is_none(),
+            stopped,
+            start: game.start.to_string(),
+            final_position: end.to_string(),
+            to_move: end.turn().name().to_string(),
+            plies: game.plies.iter().map(PlyJson::from).collect(),
+            outcome: game.outcome().map(OutcomeJson::from),
+        }
+    }
+
+    /// The document of a checked record: its valid part, and where it
+    /// stopped if it is invalid.
+    pub fn of_checked(checked: &Checked, source: Option<&str>) -> GameDocument {
+        GameDocument::new(&checked.game, source, StopJson::of(checked))
+    }
+
+    /// Read a document from JSON text.
+    ///
+    /// # Errors
+    ///
+    /// [`ImportError::Json`] when the text is not JSON of the document's
+    /// shape (with the line and column).
+    pub fn from_json(text: &str) -> Result<GameDocument, ImportError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        serde_json::from_str(text).map_err(|e| ImportError::Json(e.to_string()))
+    }
+
+    /// The game the document describes, replayed by the rules.
+    ///
+    /// # Errors
+    ///
+    /// The first field that is not what the replay gives: an unknown format,
+    /// version or rules, a malformed position, an illegal move, or a
+    /// `notation`, `side`, `captured`, `position`, `final`, `to_move` or
+    /// `outcome` that does not match.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use asalto::export::GameDocument;
+    /// use asalto::replay::{check, CheckOptions};
+    ///
+    /// let checked = check("Bc-Cc\nDd-Cd\nCc-Ce\n", CheckOptions::default());
+    /// let doc = GameDocument::of_checked(&checked, None);
+    /// let json = serde_json::to_string(&doc).unwrap();
+    /// let game = GameDocument::from_json(&json)?.to_game()?;
+    /// assert_eq!(game, checked.game);
+    /// # Ok::<(), asalto::export::ImportError>(())
+    /// ```
+    pub fn to_game(&self) -> Result<Game, ImportError> {
+        if self.format != FORMAT {
+            return Err(ImportError::Format(self.format.clone()));
+        }
+        if self.version != VERSION {
+            return Err(ImportError::Version(self.version));
+        }
+        if Rules::from_name(&self.rules).is_none() {
+            return Err(ImportError::Rules(self.rules.clone()));
+        }
+        let start: Position = self.start.parse().map_err(|error| ImportError::Position {
+            field: "start".to_string(),
+            error,
+        })?;
+        let mut game = Game::from_position(start);
+        for (i, doc) in self.plies.iter().enumerate() {
+            let number = i + 1;
+            let fail = |message: String| ImportError::Ply {
+                ply: number,
+                message,
+            };
+            if doc.ply != number {
+                return Err(fail(format!("`ply` is {}, expected {number}", doc.ply)));
+            }
+            let path = doc
+                .path
+                .iter()
+                .map(|s| s.parse::<Point>())
+                .collect::<Result<Vec<Point>, _>>()
+                .map_err(|e| fail(format!("`path`: {e}")))?;
+            let before = game.position();
+            let mv = before.resolve(&path).map_err(|e| {
+                fail(format!(
+                    "{} is not legal here: {} [{}]",
+                    doc.path.join("-"),
+                    e.message(),
+                    e.reason().code()
+                ))
+            })?;
+            let after = before.play_unchecked(&mv);
+            game.push(mv, after, doc.line.unwrap_or(0), doc.completed);
+            let expected = PlyJson::from(game.plies.last().unwrap_or_else(|| unreachable!()));
+            let check = |field: &str, found: String, wanted: String| {
+                if found == wanted {
+                    Ok(())
+                } else {
+                    Err(fail(format!(
+                        "`{field}` is {found}, but the move gives {wanted}"
+                    )))
+                }
+            };
+            check("side", doc.side.clone(), expected.side)?;
+            check("notation", doc.notation.clone(), expected.notation)?;
+            check(
+                "captured",
+                format!("{:?}", doc.captured),
+                format!("{:?}", expected.captured),
+            )?;
+            check("position", doc.position.clone(), expected.position)?;
+        }
+        let end = game.position();
+        let mismatch = |field, found: String, expected: String| {
+            if found == expected {
+                Ok(())
+            } else {
+                Err(ImportError::Mismatch {
+                    field,
+                    found,
+                    expected,
+                })
+            }
+        };
+        mismatch("final", self.final_position.clone(), end.to_string())?;
+        mismatch(
+            "to_move",
+            self.to_move.clone(),
+            end.turn().name().to_string(),
+        )?;
+        let outcome_text = |o: &Option<OutcomeJson>| match o {
+            Some(o) => format!("{} ({}) at ply {}", o.winner, o.reason, o.ply),
+            None => "null".to_string(),
+        };
+        mismatch(
+            "outcome",
+            outcome_text(&self.outcome),
+            outcome_text(&game.outcome().map(OutcomeJson::from)),
+        )?;
+        Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::{CheckOptions, check};
+
+    const EJEMPLO: &str = "Bc-Cc\nDd-Cd\nCc-Ce\nDb-Cc\nCe-Bd\nDf-Ce\nBd-Db-Dd-Df-Bd\n";
+
+    fn doc() -> GameDocument {
+        GameDocument::of_checked(&check(EJEMPLO, CheckOptions::default()), Some("e.txt"))
+    }
+
+    #[test]
+    fn round_trip() {
+        let doc = doc();
+        let json = serde_json::to_string_pretty(&doc).unwrap();
+        let back = GameDocument::from_json(&json).unwrap();
+        assert_eq!(back, doc);
+        let game = back.to_game().unwrap();
+        assert_eq!(GameDocument::new(&game, Some("e.txt"), None), doc);
+    }
+
+    #[test]
+    fn tampering_is_caught() {
+        let mut d = doc();
+        d.plies[6].captured.pop();
+        let err = d.to_game().unwrap_err();
+        assert!(matches!(err, ImportError::Ply { ply: 7, .. }), "{err}");
+
+        let mut d = doc();
+        d.plies[2].path = vec!["Cc".into(), "Cd".into()];
+        let err = d.to_game().unwrap_err().to_string();
+        assert!(err.contains("[occupied]"), "{err}");
+
+        let mut d = doc();
+        d.version = 2;
+        assert_eq!(d.to_game().unwrap_err(), ImportError::Version(2));
+
+        let mut d = doc();
+        d.final_position = d.start.clone();
+        assert!(matches!(
+            d.to_game().unwrap_err(),
+            ImportError::Mismatch { field: "final", .. }
+        ));
+    }
+
+    #[test]
+    fn outcome_is_validated_on_read() {
+        let bad = r#"{"winner": "rebels", "reason": "fewer-than-nine-rebels", "ply": 3}"#;
+        assert!(serde_json::from_str::<OutcomeJson>(bad).is_err());
+        let bad = r#"{"winner": "rebels", "reason": "stalemate", "ply": 3}"#;
+        assert!(serde_json::from_str::<OutcomeJson>(bad).is_err());
+        let good = r#"{"winner": "officers", "reason": "fewer-than-nine-rebels", "ply": 3}"#;
+        assert_eq!(serde_json::from_str::<OutcomeJson>(good).unwrap().ply, 3);
+    }
+}
