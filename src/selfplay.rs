@@ -49,7 +49,8 @@ impl PlayedGame {
 }
 
 /// The seed of game `number` of a set made with `base`: both mixed by
-/// SplitMix64, so nearby seeds and numbers give unrelated games.
+/// SplitMix64, so nearby seeds and numbers give unrelated games. It has 53
+/// bits, so JSON readers that hold numbers as doubles keep it exact.
 ///
 /// # Examples
 ///
@@ -61,7 +62,7 @@ impl PlayedGame {
 /// assert_ne!(game_seed(7, 1), game_seed(8, 1));
 /// ```
 pub fn game_seed(base: u64, number: usize) -> u64 {
-    splitmix64(splitmix64(base) ^ (number as u64))
+    splitmix64(splitmix64(base) ^ (number as u64)) & ((1 << 53) - 1)
 }
 
 fn splitmix64(x: u64) -> u64 {

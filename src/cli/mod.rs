@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 mod check;
+mod play;
+mod selfplay;
 
 /// Asalto game records: validate, inspect, convert, compare and grade.
 #[derive(Parser, Debug)]
@@ -19,6 +21,10 @@ pub struct Cli {
 enum Command {
     /// Validate record files by the assignment's rules.
     Check(check::Args),
+    /// Play at the console: the assignment's program, in Spanish.
+    Play(play::Args),
+    /// Play games between computer players and write them as records.
+    Selfplay(selfplay::Args),
 }
 
 /// The exit status of a command: 0 success, 1 a negative answer (invalid
@@ -170,6 +176,8 @@ pub fn run() -> ExitCode {
     let mut out = Out::new();
     let result = match cli.command {
         Command::Check(args) => check::run(args, &mut out),
+        Command::Play(args) => play::run(args, &mut out),
+        Command::Selfplay(args) => selfplay::run(args, &mut out),
     };
     let status = match result.and_then(|s| out.flush().map(|()| s)) {
         Ok(status) => status,
