@@ -153,7 +153,8 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
             totals.add(game);
             results.push(ResultJson {
                 game: game.number,
-                file,
+                // Relative to DIR, where summary.json is.
+                file: file.map(|_| format!("game-{:0width$}.txt", game.number)),
                 seed: game.seed,
                 plies: game.moves.len(),
                 outcome: game.outcome.map(OutcomeJson::from),

@@ -1,3 +1,5 @@
 //! Integration tests, one binary.
 
 mod worked_example;
+mod play;
+mod selfplay;
