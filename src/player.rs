@@ -182,7 +182,9 @@ mod tests {
         // After move 6 of the worked example both captures take 4 rebels.
         let record = "Bc-Cc\nDd-Cd\nCc-Ce\nDb-Cc\nCe-Bd\nDf-Ce\n";
         let game = crate::replay::check(record, crate::CheckOptions::default()).game;
-        let m = Player::Greedy.choose(&game.position(), &mut rng(1)).unwrap();
+        let m = Player::Greedy
+            .choose(&game.position(), &mut rng(1))
+            .unwrap();
         assert_eq!(m.capture_count(), 4);
     }
 }

@@ -360,7 +360,9 @@ impl Session {
     }
 
     fn position(&self) -> Position {
-        self.game.as_ref().map_or_else(Position::start, Game::position)
+        self.game
+            .as_ref()
+            .map_or_else(Position::start, Game::position)
     }
 
     /// The computer player of `side`, or `None` for a person.
@@ -518,7 +520,10 @@ mod tests {
             }
         );
         let step = s.saved(Ok(()));
-        assert!(step.output.starts_with("Partida salvada en el fichero ejemplo.txt.\n\n"));
+        assert!(
+            step.output
+                .starts_with("Partida salvada en el fichero ejemplo.txt.\n\n")
+        );
     }
 
     #[test]
@@ -527,7 +532,11 @@ mod tests {
         run(&mut s, &["1"]);
         for bad in ["Bc-Dd", "bc-cc", "Bc", "", "Bc-Cc-Dd", "hola"] {
             let step = s.input(bad);
-            assert_eq!(step.output, format!("{WRONG_MOVE}\n{MOVE_PROMPT}"), "{bad:?}");
+            assert_eq!(
+                step.output,
+                format!("{WRONG_MOVE}\n{MOVE_PROMPT}"),
+                "{bad:?}"
+            );
             assert_eq!(step.request, Request::Line);
         }
         assert!(s.input(" Bc-Cc \r").output.contains("Turno: REBELDES."));

@@ -131,8 +131,12 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
     let mut first = 1;
     while first <= games {
         let last = (first + chunk - 1).min(games);
-        let played: Vec<PlayedGame> =
-            pool.install(|| (first..=last).into_par_iter().map(|n| m.play(seed, n)).collect());
+        let played: Vec<PlayedGame> = pool.install(|| {
+            (first..=last)
+                .into_par_iter()
+                .map(|n| m.play(seed, n))
+                .collect()
+        });
         for game in &played {
             let file = match &args.out {
                 Some(dir) => {
@@ -187,7 +191,11 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
     if !args.quiet {
         let mut text = summary(&m, seed, &totals);
         if let Some(dir) = &args.out {
-            let name = |n: usize| dir.join(format!("game-{n:0width$}.txt")).display().to_string();
+            let name = |n: usize| {
+                dir.join(format!("game-{n:0width$}.txt"))
+                    .display()
+                    .to_string()
+            };
             let files = if games == 1 {
                 name(1)
             } else {

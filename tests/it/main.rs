@@ -1,5 +1,5 @@
 //! Integration tests, one binary.
 
-mod worked_example;
 mod play;
 mod selfplay;
+mod worked_example;

@@ -98,7 +98,9 @@ fn the_worked_example_session_saves_ejemplo_and_loads_it_back() {
 #[test]
 fn every_screen_of_the_session_lists_the_legal_moves() {
     let dir = tempfile::tempdir().unwrap();
-    let moves = ["Bc-Cc", "Dd-Cd", "Cc-Ce", "Db-Cc", "Ce-Bd", "Df-Ce", "Bd-Db"];
+    let moves = [
+        "Bc-Cc", "Dd-Cd", "Cc-Ce", "Db-Cc", "Ce-Bd", "Df-Ce", "Bd-Db",
+    ];
     let game = check(EJEMPLO, CheckOptions::default()).game;
     for n in 0..=moves.len() {
         let mut input = vec!["1"];
@@ -115,7 +117,11 @@ fn every_screen_of_the_session_lists_the_legal_moves() {
 #[test]
 fn control_options_cycle_on_each_selection() {
     let dir = tempfile::tempdir().unwrap();
-    let text = stdout(&play(dir.path(), &[], &lines(&["4", "4", "5", "5", "5", "6"])));
+    let text = stdout(&play(
+        dir.path(),
+        &[],
+        &lines(&["4", "4", "5", "5", "5", "6"]),
+    ));
     let officers: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("4. CONTROL OFICIALES:"))
@@ -156,7 +162,9 @@ fn saving_before_any_game_warns_and_writes_nothing() {
     let output = play(dir.path(), &[], &lines(&["3", "6"]));
     assert!(output.status.success());
     let text = stdout(&output);
-    assert!(text.contains(&format!("{MENU_PROMPT}{NOTHING_TO_SAVE}\n\n----- ASALTO -----")));
+    assert!(text.contains(&format!(
+        "{MENU_PROMPT}{NOTHING_TO_SAVE}\n\n----- ASALTO -----"
+    )));
     assert!(!text.contains("Nombre del fichero"));
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
@@ -164,7 +172,15 @@ fn saving_before_any_game_warns_and_writes_nothing() {
 #[test]
 fn end_of_input_stops_cleanly_anywhere() {
     let dir = tempfile::tempdir().unwrap();
-    for input in ["", "1\n", "1\nBc-Cc\n", "1\nBc-Cc", "2\n", "1\nFIN\n3\n", "4\n"] {
+    for input in [
+        "",
+        "1\n",
+        "1\nBc-Cc\n",
+        "1\nBc-Cc",
+        "2\n",
+        "1\nFIN\n3\n",
+        "4\n",
+    ] {
         let output = play(dir.path(), &[], input);
         assert!(output.status.success(), "{input:?}");
         assert!(output.stderr.is_empty(), "{input:?}");
@@ -193,9 +209,9 @@ fn invalid_inputs_get_a_message_and_the_question_again() {
     assert_eq!(text.matches(WRONG_MOVE).count(), 3);
     assert!(text.contains(&format!("{MOVE_PROMPT}{WRONG_MOVE}\n{MOVE_PROMPT}")));
     assert!(text.contains("No se puede leer el fichero nada.txt: no existe.\n\n----- ASALTO"));
-    assert!(text.contains(
-        "El fichero bad.txt no contiene una partida válida: línea 2, jugada 2: "
-    ));
+    assert!(
+        text.contains("El fichero bad.txt no contiene una partida válida: línea 2, jugada 2: ")
+    );
     assert!(text.contains("No se puede leer el fichero folder: es una carpeta.\n"));
     assert!(text.contains("Falta el nombre del fichero.\n"));
     // After the failed loads the last game is still the one of `Bc-Cc`.
@@ -263,16 +279,10 @@ fn a_finished_game_is_announced_and_returns_to_the_menu() {
 fn loading_a_finished_game_announces_its_end_and_it_can_be_saved_again() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("a.txt"), APENDICE_A).unwrap();
-    let output = play(
-        dir.path(),
-        &[],
-        &lines(&["2", "a.txt", "3", "b.txt", "6"]),
-    );
+    let output = play(dir.path(), &[], &lines(&["2", "a.txt", "3", "b.txt", "6"]));
     let text = stdout(&output);
     assert!(!text.contains(MOVE_PROMPT));
-    assert!(text.contains(
-        "Nombre del fichero: \n  a b c d e f g\n"
-    ));
+    assert!(text.contains("Nombre del fichero: \n  a b c d e f g\n"));
     assert!(text.contains("Fin de la partida. Ganan los OFICIALES: quedan menos de 9 rebeldes.\n"));
     assert_eq!(
         std::fs::read_to_string(dir.path().join("b.txt")).unwrap(),

@@ -83,8 +83,17 @@ fn the_same_seed_gives_the_same_files_whatever_the_threads() {
     let c = tempfile::tempdir().unwrap();
     let run = |dir: &Path, seed: &str, jobs: &str| {
         let output = asalto(&[
-            "selfplay", "--rebels", "basic-v2", "--games", "150", "--seed", seed, "--jobs", jobs,
-            "--out", path(dir),
+            "selfplay",
+            "--rebels",
+            "basic-v2",
+            "--games",
+            "150",
+            "--seed",
+            seed,
+            "--jobs",
+            jobs,
+            "--out",
+            path(dir),
         ]);
         assert!(output.status.success());
     };
@@ -103,13 +112,24 @@ fn the_same_seed_gives_the_same_files_whatever_the_threads() {
 fn files_are_numbered_from_one_with_at_least_four_digits() {
     let dir = tempfile::tempdir().unwrap();
     let output = asalto(&[
-        "selfplay", "--games", "3", "--seed", "1", "--out", path(dir.path()),
+        "selfplay",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--out",
+        path(dir.path()),
     ]);
     assert!(output.status.success());
     let names: Vec<String> = files(dir.path()).into_keys().collect();
     assert_eq!(
         names,
-        ["game-0001.txt", "game-0002.txt", "game-0003.txt", "summary.json"]
+        [
+            "game-0001.txt",
+            "game-0002.txt",
+            "game-0003.txt",
+            "summary.json"
+        ]
     );
 }
 
@@ -117,8 +137,17 @@ fn files_are_numbered_from_one_with_at_least_four_digits() {
 fn json_lines_describe_each_game_and_agree_with_check() {
     let dir = tempfile::tempdir().unwrap();
     let output = asalto(&[
-        "selfplay", "--rebels", "basic-v1", "--games", "20", "--seed", "5", "--format", "json",
-        "--out", path(dir.path()),
+        "selfplay",
+        "--rebels",
+        "basic-v1",
+        "--games",
+        "20",
+        "--seed",
+        "5",
+        "--format",
+        "json",
+        "--out",
+        path(dir.path()),
     ]);
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
@@ -159,8 +188,17 @@ fn json_lines_describe_each_game_and_agree_with_check() {
 fn the_cap_is_recorded_and_the_records_stay_plain() {
     let dir = tempfile::tempdir().unwrap();
     let output = asalto(&[
-        "selfplay", "--games", "4", "--seed", "9", "--max-plies", "7", "--format", "json",
-        "--out", path(dir.path()),
+        "selfplay",
+        "--games",
+        "4",
+        "--seed",
+        "9",
+        "--max-plies",
+        "7",
+        "--format",
+        "json",
+        "--out",
+        path(dir.path()),
     ]);
     assert!(output.status.success());
     for line in String::from_utf8(output.stdout).unwrap().lines() {
@@ -184,11 +222,15 @@ fn the_cap_is_recorded_and_the_records_stay_plain() {
 
 #[test]
 fn the_summary_counts_results_by_winner_and_reason() {
-    let output = asalto(&["selfplay", "--rebels", "basic-v2", "--games", "50", "--seed", "7"]);
+    let output = asalto(&[
+        "selfplay", "--rebels", "basic-v2", "--games", "50", "--seed", "7",
+    ]);
     assert!(output.status.success());
     assert!(output.stdout.is_empty());
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.starts_with("50 games: officers random, rebels basic-v2, seed 7, max 1000 moves\n"));
+    assert!(
+        stderr.starts_with("50 games: officers random, rebels basic-v2, seed 7, max 1000 moves\n")
+    );
     for needle in [
         "officers win",
         "rebels win",
@@ -204,11 +246,17 @@ fn the_summary_counts_results_by_winner_and_reason() {
 fn an_earlier_run_is_not_mixed_in_without_force() {
     let dir = tempfile::tempdir().unwrap();
     let out = path(dir.path());
-    assert!(asalto(&["selfplay", "--games", "5", "--seed", "1", "--out", out]).status.success());
+    assert!(
+        asalto(&["selfplay", "--games", "5", "--seed", "1", "--out", out])
+            .status
+            .success()
+    );
     let again = asalto(&["selfplay", "--games", "2", "--seed", "2", "--out", out]);
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
-    let forced = asalto(&["selfplay", "--games", "2", "--seed", "2", "--out", out, "--force"]);
+    let forced = asalto(&[
+        "selfplay", "--games", "2", "--seed", "2", "--out", out, "--force",
+    ]);
     assert!(forced.status.success());
     assert_eq!(files(dir.path()).len(), 3);
 }
