@@ -362,3 +362,89 @@ fn quitting_ignores_the_rest_of_the_input() {
     assert!(text.ends_with(MENU_PROMPT));
     assert!(!text.contains("Turno"));
 }
+
+mod session {
+    //! The library's session, driven directly with many inputs.
+
+    use asalto::console::{FILE_PROMPT, MENU_PROMPT, MOVE_PROMPT};
+    use asalto::record::write_record;
+    use asalto::session::{Request, Session, SessionOptions, Step};
+    use proptest::prelude::*;
+
+    /// Feed `line`, run computer turns, and answer file requests: loads get
+    /// `file`, saves are returned.
+    fn feed(s: &mut Session, line: &str, file: &str, saved: &mut Vec<String>) -> Step {
+        let mut step = s.input(line);
+        loop {
+            step = match step.request {
+                Request::Advance => s.advance(),
+                Request::Load(_) => s.loaded(Ok(file.to_string())),
+                Request::Save { contents, .. } => {
+                    saved.push(contents);
+                    s.saved(Ok(()))
+                }
+                Request::Line | Request::Quit => return step,
+            };
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Typing the first two points of every move of a random game, then
+        /// leaving and saving, saves exactly that game.
+        #[test]
+        fn typed_games_are_saved_whole(seed in any::<u64>(), len in 0usize..300) {
+            let moves = asalto::random::random_game(seed, len);
+            let mut s = Session::new(SessionOptions::default());
+            s.start();
+            let mut saved = Vec::new();
+            feed(&mut s, "1", "", &mut saved);
+            for m in &moves {
+                let typed = format!("{}-{}", m.from(), m.second());
+                let step = feed(&mut s, &typed, "", &mut saved);
+                prop_assert_eq!(step.request, Request::Line);
+            }
+            if s.in_game() {
+                feed(&mut s, "FIN", "", &mut saved);
+            }
+            feed(&mut s, "3", "", &mut saved);
+            feed(&mut s, "partida.txt", "", &mut saved);
+            prop_assert_eq!(saved, vec![write_record(&moves)]);
+        }
+
+        /// Any lines at all: no panic, and whenever a line is wanted the
+        /// output ends with one of the three questions.
+        #[test]
+        fn any_input_gets_a_question(
+            lines in proptest::collection::vec(
+                prop_oneof![
+                    "[1-7]", Just("FIN".to_string()), "[A-G][a-g]-[A-G][a-g]",
+                    Just(String::new()), ".{0,6}",
+                ],
+                0..60,
+            ),
+            seed in any::<u64>(),
+        ) {
+            let mut s = Session::new(SessionOptions { seed, ..SessionOptions::default() });
+            let file = asalto::random::random_game(seed, 40)
+                .iter()
+                .map(|m| format!("{m}\n"))
+                .collect::<String>();
+            s.start();
+            let mut saved = Vec::new();
+            for line in &lines {
+                let step = feed(&mut s, line, &file, &mut saved);
+                match step.request {
+                    Request::Quit => break,
+                    _ => prop_assert!(
+                        [MENU_PROMPT, MOVE_PROMPT, FILE_PROMPT]
+                            .iter()
+                            .any(|p| step.output.ends_with(p)),
+                        "{:?} -> {:?}", line, step.output
+                    ),
+                }
+            }
+        }
+    }
+}
