@@ -270,11 +270,7 @@ impl Session {
             let detail = format!("{place}: {} [{}]", e.message, e.reason.code());
             return self.menu_after(&console::invalid_file_message(&file, &detail));
         }
-        let mut game = Game::new();
-        for ply in &checked.game.plies {
-            game.push(ply.mv, ply.position, 0, false);
-        }
-        self.game = Some(game);
+        self.game = Some(checked.game);
         self.state = State::Playing;
         self.turn()
     }
