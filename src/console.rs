@@ -172,6 +172,53 @@ pub fn end_message(outcome: Outcome) -> String {
     )
 }
 
+/// The screen of a computer's turn: like [`game_screen`], but instead of
+/// the prompt, the move the computer chose (`Jugada elegida: Bd-Db-Dd-Df-Bd`)
+/// and a newline. Nothing is read on such a turn.
+pub fn computer_screen(pos: &Position, chosen: &Move) -> String {
+    format!(
+        "\n{}\n{}\n{}\n{}\n",
+        render::ascii(pos.board()),
+        turn_line(pos.turn()),
+        moves_lines(&pos.legal_moves()),
+        chosen_move_line(chosen),
+    )
+}
+
+/// What precedes the move a computer player chose.
+pub const CHOSEN_MOVE: &str = "Jugada elegida: ";
+
+/// `Jugada elegida: Bc-Cc`: the move a computer player (AZAR, BASICO)
+/// chose, written whole.
+pub fn chosen_move_line(mv: &Move) -> String {
+    format!("{CHOSEN_MOVE}{mv}")
+}
+
+/// `Partida salvada en el fichero ejemplo.txt.`: the confirmation of a save.
+pub fn saved_message(file: &str) -> String {
+    format!("Partida salvada en el fichero {file}.")
+}
+
+/// `No se puede leer el fichero x.txt: no existe.`: a file that could not
+/// be loaded, with the reason.
+pub fn unreadable_file_message(file: &str, reason: &str) -> String {
+    format!("No se puede leer el fichero {file}: {reason}.")
+}
+
+/// `No se puede escribir el fichero x.txt: ...`: a save that failed.
+pub fn unwritable_file_message(file: &str, reason: &str) -> String {
+    format!("No se puede escribir el fichero {file}: {reason}.")
+}
+
+/// `El fichero x.txt no contiene una partida válida: ...`: a file that was
+/// read but is not a legal game, with the first problem.
+pub fn invalid_file_message(file: &str, problem: &str) -> String {
+    format!("El fichero {file} no contiene una partida válida: {problem}.")
+}
+
+/// The answer to an empty file name.
+pub const EMPTY_FILE_NAME: &str = "Falta el nombre del fichero.";
+
 /// The answer to a move that is not in the list.
 pub const WRONG_MOVE: &str = "Jugada errónea. Vuelva a introducirla.";
 /// The answer to a menu choice that does not exist.

@@ -10,7 +10,11 @@
 //! - text: [`record`] parses record files (syntax only), [`Position::resolve`]
 //!   says why a written move is illegal ([`Reason`]), and [`replay`] turns a
 //!   record into a [`Game`] with [`replay::Problem`]s;
-//! - players: [`basic`] (the assignment's BASICO rebels) and [`random`].
+//! - players: [`basic`] (the assignment's BASICO rebels), [`random`] and
+//!   [`player`] (every computer player by name), [`selfplay`] (games between
+//!   them);
+//! - the console program: [`console`] (its Spanish screens) and [`session`]
+//!   (its menu and game dialogue as a state machine).
 //!
 //! # Examples
 //!
@@ -34,6 +38,7 @@ pub mod export;
 pub mod json;
 mod legality;
 mod moves;
+pub mod player;
 mod point;
 mod pointset;
 mod position;
@@ -43,6 +48,8 @@ pub mod record;
 pub mod render;
 pub mod replay;
 pub mod rules;
+pub mod selfplay;
+pub mod session;
 mod side;
 
 pub use board::{Board, BoardError};

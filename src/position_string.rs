@@ -62,8 +62,9 @@ impl FromStr for Position {
     /// # Ok::<(), asalto::PositionStringError>(())
     /// ```
     fn from_str(s: &str) -> Result<Position, PositionStringError> {
-        let (rows, side) = s.trim().split_once(' ').ok_or(PositionStringError::Shape)?;
-        let side = side.trim();
+        // Exactly the printed form: no surrounding or doubled spaces, so a
+        // position string has one spelling (callers trim user input).
+        let (rows, side) = s.split_once(' ').ok_or(PositionStringError::Shape)?;
         let turn = match side {
             "O" => Side::Officers,
             "R" => Side::Rebels,

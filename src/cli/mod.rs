@@ -8,6 +8,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod check;
 mod diff;
 mod export;
+mod play;
+mod selfplay;
 mod show;
 
 /// Asalto game records: validate, inspect, convert, compare and grade.
@@ -29,6 +31,10 @@ enum Command {
     Export(export::Args),
     /// Compare two games and show the first move where they differ.
     Diff(diff::Args),
+    /// Play at the console: the assignment's program, in Spanish.
+    Play(play::Args),
+    /// Play games between computer players and write them as records.
+    Selfplay(selfplay::Args),
 }
 
 /// The exit status of a command: 0 success, 1 a negative answer (invalid
@@ -232,6 +238,8 @@ pub fn run() -> ExitCode {
         Command::Show(args) => show::run(args, &mut out),
         Command::Export(args) => export::run(args, &mut out),
         Command::Diff(args) => diff::run(args, &mut out),
+        Command::Play(args) => play::run(args, &mut out),
+        Command::Selfplay(args) => selfplay::run(args, &mut out),
     };
     let status = match result.and_then(|s| out.flush().map(|()| s)) {
         Ok(status) => status,

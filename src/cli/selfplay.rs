@@ -1,0 +1,319 @@
+//! `asalto selfplay`: games between computer players, written as reference
+//! records.
+
+use std::fmt::Write as _;
+use std::io::{self, IsTerminal};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use asalto::json::OutcomeJson;
+use asalto::player::Player;
+use asalto::record::write_record;
+use asalto::selfplay::{GameJson, Match, PlayedGame, Totals};
+use asalto::{OutcomeReason, Side};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::{Format, Out, PipeClosed, Status, error};
+
+/// Play games between computer players and write them as record files.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The officers' player: `random` or `greedy`.
+    #[arg(long, value_name = "PLAYER", default_value = "random")]
+    officers: Player,
+    /// The rebels' player: `random`, `basic-v1`, `basic-v2` or `greedy`.
+    #[arg(long, value_name = "PLAYER", default_value = "random")]
+    rebels: Player,
+    /// How many games.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    games: u32,
+    /// Base seed: game K is played with a seed made from it and K (default:
+    /// from the clock, shown in the summary).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Write DIR/game-0001.txt, ... (one record per game, the plain format
+    /// of the assignment) and DIR/summary.json.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Stop a game after this many moves and record it as capped (0: no
+    /// limit; rebels may shuffle inside the castle for a long time).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    max_plies: usize,
+    /// `human`: nothing on standard output; `json`: one line per game.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+    /// Replace the games of an earlier run in DIR.
+    #[arg(long)]
+    force: bool,
+    /// Threads (default: one per core). The games do not depend on it.
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+    /// No summary on standard error.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// `summary.json`: the options of the run, the totals and every game's
+/// result.
+#[derive(Serialize)]
+struct SummaryJson<'a> {
+    seed: u64,
+    officers: &'static str,
+    rebels: &'static str,
+    games: usize,
+    max_plies: Option<usize>,
+    totals: &'a Totals,
+    results: &'a [ResultJson],
+}
+
+/// One game in `summary.json`.
+#[derive(Serialize)]
+struct ResultJson {
+    game: usize,
+    file: Option<String>,
+    seed: u64,
+    plies: usize,
+    outcome: Option<OutcomeJson>,
+    capped: bool,
+}
+
+/// Run `selfplay`.
+pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
+    for (side, player) in [(Side::Officers, args.officers), (Side::Rebels, args.rebels)] {
+        if !player.can_play(side) {
+            error(&format!("{player} cannot play the {side}"));
+            return Ok(Status::Error);
+        }
+    }
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let games = args.games as usize;
+    let m = Match {
+        officers: args.officers,
+        rebels: args.rebels,
+        max_plies: (args.max_plies > 0).then_some(args.max_plies),
+    };
+    let width = games.to_string().len().max(4);
+    if let Some(dir) = &args.out {
+        if let Err(message) = prepare_dir(dir, args.force) {
+            error(&message);
+            return Ok(Status::Error);
+        }
+    }
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => {
+            error(&format!("cannot start threads: {e}"));
+            return Ok(Status::Error);
+        }
+    };
+    let progress = if !args.quiet && io::stderr().is_terminal() && games > 1 {
+        let bar = ProgressBar::new(games as u64);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} (eta {eta})")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+
+    let started = Instant::now();
+    let mut totals = Totals::default();
+    let mut results = Vec::with_capacity(games);
+    let chunk = 64 * pool.current_num_threads().max(1);
+    let mut first = 1;
+    while first <= games {
+        let last = (first + chunk - 1).min(games);
+        let played: Vec<PlayedGame> = pool.install(|| {
+            (first..=last)
+                .into_par_iter()
+                .map(|n| m.play(seed, n))
+                .collect()
+        });
+        for game in &played {
+            let file = match &args.out {
+                Some(dir) => {
+                    let path = dir.join(format!("game-{:0width$}.txt", game.number));
+                    if let Err(e) = std::fs::write(&path, write_record(&game.moves)) {
+                        progress.finish_and_clear();
+                        error(&format!("cannot write {}: {e}", path.display()));
+                        return Ok(Status::Error);
+                    }
+                    Some(path.display().to_string())
+                }
+                None => None,
+            };
+            if args.format == Format::Json {
+                let json = GameJson::new(&m, game, file.clone());
+                out.line(&serde_json::to_string(&json).unwrap_or_default())?;
+            }
+            totals.add(game);
+            results.push(ResultJson {
+                game: game.number,
+                // Relative to DIR, where summary.json is.
+                file: file.map(|_| format!("game-{:0width$}.txt", game.number)),
+                seed: game.seed,
+                plies: game.moves.len(),
+                outcome: game.outcome.map(OutcomeJson::from),
+                capped: game.capped(),
+            });
+        }
+        progress.inc(played.len() as u64);
+        first = last + 1;
+    }
+    progress.finish_and_clear();
+    let elapsed = started.elapsed().as_secs_f64();
+
+    if let Some(dir) = &args.out {
+        let summary = SummaryJson {
+            seed,
+            officers: m.officers.name(),
+            rebels: m.rebels.name(),
+            games,
+            max_plies: m.max_plies,
+            totals: &totals,
+            results: &results,
+        };
+        let path = dir.join("summary.json");
+        let text = serde_json::to_string_pretty(&summary).unwrap_or_default() + "\n";
+        if let Err(e) = std::fs::write(&path, text) {
+            error(&format!("cannot write {}: {e}", path.display()));
+            return Ok(Status::Error);
+        }
+    }
+    if !args.quiet {
+        let mut text = summary(&m, seed, &totals);
+        if let Some(dir) = &args.out {
+            let name = |n: usize| {
+                dir.join(format!("game-{n:0width$}.txt"))
+                    .display()
+                    .to_string()
+            };
+            let files = if games == 1 {
+                name(1)
+            } else {
+                format!("{} .. {}", name(1), name(games))
+            };
+            let _ = writeln!(
+                text,
+                "wrote {files} and {}",
+                dir.join("summary.json").display()
+            );
+        }
+        let _ = writeln!(
+            text,
+            "{games} games in {elapsed:.2} s ({:.0} games/s, {:.0} moves/s)",
+            games as f64 / elapsed.max(1e-9),
+            totals.plies as f64 / elapsed.max(1e-9),
+        );
+        eprint!("{text}");
+    }
+    Ok(Status::Success)
+}
+
+/// The human summary: results by winner and reason, capped games, lengths.
+fn summary(m: &Match, seed: u64, totals: &Totals) -> String {
+    let mut text = String::new();
+    let cap = match m.max_plies {
+        Some(n) => format!("max {n} moves"),
+        None => "no move limit".to_string(),
+    };
+    let _ = writeln!(
+        text,
+        "{} games: officers {}, rebels {}, seed {seed}, {cap}",
+        totals.games, m.officers, m.rebels
+    );
+    let percent = |n: usize| 100.0 * n as f64 / totals.games.max(1) as f64;
+    for side in Side::ALL {
+        let wins = totals.wins.get(side.name()).copied().unwrap_or(0);
+        let reasons: Vec<String> = [
+            OutcomeReason::FewerThanNineRebels,
+            OutcomeReason::RebelsBlocked,
+            OutcomeReason::CastleOccupied,
+            OutcomeReason::OfficersBlocked,
+        ]
+        .into_iter()
+        .filter(|r| r.winner() == side)
+        .map(|r| {
+            let n = totals.reasons.get(r.code()).copied().unwrap_or(0);
+            format!("{} {n}", r.code())
+        })
+        .collect();
+        let _ = writeln!(
+            text,
+            "  {:<13} {wins:>6} {:>5.1}%  ({})",
+            format!("{side} win"),
+            percent(wins),
+            reasons.join(", ")
+        );
+    }
+    let _ = writeln!(
+        text,
+        "  {:<13} {:>6} {:>5.1}%  (stopped unfinished at the move limit)",
+        "capped",
+        totals.capped,
+        percent(totals.capped)
+    );
+    let _ = writeln!(
+        text,
+        "  length: average {:.1} moves, shortest {}, longest {}",
+        totals.average_plies(),
+        totals.min_plies,
+        totals.max_plies
+    );
+    text
+}
+
+/// Create `dir`, or check that it holds no games of an earlier run (with
+/// `force`, remove them).
+fn prepare_dir(dir: &Path, force: bool) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let mut old: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(is_ours))
+        .collect();
+    if old.is_empty() {
+        return Ok(());
+    }
+    if !force {
+        old.sort();
+        return Err(format!(
+            "{} already holds games of an earlier run ({}{}); use --force to replace them",
+            dir.display(),
+            old[0].display(),
+            if old.len() > 1 { ", ..." } else { "" }
+        ));
+    }
+    for path in old {
+        std::fs::remove_file(&path)
+            .map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// `game-<digits>.txt` or `summary.json`: the files `selfplay` writes.
+fn is_ours(name: &str) -> bool {
+    name == "summary.json"
+        || name
+            .strip_prefix("game-")
+            .and_then(|rest| rest.strip_suffix(".txt"))
+            .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A seed from the clock (and the process), short enough to type again.
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    u64::from(nanos ^ std::process::id().rotate_left(16)) % 1_000_000
+}

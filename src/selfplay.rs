@@ -1,0 +1,277 @@
+//! Games between computer players, for sets of reference games.
+//!
+//! Each game has its own generator, seeded from the base seed and the game's
+//! number ([`game_seed`]), so a set of games is the same whatever order or
+//! threads they are played in.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::json::OutcomeJson;
+use crate::player::Player;
+use crate::random;
+use crate::replay::GameOutcome;
+use crate::{Move, Position, Side};
+
+/// Who plays, and the longest game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Match {
+    /// The officers' player.
+    pub officers: Player,
+    /// The rebels' player.
+    pub rebels: Player,
+    /// Stop a game after this many moves (no rule of the game ends the
+    /// rebels' shuffle inside the castle). `None`: no limit.
+    pub max_plies: Option<usize>,
+}
+
+/// One game played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    /// The game's number, from 1.
+    pub number: usize,
+    /// The seed of its generator.
+    pub seed: u64,
+    /// The moves, whole.
+    pub moves: Vec<Move>,
+    /// How it ended, or `None` when it was stopped by the cap.
+    pub outcome: Option<GameOutcome>,
+    /// The position after the last move.
+    pub position: Position,
+}
+
+impl PlayedGame {
+    /// Whether the game was stopped by the cap before it ended.
+    pub fn capped(&self) -> bool {
+        self.outcome.is_none()
+    }
+}
+
+/// The seed of game `number` of a set made with `base`: both mixed by
+/// SplitMix64, so nearby seeds and numbers give unrelated games. It has 53
+/// bits, so JSON readers that hold numbers as doubles keep it exact.
+///
+/// # Examples
+///
+/// ```
+/// use asalto::selfplay::game_seed;
+///
+/// assert_eq!(game_seed(7, 1), game_seed(7, 1));
+/// assert_ne!(game_seed(7, 1), game_seed(7, 2));
+/// assert_ne!(game_seed(7, 1), game_seed(8, 1));
+/// ```
+pub fn game_seed(base: u64, number: usize) -> u64 {
+    splitmix64(splitmix64(base) ^ (number as u64)) & ((1 << 53) - 1)
+}
+
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Match {
+    /// The player of `side`.
+    pub const fn player(&self, side: Side) -> Player {
+        match side {
+            Side::Officers => self.officers,
+            Side::Rebels => self.rebels,
+        }
+    }
+
+    /// Play game `number` of the set made with seed `base`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use asalto::player::Player;
+    /// use asalto::selfplay::Match;
+    ///
+    /// let m = Match { officers: Player::Random, rebels: Player::Random, max_plies: Some(2000) };
+    /// let game = m.play(7, 1);
+    /// assert_eq!(game, m.play(7, 1));
+    /// assert!(game.outcome.is_some() || game.moves.len() == 2000);
+    /// ```
+    pub fn play(&self, base: u64, number: usize) -> PlayedGame {
+        let seed = game_seed(base, number);
+        let mut rng = random::rng(seed);
+        let mut pos = Position::start();
+        let mut moves = Vec::new();
+        let outcome = loop {
+            if let Some(outcome) = pos.outcome() {
+                break Some(GameOutcome {
+                    outcome,
+                    ply: moves.len(),
+                });
+            }
+            if self.max_plies.is_some_and(|max| moves.len() >= max) {
+                break None;
+            }
+            let Some(mv) = self.player(pos.turn()).choose(&pos, &mut rng) else {
+                // Only a player that cannot play this side chooses nothing;
+                // the caller checks `can_play` first.
+                break None;
+            };
+            pos = pos.play_unchecked(&mv);
+            moves.push(mv);
+        };
+        PlayedGame {
+            number,
+            seed,
+            moves,
+            outcome,
+            position: pos,
+        }
+    }
+}
+
+/// The JSON line of a game: `{"game", "file", "seed", "officers", "rebels",
+/// "plies", "outcome", "capped", "max_plies", "to_move", "position",
+/// "moves"}`.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct GameJson {
+    /// The game's number, from 1.
+    pub game: usize,
+    /// The record file written, or null.
+    pub file: Option<String>,
+    /// The seed of the game's generator.
+    pub seed: u64,
+    /// The officers' player.
+    pub officers: &'static str,
+    /// The rebels' player.
+    pub rebels: &'static str,
+    /// Moves played.
+    pub plies: usize,
+    /// How it ended, or null when capped.
+    pub outcome: Option<OutcomeJson>,
+    /// Whether the cap stopped it.
+    pub capped: bool,
+    /// The cap, or null.
+    pub max_plies: Option<usize>,
+    /// `officers` or `rebels`: the side to move after the last move.
+    pub to_move: &'static str,
+    /// The position string after the last move.
+    pub position: String,
+    /// The moves, whole.
+    pub moves: Vec<String>,
+}
+
+impl GameJson {
+    /// The JSON of `game`, played by `m`, written to `file`.
+    pub fn new(m: &Match, game: &PlayedGame, file: Option<String>) -> GameJson {
+        GameJson {
+            game: game.number,
+            file,
+            seed: game.seed,
+            officers: m.officers.name(),
+            rebels: m.rebels.name(),
+            plies: game.moves.len(),
+            outcome: game.outcome.map(OutcomeJson::from),
+            capped: game.capped(),
+            max_plies: m.max_plies,
+            to_move: game.position.turn().name(),
+            position: game.position.to_string(),
+            moves: game.moves.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+}
+
+/// The totals of a set of games.
+#[derive(Serialize, Debug, Clone, PartialEq, Default)]
+pub struct Totals {
+    /// Games played.
+    pub games: usize,
+    /// Games won by each side (`officers`, `rebels`).
+    pub wins: BTreeMap<&'static str, usize>,
+    /// Games ended by each reason code.
+    pub reasons: BTreeMap<&'static str, usize>,
+    /// Games stopped by the cap.
+    pub capped: usize,
+    /// All moves of all games.
+    pub plies: usize,
+    /// The shortest game, in moves.
+    pub min_plies: usize,
+    /// The longest game, in moves.
+    pub max_plies: usize,
+}
+
+impl Totals {
+    /// Count `game`.
+    pub fn add(&mut self, game: &PlayedGame) {
+        let n = game.moves.len();
+        if self.games == 0 {
+            self.min_plies = n;
+        }
+        self.games += 1;
+        self.plies += n;
+        self.min_plies = self.min_plies.min(n);
+        self.max_plies = self.max_plies.max(n);
+        match game.outcome {
+            Some(end) => {
+                *self.wins.entry(end.outcome.winner.name()).or_default() += 1;
+                *self.reasons.entry(end.outcome.reason.code()).or_default() += 1;
+            }
+            None => self.capped += 1,
+        }
+    }
+
+    /// The average game length in moves (0 for no games).
+    pub fn average_plies(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.plies as f64 / self.games as f64
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::basic::BasicScore;
+    use crate::record::write_record;
+    use crate::replay::{CheckOptions, check};
+
+    #[test]
+    fn games_are_legal_and_reproducible() {
+        let m = Match {
+            officers: Player::Random,
+            rebels: Player::Basic(BasicScore::V1),
+            max_plies: Some(500),
+        };
+        let mut totals = Totals::default();
+        for n in 1..=20 {
+            let game = m.play(11, n);
+            assert_eq!(game, m.play(11, n));
+            let checked = check(
+                &write_record(&game.moves),
+                CheckOptions {
+                    rebels: Some(BasicScore::V1),
+                    ..CheckOptions::default()
+                },
+            );
+            assert!(checked.is_valid(), "game {n}: {:?}", checked.problems);
+            assert_eq!(checked.game.outcome(), game.outcome);
+            totals.add(&game);
+        }
+        assert_eq!(totals.games, 20);
+        assert_eq!(
+            totals.wins.values().sum::<usize>() + totals.capped,
+            totals.games
+        );
+    }
+
+    #[test]
+    fn the_cap_stops_a_game() {
+        let m = Match {
+            officers: Player::Random,
+            rebels: Player::Random,
+            max_plies: Some(3),
+        };
+        let game = m.play(1, 1);
+        assert_eq!(game.moves.len(), 3);
+        assert!(game.capped());
+    }
+}
