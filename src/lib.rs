@@ -1,7 +1,7 @@
 //! `asalto`: the rules of Asalto as set by the 2018/19 programming
 //! assignment, and the tools instructors use on students' game records.
 //!
-//! The library has no I/O. Its layers, bottom up:
+//! The rules engine has no I/O. Its layers, bottom up:
 //!
 //! - the vocabulary: [`Point`] (33 points, notation `Bc`), [`PointSet`],
 //!   [`Side`], [`Board`], [`Position`], [`Move`], [`Outcome`];
@@ -10,7 +10,9 @@
 //! - text: [`record`] parses record files (syntax only), [`Position::resolve`]
 //!   says why a written move is illegal ([`Reason`]), and [`replay`] turns a
 //!   record into a [`Game`] with [`replay::Problem`]s;
-//! - players: [`basic`] (the assignment's BASICO rebels) and [`random`].
+//! - players: [`basic`] (the assignment's BASICO rebels) and [`random`];
+//! - [`grade`]: the one part that runs programs and touches files: it plays
+//!   reference games into students' console programs and scores them.
 //!
 //! # Examples
 //!
@@ -29,6 +31,7 @@ pub mod basic;
 mod board;
 pub mod console;
 pub mod diagnostics;
+pub mod grade;
 pub mod json;
 mod legality;
 mod moves;
