@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 mod check;
+mod grade;
 
 /// Asalto game records: validate, inspect, convert, compare and grade.
 #[derive(Parser, Debug)]
@@ -19,6 +20,8 @@ pub struct Cli {
 enum Command {
     /// Validate record files by the assignment's rules.
     Check(check::Args),
+    /// Grade student programs: play reference games into them and score.
+    Grade(grade::Args),
 }
 
 /// The exit status of a command: 0 success, 1 a negative answer (invalid
@@ -170,6 +173,7 @@ pub fn run() -> ExitCode {
     let mut out = Out::new();
     let result = match cli.command {
         Command::Check(args) => check::run(args, &mut out),
+        Command::Grade(args) => grade::run(args, &mut out),
     };
     let status = match result.and_then(|s| out.flush().map(|()| s)) {
         Ok(status) => status,

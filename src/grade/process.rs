@@ -78,15 +78,20 @@ pub enum SandboxChoice {
 }
 
 impl Sandbox {
-    /// Resolve the user's choice: find `bwrap` and try it once.
+    /// Resolve the user's choice: find `bwrap` and try it once. With
+    /// [`SandboxChoice::Auto`] and no working bubblewrap, the sandbox is
+    /// [`Sandbox::Unconfined`] and the second value says why.
     ///
     /// # Errors
     ///
     /// With [`SandboxChoice::Bwrap`], when bubblewrap is missing or does not
     /// work here (the message says why).
-    pub fn detect(choice: SandboxChoice, hide: Vec<PathBuf>) -> Result<Sandbox, String> {
+    pub fn detect(
+        choice: SandboxChoice,
+        hide: Vec<PathBuf>,
+    ) -> Result<(Sandbox, Option<String>), String> {
         if choice == SandboxChoice::None {
-            return Ok(Sandbox::Unconfined);
+            return Ok((Sandbox::Unconfined, None));
         }
         let found = find_in_path("bwrap");
         let tried = match &found {
@@ -94,12 +99,15 @@ impl Sandbox {
             Some(program) => try_bwrap(program),
         };
         match (tried, choice) {
-            (Ok(()), _) => Ok(Sandbox::Bwrap {
-                program: found.expect("found"),
-                hide,
-            }),
+            (Ok(()), _) => Ok((
+                Sandbox::Bwrap {
+                    program: found.expect("found"),
+                    hide,
+                },
+                None,
+            )),
             (Err(e), SandboxChoice::Bwrap) => Err(e),
-            (Err(_), _) => Ok(Sandbox::Unconfined),
+            (Err(e), _) => Ok((Sandbox::Unconfined, Some(e))),
         }
     }
 
