@@ -453,7 +453,7 @@ impl Program {
     /// Processes of the program's session other than the one reading its
     /// standard input and that one's ancestors: children left running in the
     /// background. Only meaningful right after a [`Ready::Reading`] wait.
-    pub fn stray_processes(&self) -> Vec<i32> {
+    pub fn stray_processes(&self) -> Vec<String> {
         let Some(reader) = self.reader else {
             return Vec::new();
         };
@@ -467,18 +467,24 @@ impl Program {
         procs
             .iter()
             .filter(|p| !keep.contains(&p.pid) && p.state != 'Z' && !p.is_bwrap())
-            .map(|p| p.pid)
+            .map(ProcInfo::describe)
             .collect()
     }
 
-    /// Live processes of the program's session (after the main one exited:
-    /// what it left behind).
-    pub fn session_left(&self) -> Vec<i32> {
-        session_processes(self.sid)
-            .iter()
-            .filter(|p| p.state != 'Z')
-            .map(|p| p.pid)
-            .collect()
+    /// Live processes of the program's session after the main one exited
+    /// (what it left behind), given `grace` to go away by themselves.
+    pub fn session_left(&self, grace: Duration) -> Vec<String> {
+        let until = Instant::now() + grace;
+        loop {
+            let left: Vec<ProcInfo> = session_processes(self.sid)
+                .into_iter()
+                .filter(|p| p.state != 'Z' && !p.is_bwrap())
+                .collect();
+            if left.is_empty() || Instant::now() >= until {
+                return left.iter().map(ProcInfo::describe).collect();
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
     }
 
     /// Whether any process of the session still has the standard-input pipe
@@ -728,6 +734,11 @@ struct ProcInfo {
 impl ProcInfo {
     fn is_bwrap(&self) -> bool {
         self.comm == "bwrap"
+    }
+
+    /// `1234 (sleep)`.
+    fn describe(&self) -> String {
+        format!("{} ({})", self.pid, self.comm)
     }
 }
 

@@ -263,11 +263,11 @@ pub fn human_details(r: &SubmissionReport) -> String {
     if let Some(e) = &r.error {
         writeln!(out, "  cannot run: {e}").ok();
     }
-    writeln!(out, "\n  check   weight  passed  points").ok();
+    writeln!(out, "\n  check  weight  passed       points  requirement").ok();
     for c in &r.checks {
         writeln!(
             out,
-            "  {:<7} {:>6}  {:>6}  {:>6}  {}",
+            "  {:<6} {:>6}  {:>6}  {:>11}  {}",
             c.kind.name(),
             num(c.weight),
             format!("{}/{}", c.passed, c.applicable),

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::process::{Program, Ready, SendError, describe_status};
 use super::report::{CheckStatus, Failure, GameReport};
@@ -466,7 +466,12 @@ impl<'a> Session<'a> {
         let want = write_record(expected);
         let checked = check(&text, CheckOptions::default());
         let moves: Vec<Move> = checked.game.moves().copied().collect();
-        if kind == Kind::Save && (checked.errors().next().is_some() || moves != expected) {
+        if kind != Kind::Save {
+            return Some(text);
+        }
+        if checked.errors().next().is_none() && moves == expected {
+            self.rec.pass(Kind::Save);
+        } else {
             let why = match checked.errors().next() {
                 Some(p) => format!("line {}: {}", p.line, p.message),
                 None => format!("it holds {} moves, the game played has {}", moves.len(), expected.len()),
@@ -516,14 +521,16 @@ impl<'a> Session<'a> {
                 });
             }
             Some(_) => {
-                let left = self.program.session_left();
+                let left = self.program.session_left(Duration::from_millis(200));
                 let n = stray.len().max(left.len());
                 if n > 0 {
+                    let names = if stray.len() >= left.len() { &stray } else { &left };
                     self.rec.fail(Kind::Quit, Failure {
                         message: format!(
                             "left {n} process{} running in the background (all killed)",
                             if n == 1 { "" } else { "es" }
                         ),
+                        found: Some(names.join(", ")),
                         ..Failure::default()
                     });
                 } else {
