@@ -187,7 +187,10 @@ fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
                 .collect();
             found.sort();
             if found.is_empty() {
-                return Err(format!("{}: no `*.txt` records in this folder", path.display()));
+                return Err(format!(
+                    "{}: no `*.txt` records in this folder",
+                    path.display()
+                ));
             }
             files.extend(found);
         } else {
@@ -201,7 +204,11 @@ fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| input.name.clone());
-        let clash = files.iter().filter(|f| f.file_name() == file.file_name()).count() > 1;
+        let clash = files
+            .iter()
+            .filter(|f| f.file_name() == file.file_name())
+            .count()
+            > 1;
         let name = if clash { input.name.clone() } else { short };
         games.push(Reference::from_record(&name, &input.text)?);
     }
@@ -370,7 +377,11 @@ fn grade(
     }
     let kinds: Vec<Kind> = Kind::ALL
         .into_iter()
-        .filter(|k| reports.iter().any(|r| r.checks.iter().any(|c| c.kind == *k)))
+        .filter(|k| {
+            reports
+                .iter()
+                .any(|r| r.checks.iter().any(|c| c.kind == *k))
+        })
         .collect();
     match args.format {
         GradeFormat::Human => {

@@ -108,7 +108,9 @@ impl Kind {
     /// What the check requires, in a line.
     pub const fn describe(self) -> &'static str {
         match self {
-            Kind::Runs => "runs the session: no crash, hang, flood, closed input or non-UTF-8 output",
+            Kind::Runs => {
+                "runs the session: no crash, hang, flood, closed input or non-UTF-8 output"
+            }
             Kind::Turn => "`Turno:` names the side to move",
             Kind::Moves => "lists exactly the legal moves and accepts them",
             Kind::Board => "draws the pieces on the right points",
@@ -187,7 +189,11 @@ impl Weights {
                 .ok_or_else(|| format!("`{item}`: expected KIND=WEIGHT"))?;
             let kind = Kind::from_name(name.trim()).ok_or_else(|| {
                 let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
-                format!("`{}`: unknown check; the checks are {}", name.trim(), names.join(", "))
+                format!(
+                    "`{}`: unknown check; the checks are {}",
+                    name.trim(),
+                    names.join(", ")
+                )
             })?;
             let value: f64 = value
                 .trim()
@@ -430,7 +436,9 @@ pub fn grade(
                     }
                     let (s, g) = (task / per, task % per);
                     let report = match references.get(g) {
-                        Some(reference) => session::play_reference(&submissions[s], reference, options),
+                        Some(reference) => {
+                            session::play_reference(&submissions[s], reference, options)
+                        }
                         None => session::play_ai(&submissions[s], options),
                     };
                     results.lock().expect("no panics while locked")[s][g] = Some(report);

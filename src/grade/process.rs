@@ -350,11 +350,12 @@ impl Program {
     }
 
     /// Wait until the program waits for input, exits, runs out of time
-    /// (`deadline`) or prints more than `cap` bytes. `prompt` says whether
-    /// the output so far ends with a prompt.
+    /// (`deadline`, or `silence` without output), or prints more than `cap`
+    /// bytes. `prompt` says whether the output so far ends with a prompt.
     pub fn wait_ready(
         &mut self,
         deadline: Instant,
+        silence: Duration,
         cap: usize,
         prompt: &dyn Fn(&[u8]) -> bool,
     ) -> Waited {
@@ -399,7 +400,7 @@ impl Program {
             if !proc_info() && quiet >= self.idle {
                 break Ready::Idle;
             }
-            if now >= deadline {
+            if now >= deadline || quiet >= silence {
                 break Ready::Timeout;
             }
             got_data = false;
@@ -496,8 +497,7 @@ impl Program {
                 .flatten()
                 .flatten()
                 .any(|fd| {
-                    fs::read_link(fd.path())
-                        .is_ok_and(|l| l.to_string_lossy() == self.stdin_pipe)
+                    fs::read_link(fd.path()).is_ok_and(|l| l.to_string_lossy() == self.stdin_pipe)
                 })
         })
     }

@@ -135,7 +135,10 @@ impl SubmissionReport {
     pub fn score(sub: &Submission, games: Vec<GameReport>, options: &Options) -> SubmissionReport {
         let mut checks = Vec::new();
         for (kind, weight) in options.weights.iter() {
-            let applicable = games.iter().filter(|g| g.checks.contains_key(&kind)).count();
+            let applicable = games
+                .iter()
+                .filter(|g| g.checks.contains_key(&kind))
+                .count();
             if applicable == 0 || weight <= 0.0 {
                 continue;
             }
@@ -162,7 +165,13 @@ impl SubmissionReport {
         let score = if all {
             options.max_score
         } else {
-            round2(checks.iter().map(|c| c.points).sum::<f64>().min(options.max_score))
+            round2(
+                checks
+                    .iter()
+                    .map(|c| c.points)
+                    .sum::<f64>()
+                    .min(options.max_score),
+            )
         };
         SubmissionReport {
             name: sub.name.clone(),
@@ -215,10 +224,20 @@ pub fn place(f: &Failure) -> String {
 pub fn failure_text(f: &Failure) -> String {
     let mut out = format!("[{}] {}: {}", f.kind, place(f), f.message);
     if let Some(e) = &f.expected {
-        write!(out, "\n  expected: {}", indent(e, "            ").trim_start()).ok();
+        write!(
+            out,
+            "\n  expected: {}",
+            indent(e, "            ").trim_start()
+        )
+        .ok();
     }
     if let Some(found) = &f.found {
-        write!(out, "\n  found:    {}", indent(found, "            ").trim_start()).ok();
+        write!(
+            out,
+            "\n  found:    {}",
+            indent(found, "            ").trim_start()
+        )
+        .ok();
     }
     if !f.missing.is_empty() {
         write!(out, "\n  missing:  {}", f.missing.join(" ")).ok();
@@ -227,7 +246,12 @@ pub fn failure_text(f: &Failure) -> String {
         write!(out, "\n  extra:    {}", f.extra.join(" ")).ok();
     }
     if let Some(d) = &f.diff {
-        write!(out, "\n  saved file (- expected, + saved):\n{}", indent(d.trim_end(), "    ")).ok();
+        write!(
+            out,
+            "\n  saved file (- expected, + saved):\n{}",
+            indent(d.trim_end(), "    ")
+        )
+        .ok();
     }
     if let Some(t) = &f.output_tail {
         write!(out, "\n  last output:\n{}", indent(t, "    | ")).ok();
@@ -335,7 +359,11 @@ pub fn human_table(reports: &[SubmissionReport], kinds: &[Kind]) -> String {
         let first = r
             .error
             .clone()
-            .or_else(|| r.failures().next().map(|f| format!("[{}] {}: {}", f.kind, place(f), f.message)))
+            .or_else(|| {
+                r.failures()
+                    .next()
+                    .map(|f| format!("[{}] {}: {}", f.kind, place(f), f.message))
+            })
             .unwrap_or_default();
         writeln!(out, "  {}", shorten(&first, 90)).ok();
     }
@@ -461,7 +489,11 @@ pub fn csv(reports: &[SubmissionReport], kinds: &[Kind]) -> String {
         let first = r
             .error
             .clone()
-            .or_else(|| r.failures().next().map(|f| format!("[{}] {}: {}", f.kind, place(f), f.message)))
+            .or_else(|| {
+                r.failures()
+                    .next()
+                    .map(|f| format!("[{}] {}: {}", f.kind, place(f), f.message))
+            })
             .unwrap_or_default();
         row.push(csv_field(&first));
         out.push_str(&row.join(","));

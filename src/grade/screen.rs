@@ -85,8 +85,7 @@ pub fn prompt_kind(line: &str) -> Option<PromptKind> {
     ]
     .iter()
     .any(|v| n.contains(v));
-    if (n.contains("fichero") || n.contains("archivo")) && (asks || verb || n.contains("nombre"))
-    {
+    if (n.contains("fichero") || n.contains("archivo")) && (asks || verb || n.contains("nombre")) {
         return Some(PromptKind::File);
     }
     if (n.contains("jugada") || n.contains("movimiento")) && (asks || verb || n.contains("fin")) {
@@ -347,7 +346,10 @@ pub fn end_announcement(text: &str) -> Option<Announcement> {
             None => None,
         };
         // Keep the line naming a winner if there is one.
-        if found.as_ref().is_none_or(|f| f.winner.is_none() || winner.is_some()) {
+        if found
+            .as_ref()
+            .is_none_or(|f| f.winner.is_none() || winner.is_some())
+        {
             found = Some(Announcement {
                 line: line.trim().to_string(),
                 winner,
@@ -467,8 +469,7 @@ pub fn menu(text: &str) -> Menu {
             MenuItem::Officers
         } else if label.contains("rebelde") {
             MenuItem::Rebels
-        } else if label.contains("salir") || label.contains("terminar") || label.contains("exit")
-        {
+        } else if label.contains("salir") || label.contains("terminar") || label.contains("exit") {
             MenuItem::Quit
         } else {
             continue;
@@ -479,9 +480,11 @@ pub fn menu(text: &str) -> Menu {
         }
         menu.keys.retain(|(i, _)| *i != item);
         menu.keys.push((item, digits));
-        let chosen = label
-            .find('[')
-            .and_then(|a| label[a..].find(']').map(|b| label[a + 1..a + b].trim().to_string()));
+        let chosen = label.find('[').and_then(|a| {
+            label[a..]
+                .find(']')
+                .map(|b| label[a + 1..a + b].trim().to_string())
+        });
         match (item, chosen.as_deref()) {
             (MenuItem::Officers, Some("humano")) => menu.officers = Some(OfficerControl::Human),
             (MenuItem::Officers, Some("azar")) => menu.officers = Some(OfficerControl::Random),

@@ -61,7 +61,14 @@ impl Recorder {
         self.passed.insert(kind);
     }
 
-    fn finish(mut self, stopped: Option<&str>, plies: usize, result: String, played: usize, seconds: f64) -> GameReport {
+    fn finish(
+        mut self,
+        stopped: Option<&str>,
+        plies: usize,
+        result: String,
+        played: usize,
+        seconds: f64,
+    ) -> GameReport {
         let mut checks = BTreeMap::new();
         for kind in self.planned.clone() {
             let status = if self.failed(kind) {
@@ -104,14 +111,33 @@ struct Screen {
 }
 
 impl Screen {
+    /// The line numbers of the last `Turno:` line, the last menu entry and
+    /// the last announcement of an end, to tell which came last when the
+    /// prompt itself says nothing.
+    fn last_lines(&self) -> (Option<usize>, Option<usize>, Option<usize>) {
+        let (mut turn, mut menu, mut end) = (None, None, None);
+        for (i, line) in self.text.lines().enumerate() {
+            if screen::normalize(line).contains("turno") {
+                turn = Some(i);
+            }
+            if screen::menu(line).found() {
+                menu = Some(i);
+            }
+            if screen::end_announcement(line).is_some() {
+                end = Some(i);
+            }
+        }
+        (turn, menu, end)
+    }
+
     /// Whether the screen is a game screen asking for a move.
     fn asks_move(&self) -> bool {
         match self.prompt {
             Some(PromptKind::Move) => true,
             Some(_) => false,
             None => {
-                let n = screen::normalize(screen::last_line(&self.text));
-                !n.contains("opcion") && (screen::turn(&self.text).is_some() || n.contains("jugada"))
+                let (turn, menu, end) = self.last_lines();
+                turn.is_some() && turn > menu && turn > end
             }
         }
     }
@@ -121,7 +147,10 @@ impl Screen {
         match self.prompt {
             Some(PromptKind::Menu) => true,
             Some(_) => false,
-            None => screen::menu(&self.text).found() && !self.asks_move(),
+            None => {
+                let (turn, menu, _) = self.last_lines();
+                menu.is_some() && menu > turn
+            }
         }
     }
 }
@@ -166,7 +195,12 @@ fn outcome_text(reference: &Reference) -> String {
 
 impl<'a> Session<'a> {
     /// Make the working folder and start the program.
-    fn start(sub: &Submission, options: &'a Options, rec: Recorder, runs_kind: Kind) -> Result<Session<'a>, (Recorder, String)> {
+    fn start(
+        sub: &Submission,
+        options: &'a Options,
+        rec: Recorder,
+        runs_kind: Kind,
+    ) -> Result<Session<'a>, (Recorder, String)> {
         let workdir = match tempfile::Builder::new().prefix("asalto-grade-").tempdir() {
             Ok(d) => d,
             Err(e) => return Err((rec, format!("cannot make a working folder: {e}"))),
@@ -181,10 +215,20 @@ impl<'a> Session<'a> {
         }
         let argv = sub.argv(workdir.path());
         let env = options.environment(workdir.path());
-        let program = match Program::spawn(&argv, workdir.path(), &env, options.limits, &options.sandbox, options.idle) {
+        let program = match Program::spawn(
+            &argv,
+            workdir.path(),
+            &env,
+            options.limits,
+            &options.sandbox,
+            options.idle,
+        ) {
             Ok(p) => p,
             Err(e) => {
-                let cmd: Vec<String> = argv.iter().map(|a| a.to_string_lossy().into_owned()).collect();
+                let cmd: Vec<String> = argv
+                    .iter()
+                    .map(|a| a.to_string_lossy().into_owned())
+                    .collect();
                 return Err((rec, format!("cannot start `{}`: {e}", cmd.join(" "))));
             }
         };
@@ -203,7 +247,10 @@ impl<'a> Session<'a> {
     }
 
     fn stderr_tail(&self) -> Option<String> {
-        tail(&String::from_utf8_lossy(self.program.stderr_tail()), TAIL_LINES)
+        tail(
+            &String::from_utf8_lossy(self.program.stderr_tail()),
+            TAIL_LINES,
+        )
     }
 
     /// Stop the session with a process-level failure.
@@ -222,10 +269,18 @@ impl<'a> Session<'a> {
 
     /// Wait for the program to ask for input. `None` (and the session
     /// stopped) when it crashed, hung or flooded.
-    fn wait(&mut self, what: &str, ply: Option<usize>, pos: Option<&Position>, long: bool) -> Option<Screen> {
+    fn wait(
+        &mut self,
+        what: &str,
+        ply: Option<usize>,
+        pos: Option<&Position>,
+        long: bool,
+    ) -> Option<Screen> {
         if self.stopped.is_some() {
             return None;
         }
+        // A long wait (a game the program plays by itself) may go on while
+        // the program keeps printing; a short one has the move timeout.
         let (deadline, cap) = if long {
             (self.deadline, self.options.output_cap.saturating_mul(64))
         } else {
@@ -236,7 +291,9 @@ impl<'a> Session<'a> {
         };
         let waited = self
             .program
-            .wait_ready(deadline, cap, &|out| screen::ends_with_prompt(out).is_some());
+            .wait_ready(deadline, self.options.move_timeout, cap, &|out| {
+                screen::ends_with_prompt(out).is_some()
+            });
         let text = match String::from_utf8(waited.output) {
             Ok(t) => t,
             Err(e) => {
@@ -270,7 +327,14 @@ impl<'a> Session<'a> {
                 Some(Screen { text, prompt })
             }
             Ready::Exited(status) => {
-                self.stop(format!("exited with {} while we waited for {what}", describe_status(status)), ply, pos);
+                self.stop(
+                    format!(
+                        "exited with {} while we waited for {what}",
+                        describe_status(status)
+                    ),
+                    ply,
+                    pos,
+                );
                 None
             }
             Ready::Flood => {
@@ -286,16 +350,26 @@ impl<'a> Session<'a> {
             }
             Ready::Timeout => {
                 let why = if Instant::now() >= self.deadline {
-                    format!("the session took longer than {} s", self.options.game_timeout.as_secs_f64())
+                    format!(
+                        "the session took longer than {} s",
+                        self.options.game_timeout.as_secs_f64()
+                    )
                 } else {
-                    format!("no request for input within {} s", self.options.move_timeout.as_secs_f64())
+                    format!(
+                        "no request for input (and no output) for {} s",
+                        self.options.move_timeout.as_secs_f64()
+                    )
                 };
                 let closed = if self.program.stdin_held() {
                     ""
                 } else {
                     " (it closed its standard input)"
                 };
-                self.stop(format!("{why} while we waited for {what}: it hangs{closed}"), ply, pos);
+                self.stop(
+                    format!("{why} while we waited for {what}: it hangs{closed}"),
+                    ply,
+                    pos,
+                );
                 None
             }
         }
@@ -309,7 +383,11 @@ impl<'a> Session<'a> {
         match self.program.send(line) {
             Ok(()) => true,
             Err(SendError::Closed) => {
-                self.stop(format!("closed its standard input before we could type {what}"), ply, pos);
+                self.stop(
+                    format!("closed its standard input before we could type {what}"),
+                    ply,
+                    pos,
+                );
                 false
             }
             Err(SendError::Io(e)) => {
@@ -329,7 +407,12 @@ impl<'a> Session<'a> {
 
     fn choose(&mut self, item: MenuItem) -> bool {
         let key = self.menu.key(item);
-        self.send(&key, &format!("the menu option {key} ({})", item.label()), None, None)
+        self.send(
+            &key,
+            &format!("the menu option {key} ({})", item.label()),
+            None,
+            None,
+        )
     }
 
     /// Wait for the menu; a failure of `kind` if something else comes.
@@ -343,11 +426,14 @@ impl<'a> Session<'a> {
         }
         if s.asks_move() {
             // Still in a game: leave it.
-            self.rec.fail(kind, Failure {
-                message: format!("asked for a move where we expected {what}"),
-                output_tail: tail(&s.text, TAIL_LINES),
-                ..Failure::default()
-            });
+            self.rec.fail(
+                kind,
+                Failure {
+                    message: format!("asked for a move where we expected {what}"),
+                    output_tail: tail(&s.text, TAIL_LINES),
+                    ..Failure::default()
+                },
+            );
             if !self.send("FIN", "FIN", None, None) {
                 return false;
             }
@@ -360,7 +446,14 @@ impl<'a> Session<'a> {
     /// Check a game screen against `pos`: the turn, the moves and (when
     /// `board`) the drawing. Failures go to `turn`/`moves`/`board`, or all
     /// to `as_kind` when given. Whether everything matched.
-    fn check_screen(&mut self, text: &str, pos: &Position, ply: usize, board: bool, as_kind: Option<Kind>) -> bool {
+    fn check_screen(
+        &mut self,
+        text: &str,
+        pos: &Position,
+        ply: usize,
+        board: bool,
+        as_kind: Option<Kind>,
+    ) -> bool {
         let side = pos.turn();
         let base = Failure {
             ply: Some(ply),
@@ -370,59 +463,80 @@ impl<'a> Session<'a> {
             ..Failure::default()
         };
         let mut ok = true;
-        let context = if as_kind.is_some() { "after loading, " } else { "" };
+        let context = if as_kind.is_some() {
+            "after loading, "
+        } else {
+            ""
+        };
         match screen::turn(text) {
             Some(s) if s == side => {}
             found => {
                 ok = false;
-                self.rec.fail(as_kind.unwrap_or(Kind::Turn), Failure {
-                    message: format!("{context}`Turno:` does not name the side to move"),
-                    expected: Some(format!("Turno: {}", side_name(side))),
-                    found: Some(match found {
-                        Some(s) => format!("Turno: {}", side_name(s)),
-                        None => "no `Turno:` line naming OFICIALES or REBELDES".to_string(),
-                    }),
-                    output_tail: tail(text, TAIL_LINES),
-                    ..base.clone()
-                });
+                self.rec.fail(
+                    as_kind.unwrap_or(Kind::Turn),
+                    Failure {
+                        message: format!("{context}`Turno:` does not name the side to move"),
+                        expected: Some(format!("Turno: {}", side_name(side))),
+                        found: Some(match found {
+                            Some(s) => format!("Turno: {}", side_name(s)),
+                            None => "no `Turno:` line naming OFICIALES or REBELDES".to_string(),
+                        }),
+                        output_tail: tail(text, TAIL_LINES),
+                        ..base.clone()
+                    },
+                );
             }
         }
         let expected: BTreeSet<String> = notation(&pos.legal_moves()).into_iter().collect();
         match screen::listed_moves(text) {
             None => {
                 ok = false;
-                self.rec.fail(as_kind.unwrap_or(Kind::Moves), Failure {
-                    message: format!("{context}no list of moves after `Jugadas posibles`"),
-                    expected: Some(expected.iter().cloned().collect::<Vec<_>>().join(", ")),
-                    output_tail: tail(text, TAIL_LINES),
-                    ..base.clone()
-                });
+                self.rec.fail(
+                    as_kind.unwrap_or(Kind::Moves),
+                    Failure {
+                        message: format!("{context}no list of moves after `Jugadas posibles`"),
+                        expected: Some(expected.iter().cloned().collect::<Vec<_>>().join(", ")),
+                        output_tail: tail(text, TAIL_LINES),
+                        ..base.clone()
+                    },
+                );
             }
             Some(listed) => {
                 let found: BTreeSet<String> = listed
                     .iter()
-                    .map(|m| m.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("-"))
+                    .map(|m| {
+                        m.iter()
+                            .map(|p| p.to_string())
+                            .collect::<Vec<_>>()
+                            .join("-")
+                    })
                     .collect();
                 if found != expected {
                     ok = false;
-                    self.rec.fail(as_kind.unwrap_or(Kind::Moves), Failure {
-                        message: format!("{context}the listed moves are not the legal moves"),
-                        missing: expected.difference(&found).cloned().collect(),
-                        extra: found.difference(&expected).cloned().collect(),
-                        ..base.clone()
-                    });
+                    self.rec.fail(
+                        as_kind.unwrap_or(Kind::Moves),
+                        Failure {
+                            message: format!("{context}the listed moves are not the legal moves"),
+                            missing: expected.difference(&found).cloned().collect(),
+                            extra: found.difference(&expected).cloned().collect(),
+                            ..base.clone()
+                        },
+                    );
                 }
             }
         }
         if board && self.options.weights.get(Kind::Board) > 0.0 {
             let problems = screen::compare_board(&screen::board(text), pos.board());
             if !problems.is_empty() {
-                self.rec.fail(Kind::Board, Failure {
-                    message: "the board drawing does not show the position".to_string(),
-                    found: Some(problems.join("\n")),
-                    output_tail: tail(text, 16),
-                    ..base
-                });
+                self.rec.fail(
+                    Kind::Board,
+                    Failure {
+                        message: "the board drawing does not show the position".to_string(),
+                        found: Some(problems.join("\n")),
+                        output_tail: tail(text, 16),
+                        ..base
+                    },
+                );
             }
         }
         ok
@@ -435,14 +549,23 @@ impl<'a> Session<'a> {
         if !self.choose(MenuItem::Save) {
             return None;
         }
-        let s = self.wait("the question for a file name (after choosing SALVAR PARTIDA)", None, None, false)?;
+        let s = self.wait(
+            "the question for a file name (after choosing SALVAR PARTIDA)",
+            None,
+            None,
+            false,
+        )?;
         if s.is_menu() || s.asks_move() {
             self.see_menu(&s.text);
-            self.rec.fail(kind, Failure {
-                message: "did not ask for a file name after choosing SALVAR PARTIDA".to_string(),
-                output_tail: tail(&s.text, TAIL_LINES),
-                ..Failure::default()
-            });
+            self.rec.fail(
+                kind,
+                Failure {
+                    message: "did not ask for a file name after choosing SALVAR PARTIDA"
+                        .to_string(),
+                    output_tail: tail(&s.text, TAIL_LINES),
+                    ..Failure::default()
+                },
+            );
             return None;
         }
         if !self.send(SAVE_NAME, "the file name to save", None, None) {
@@ -454,11 +577,16 @@ impl<'a> Session<'a> {
         let saved = match read_capped(&path, self.options.limits.file_size_bytes) {
             Ok(bytes) => bytes,
             Err(e) => {
-                self.rec.fail(kind, Failure {
-                    message: format!("no saved file: typed `{SAVE_NAME}` as the file name, but {e}"),
-                    expected: Some(write_record(expected).trim_end().to_string()),
-                    ..Failure::default()
-                });
+                self.rec.fail(
+                    kind,
+                    Failure {
+                        message: format!(
+                            "no saved file: typed `{SAVE_NAME}` as the file name, but {e}"
+                        ),
+                        expected: Some(write_record(expected).trim_end().to_string()),
+                        ..Failure::default()
+                    },
+                );
                 return None;
             }
         };
@@ -474,18 +602,25 @@ impl<'a> Session<'a> {
         } else {
             let why = match checked.errors().next() {
                 Some(p) => format!("line {}: {}", p.line, p.message),
-                None => format!("it holds {} moves, the game played has {}", moves.len(), expected.len()),
+                None => format!(
+                    "it holds {} moves, the game played has {}",
+                    moves.len(),
+                    expected.len()
+                ),
             };
             let diff = similar::TextDiff::from_lines(want.as_str(), text.as_str())
                 .unified_diff()
                 .context_radius(2)
                 .header("expected", SAVE_NAME)
                 .to_string();
-            self.rec.fail(kind, Failure {
-                message: format!("the saved file is not the game played: {why}"),
-                diff: Some(diff),
-                ..Failure::default()
-            });
+            self.rec.fail(
+                kind,
+                Failure {
+                    message: format!("the saved file is not the game played: {why}"),
+                    diff: Some(diff),
+                    ..Failure::default()
+                },
+            );
         }
         Some(text)
     }
@@ -504,35 +639,51 @@ impl<'a> Session<'a> {
         match self.program.wait_exit(deadline, self.options.output_cap) {
             None => {
                 let out = String::from_utf8_lossy(&self.program.take_output()).into_owned();
-                self.rec.fail(Kind::Quit, Failure {
-                    message: format!(
-                        "did not exit within {} s after choosing {key} (SALIR)",
-                        self.options.move_timeout.as_secs_f64()
-                    ),
-                    output_tail: tail(&out, TAIL_LINES),
-                    ..Failure::default()
-                });
+                self.rec.fail(
+                    Kind::Quit,
+                    Failure {
+                        message: format!(
+                            "did not exit within {} s after choosing {key} (SALIR)",
+                            self.options.move_timeout.as_secs_f64()
+                        ),
+                        output_tail: tail(&out, TAIL_LINES),
+                        ..Failure::default()
+                    },
+                );
             }
             Some(status) if !status.success() => {
-                self.rec.fail(Kind::Quit, Failure {
-                    message: format!("exited with {} after choosing {key} (SALIR)", describe_status(status)),
-                    stderr_tail: self.stderr_tail(),
-                    ..Failure::default()
-                });
+                self.rec.fail(
+                    Kind::Quit,
+                    Failure {
+                        message: format!(
+                            "exited with {} after choosing {key} (SALIR)",
+                            describe_status(status)
+                        ),
+                        stderr_tail: self.stderr_tail(),
+                        ..Failure::default()
+                    },
+                );
             }
             Some(_) => {
                 let left = self.program.session_left(Duration::from_millis(200));
                 let n = stray.len().max(left.len());
                 if n > 0 {
-                    let names = if stray.len() >= left.len() { &stray } else { &left };
-                    self.rec.fail(Kind::Quit, Failure {
-                        message: format!(
-                            "left {n} process{} running in the background (all killed)",
-                            if n == 1 { "" } else { "es" }
-                        ),
-                        found: Some(names.join(", ")),
-                        ..Failure::default()
-                    });
+                    let names = if stray.len() >= left.len() {
+                        &stray
+                    } else {
+                        &left
+                    };
+                    self.rec.fail(
+                        Kind::Quit,
+                        Failure {
+                            message: format!(
+                                "left {n} process{} running in the background (all killed)",
+                                if n == 1 { "" } else { "es" }
+                            ),
+                            found: Some(names.join(", ")),
+                            ..Failure::default()
+                        },
+                    );
                 } else {
                     self.rec.pass(Kind::Quit);
                 }
@@ -540,13 +691,28 @@ impl<'a> Session<'a> {
         }
     }
 
-    fn finish(mut self, plies: usize, result: String, played: usize, started: Instant) -> GameReport {
+    fn finish(
+        mut self,
+        plies: usize,
+        result: String,
+        played: usize,
+        started: Instant,
+    ) -> GameReport {
         self.program.kill();
         if self.stopped.is_none() && !self.rec.failed(self.runs_kind) {
             self.rec.pass(self.runs_kind);
         }
-        let stopped = self.stopped.clone().map(|s| format!("the session stopped earlier ({s})"));
-        self.rec.finish(stopped.as_deref(), plies, result, played, started.elapsed().as_secs_f64())
+        let stopped = self
+            .stopped
+            .clone()
+            .map(|s| format!("the session stopped earlier ({s})"));
+        self.rec.finish(
+            stopped.as_deref(),
+            plies,
+            result,
+            played,
+            started.elapsed().as_secs_f64(),
+        )
     }
 }
 
@@ -571,7 +737,9 @@ fn copy_folder(from: &Path, to: &Path, copied: &mut u64) -> std::io::Result<()> 
         } else if kind.is_file() {
             *copied += entry.metadata()?.len();
             if *copied > 64 << 20 {
-                return Err(std::io::Error::other("the submission is larger than 64 MiB"));
+                return Err(std::io::Error::other(
+                    "the submission is larger than 64 MiB",
+                ));
             }
             std::fs::copy(entry.path(), &target)?;
         }
@@ -580,19 +748,47 @@ fn copy_folder(from: &Path, to: &Path, copied: &mut u64) -> std::io::Result<()> 
 }
 
 /// A report for a session that could not start.
-fn not_started(rec: Recorder, kind: Kind, message: String, plies: usize, result: String, started: Instant) -> GameReport {
+fn not_started(
+    rec: Recorder,
+    kind: Kind,
+    message: String,
+    plies: usize,
+    result: String,
+    started: Instant,
+) -> GameReport {
     let mut rec = rec;
-    rec.fail(kind, Failure {
-        message: message.clone(),
-        ..Failure::default()
-    });
-    rec.finish(Some(&format!("the program did not start ({message})")), plies, result, 0, started.elapsed().as_secs_f64())
+    rec.fail(
+        kind,
+        Failure {
+            message: message.clone(),
+            ..Failure::default()
+        },
+    );
+    rec.finish(
+        Some(&format!("the program did not start ({message})")),
+        plies,
+        result,
+        0,
+        started.elapsed().as_secs_f64(),
+    )
 }
 
 /// Play `reference` into the program, then save, load and quit.
-pub(crate) fn play_reference(sub: &Submission, reference: &Reference, options: &Options) -> GameReport {
+pub(crate) fn play_reference(
+    sub: &Submission,
+    reference: &Reference,
+    options: &Options,
+) -> GameReport {
     let started = Instant::now();
-    let mut planned = vec![Kind::Runs, Kind::Turn, Kind::Moves, Kind::Board, Kind::End, Kind::Save, Kind::Quit];
+    let mut planned = vec![
+        Kind::Runs,
+        Kind::Turn,
+        Kind::Moves,
+        Kind::Board,
+        Kind::End,
+        Kind::Save,
+        Kind::Quit,
+    ];
     if !reference.finished() {
         planned.push(Kind::Load);
     }
@@ -602,7 +798,9 @@ pub(crate) fn play_reference(sub: &Submission, reference: &Reference, options: &
     let result = outcome_text(reference);
     let mut s = match Session::start(sub, options, rec, Kind::Runs) {
         Ok(s) => s,
-        Err((rec, message)) => return not_started(rec, Kind::Runs, message, plies, result, started),
+        Err((rec, message)) => {
+            return not_started(rec, Kind::Runs, message, plies, result, started);
+        }
     };
     let played = play_game(&mut s, reference);
     let mut loaded = false;
@@ -613,9 +811,18 @@ pub(crate) fn play_reference(sub: &Submission, reference: &Reference, options: &
         }
         s.quit();
     }
-    if !reference.finished() && !loaded && s.stopped.is_some() && options.weights.get(Kind::Load) > 0.0 {
+    if !reference.finished()
+        && !loaded
+        && s.stopped.is_some()
+        && options.weights.get(Kind::Load) > 0.0
+    {
         // The game part stopped: check loading in a fresh session.
-        if let Ok(mut fresh) = Session::start(sub, options, Recorder::new(&reference.name, vec![Kind::Load]), Kind::Load) {
+        if let Ok(mut fresh) = Session::start(
+            sub,
+            options,
+            Recorder::new(&reference.name, vec![Kind::Load]),
+            Kind::Load,
+        ) {
             if let Some(first) = fresh.wait("the menu", None, None, false) {
                 fresh.see_menu(&first.text);
                 load_and_check(&mut fresh, reference);
@@ -654,20 +861,26 @@ fn play_game(s: &mut Session, reference: &Reference) -> usize {
         };
         if !screen.asks_move() || screen::end_announcement(&screen.text).is_some() {
             s.see_menu(&screen.text);
-            s.rec.fail(Kind::End, Failure {
-                ply: Some(ply),
-                side: Some(side_name(pos.turn())),
-                message: "announced the end of the game, but the game goes on".to_string(),
-                expected: Some(format!("the game screen, {} to move", side_name(pos.turn()))),
-                found: Some(
-                    screen::end_announcement(&screen.text)
-                        .map(|a| a.line)
-                        .unwrap_or_else(|| "no game screen".to_string()),
-                ),
-                position: Some(pos.to_string()),
-                board: Some(render::ascii(pos.board())),
-                ..Failure::default()
-            });
+            s.rec.fail(
+                Kind::End,
+                Failure {
+                    ply: Some(ply),
+                    side: Some(side_name(pos.turn())),
+                    message: "announced the end of the game, but the game goes on".to_string(),
+                    expected: Some(format!(
+                        "the game screen, {} to move",
+                        side_name(pos.turn())
+                    )),
+                    found: Some(
+                        screen::end_announcement(&screen.text)
+                            .map(|a| a.line)
+                            .unwrap_or_else(|| "no game screen".to_string()),
+                    ),
+                    position: Some(pos.to_string()),
+                    board: Some(render::ascii(pos.board())),
+                    ..Failure::default()
+                },
+            );
             if screen.asks_move() {
                 s.send("FIN", "FIN", Some(ply), Some(&pos));
                 s.wait_menu("the menu after FIN", Kind::End);
@@ -676,13 +889,19 @@ fn play_game(s: &mut Session, reference: &Reference) -> usize {
         }
         if i > 0 && refused(&screen.text, &pos) {
             let prev = &reference.moves[i - 1];
-            s.rec.fail(Kind::Moves, Failure {
-                ply: Some(i),
-                side: Some(side_name(pos.turn().opponent())),
-                message: format!("did not accept the legal move {prev} (typed as {})", typed(prev)),
-                output_tail: tail(&screen.text, TAIL_LINES),
-                ..Failure::default()
-            });
+            s.rec.fail(
+                Kind::Moves,
+                Failure {
+                    ply: Some(i),
+                    side: Some(side_name(pos.turn().opponent())),
+                    message: format!(
+                        "did not accept the legal move {prev} (typed as {})",
+                        typed(prev)
+                    ),
+                    output_tail: tail(&screen.text, TAIL_LINES),
+                    ..Failure::default()
+                },
+            );
             accepted = i - 1;
             if s.send("FIN", "FIN", Some(ply), Some(&pos)) {
                 s.wait_menu("the menu after FIN", Kind::Moves);
@@ -715,13 +934,19 @@ fn play_game(s: &mut Session, reference: &Reference) -> usize {
     };
     if ply > 1 && screen.asks_move() && refused(&screen.text, &pos) {
         let prev = reference.moves.last().expect("ply > 1");
-        s.rec.fail(Kind::Moves, Failure {
-            ply: Some(ply - 1),
-            side: Some(side_name(pos.turn().opponent())),
-            message: format!("did not accept the legal move {prev} (typed as {})", typed(prev)),
-            output_tail: tail(&screen.text, TAIL_LINES),
-            ..Failure::default()
-        });
+        s.rec.fail(
+            Kind::Moves,
+            Failure {
+                ply: Some(ply - 1),
+                side: Some(side_name(pos.turn().opponent())),
+                message: format!(
+                    "did not accept the legal move {prev} (typed as {})",
+                    typed(prev)
+                ),
+                output_tail: tail(&screen.text, TAIL_LINES),
+                ..Failure::default()
+            },
+        );
         accepted -= 1;
         if s.send("FIN", "FIN", Some(ply), Some(&pos)) {
             s.wait_menu("the menu after FIN", Kind::Moves);
@@ -733,26 +958,39 @@ fn play_game(s: &mut Session, reference: &Reference) -> usize {
             let winner = outcome.outcome.winner;
             match announcement {
                 Some(a) if a.winner == Some(winner) => s.rec.pass(Kind::End),
-                Some(a) => s.rec.fail(Kind::End, Failure {
-                    message: match a.winner {
-                        Some(_) => "announced the wrong winner".to_string(),
-                        None => "announced the end without naming the winner".to_string(),
+                Some(a) => s.rec.fail(
+                    Kind::End,
+                    Failure {
+                        message: match a.winner {
+                            Some(_) => "announced the wrong winner".to_string(),
+                            None => "announced the end without naming the winner".to_string(),
+                        },
+                        expected: Some(format!(
+                            "ganan los {}: {}",
+                            side_name(winner),
+                            outcome.outcome.reason.describe()
+                        )),
+                        found: Some(a.line),
+                        ..base
                     },
-                    expected: Some(format!("ganan los {}: {}", side_name(winner), outcome.outcome.reason.describe())),
-                    found: Some(a.line),
-                    ..base
-                }),
-                None => s.rec.fail(Kind::End, Failure {
-                    message: format!("did not announce the end of the game ({})", outcome.outcome),
-                    expected: Some(format!("ganan los {}", side_name(winner))),
-                    found: Some(if screen.asks_move() {
-                        "the game screen, asking for another move".to_string()
-                    } else {
-                        "no announcement".to_string()
-                    }),
-                    output_tail: tail(&screen.text, TAIL_LINES),
-                    ..base
-                }),
+                ),
+                None => s.rec.fail(
+                    Kind::End,
+                    Failure {
+                        message: format!(
+                            "did not announce the end of the game ({})",
+                            outcome.outcome
+                        ),
+                        expected: Some(format!("ganan los {}", side_name(winner))),
+                        found: Some(if screen.asks_move() {
+                            "the game screen, asking for another move".to_string()
+                        } else {
+                            "no announcement".to_string()
+                        }),
+                        output_tail: tail(&screen.text, TAIL_LINES),
+                        ..base
+                    },
+                ),
             }
             s.rec.pass(Kind::Turn);
             s.rec.pass(Kind::Moves);
@@ -768,12 +1006,22 @@ fn play_game(s: &mut Session, reference: &Reference) -> usize {
         None => {
             if !screen.asks_move() || announcement.is_some() {
                 s.see_menu(&screen.text);
-                s.rec.fail(Kind::End, Failure {
-                    message: "announced the end of the game, but the game goes on".to_string(),
-                    expected: Some(format!("the game screen, {} to move", side_name(pos.turn()))),
-                    found: Some(announcement.map(|a| a.line).unwrap_or_else(|| "no game screen".to_string())),
-                    ..base
-                });
+                s.rec.fail(
+                    Kind::End,
+                    Failure {
+                        message: "announced the end of the game, but the game goes on".to_string(),
+                        expected: Some(format!(
+                            "the game screen, {} to move",
+                            side_name(pos.turn())
+                        )),
+                        found: Some(
+                            announcement
+                                .map(|a| a.line)
+                                .unwrap_or_else(|| "no game screen".to_string()),
+                        ),
+                        ..base
+                    },
+                );
                 return accepted;
             }
             s.check_screen(&screen.text, &pos, ply, true, None);
@@ -794,7 +1042,10 @@ fn play_game(s: &mut Session, reference: &Reference) -> usize {
 fn refused(text: &str, pos: &Position) -> bool {
     match screen::turn(text) {
         Some(side) => side != pos.turn(),
-        None => screen::listed_moves(text).is_none() && screen::board(text).rows.iter().all(Option::is_none),
+        None => {
+            screen::listed_moves(text).is_none()
+                && screen::board(text).rows.iter().all(Option::is_none)
+        }
     }
 }
 
@@ -803,24 +1054,35 @@ fn refused(text: &str, pos: &Position) -> bool {
 fn load_and_check(s: &mut Session, reference: &Reference) -> bool {
     let path = s.workdir.path().join(LOAD_NAME);
     if let Err(e) = std::fs::write(&path, write_record(&reference.moves)) {
-        s.rec.fail(Kind::Load, Failure {
-            message: format!("cannot write the reference for loading: {e}"),
-            ..Failure::default()
-        });
+        s.rec.fail(
+            Kind::Load,
+            Failure {
+                message: format!("cannot write the reference for loading: {e}"),
+                ..Failure::default()
+            },
+        );
         return false;
     }
     if !s.choose(MenuItem::Load) {
         return false;
     }
-    let Some(q) = s.wait("the question for a file name (after choosing CARGAR PARTIDA)", None, None, false) else {
+    let Some(q) = s.wait(
+        "the question for a file name (after choosing CARGAR PARTIDA)",
+        None,
+        None,
+        false,
+    ) else {
         return false;
     };
     if q.is_menu() || q.asks_move() {
-        s.rec.fail(Kind::Load, Failure {
-            message: "did not ask for a file name after choosing CARGAR PARTIDA".to_string(),
-            output_tail: tail(&q.text, TAIL_LINES),
-            ..Failure::default()
-        });
+        s.rec.fail(
+            Kind::Load,
+            Failure {
+                message: "did not ask for a file name after choosing CARGAR PARTIDA".to_string(),
+                output_tail: tail(&q.text, TAIL_LINES),
+                ..Failure::default()
+            },
+        );
         return true;
     }
     if !s.send(LOAD_NAME, "the file name to load", None, None) {
@@ -831,18 +1093,26 @@ fn load_and_check(s: &mut Session, reference: &Reference) -> bool {
         .iter()
         .fold(Position::start(), |p, m| p.play_unchecked(m));
     let ply = reference.moves.len() + 1;
-    let Some(screen) = s.wait("the game screen after loading", Some(ply), Some(&pos), false) else {
+    let Some(screen) = s.wait(
+        "the game screen after loading",
+        Some(ply),
+        Some(&pos),
+        false,
+    ) else {
         return false;
     };
     if !screen.asks_move() {
         s.see_menu(&screen.text);
-        s.rec.fail(Kind::Load, Failure {
-            ply: Some(ply),
-            side: Some(side_name(pos.turn())),
-            message: format!("did not show the game screen after loading `{LOAD_NAME}`"),
-            output_tail: tail(&screen.text, TAIL_LINES),
-            ..Failure::default()
-        });
+        s.rec.fail(
+            Kind::Load,
+            Failure {
+                ply: Some(ply),
+                side: Some(side_name(pos.turn())),
+                message: format!("did not show the game screen after loading `{LOAD_NAME}`"),
+                output_tail: tail(&screen.text, TAIL_LINES),
+                ..Failure::default()
+            },
+        );
         return true;
     }
     if s.check_screen(&screen.text, &pos, ply, false, Some(Kind::Load)) {
@@ -861,7 +1131,9 @@ pub(crate) fn play_ai(sub: &Submission, options: &Options) -> GameReport {
     let rec = Recorder::new("ai", vec![Kind::Ai]);
     let mut s = match Session::start(sub, options, rec, Kind::Ai) {
         Ok(s) => s,
-        Err((rec, message)) => return not_started(rec, Kind::Ai, message, 0, "unfinished".to_string(), started),
+        Err((rec, message)) => {
+            return not_started(rec, Kind::Ai, message, 0, "unfinished".to_string(), started);
+        }
     };
     let (plies, result) = ai_game(&mut s, options.basic);
     s.quit();
@@ -877,8 +1149,11 @@ fn ai_game(s: &mut Session, basic: Option<BasicScore>) -> (usize, String) {
     // Officers to AZAR, rebels to BASICO, cycling as the menu does.
     let shown_o = s.menu.officers.is_some();
     let mut presses = 0;
-    while s.menu.officers != Some(OfficerControl::Random) && presses < 3 && (shown_o || presses < 1) {
-        if !s.choose(MenuItem::Officers) || !s.wait_menu("the menu after changing the officers' control", Kind::Ai) {
+    while s.menu.officers != Some(OfficerControl::Random) && presses < 3 && (shown_o || presses < 1)
+    {
+        if !s.choose(MenuItem::Officers)
+            || !s.wait_menu("the menu after changing the officers' control", Kind::Ai)
+        {
             return none;
         }
         presses += 1;
@@ -886,12 +1161,16 @@ fn ai_game(s: &mut Session, basic: Option<BasicScore>) -> (usize, String) {
     let shown_r = s.menu.rebels.is_some();
     presses = 0;
     while s.menu.rebels != Some(RebelControl::Basic) && presses < 4 && (shown_r || presses < 2) {
-        if !s.choose(MenuItem::Rebels) || !s.wait_menu("the menu after changing the rebels' control", Kind::Ai) {
+        if !s.choose(MenuItem::Rebels)
+            || !s.wait_menu("the menu after changing the rebels' control", Kind::Ai)
+        {
             return none;
         }
         presses += 1;
     }
-    if (shown_o && s.menu.officers != Some(OfficerControl::Random)) || (shown_r && s.menu.rebels != Some(RebelControl::Basic)) {
+    if (shown_o && s.menu.officers != Some(OfficerControl::Random))
+        || (shown_r && s.menu.rebels != Some(RebelControl::Basic))
+    {
         s.rec.fail(Kind::Ai, Failure {
             message: "the menu does not reach `[AZAR]` for the officers and `[BASICO]` for the rebels by cycling".to_string(),
             output_tail: tail(&s.last_output, TAIL_LINES),
@@ -902,26 +1181,41 @@ fn ai_game(s: &mut Session, basic: Option<BasicScore>) -> (usize, String) {
     if !s.choose(MenuItem::New) {
         return none;
     }
-    let Some(end) = s.wait("the end of the game played by AZAR and BASICO", None, None, true) else {
+    let Some(end) = s.wait(
+        "the end of the game played by AZAR and BASICO",
+        None,
+        None,
+        true,
+    ) else {
         return none;
     };
     if end.asks_move() {
-        s.rec.fail(Kind::Ai, Failure {
-            message: "asked for a move although both sides are played by the program".to_string(),
-            output_tail: tail(&end.text, TAIL_LINES),
-            ..Failure::default()
-        });
+        s.rec.fail(
+            Kind::Ai,
+            Failure {
+                message: "asked for a move although both sides are played by the program"
+                    .to_string(),
+                output_tail: tail(&end.text, TAIL_LINES),
+                ..Failure::default()
+            },
+        );
         if s.send("FIN", "FIN", None, None) {
             s.wait_menu("the menu after FIN", Kind::Ai);
         }
     } else {
         s.see_menu(&end.text);
-        if screen::end_announcement(&end.text).and_then(|a| a.winner).is_none() {
-            s.rec.fail(Kind::Ai, Failure {
-                message: "did not announce the end of the game, with its winner".to_string(),
-                output_tail: tail(&end.text, TAIL_LINES),
-                ..Failure::default()
-            });
+        if screen::end_announcement(&end.text)
+            .and_then(|a| a.winner)
+            .is_none()
+        {
+            s.rec.fail(
+                Kind::Ai,
+                Failure {
+                    message: "did not announce the end of the game, with its winner".to_string(),
+                    output_tail: tail(&end.text, TAIL_LINES),
+                    ..Failure::default()
+                },
+            );
         }
     }
     if s.stopped.is_some() {
@@ -937,22 +1231,31 @@ fn ai_game(s: &mut Session, basic: Option<BasicScore>) -> (usize, String) {
         None => "unfinished".to_string(),
     };
     if let Some(p) = plain.errors().next() {
-        s.rec.fail(Kind::Ai, Failure {
-            ply: p.ply,
-            side: p.side.map(side_name),
-            message: format!("the saved game is not valid: line {}: {}", p.line, p.message),
-            found: p.help.clone(),
-            position: p.before.map(|b| b.to_string()),
-            board: p.before.map(|b| render::ascii(b.board())),
-            ..Failure::default()
-        });
+        s.rec.fail(
+            Kind::Ai,
+            Failure {
+                ply: p.ply,
+                side: p.side.map(side_name),
+                message: format!(
+                    "the saved game is not valid: line {}: {}",
+                    p.line, p.message
+                ),
+                found: p.help.clone(),
+                position: p.before.map(|b| b.to_string()),
+                board: p.before.map(|b| render::ascii(b.board())),
+                ..Failure::default()
+            },
+        );
         return (plies, result);
     }
     if plain.game.outcome().is_none() {
-        s.rec.fail(Kind::Ai, Failure {
-            message: format!("the saved game is unfinished after {plies} moves"),
-            ..Failure::default()
-        });
+        s.rec.fail(
+            Kind::Ai,
+            Failure {
+                message: format!("the saved game is unfinished after {plies} moves"),
+                ..Failure::default()
+            },
+        );
     }
     let scores: Vec<BasicScore> = match basic {
         Some(b) => vec![b],
@@ -960,7 +1263,13 @@ fn ai_game(s: &mut Session, basic: Option<BasicScore>) -> (usize, String) {
     };
     let mut first_problem = None;
     let ok = scores.iter().any(|&b| {
-        let checked = check(&text, CheckOptions { rebels: Some(b), ..CheckOptions::default() });
+        let checked = check(
+            &text,
+            CheckOptions {
+                rebels: Some(b),
+                ..CheckOptions::default()
+            },
+        );
         match checked.errors().next() {
             None => true,
             Some(p) => {
@@ -974,15 +1283,22 @@ fn ai_game(s: &mut Session, basic: Option<BasicScore>) -> (usize, String) {
     if !ok {
         if let Some((b, p)) = first_problem {
             let names: Vec<&str> = scores.iter().map(|s| s.name()).collect();
-            s.rec.fail(Kind::Ai, Failure {
-                ply: p.ply,
-                side: p.side.map(side_name),
-                message: format!("a rebel move is not a BASICO choice ({}): {}", names.join(" nor "), p.message),
-                found: p.help.map(|h| format!("{b}: {h}")),
-                position: p.before.map(|b| b.to_string()),
-                board: p.before.map(|b| render::ascii(b.board())),
-                ..Failure::default()
-            });
+            s.rec.fail(
+                Kind::Ai,
+                Failure {
+                    ply: p.ply,
+                    side: p.side.map(side_name),
+                    message: format!(
+                        "a rebel move is not a BASICO choice ({}): {}",
+                        names.join(" nor "),
+                        p.message
+                    ),
+                    found: p.help.map(|h| format!("{b}: {h}")),
+                    position: p.before.map(|b| b.to_string()),
+                    board: p.before.map(|b| render::ascii(b.board())),
+                    ..Failure::default()
+                },
+            );
         }
     }
     if !s.rec.failed(Kind::Ai) {
