@@ -21,7 +21,7 @@ enum Command {
     /// Validate record files by the assignment's rules.
     Check(check::Args),
     /// Grade student programs: play reference games into them and score.
-    Grade(grade::Args),
+    Grade(Box<grade::Args>),
 }
 
 /// The exit status of a command: 0 success, 1 a negative answer (invalid
@@ -173,7 +173,7 @@ pub fn run() -> ExitCode {
     let mut out = Out::new();
     let result = match cli.command {
         Command::Check(args) => check::run(args, &mut out),
-        Command::Grade(args) => grade::run(args, &mut out),
+        Command::Grade(args) => grade::run(*args, &mut out),
     };
     let status = match result.and_then(|s| out.flush().map(|()| s)) {
         Ok(status) => status,

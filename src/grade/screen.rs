@@ -115,11 +115,7 @@ pub fn ends_with_prompt(output: &[u8]) -> Option<PromptKind> {
 /// assert_eq!(turn("Es el turno de los oficiales"), Some(Side::Officers));
 /// ```
 pub fn turn(text: &str) -> Option<Side> {
-    let line = text
-        .lines()
-        .map(normalize)
-        .filter(|l| l.contains("turno"))
-        .last()?;
+    let line = text.lines().map(normalize).rfind(|l| l.contains("turno"))?;
     let after = &line[line.find("turno").expect("found") + 5..];
     side_word(after).map(|(side, _)| side)
 }
@@ -193,7 +189,7 @@ fn tokenize_moves(region: &str) -> Vec<Vec<Point>> {
         {
             let text: String = chars[i..i + 2].iter().collect();
             if let Ok(p) = text.parse::<Point>() {
-                if !(dash && !current.is_empty()) && !current.is_empty() {
+                if !dash && !current.is_empty() {
                     moves.push(std::mem::take(&mut current));
                 }
                 current.push(p);
