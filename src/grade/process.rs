@@ -129,7 +129,26 @@ impl Sandbox {
             }
             Sandbox::Bwrap { program, hide } => {
                 let mut cmd = Command::new(program);
-                cmd.args(bwrap_args(workdir, hide)).arg("--").args(argv);
+                let mut args = bwrap_args(workdir, hide);
+                // Files named on the command line (a program outside the
+                // working folder) stay readable, with their folder.
+                let insert_at = args.len() - BWRAP_FLAGS.len();
+                let mut binds = Vec::new();
+                for a in argv {
+                    let p = Path::new(a);
+                    if p.is_absolute() && p.exists() && !p.starts_with(workdir) {
+                        let dir = if p.is_dir() {
+                            p
+                        } else {
+                            p.parent().unwrap_or(p)
+                        };
+                        if dir != Path::new("/") {
+                            binds.extend(["--ro-bind".into(), dir.into(), dir.into()]);
+                        }
+                    }
+                }
+                args.splice(insert_at..insert_at, binds);
+                cmd.args(args).arg("--").args(argv);
                 cmd
             }
         }
@@ -150,19 +169,22 @@ fn bwrap_args(workdir: &Path, hide: &[PathBuf]) -> Vec<OsString> {
     }
     push(&["--bind".as_ref(), workdir.as_os_str(), workdir.as_os_str()]);
     push(&["--chdir".as_ref(), workdir.as_os_str()]);
-    for flag in [
-        "--unshare-user-try",
-        "--unshare-pid",
-        "--unshare-ipc",
-        "--unshare-net",
-        "--unshare-uts",
-        "--unshare-cgroup-try",
-        "--die-with-parent",
-    ] {
+    for flag in BWRAP_FLAGS {
         push(&[flag.as_ref()]);
     }
     args
 }
+
+/// The namespaces bubblewrap makes (these come last in its arguments).
+const BWRAP_FLAGS: [&str; 7] = [
+    "--unshare-user-try",
+    "--unshare-pid",
+    "--unshare-ipc",
+    "--unshare-net",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
+    "--die-with-parent",
+];
 
 /// Run `true` under bubblewrap with the real arguments.
 fn try_bwrap(program: &Path) -> Result<(), String> {

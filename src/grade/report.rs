@@ -325,11 +325,37 @@ pub fn human_details(r: &SubmissionReport) -> String {
     let failures: Vec<&Failure> = r.failures().collect();
     if !failures.is_empty() {
         writeln!(out, "\nFailed checks:").ok();
-        for f in failures {
-            writeln!(out, "\n{}", failure_text(f)).ok();
+        let mut i = 0;
+        while i < failures.len() {
+            let f = failures[i];
+            // Checks a stop left unchecked share one line.
+            let mut kinds = vec![f.kind];
+            while f.message.starts_with("not checked")
+                && failures
+                    .get(i + kinds.len())
+                    .is_some_and(|g| g.game == f.game && g.message == f.message && g.ply == f.ply)
+            {
+                kinds.push(failures[i + kinds.len()].kind);
+            }
+            if kinds.len() > 1 {
+                writeln!(out, "\n[{}] {}: {}", kinds.join(", "), place(f), f.message).ok();
+            } else {
+                writeln!(out, "\n{}", failure_text(f)).ok();
+            }
+            i += kinds.len();
         }
     }
     out
+}
+
+/// The most telling failure: the first one that is not just "not checked".
+pub fn first_failure(r: &SubmissionReport) -> Option<String> {
+    r.error.clone().or_else(|| {
+        r.failures()
+            .find(|f| !f.message.starts_with("not checked"))
+            .or_else(|| r.failures().next())
+            .map(|f| format!("[{}] {}: {}", f.kind, place(f), f.message))
+    })
 }
 
 /// A table of a batch, for people: one line per submission.
@@ -356,15 +382,7 @@ pub fn human_table(reports: &[SubmissionReport], kinds: &[Kind]) -> String {
                 .unwrap_or_else(|| "-".to_string());
             write!(out, "  {cell:>5}").ok();
         }
-        let first = r
-            .error
-            .clone()
-            .or_else(|| {
-                r.failures()
-                    .next()
-                    .map(|f| format!("[{}] {}: {}", f.kind, place(f), f.message))
-            })
-            .unwrap_or_default();
+        let first = first_failure(r).unwrap_or_default();
         writeln!(out, "  {}", shorten(&first, 90)).ok();
     }
     let full = reports.iter().filter(|r| r.full_marks).count();
@@ -486,15 +504,7 @@ pub fn csv(reports: &[SubmissionReport], kinds: &[Kind]) -> String {
                     .unwrap_or_default(),
             );
         }
-        let first = r
-            .error
-            .clone()
-            .or_else(|| {
-                r.failures()
-                    .next()
-                    .map(|f| format!("[{}] {}: {}", f.kind, place(f), f.message))
-            })
-            .unwrap_or_default();
+        let first = first_failure(r).unwrap_or_default();
         row.push(csv_field(&first));
         out.push_str(&row.join(","));
         out.push('\n');

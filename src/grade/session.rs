@@ -885,6 +885,7 @@ fn play_game(s: &mut Session, reference: &Reference) -> usize {
                 s.send("FIN", "FIN", Some(ply), Some(&pos));
                 s.wait_menu("the menu after FIN", Kind::End);
             }
+            pass_game_checks(s);
             return accepted;
         }
         if i > 0 && refused(&screen.text, &pos) {
@@ -906,6 +907,7 @@ fn play_game(s: &mut Session, reference: &Reference) -> usize {
             if s.send("FIN", "FIN", Some(ply), Some(&pos)) {
                 s.wait_menu("the menu after FIN", Kind::Moves);
             }
+            pass_game_checks(s);
             return accepted;
         }
         s.check_screen(&screen.text, &pos, ply, true, None);
@@ -951,6 +953,7 @@ fn play_game(s: &mut Session, reference: &Reference) -> usize {
         if s.send("FIN", "FIN", Some(ply), Some(&pos)) {
             s.wait_menu("the menu after FIN", Kind::Moves);
         }
+        pass_game_checks(s);
         return accepted;
     }
     match reference.outcome {
@@ -1035,6 +1038,17 @@ fn play_game(s: &mut Session, reference: &Reference) -> usize {
         }
     }
     accepted
+}
+
+/// The game stopped early because of a failure another check already
+/// counts (a refused move, an early end): the checks of the screens shown
+/// so far keep their result instead of counting as not checked.
+fn pass_game_checks(s: &mut Session) {
+    if s.stopped.is_none() {
+        for kind in [Kind::Turn, Kind::Moves, Kind::Board, Kind::End] {
+            s.rec.pass(kind);
+        }
+    }
 }
 
 /// Whether a screen after a move shows the move was not played: the same
