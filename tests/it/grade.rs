@@ -104,6 +104,7 @@ const BUGS: &[(&str, &str)] = &[
     ("hang", "runs"),
     ("crash", "runs"),
     ("flood", "runs"),
+    ("memory", "runs"),
     ("children", "quit"),
     ("close-stdin", "runs"),
     ("bad-utf8", "runs"),
@@ -321,6 +322,17 @@ fn failures_say_what_was_expected_and_found() {
             .contains("without asking for input")
     );
     assert!(message("bad-utf8").as_str().unwrap().contains("not UTF-8"));
+    let memory = failures("memory")
+        .into_iter()
+        .find(|f| f["kind"] == "runs")
+        .unwrap();
+    assert!(
+        memory["stderr_tail"]
+            .as_str()
+            .unwrap()
+            .contains("MemoryError"),
+        "{memory}"
+    );
     let closed = failures("close-stdin")
         .into_iter()
         .find(|f| f["kind"] == "runs")
