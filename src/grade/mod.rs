@@ -425,7 +425,6 @@ pub fn grade(
         Mutex::new(submissions.iter().map(|_| vec![None; per]).collect());
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let started = std::time::Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, total.max(1)) {
             scope.spawn(|| {
@@ -447,18 +446,13 @@ pub fn grade(
             });
         }
     });
-    let elapsed = started.elapsed();
     let results = results.into_inner().expect("no panics while locked");
     submissions
         .iter()
         .zip(results)
         .map(|(sub, games)| {
             let games: Vec<GameReport> = games.into_iter().flatten().collect();
-            let mut report = SubmissionReport::score(sub, games, options);
-            if submissions.len() == 1 {
-                report.seconds = elapsed.as_secs_f64();
-            }
-            report
+            SubmissionReport::score(sub, games, options)
         })
         .collect()
 }
