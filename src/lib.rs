@@ -1,7 +1,7 @@
 //! `asalto`: the rules of Asalto as set by the 2018/19 programming
 //! assignment, and the tools instructors use on students' game records.
 //!
-//! The library has no I/O. Its layers, bottom up:
+//! The rules engine has no I/O. Its layers, bottom up:
 //!
 //! - the vocabulary: [`Point`] (33 points, notation `Bc`), [`PointSet`],
 //!   [`Side`], [`Board`], [`Position`], [`Move`], [`Outcome`];
@@ -15,6 +15,8 @@
 //!   them);
 //! - the console program: [`console`] (its Spanish screens) and [`session`]
 //!   (its menu and game dialogue as a state machine).
+//! - [`grade`]: the one part that runs programs and touches files: it plays
+//!   reference games into students' console programs and scores them.
 //!
 //! # Examples
 //!
@@ -35,6 +37,7 @@ pub mod compare;
 pub mod console;
 pub mod diagnostics;
 pub mod export;
+pub mod grade;
 pub mod json;
 mod legality;
 mod moves;

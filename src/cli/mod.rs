@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod check;
 mod diff;
 mod export;
+mod grade;
 mod play;
 mod selfplay;
 mod show;
@@ -35,6 +36,8 @@ enum Command {
     Play(play::Args),
     /// Play games between computer players and write them as records.
     Selfplay(selfplay::Args),
+    /// Grade student programs: play reference games into them and score.
+    Grade(Box<grade::Args>),
 }
 
 /// The exit status of a command: 0 success, 1 a negative answer (invalid
@@ -240,6 +243,7 @@ pub fn run() -> ExitCode {
         Command::Diff(args) => diff::run(args, &mut out),
         Command::Play(args) => play::run(args, &mut out),
         Command::Selfplay(args) => selfplay::run(args, &mut out),
+        Command::Grade(args) => grade::run(*args, &mut out),
     };
     let status = match result.and_then(|s| out.flush().map(|()| s)) {
         Ok(status) => status,

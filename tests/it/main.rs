@@ -3,6 +3,7 @@
 mod cli;
 mod diff;
 mod export;
+mod grade;
 mod perft;
 mod play;
 mod properties;

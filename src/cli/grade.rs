@@ -1,0 +1,429 @@
+//! `asalto grade`: play reference games into student programs and score
+//! them. The engine lives in `asalto::grade`; this file reads the options,
+//! finds the files and prints.
+
+use std::ffi::OsString;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use asalto::basic::BasicScore;
+use asalto::grade::{
+    self, Kind, Limits, Options, Reference, Sandbox, SandboxChoice, Submission, Weights, report,
+};
+
+use super::{Out, PipeClosed, Status, error, read_input};
+
+/// Grade console programs of the assignment against reference games.
+///
+/// Each reference game is played into a fresh run of the program as a
+/// person would (menu, moves, FIN, save, load, quit), and every screen is
+/// checked. Examples:
+///
+///   asalto grade --games refs/ -- python3 submissions/ana/asalto.py
+///
+///   asalto grade --games refs/ --submissions submissions/ --entry asalto.py --run 'python3 {entry}'
+#[derive(clap::Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    /// Reference games: record files, or folders of `*.txt` records.
+    #[arg(long = "games", value_name = "PATH", required = true, num_args = 1..)]
+    games: Vec<PathBuf>,
+    /// A folder with one sub-folder per submission.
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    submissions: Option<PathBuf>,
+    /// The entry file of each submission (looked for in sub-folders too).
+    #[arg(long, value_name = "FILE", default_value = "asalto.py")]
+    entry: String,
+    /// How to run a submission: `{entry}` is its entry file, `{dir}` its
+    /// working folder.
+    #[arg(long, value_name = "COMMAND", default_value = "python3 {entry}")]
+    run: String,
+    /// One program to grade, as a command line (after `--`).
+    #[arg(last = true, value_name = "COMMAND")]
+    command: Vec<String>,
+    /// Also let the program play AZAR officers against BASICO rebels and
+    /// check the saved game.
+    #[arg(long)]
+    ai: bool,
+    /// The BASICO score the `--ai` game must follow (default: either).
+    #[arg(long, value_name = "SCORE", value_parser = super::check::parse_basic)]
+    rebels: Option<BasicScore>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: GradeFormat,
+    /// In a batch, print every submission's failed checks after the table.
+    #[arg(long)]
+    details: bool,
+    /// Sessions run in parallel (default: the number of cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
+    /// Longest wait, in seconds, for the program to ask for input.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    move_timeout: f64,
+    /// Longest time, in seconds, for one game (one run of the program).
+    #[arg(long, value_name = "SECS", default_value_t = 120.0)]
+    game_timeout: f64,
+    /// Most output between two inputs (`K`, `M` suffixes).
+    #[arg(long, value_name = "SIZE", default_value = "1M", value_parser = parse_size)]
+    output_limit: u64,
+    /// Memory (address space) per process.
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_size)]
+    memory: u64,
+    /// CPU seconds per process.
+    #[arg(long, value_name = "SECS", default_value_t = 60)]
+    cpu: u64,
+    /// Largest file a program may write.
+    #[arg(long, value_name = "SIZE", default_value = "16M", value_parser = parse_size)]
+    file_size: u64,
+    /// Where `/proc` cannot tell that a program waits for input: how many
+    /// seconds of silence mean it does.
+    #[arg(long, value_name = "SECS", default_value_t = 2.0)]
+    idle: f64,
+    /// Confinement: bubblewrap if it works (`auto`), bubblewrap or fail
+    /// (`bwrap`), or only limits (`none`).
+    #[arg(long, value_enum, default_value_t)]
+    sandbox: SandboxArg,
+    /// Pass an environment variable to programs (`NAME` takes ours).
+    #[arg(long = "env", value_name = "NAME[=VALUE]")]
+    env: Vec<String>,
+    /// Weights of the checks, e.g. `moves=8,board=0` (0 turns a check off).
+    /// Defaults: runs=2 turn=2 moves=6 board=1 end=3 save=2 load=2 quit=2 ai=4.
+    #[arg(long, value_name = "KIND=W,...", value_parser = Weights::parse)]
+    weights: Option<Weights>,
+    /// Full marks.
+    #[arg(long, value_name = "N", default_value_t = 100.0)]
+    max_score: f64,
+}
+
+/// Output formats of `grade`.
+#[derive(Clone, Copy, Debug, Default, clap::ValueEnum, PartialEq, Eq)]
+enum GradeFormat {
+    /// A table for a batch, details for one submission.
+    #[default]
+    Human,
+    /// One JSON document.
+    Json,
+    /// Gradescope's `results.json` (one submission).
+    Gradescope,
+    /// One CSV row per submission.
+    Csv,
+}
+
+#[derive(Clone, Copy, Debug, Default, clap::ValueEnum, PartialEq, Eq)]
+enum SandboxArg {
+    #[default]
+    Auto,
+    Bwrap,
+    None,
+}
+
+/// `1M`, `512K`, `2G`, `1000`.
+fn parse_size(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let (digits, mult) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
+        Some('K') => (&t[..t.len() - 1], 1u64 << 10),
+        Some('M') => (&t[..t.len() - 1], 1 << 20),
+        Some('G') => (&t[..t.len() - 1], 1 << 30),
+        _ => (t, 1),
+    };
+    digits
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(mult))
+        .filter(|n| *n > 0)
+        .ok_or_else(|| format!("`{s}`: expected a size like 1000, 512K, 1M or 2G"))
+}
+
+/// Split a `--run` template into words (single and double quotes group).
+fn split_words(s: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    for c in s.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if quote.is_some() {
+        return Err(format!("`{s}`: unclosed quote"));
+    }
+    if in_word {
+        words.push(word);
+    }
+    if words.is_empty() {
+        return Err("the command is empty".to_string());
+    }
+    Ok(words)
+}
+
+/// The reference games named on the command line.
+fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "txt"))
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                return Err(format!(
+                    "{}: no `*.txt` records in this folder",
+                    path.display()
+                ));
+            }
+            files.extend(found);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    let mut games = Vec::new();
+    for file in &files {
+        let input = read_input(&file.display().to_string())?;
+        let short = file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| input.name.clone());
+        let clash = files
+            .iter()
+            .filter(|f| f.file_name() == file.file_name())
+            .count()
+            > 1;
+        let name = if clash { input.name.clone() } else { short };
+        games.push(Reference::from_record(&name, &input.text)?);
+    }
+    Ok(games)
+}
+
+/// Make relative paths that exist absolute, so the command still finds them
+/// from its own working folder.
+fn absolute_args(command: &[String]) -> Vec<String> {
+    command
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let p = Path::new(a);
+            let looks_like_path = i > 0 || a.contains('/');
+            if looks_like_path && p.is_relative() && p.exists() {
+                std::fs::canonicalize(p)
+                    .map(|c| c.display().to_string())
+                    .unwrap_or_else(|_| a.clone())
+            } else {
+                a.clone()
+            }
+        })
+        .collect()
+}
+
+fn environment(vars: &[String]) -> Result<Vec<(OsString, OsString)>, String> {
+    vars.iter()
+        .map(|v| match v.split_once('=') {
+            Some((k, val)) if !k.is_empty() => Ok((k.into(), val.into())),
+            Some(_) => Err(format!("`--env {v}`: expected NAME or NAME=VALUE")),
+            None => Ok((
+                v.into(),
+                std::env::var_os(v).ok_or_else(|| format!("`--env {v}`: {v} is not set here"))?,
+            )),
+        })
+        .collect()
+}
+
+/// Run `grade`.
+pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
+    match prepare(&args) {
+        Ok((submissions, games, options)) => grade(&args, submissions, games, options, out),
+        Err(message) => {
+            error(&message);
+            Ok(Status::Error)
+        }
+    }
+}
+
+type Prepared = (Vec<Submission>, Vec<Reference>, Options);
+
+fn prepare(args: &Args) -> Result<Prepared, String> {
+    let games = load_games(&args.games)?;
+    let mut hide = Vec::new();
+    let submissions = match (&args.submissions, args.command.is_empty()) {
+        (Some(dir), true) => {
+            let run = split_words(&args.run)?;
+            let mut folders: Vec<PathBuf> = std::fs::read_dir(dir)
+                .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+                .flatten()
+                .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+                .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+                .map(|e| e.path())
+                .collect();
+            folders.sort();
+            if folders.is_empty() {
+                return Err(format!("{}: no submission folders in it", dir.display()));
+            }
+            if let Ok(canonical) = std::fs::canonicalize(dir) {
+                hide.push(canonical);
+            }
+            folders
+                .iter()
+                .map(|f| Submission::folder(f, &args.entry, &run))
+                .collect()
+        }
+        (None, false) => {
+            let argv = absolute_args(&args.command);
+            vec![Submission::command(&args.command.join(" "), argv)]
+        }
+        (Some(_), false) => {
+            return Err("give either --submissions DIR or a command after `--`, not both".into());
+        }
+        (None, true) => {
+            return Err(
+                "nothing to grade: give --submissions DIR, or a command after `--` (e.g. `-- python3 asalto.py`)"
+                    .into(),
+            );
+        }
+    };
+    if args.format == GradeFormat::Gradescope && submissions.len() != 1 {
+        return Err("--format gradescope grades exactly one submission".into());
+    }
+    for (name, secs) in [
+        ("--move-timeout", args.move_timeout),
+        ("--game-timeout", args.game_timeout),
+        ("--idle", args.idle),
+    ] {
+        if !(secs.is_finite() && secs > 0.0) {
+            return Err(format!("{name}: expected a number of seconds above 0"));
+        }
+    }
+    let choice = match args.sandbox {
+        SandboxArg::Auto => SandboxChoice::Auto,
+        SandboxArg::Bwrap => SandboxChoice::Bwrap,
+        SandboxArg::None => SandboxChoice::None,
+    };
+    let (sandbox, note) = Sandbox::detect(choice, hide)?;
+    if let Some(why) = note {
+        error(&format!(
+            "note: {why}; student programs run UNCONFINED except for resource limits, time limits and a fresh working folder (install bubblewrap to confine them)"
+        ));
+    }
+    let options = Options {
+        move_timeout: Duration::from_secs_f64(args.move_timeout),
+        game_timeout: Duration::from_secs_f64(args.game_timeout),
+        output_cap: usize::try_from(args.output_limit).unwrap_or(usize::MAX),
+        idle: Duration::from_secs_f64(args.idle),
+        limits: Limits {
+            cpu_seconds: args.cpu.max(1),
+            memory_bytes: args.memory,
+            file_size_bytes: args.file_size,
+            ..Limits::default()
+        },
+        sandbox,
+        env: environment(&args.env)?,
+        ai: args.ai,
+        basic: args.rebels,
+        weights: args.weights.clone().unwrap_or_default(),
+        max_score: args.max_score,
+    };
+    Ok((submissions, games, options))
+}
+
+fn grade(
+    args: &Args,
+    submissions: Vec<Submission>,
+    games: Vec<Reference>,
+    options: Options,
+    out: &mut Out,
+) -> Result<Status, PipeClosed> {
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let sessions = submissions.len() * (games.len() + usize::from(options.ai));
+    let bar = (std::io::stderr().is_terminal() && sessions > 1).then(|| {
+        let bar = indicatif::ProgressBar::new(sessions as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40.cyan/blue} {pos}/{len} sessions, {elapsed} (eta {eta})",
+            )
+            .expect("valid template"),
+        );
+        bar
+    });
+    let reports = grade::grade(&submissions, &games, &options, jobs, &|done, _| {
+        if let Some(bar) = &bar {
+            bar.set_position(done as u64);
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let kinds: Vec<Kind> = Kind::ALL
+        .into_iter()
+        .filter(|k| {
+            reports
+                .iter()
+                .any(|r| r.checks.iter().any(|c| c.kind == *k))
+        })
+        .collect();
+    match args.format {
+        GradeFormat::Human => {
+            if reports.len() == 1 {
+                out.write(&report::human_details(&reports[0]))?;
+            } else {
+                out.write(&report::human_table(&reports, &kinds))?;
+                if args.details {
+                    for r in reports.iter().filter(|r| !r.full_marks) {
+                        out.line("")?;
+                        out.write(&report::human_details(r))?;
+                    }
+                }
+            }
+        }
+        GradeFormat::Json => {
+            let names = games.iter().map(|g| g.name.clone()).collect();
+            out.line(&report::json(&reports, &options, names))?;
+        }
+        GradeFormat::Gradescope => out.line(&report::gradescope(&reports[0]))?,
+        GradeFormat::Csv => out.write(&report::csv(&reports, &kinds))?,
+    }
+    Ok(if reports.iter().all(|r| r.full_marks) {
+        Status::Success
+    } else {
+        Status::Failure
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_words() {
+        assert_eq!(parse_size("1M"), Ok(1 << 20));
+        assert_eq!(parse_size("512k"), Ok(512 << 10));
+        assert!(parse_size("lots").is_err());
+        assert_eq!(
+            split_words("python3 '{entry}' \"a b\"").unwrap(),
+            ["python3", "{entry}", "a b"]
+        );
+        assert!(split_words("'open").is_err());
+    }
+}

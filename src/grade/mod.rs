@@ -1,0 +1,463 @@
+//! Grading student programs: play reference games into a console program of
+//! the assignment as a person would, and score what it prints and saves.
+//!
+//! Unlike the rest of the library, this module runs programs and touches
+//! files. Its parts:
+//!
+//! - [`process`]: starting one untrusted program in a fresh folder, with
+//!   limits, an optional bubblewrap sandbox, and telling when it waits for
+//!   input;
+//! - [`screen`]: reading its screens (menu, `Turno:`, `Jugadas posibles`,
+//!   board, the announcement of the end);
+//! - `session`: the script of one game (menu, moves, `FIN`, save, load,
+//!   quit) and of the `--ai` game;
+//! - [`report`]: scores and the report formats.
+//!
+//! # Examples
+//!
+//! ```no_run
+//! use asalto::grade::{self, Options, Reference, Submission};
+//!
+//! let reference = Reference::from_record("ejemplo.txt", "Bc-Cc\nDd-Cd\n").unwrap();
+//! let student = Submission::command("ana", ["python3", "/srv/ana/asalto.py"]);
+//! let options = Options::default();
+//! let reports = grade::grade(&[student], &[reference], &options, 2, &|_, _| {});
+//! println!("{}/{}", reports[0].score, reports[0].max_score);
+//! ```
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::basic::BasicScore;
+use crate::replay::{CheckOptions, GameOutcome, check};
+use crate::{Move, Side};
+
+pub mod process;
+pub mod report;
+pub mod screen;
+mod session;
+
+pub use process::{Limits, Sandbox, SandboxChoice};
+pub use report::{CheckStatus, Failure, GameReport, KindScore, SubmissionReport};
+
+/// A kind of check. Each has a weight; a submission's score is the
+/// weighted share of games in which each kind passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// The program starts, shows its menu, and runs the whole session
+    /// without crashing, hanging, flooding its output, closing its input or
+    /// printing bytes that are not UTF-8.
+    Runs,
+    /// `Turno:` names the side to move, on every screen.
+    Turn,
+    /// The moves listed after `Jugadas posibles` are exactly the legal moves,
+    /// on every screen, and the typed moves are accepted.
+    Moves,
+    /// The board drawing shows the pieces on the right points.
+    Board,
+    /// The end of a game is announced when, and only when, it comes, with
+    /// the right winner.
+    End,
+    /// The save entry writes the game played, full moves, one per line.
+    Save,
+    /// The load entry reads a record and shows the right position.
+    Load,
+    /// The quit entry ends the program cleanly, leaving no processes behind.
+    Quit,
+    /// With `--ai`: AZAR officers and BASICO rebels play a whole legal game
+    /// whose rebel moves are all BASICO choices.
+    Ai,
+}
+
+impl Kind {
+    /// Every kind, in report order.
+    pub const ALL: [Kind; 9] = [
+        Kind::Runs,
+        Kind::Turn,
+        Kind::Moves,
+        Kind::Board,
+        Kind::End,
+        Kind::Save,
+        Kind::Load,
+        Kind::Quit,
+        Kind::Ai,
+    ];
+
+    /// The name used in reports and in `--weights`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Runs => "runs",
+            Kind::Turn => "turn",
+            Kind::Moves => "moves",
+            Kind::Board => "board",
+            Kind::End => "end",
+            Kind::Save => "save",
+            Kind::Load => "load",
+            Kind::Quit => "quit",
+            Kind::Ai => "ai",
+        }
+    }
+
+    /// What the check requires, in a line.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Kind::Runs => {
+                "runs the session: no crash, hang, flood, closed input or non-UTF-8 output"
+            }
+            Kind::Turn => "`Turno:` names the side to move",
+            Kind::Moves => "lists exactly the legal moves and accepts them",
+            Kind::Board => "draws the pieces on the right points",
+            Kind::End => "announces the end of a game, and the winner, exactly when it comes",
+            Kind::Save => "saves the game played, full moves, one per line",
+            Kind::Load => "loads a record and shows its position and moves",
+            Kind::Quit => "quits when asked, leaving no processes behind",
+            Kind::Ai => "AZAR officers and BASICO rebels play a legal game by themselves",
+        }
+    }
+
+    /// The kind named `name`.
+    pub fn from_name(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// The default weight.
+    pub const fn default_weight(self) -> f64 {
+        match self {
+            Kind::Runs => 2.0,
+            Kind::Turn => 2.0,
+            Kind::Moves => 6.0,
+            Kind::Board => 1.0,
+            Kind::End => 3.0,
+            Kind::Save => 2.0,
+            Kind::Load => 2.0,
+            Kind::Quit => 2.0,
+            Kind::Ai => 4.0,
+        }
+    }
+}
+
+/// The weight of each kind of check.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights(BTreeMap<Kind, f64>);
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights(Kind::ALL.iter().map(|&k| (k, k.default_weight())).collect())
+    }
+}
+
+impl Weights {
+    /// The weight of `kind`.
+    pub fn get(&self, kind: Kind) -> f64 {
+        self.0.get(&kind).copied().unwrap_or(0.0)
+    }
+
+    /// Set the weight of `kind`.
+    pub fn set(&mut self, kind: Kind, weight: f64) {
+        self.0.insert(kind, weight);
+    }
+
+    /// The defaults changed by `spec`: `moves=8,board=0`.
+    ///
+    /// # Errors
+    ///
+    /// An unknown kind, or a weight that is not a number of zero or more.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use asalto::grade::{Kind, Weights};
+    ///
+    /// let w = Weights::parse("moves=8, board=0").unwrap();
+    /// assert_eq!(w.get(Kind::Moves), 8.0);
+    /// assert_eq!(w.get(Kind::Board), 0.0);
+    /// assert_eq!(w.get(Kind::Save), 2.0);
+    /// assert!(Weights::parse("speed=1").is_err());
+    /// ```
+    pub fn parse(spec: &str) -> Result<Weights, String> {
+        let mut weights = Weights::default();
+        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (name, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("`{item}`: expected KIND=WEIGHT"))?;
+            let kind = Kind::from_name(name.trim()).ok_or_else(|| {
+                let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+                format!(
+                    "`{}`: unknown check; the checks are {}",
+                    name.trim(),
+                    names.join(", ")
+                )
+            })?;
+            let value: f64 = value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+                .ok_or_else(|| format!("`{item}`: the weight must be a number, 0 or more"))?;
+            weights.set(kind, value);
+        }
+        Ok(weights)
+    }
+
+    /// `(kind, weight)` in report order.
+    pub fn iter(&self) -> impl Iterator<Item = (Kind, f64)> + '_ {
+        Kind::ALL.into_iter().map(|k| (k, self.get(k)))
+    }
+}
+
+/// A reference game: the moves to play into the program and how it ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reference {
+    /// Its name in reports (usually the file name).
+    pub name: String,
+    /// The full moves.
+    pub moves: Vec<Move>,
+    /// How it ends, if it does.
+    pub outcome: Option<GameOutcome>,
+}
+
+impl Reference {
+    /// Read a reference record; it must be a valid game.
+    ///
+    /// # Errors
+    ///
+    /// The first problem of an invalid record, as a sentence.
+    pub fn from_record(name: &str, text: &str) -> Result<Reference, String> {
+        let checked = check(text, CheckOptions::default());
+        if let Some(problem) = checked.errors().next() {
+            return Err(format!(
+                "{name}: not a valid game: line {}: {}",
+                problem.line, problem.message
+            ));
+        }
+        Ok(Reference {
+            name: name.to_string(),
+            moves: checked.game.moves().copied().collect(),
+            outcome: checked.game.outcome(),
+        })
+    }
+
+    /// Whether the game ends.
+    pub fn finished(&self) -> bool {
+        self.outcome.is_some()
+    }
+}
+
+/// A program to grade.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Submission {
+    /// Its name in reports (a folder name, or the command).
+    pub name: String,
+    /// The command line; `{entry}` stands for the entry file and `{dir}` for
+    /// the working folder, both in the working copy.
+    pub command: Vec<String>,
+    /// A folder copied into each fresh working folder before the program
+    /// starts (a student's submission).
+    pub source: Option<PathBuf>,
+    /// The entry file, relative to `source`.
+    pub entry: Option<PathBuf>,
+    /// Why it cannot run at all (e.g. its entry file is missing).
+    pub problem: Option<String>,
+}
+
+impl Submission {
+    /// A command line run as is, in an empty working folder.
+    pub fn command<S: Into<String>>(name: &str, argv: impl IntoIterator<Item = S>) -> Submission {
+        Submission {
+            name: name.to_string(),
+            command: argv.into_iter().map(Into::into).collect(),
+            source: None,
+            entry: None,
+            problem: None,
+        }
+    }
+
+    /// A submission folder: `folder` is copied into each working folder and
+    /// `run` (e.g. `python3 {entry}`) starts `entry` there. A missing entry
+    /// file (also looked for in sub-folders) becomes [`Submission::problem`].
+    pub fn folder(folder: &Path, entry: &str, run: &[String]) -> Submission {
+        let name = folder
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| folder.display().to_string());
+        let found = find_entry(folder, Path::new(entry), 3);
+        let problem = found.is_none().then(|| {
+            format!(
+                "no entry file `{entry}` in {} (nor in its sub-folders)",
+                folder.display()
+            )
+        });
+        Submission {
+            name,
+            command: run.to_vec(),
+            source: Some(folder.to_path_buf()),
+            entry: found,
+            problem,
+        }
+    }
+
+    /// The command line for a working folder.
+    fn argv(&self, workdir: &Path) -> Vec<OsString> {
+        let entry = self
+            .entry
+            .as_ref()
+            .map(|e| workdir.join(e).display().to_string())
+            .unwrap_or_default();
+        let dir = workdir.display().to_string();
+        self.command
+            .iter()
+            .map(|a| OsString::from(a.replace("{entry}", &entry).replace("{dir}", &dir)))
+            .collect()
+    }
+}
+
+fn find_entry(folder: &Path, entry: &Path, depth: usize) -> Option<PathBuf> {
+    if folder.join(entry).is_file() {
+        return Some(entry.to_path_buf());
+    }
+    if depth == 0 {
+        return None;
+    }
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(folder)
+        .ok()?
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| e.path())
+        .collect();
+    dirs.sort();
+    dirs.into_iter().find_map(|d| {
+        let name = d.file_name()?.to_owned();
+        find_entry(&d, entry, depth - 1).map(|found| Path::new(&name).join(found))
+    })
+}
+
+/// How to grade.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Longest wait for the program to ask for input.
+    pub move_timeout: Duration,
+    /// Longest time for one session (one reference game).
+    pub game_timeout: Duration,
+    /// Most bytes printed between two inputs.
+    pub output_cap: usize,
+    /// Without `/proc`, how long quiet output means waiting for input.
+    pub idle: Duration,
+    /// Resource limits.
+    pub limits: Limits,
+    /// Confinement.
+    pub sandbox: Sandbox,
+    /// Extra environment variables, on top of the minimal environment.
+    pub env: Vec<(OsString, OsString)>,
+    /// Also play an AZAR-against-BASICO game.
+    pub ai: bool,
+    /// The BASICO score the `--ai` game must follow (`None`: either).
+    pub basic: Option<BasicScore>,
+    /// Weight of each kind of check.
+    pub weights: Weights,
+    /// Full marks.
+    pub max_score: f64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            move_timeout: Duration::from_secs(10),
+            game_timeout: Duration::from_secs(120),
+            output_cap: 1 << 20,
+            idle: Duration::from_secs(2),
+            limits: Limits::default(),
+            sandbox: Sandbox::Unconfined,
+            env: Vec::new(),
+            ai: false,
+            basic: None,
+            weights: Weights::default(),
+            max_score: 100.0,
+        }
+    }
+}
+
+impl Options {
+    /// The environment a program starts with: `PATH` (ours), `HOME` and
+    /// `TMPDIR` set to its working folder, a UTF-8 locale, unbuffered
+    /// Python, then [`Options::env`].
+    pub fn environment(&self, workdir: &Path) -> Vec<(OsString, OsString)> {
+        let path = std::env::var_os("PATH")
+            .unwrap_or_else(|| OsString::from("/usr/local/bin:/usr/bin:/bin"));
+        let mut env: Vec<(OsString, OsString)> = vec![
+            ("PATH".into(), path),
+            ("HOME".into(), workdir.into()),
+            ("TMPDIR".into(), workdir.into()),
+            ("LANG".into(), "C.UTF-8".into()),
+            ("LC_ALL".into(), "C.UTF-8".into()),
+            ("TERM".into(), "dumb".into()),
+            ("PYTHONUNBUFFERED".into(), "1".into()),
+            ("PYTHONIOENCODING".into(), "utf-8".into()),
+            ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
+            ("PYTHONHASHSEED".into(), "0".into()),
+        ];
+        for (k, v) in &self.env {
+            env.retain(|(name, _)| name != k);
+            env.push((k.clone(), v.clone()));
+        }
+        env
+    }
+}
+
+/// Grade every submission against every reference game, `jobs` sessions at
+/// a time. `progress(done, total)` is called after each session.
+pub fn grade(
+    submissions: &[Submission],
+    references: &[Reference],
+    options: &Options,
+    jobs: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<SubmissionReport> {
+    let per = references.len() + usize::from(options.ai);
+    let total = submissions.len() * per;
+    let results: Mutex<Vec<Vec<Option<GameReport>>>> =
+        Mutex::new(submissions.iter().map(|_| vec![None; per]).collect());
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, total.max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let task = next.fetch_add(1, Ordering::SeqCst);
+                    if task >= total {
+                        break;
+                    }
+                    let (s, g) = (task / per, task % per);
+                    let report = match references.get(g) {
+                        Some(reference) => {
+                            session::play_reference(&submissions[s], reference, options)
+                        }
+                        None => session::play_ai(&submissions[s], options),
+                    };
+                    results.lock().expect("no panics while locked")[s][g] = Some(report);
+                    progress(done.fetch_add(1, Ordering::SeqCst) + 1, total);
+                }
+            });
+        }
+    });
+    let results = results.into_inner().expect("no panics while locked");
+    submissions
+        .iter()
+        .zip(results)
+        .map(|(sub, games)| {
+            let games: Vec<GameReport> = games.into_iter().flatten().collect();
+            SubmissionReport::score(sub, games, options)
+        })
+        .collect()
+}
+
+/// The side names used in failures.
+fn side_name(side: Side) -> &'static str {
+    side.spanish()
+}
