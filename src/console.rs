@@ -253,8 +253,10 @@ pub struct Exchange {
 ///    `FIN` ([`QUIT_GAME`]) and the menu again;
 /// 4. that last menu answered `6` (SALIR).
 ///
-/// The screens are exactly the functions of this module; nothing is printed
-/// between them.
+/// The text is what [`crate::session::Session`], the program behind
+/// `asalto play`, prints for that input: one implementation of the program,
+/// so a transcript and `asalto play` never disagree. `game` starts from the
+/// start position, as every game of the program does.
 ///
 /// # Examples
 ///
@@ -269,37 +271,25 @@ pub struct Exchange {
 /// assert!(transcript(&game, true).contains("Introduzca jugada o FIN: FIN\n"));
 /// ```
 pub fn session(game: &Game) -> Vec<Exchange> {
-    let mut out = Vec::with_capacity(game.plies.len() + 3);
-    let menu_screen = menu(OfficerControl::Human, RebelControl::Human);
-    out.push(Exchange {
-        printed: menu_screen.clone(),
-        typed: "1".to_string(),
-    });
-    let mut pos = game.start;
-    for ply in &game.plies {
-        out.push(Exchange {
-            printed: game_screen(&pos),
-            typed: typed_move(&ply.mv),
-        });
-        pos = ply.position;
+    let mut lines = Vec::with_capacity(game.plies.len() + 3);
+    lines.push("1".to_string());
+    lines.extend(game.plies.iter().map(|p| typed_move(&p.mv)));
+    if game.outcome().is_none() {
+        lines.push(QUIT_GAME.to_string());
     }
-    match pos.outcome() {
-        Some(outcome) => out.push(Exchange {
-            printed: format!("{}{menu_screen}", end_screen(&pos, outcome)),
-            typed: "6".to_string(),
-        }),
-        None => {
-            out.push(Exchange {
-                printed: game_screen(&pos),
-                typed: QUIT_GAME.to_string(),
-            });
-            out.push(Exchange {
-                printed: menu_screen,
-                typed: "6".to_string(),
-            });
-        }
-    }
-    out
+    lines.push("6".to_string());
+    let mut program = crate::session::Session::new(crate::session::SessionOptions::default());
+    let mut printed = program.start().output;
+    lines
+        .into_iter()
+        .map(|typed| {
+            let next = program.input(&typed).output;
+            Exchange {
+                printed: std::mem::replace(&mut printed, next),
+                typed,
+            }
+        })
+        .collect()
 }
 
 /// The [`session`] of `game` as one text. With `echo`, as a terminal shows

@@ -253,7 +253,7 @@ fn transcript_of_a_finished_game_ends_with_the_announcement() {
     assert_eq!(run.code, 0);
     let menu = console::menu(console::OfficerControl::Human, console::RebelControl::Human);
     let end =
-        format!("Fin de la partida. Ganan los OFICIALES: quedan menos de 9 rebeldes.\n{menu}6\n");
+        format!("Fin de la partida. Ganan los OFICIALES: quedan menos de 9 rebeldes.\n\n{menu}6\n");
     assert!(
         run.stdout.ends_with(&end),
         "{}",

@@ -448,3 +448,23 @@ mod session {
         }
     }
 }
+
+/// `asalto play` fed the lines of `export --to input` prints exactly
+/// `export --to transcript --no-echo`: the transcript graders diff students
+/// against is what the reference program really prints.
+#[test]
+fn play_prints_the_transcript_of_every_sample() {
+    use crate::run::{asalto, asalto_with_input};
+    for (path, valid) in crate::run::samples() {
+        if !valid {
+            continue;
+        }
+        let input = asalto(&["export", &path, "--to", "input"]);
+        assert_eq!(input.code, 0, "{path}: {}", input.stderr);
+        let transcript = asalto(&["export", &path, "--to", "transcript", "--no-echo"]);
+        assert_eq!(transcript.code, 0, "{path}");
+        let played = asalto_with_input(&["play", "--seed", "1"], &input.stdout);
+        assert_eq!(played.code, 0, "{path}");
+        assert_eq!(played.stdout, transcript.stdout, "{path}");
+    }
+}
