@@ -104,7 +104,8 @@ pub fn options_for(name: &str) -> CheckOptions {
 ///   whole chain `Bd-Db-Dd-Df-Bd`;
 /// - capture-wrong-continuation: move 7 jumps back from `Dd` (column 7)
 ///   where the chain takes `De`;
-/// - game-over: Appendix A's 41 moves end the game; line 42 is one more;
+/// - game-over: Appendix A's 41 moves end the game; line 42, `Da-Db`, would
+///   be a legal rebel step if the game were not over;
 /// - no-piece: move 3 starts on the empty `Ce`;
 /// - not-basic (with a BASICO score): move 2 `Dd-Cd` lets `Cc` capture while
 ///   `Cf-Ce` enters the castle safely;
