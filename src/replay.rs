@@ -378,7 +378,12 @@ fn replay_moves(
                         e.message(),
                         e.label(),
                         e.help(),
-                        text.segment_span(e.segment),
+                        // After the end, the whole move is out of place.
+                        if e.reason() == Reason::GameOver {
+                            text.span()
+                        } else {
+                            text.segment_span(e.segment)
+                        },
                     ));
                     return (game, Some(text.line));
                 }
