@@ -683,3 +683,30 @@ fn end_checks_in_the_assignments_order() {
         assert_eq!(r.outcome().map(|e| e.code()), expected, "reference, {s}");
     }
 }
+
+/// The helpers agree with RULES.md's own examples, so the comparisons
+/// that rely on them start from solid ground.
+#[test]
+fn helpers_match_the_rules_text() {
+    use crate::reference::*;
+    assert_eq!(board_order().len(), 33);
+    assert_eq!(castle_points().len(), 9);
+    assert_eq!(parse_point("Bc"), Some((2, 1)));
+    assert_eq!(parse_point("Aa"), None);
+    let be = parse_point("Be").unwrap();
+    let names: Vec<String> = vecinos(be).into_iter().map(notation).collect();
+    assert_eq!(names, ["Ae", "Ce", "Bd"]);
+    assert_eq!(
+        RefPosition::start().to_string(),
+        ".../O.O/RR...RR/RRRRRRR/RRRRRRR/RRR/RRR O"
+    );
+    let moves: Vec<String> = RefPosition::start()
+        .legal_moves()
+        .iter()
+        .map(|m| move_notation(m))
+        .collect();
+    assert_eq!(
+        moves,
+        ["Bc-Ac", "Bc-Bd", "Bc-Cc", "Be-Ae", "Be-Ce", "Be-Bd"]
+    );
+}

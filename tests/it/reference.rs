@@ -505,34 +505,3 @@ pub fn from_engine_points(points: &[asalto::Point]) -> RefMove {
         .map(|p| parse_point(&p.to_string()).expect("engine points are on the cross"))
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The helpers agree with RULES.md's own examples, so the comparisons
-    /// that rely on them start from solid ground.
-    #[test]
-    fn helpers_match_the_rules_text() {
-        assert_eq!(board_order().len(), 33);
-        assert_eq!(castle_points().len(), 9);
-        assert_eq!(parse_point("Bc"), Some((2, 1)));
-        assert_eq!(parse_point("Aa"), None);
-        let be = parse_point("Be").unwrap();
-        let names: Vec<String> = vecinos(be).into_iter().map(notation).collect();
-        assert_eq!(names, ["Ae", "Ce", "Bd"]);
-        assert_eq!(
-            RefPosition::start().to_string(),
-            ".../O.O/RR...RR/RRRRRRR/RRRRRRR/RRR/RRR O"
-        );
-        let moves: Vec<String> = RefPosition::start()
-            .legal_moves()
-            .iter()
-            .map(|m| move_notation(m))
-            .collect();
-        assert_eq!(
-            moves,
-            ["Bc-Ac", "Bc-Bd", "Bc-Cc", "Be-Ae", "Be-Ce", "Be-Bd"]
-        );
-    }
-}
