@@ -14,6 +14,12 @@ const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/fixtures/grade/asalto.py"
 );
+/// The fixture's name when copied beside a stub that runs it.
+const FIXTURE_COPY: &str = "fixture.py";
+/// The start of a stub: imports.
+const RUN_FIXTURE_PREFIX: &str = "import os, runpy, sys\n";
+/// The end of a stub: run the fixture copied beside it.
+const RUN_FIXTURE: &str = "runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'fixture.py'), run_name='__main__')\n";
 const SAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples");
 
 fn asalto() -> Command {
@@ -119,7 +125,10 @@ const CORRECT: &[&str] = &["correct", "other-prompts", "bare-input"];
 fn submissions() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = tempfile::Builder::new().prefix("asalto-subs-").tempdir().unwrap();
+        let dir = tempfile::Builder::new()
+            .prefix("asalto-subs-")
+            .tempdir()
+            .unwrap();
         let names = CORRECT.iter().chain(BUGS.iter().map(|(b, _)| b));
         for name in names {
             let sub = dir.path().join(name);
@@ -129,11 +138,13 @@ fn submissions() -> &'static Path {
             } else {
                 format!("'--bug', '{name}'")
             };
+            // A two-file submission: the fixture travels with it, so it is
+            // found wherever the sandbox puts the copy (a private `/tmp` hides
+            // the checkout when it lives under `/tmp`).
+            std::fs::copy(FIXTURE, sub.join(FIXTURE_COPY)).unwrap();
             std::fs::write(
                 sub.join("asalto.py"),
-                format!(
-                    "import runpy, sys\nsys.argv = [sys.argv[0], {args}]\nrunpy.run_path({FIXTURE:?}, run_name='__main__')\n"
-                ),
+                format!("{RUN_FIXTURE_PREFIX}sys.argv = [sys.argv[0], {args}]\n{RUN_FIXTURE}"),
             )
             .unwrap();
         }
@@ -489,11 +500,9 @@ fn batch_table_and_csv() {
     for name in ["correct", "broken-load"] {
         let to = dir.path().join(name);
         std::fs::create_dir(&to).unwrap();
-        std::fs::copy(
-            Path::new(&subs).join(name).join("asalto.py"),
-            to.join("asalto.py"),
-        )
-        .unwrap();
+        for file in ["asalto.py", FIXTURE_COPY] {
+            std::fs::copy(Path::new(&subs).join(name).join(file), to.join(file)).unwrap();
+        }
     }
     let base = ["grade", "--games", &refs, "--run", &run, "--submissions"];
     let out = asalto().args(base).arg(dir.path()).output().unwrap();
@@ -570,9 +579,10 @@ fn bubblewrap_confines_writes() {
         .unwrap();
     let marker = outside.path().join("escaped");
     let script = format!(
-        "try:\n    open({:?}, 'w').write('x')\nexcept OSError:\n    pass\nimport runpy, sys\nsys.argv = [sys.argv[0]]\nrunpy.run_path({FIXTURE:?}, run_name='__main__')\n",
+        "try:\n    open({:?}, 'w').write('x')\nexcept OSError:\n    pass\n{RUN_FIXTURE_PREFIX}sys.argv = [sys.argv[0]]\n{RUN_FIXTURE}",
         marker.display().to_string()
     );
+    std::fs::copy(FIXTURE, outside.path().join(FIXTURE_COPY)).unwrap();
     let prog = outside.path().join("probe.py");
     std::fs::write(&prog, script).unwrap();
     let game = Path::new(SAMPLES).join("ejemplo.txt").display().to_string();
