@@ -6,7 +6,14 @@ use crate::run::asalto;
 fn readme_examples_are_current() {
     let readme = std::fs::read_to_string("README.md").unwrap();
     for args in [
-        &["show", "samples/ejemplo.txt", "--ply", "6"][..],
+        &[
+            "check",
+            "samples/ejemplo.txt",
+            "samples/apendice-a.txt",
+            "samples/invalid/capture-incomplete.txt",
+        ][..],
+        &["check", "samples/invalid/capture-incomplete.txt"],
+        &["show", "samples/ejemplo.txt", "--ply", "6"],
         &["show", "samples/apendice-a.txt", "--style", "unicode"],
         &[
             "show",
