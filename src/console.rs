@@ -333,10 +333,8 @@ mod tests {
 
     #[test]
     fn long_lists_wrap() {
-        let pos = Position::start().play_unchecked(&Move::Step {
-            from: "Bc".parse().unwrap(),
-            to: "Cc".parse().unwrap(),
-        });
+        let pos = Position::start()
+            .play_unchecked(&Move::step("Bc".parse().unwrap(), "Cc".parse().unwrap()));
         let text = moves_lines(&pos.legal_moves());
         assert_eq!(text, "Jugadas posibles: Cf-Ce, Dd-Cd, Dd-Ce, De-Ce, Df-Ce");
     }

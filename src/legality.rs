@@ -405,10 +405,23 @@ impl Position {
     /// assert_eq!(err.reason(), Reason::WrongSide);
     /// ```
     pub fn resolve(&self, path: &[Point]) -> Result<Move, IllegalMove> {
-        use IllegalMoveKind as K;
-        if let Some(outcome) = self.outcome() {
-            return Err(IllegalMove::new(K::GameOver { outcome }, 0));
+        let result = self.resolve_in_play(path);
+        // The end checks come first. A legal move proves that the side to
+        // move is not blocked, so then only the board checks are left; the
+        // full check (move generation) runs only for an illegal move.
+        let end = match result {
+            Ok(_) => self.board_outcome(),
+            Err(_) => self.outcome(),
+        };
+        match end {
+            Some(outcome) => Err(IllegalMove::new(IllegalMoveKind::GameOver { outcome }, 0)),
+            None => result,
         }
+    }
+
+    /// [`Position::resolve`] without the end checks.
+    fn resolve_in_play(&self, path: &[Point]) -> Result<Move, IllegalMove> {
+        use IllegalMoveKind as K;
         let (from, to) = match path {
             [from, to, ..] => (*from, *to),
             // The record parser never hands over fewer than two points; a
@@ -478,7 +491,7 @@ impl Position {
             if path.len() > 2 {
                 return Err(step_then_more(path));
             }
-            return Ok(Move::Step { from, to });
+            return Ok(Move::step(from, to));
         }
         let Some(dir) = from.jump_direction_to(to) else {
             return Err(IllegalMove::new(

@@ -57,7 +57,7 @@ mod side;
 
 pub use board::{Board, BoardError};
 pub use legality::{Disconnection, IllegalMove, IllegalMoveKind, Reason, join};
-pub use moves::{MAX_PATH, Move, MoveList, Path, jumped_point};
+pub use moves::{MAX_JUMPS, MAX_PATH, Move, MoveList, Path, jumped_point};
 pub use point::{Point, PointError};
 pub use pointset::PointSet;
 pub use position::{Outcome, OutcomeReason, PlayError, Position};

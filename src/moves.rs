@@ -59,8 +59,10 @@ impl Path {
     }
 
     /// Keep only the first `len` points.
-    pub fn truncate(&mut self, len: usize) {
-        self.len = self.len.min(len.min(MAX_PATH) as u8);
+    pub const fn truncate(&mut self, len: usize) {
+        if len < self.len as usize {
+            self.len = len as u8;
+        }
     }
 
     /// The points as a slice.
@@ -108,11 +110,19 @@ pub fn jumped_point(a: Point, b: Point) -> Option<Point> {
     Point::from_xy(a.x() + dx / 2, a.y() + dy / 2)
 }
 
-/// A move of one side.
+/// A move of one side: a step to a neighbouring point, or a capture with its
+/// whole path.
 ///
 /// A capture keeps its whole path (`Bd-Db-Dd-Df-Bd`): under the assignment's
 /// rules the path is fully determined by its first two points, but a saved
 /// record writes all of it, and so does this type.
+///
+/// A move is one 128-bit word: the start, the end, the number of jumps and
+/// the direction of each jump (3 bits each, in the order of
+/// [`crate::rules::DIRECTIONS`]). The path and the captured rebels follow
+/// from the board's tables. A single word is cheap to pass around: the
+/// replay of a record copies every move a few times, and a byte-wise
+/// structure made those copies the slowest part of validation.
 ///
 /// # Examples
 ///
@@ -124,71 +134,132 @@ pub fn jumped_point(a: Point, b: Point) -> Option<Point> {
 /// assert_eq!(moves, ["Bc-Ac", "Bc-Bd", "Bc-Cc", "Be-Ae", "Be-Ce", "Be-Bd"]);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Move {
-    /// A piece moves to an empty neighbouring point.
-    Step {
-        /// Where the piece was.
-        from: Point,
-        /// Where it goes.
-        to: Point,
-    },
-    /// An officer jumps over one or more rebels, removing them.
-    Capture(Path),
-}
+pub struct Move(u128);
+
+/// Bit layout of a [`Move`].
+const FROM_SHIFT: u32 = 0;
+const TO_SHIFT: u32 = 6;
+const JUMPS_SHIFT: u32 = 12;
+const DIRS_SHIFT: u32 = 17;
+const POINT_MASK: u128 = 0x3f;
+const JUMPS_MASK: u128 = 0x1f;
+
+/// The most jumps a capture can make: one per rebel.
+pub const MAX_JUMPS: usize = MAX_PATH - 1;
 
 impl Move {
-    /// The point the moving piece starts from.
-    pub fn from(&self) -> Point {
-        match self {
-            Move::Step { from, .. } => *from,
-            Move::Capture(path) => path[0],
+    /// A step from `from` to `to` (legality is the position's business).
+    pub const fn step(from: Point, to: Point) -> Move {
+        Move((from.index() as u128) << FROM_SHIFT | (to.index() as u128) << TO_SHIFT)
+    }
+
+    /// A capture starting on `from` whose jumps go in these directions
+    /// (indices into [`crate::rules::DIRECTIONS`]). `None` if a jump leaves
+    /// the board's lines, if there is no jump, or more than [`MAX_JUMPS`].
+    pub fn capture(from: Point, directions: &[usize]) -> Option<Move> {
+        if directions.is_empty() || directions.len() > MAX_JUMPS {
+            return None;
         }
+        let mut here = from;
+        let mut bits =
+            (from.index() as u128) << FROM_SHIFT | (directions.len() as u128) << JUMPS_SHIFT;
+        for (i, &d) in directions.iter().enumerate() {
+            if d >= 8 {
+                return None;
+            }
+            here = here.landing(d)?;
+            bits |= (d as u128) << (DIRS_SHIFT + 3 * i as u32);
+        }
+        Some(Move(bits | (here.index() as u128) << TO_SHIFT))
+    }
+
+    /// A capture along `path` (start, then every landing point), if every
+    /// consecutive pair is a jump along the board's lines.
+    pub fn capture_path(path: &[Point]) -> Option<Move> {
+        let mut dirs = [0usize; MAX_JUMPS];
+        let jumps = path.len().checked_sub(1)?;
+        if jumps > MAX_JUMPS {
+            return None;
+        }
+        for (i, w) in path.windows(2).enumerate() {
+            dirs[i] = w[0].jump_direction_to(w[1])?;
+        }
+        Move::capture(path[0], &dirs[..jumps])
+    }
+
+    #[inline]
+    fn point(self, shift: u32) -> Point {
+        let index = ((self.0 >> shift) & POINT_MASK) as usize;
+        Point::from_index(index).unwrap_or(FILLER)
+    }
+
+    #[inline]
+    fn jumps(self) -> usize {
+        ((self.0 >> JUMPS_SHIFT) & JUMPS_MASK) as usize
+    }
+
+    #[inline]
+    fn direction(self, i: usize) -> usize {
+        ((self.0 >> (DIRS_SHIFT + 3 * i as u32)) & 7) as usize
+    }
+
+    /// The point the moving piece starts from.
+    #[inline]
+    pub fn from(&self) -> Point {
+        self.point(FROM_SHIFT)
     }
 
     /// The point the moving piece ends on.
+    #[inline]
     pub fn to(&self) -> Point {
-        match self {
-            Move::Step { to, .. } => *to,
-            Move::Capture(path) => path[path.len() - 1],
-        }
+        self.point(TO_SHIFT)
     }
 
     /// The second point of the move: what a person types after the first.
     pub fn second(&self) -> Point {
-        match self {
-            Move::Step { to, .. } => *to,
-            Move::Capture(path) => path[1],
+        if self.is_capture() {
+            self.from().landing(self.direction(0)).unwrap_or(FILLER)
+        } else {
+            self.to()
         }
     }
 
     /// Every point visited, start first.
     pub fn path(&self) -> Path {
-        match self {
-            Move::Step { from, to } => Path::pair(*from, *to),
-            Move::Capture(path) => *path,
+        let mut path = Path::pair(self.from(), self.second());
+        if !self.is_capture() {
+            return path;
         }
+        path.truncate(1);
+        let mut here = self.from();
+        for i in 0..self.jumps() {
+            here = here.landing(self.direction(i)).unwrap_or(FILLER);
+            path.push(here);
+        }
+        path
     }
 
     /// Whether the move captures.
+    #[inline]
     pub fn is_capture(&self) -> bool {
-        matches!(self, Move::Capture(_))
+        self.jumps() > 0
     }
 
     /// How many rebels the move captures.
+    #[inline]
     pub fn capture_count(&self) -> usize {
-        match self {
-            Move::Step { .. } => 0,
-            Move::Capture(path) => path.len() - 1,
-        }
+        self.jumps()
     }
 
     /// The captured rebels, in the order they are jumped.
     pub fn captured(&self) -> impl Iterator<Item = Point> + '_ {
-        let path: &[Point] = match self {
-            Move::Step { .. } => &[],
-            Move::Capture(path) => path,
-        };
-        path.windows(2).filter_map(|w| jumped_point(w[0], w[1]))
+        let mut here = self.from();
+        (0..self.jumps()).filter_map(move |i| {
+            let d = self.direction(i);
+            let over = here.neighbour(d)?;
+            here = here.landing(d)?;
+            Some(over)
+        })
     }
 
     /// The captured rebels as a set.
@@ -199,10 +270,7 @@ impl Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Move::Step { from, to } => write!(f, "{from}-{to}"),
-            Move::Capture(path) => write_notation(f, path),
-        }
+        write_notation(f, &self.path())
     }
 }
 
@@ -214,3 +282,35 @@ impl fmt::Debug for Move {
 
 /// The legal moves of a position, without allocating.
 pub type MoveList = arrayvec::ArrayVec<Move, 192>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> Point {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn packed_moves_give_back_their_points() {
+        let step = Move::step(p("Bc"), p("Cc"));
+        assert_eq!(
+            (step.from(), step.to(), step.second()),
+            (p("Bc"), p("Cc"), p("Cc"))
+        );
+        assert!(!step.is_capture());
+        assert_eq!(step.to_string(), "Bc-Cc");
+        let path = [p("Bd"), p("Db"), p("Dd"), p("Df"), p("Bd")];
+        let capture = Move::capture_path(&path).unwrap();
+        assert_eq!(capture.path().as_slice(), path);
+        assert_eq!(
+            (capture.from(), capture.second(), capture.to()),
+            (p("Bd"), p("Db"), p("Bd"))
+        );
+        assert_eq!(capture.capture_count(), 4);
+        let captured: Vec<String> = capture.captured().map(|c| c.to_string()).collect();
+        assert_eq!(captured, ["Cc", "Dc", "De", "Ce"]);
+        assert_eq!(Move::capture_path(&[p("Bd"), p("Cd")]), None);
+        assert_eq!(Move::capture_path(&[p("Bd")]), None);
+    }
+}

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::moves::{MoveList, Path};
+use crate::moves::{MAX_JUMPS, MoveList};
 use crate::rules::castle;
 use crate::{Board, Move, Point, PointSet, Side};
 
@@ -177,16 +177,22 @@ impl Position {
             return None;
         }
         rebels.remove(over);
-        let mut path = Path::pair(from, land);
+        let mut dirs = [0usize; MAX_JUMPS];
+        dirs[0] = dir;
+        let mut jumps = 1;
         let mut here = land;
-        while let Some((next_over, next_land)) = first_jump(here, rebels, others) {
-            rebels.remove(next_over);
-            if !path.push(next_land) {
-                break; // unreachable: at most 24 rebels to capture
+        while let Some((next_dir, next_over, next_land)) = first_jump(here, rebels, others) {
+            // Every jump removes a rebel, so there are never more than
+            // `MAX_JUMPS` of them.
+            if jumps == MAX_JUMPS {
+                break;
             }
+            rebels.remove(next_over);
+            dirs[jumps] = next_dir;
+            jumps += 1;
             here = next_land;
         }
-        Some(Move::Capture(path))
+        Move::capture(from, &dirs[..jumps])
     }
 
     /// Every legal move, in canonical order: by the moving piece in board
@@ -232,7 +238,7 @@ impl Position {
                         continue;
                     }
                     for (_, n) in r.neighbours() {
-                        if targets.contains(n) && !visit(Move::Step { from: r, to: n }) {
+                        if targets.contains(n) && !visit(Move::step(r, n)) {
                             return;
                         }
                     }
@@ -252,7 +258,7 @@ impl Position {
                 } else {
                     for o in self.board.officers() {
                         for (_, n) in o.neighbours() {
-                            if empty.contains(n) && !visit(Move::Step { from: o, to: n }) {
+                            if empty.contains(n) && !visit(Move::step(o, n)) {
                                 return;
                             }
                         }
@@ -273,6 +279,14 @@ impl Position {
                 Side::Rebels => OutcomeReason::RebelsBlocked,
             }));
         }
+        self.board_outcome()
+    }
+
+    /// The end checks that look only at the board, in the assignment's
+    /// order: rebels on all nine castle points, then fewer than nine rebels.
+    /// [`Position::outcome`] is this once the side to move is known not to
+    /// be blocked.
+    pub fn board_outcome(&self) -> Option<Outcome> {
         if self.board.rebels().is_superset(castle()) {
             return Some(Outcome::new(OutcomeReason::CastleOccupied));
         }
@@ -352,11 +366,11 @@ impl Position {
 /// The first jump in neighbour order from `here` over a rebel in `rebels` onto
 /// a point free of `rebels` and `officers`.
 #[inline]
-fn first_jump(here: Point, rebels: PointSet, officers: PointSet) -> Option<(Point, Point)> {
+fn first_jump(here: Point, rebels: PointSet, officers: PointSet) -> Option<(usize, Point, Point)> {
     (0..8).find_map(|d| {
         let over = here.neighbour(d)?;
         let land = here.landing(d)?;
-        (rebels.contains(over) && !(rebels | officers).contains(land)).then_some((over, land))
+        (rebels.contains(over) && !(rebels | officers).contains(land)).then_some((d, over, land))
     })
 }
 

@@ -330,13 +330,19 @@ impl Record {
                     start..start + text.len(),
                 );
             }
-            match parse_move(trimmed) {
-                Ok(path) => record.moves.push(MoveText {
-                    line,
-                    offset: text_start,
-                    path,
-                }),
+            record.moves.push(MoveText {
+                line,
+                offset: text_start,
+                path: EMPTY_PATH,
+            });
+            let parsed = match record.moves.last_mut() {
+                Some(last) => parse_move(trimmed, &mut last.path),
+                None => Err((0, trimmed.len(), SyntaxErrorKind::TooFewPoints)),
+            };
+            match parsed {
+                Ok(()) => {}
                 Err((at, len, kind)) => {
+                    record.moves.pop();
                     if record.first_error_at_move.is_none() {
                         record.first_error_at_move = Some(record.moves.len());
                     }
@@ -386,6 +392,16 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// A path with no points, to fill in.
+const EMPTY_PATH: Path = match Point::from_index(0) {
+    Some(p) => {
+        let mut path = Path::pair(p, p);
+        path.truncate(0);
+        path
+    }
+    None => unreachable!(),
+};
+
 /// Our nom error: where parsing stopped and, when known, why.
 #[derive(Debug)]
 struct LineError<'a> {
@@ -411,6 +427,7 @@ fn fail<T>(rest: &str, kind: SyntaxErrorKind) -> IResult<&str, T, LineError<'_>>
 }
 
 /// One point: two letters, row then column.
+#[inline(always)]
 fn point(input: &str) -> IResult<&str, Point, LineError<'_>> {
     // The common case, two ASCII letters, without going through `take`'s
     // character counting.
@@ -443,29 +460,31 @@ fn point(input: &str) -> IResult<&str, Point, LineError<'_>> {
 }
 
 /// `point ("-" point)*`: the grammar of a move line, whitespace already
-/// trimmed. The points go straight into a fixed-capacity [`Path`]: no
-/// allocation per line.
-fn path(input: &str) -> IResult<&str, Path, LineError<'_>> {
+/// trimmed. The points go straight into `out`, a [`Path`] already in its
+/// place in the record: no allocation and no copy per line (copying a
+/// just-written byte array costs a store-forwarding stall per line).
+#[inline(always)]
+fn path<'a>(input: &'a str, out: &mut Path) -> IResult<&'a str, (), LineError<'a>> {
     let (mut rest, first) = point(input)?;
-    let mut path = Path::pair(first, first);
-    path.truncate(1);
+    out.truncate(0);
+    out.push(first);
     loop {
         match preceded(char('-'), point).parse(rest) {
             Ok((next, p)) => {
-                if !path.push(p) {
+                if !out.push(p) {
                     return fail(rest, SyntaxErrorKind::TooManyPoints);
                 }
                 rest = next;
             }
-            Err(nom::Err::Error(_)) => return Ok((rest, path)),
+            Err(nom::Err::Error(_)) => return Ok((rest, ())),
             Err(e) => return Err(e),
         }
     }
 }
 
-/// Parse a trimmed line into a path, or say where (byte offset, length) and
+/// Parse a trimmed line into `out`, or say where (byte offset, length) and
 /// why it is not a move.
-fn parse_move(text: &str) -> Result<Path, (usize, usize, SyntaxErrorKind)> {
+fn parse_move(text: &str, out: &mut Path) -> Result<(), (usize, usize, SyntaxErrorKind)> {
     let at = |rest: &str| text.len() - rest.len();
     let token_len = |rest: &str| {
         rest.chars()
@@ -474,9 +493,9 @@ fn parse_move(text: &str) -> Result<Path, (usize, usize, SyntaxErrorKind)> {
             .sum::<usize>()
             .max(1)
     };
-    match path(text) {
-        Ok(("", points)) if points.len() < 2 => Err((0, text.len(), SyntaxErrorKind::TooFewPoints)),
-        Ok(("", points)) => Ok(points),
+    match path(text, out) {
+        Ok(("", ())) if out.len() < 2 => Err((0, text.len(), SyntaxErrorKind::TooFewPoints)),
+        Ok(("", ())) => Ok(()),
         Ok((rest, _)) => {
             let c = rest.chars().next().unwrap_or(' ');
             let mut next = rest.chars();
