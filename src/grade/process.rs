@@ -98,16 +98,17 @@ impl Sandbox {
             None => Err("bubblewrap (`bwrap`) is not installed".to_string()),
             Some(program) => try_bwrap(program),
         };
-        match (tried, choice) {
-            (Ok(()), _) => Ok((
-                Sandbox::Bwrap {
-                    program: found.expect("found"),
-                    hide,
-                },
+        match (tried, choice, found) {
+            (Ok(()), _, Some(program)) => Ok((
+                Sandbox::Bwrap { program, hide },
                 None,
             )),
-            (Err(e), SandboxChoice::Bwrap) => Err(e),
-            (Err(e), _) => Ok((Sandbox::Unconfined, Some(e))),
+            (Ok(()), _, None) => Ok((
+                Sandbox::Unconfined,
+                Some("bubblewrap (`bwrap`) is not installed".to_string()),
+            )),
+            (Err(e), SandboxChoice::Bwrap, _) => Err(e),
+            (Err(e), _, _) => Ok((Sandbox::Unconfined, Some(e))),
         }
     }
 

@@ -116,7 +116,7 @@ pub fn ends_with_prompt(output: &[u8]) -> Option<PromptKind> {
 /// ```
 pub fn turn(text: &str) -> Option<Side> {
     let line = text.lines().map(normalize).rfind(|l| l.contains("turno"))?;
-    let after = &line[line.find("turno").expect("found") + 5..];
+    let after = &line[line.find("turno")? + "turno".len()..];
     side_word(after).map(|(side, _)| side)
 }
 

@@ -934,8 +934,8 @@ fn play_game(s: &mut Session, reference: &Reference) -> usize {
         board: Some(render::ascii(pos.board())),
         ..Failure::default()
     };
-    if ply > 1 && screen.asks_move() && refused(&screen.text, &pos) {
-        let prev = reference.moves.last().expect("ply > 1");
+    let refused_last = ply > 1 && screen.asks_move() && refused(&screen.text, &pos);
+    if let Some(prev) = reference.moves.last().filter(|_| refused_last) {
         s.rec.fail(
             Kind::Moves,
             Failure {
