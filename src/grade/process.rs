@@ -99,10 +99,7 @@ impl Sandbox {
             Some(program) => try_bwrap(program),
         };
         match (tried, choice, found) {
-            (Ok(()), _, Some(program)) => Ok((
-                Sandbox::Bwrap { program, hide },
-                None,
-            )),
+            (Ok(()), _, Some(program)) => Ok((Sandbox::Bwrap { program, hide }, None)),
             (Ok(()), _, None) => Ok((
                 Sandbox::Unconfined,
                 Some("bubblewrap (`bwrap`) is not installed".to_string()),

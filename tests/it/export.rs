@@ -190,16 +190,7 @@ fn transcript_of_the_worked_example() {
         ]
     );
     // The screens list the legal moves of RULES.md's worked example.
-    let facts = [
-        "Bc-Ac Bc-Bd Bc-Cc Be-Ae Be-Ce Be-Bd",
-        "Dd-Cd Cf-Ce Df-Ce De-Ce Dd-Ce",
-        "Cc-Ce",
-        "Ee-Dd Ed-Dd Ec-Dd Dc-Cc Db-Cc Cb-Cc",
-        "Be-Ae Be-Bd Ce-Dd Ce-Cd Ce-Bd",
-        "Ec-Db Eb-Db Ea-Db Da-Db Ca-Db Cc-Bc Ee-Dd Ed-Dd Ec-Dd Cc-Cd Cf-Ce Df-Ce De-Ce",
-        "Bd-Db-Dd-Df-Bd Bd-Df-Dd-Db-Bd",
-        "Ec-Db Eb-Db Ea-Db Da-Db Ca-Db Ee-Dd Ed-Dd Ec-Dd Cb-Cc Ec-Dc Cf-Ce Cg-Df Dg-Df Eg-Df Ef-Df Ee-Df Ee-De",
-    ];
+    let facts = crate::worked_example::LEGAL_MOVES;
     let screens: Vec<&str> = run.stdout.split("Turno: ").skip(1).collect();
     assert_eq!(screens.len(), facts.len());
     for (n, (screen, fact)) in screens.iter().zip(facts).enumerate() {
