@@ -8,7 +8,7 @@ use similar::TextDiff;
 
 use super::check::summary;
 use super::show::legal_moves_text;
-use super::{ColorChoice, Format, Out, PipeClosed, ReadArgs, Status, Style, error, read_input};
+use super::{DrawArgs, Format, Out, PipeClosed, ReadArgs, Status, error, read_input};
 
 /// Compare two games: the first move where they differ, the position
 /// before it, both moves and why one is illegal; then a unified diff of the
@@ -24,12 +24,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
-    /// Glyphs of the board drawing.
-    #[arg(long, value_enum, default_value_t)]
-    style: Style,
-    /// When to use colours.
-    #[arg(long, value_enum, default_value_t)]
-    color: ColorChoice,
+    #[command(flatten)]
+    draw: DrawArgs,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -68,13 +64,13 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
             out.line(&serde_json::to_string(&json).unwrap_or_default())?;
         }
         Format::Human => {
-            let color = args.color.enabled();
+            let color = args.draw.color.enabled();
             out.write(&human(
                 &comparison,
                 &reference.name,
                 &other.name,
                 &unified,
-                args.style.glyphs(),
+                args.draw.style.glyphs(),
                 color,
             ))?;
         }

@@ -131,6 +131,17 @@ impl Style {
     }
 }
 
+/// How boards are drawn for people: shared by the commands that draw them.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct DrawArgs {
+    /// Glyphs of the board drawing.
+    #[arg(long, value_enum, default_value_t)]
+    pub style: Style,
+    /// When to use colours.
+    #[arg(long, value_enum, default_value_t)]
+    pub color: ColorChoice,
+}
+
 /// Output format shared by the commands that have one.
 #[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
 pub enum Format {

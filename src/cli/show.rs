@@ -5,7 +5,7 @@ use asalto::json::{ShowJson, StopJson, playable_moves};
 use asalto::render::{self, Glyphs, Marks};
 use asalto::replay::{Checked, Ply, check};
 
-use super::{ColorChoice, Out, PipeClosed, ReadArgs, Status, Style, error, read_input};
+use super::{DrawArgs, Out, PipeClosed, ReadArgs, Status, error, read_input};
 
 /// Show a position: the board as the assignment draws it, the move that led
 /// there, whose turn it is, the legal moves, and the result.
@@ -26,12 +26,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: ShowFormat,
-    /// Glyphs of the text drawing.
-    #[arg(long, value_enum, default_value_t)]
-    style: Style,
-    /// When to use colours.
-    #[arg(long, value_enum, default_value_t)]
-    color: ColorChoice,
+    #[command(flatten)]
+    draw: DrawArgs,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -80,8 +76,8 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
     };
     match args.format {
         ShowFormat::Human => {
-            let glyphs = args.style.glyphs();
-            out.write(&human(&view, glyphs, args.color.enabled()))?;
+            let glyphs = args.draw.style.glyphs();
+            out.write(&human(&view, glyphs, args.draw.color.enabled()))?;
         }
         ShowFormat::Json => {
             let mut json = ShowJson::new(&view.position, view.ply, view.last.as_ref());
