@@ -220,10 +220,14 @@ pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
     let before = source.get(..offset).unwrap_or(source);
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before
-        .get(line_start..)
-        .map_or(1, |s| s.chars().count() + 1);
-    (line, column)
+    // The file's byte-order mark is not a character anybody sees: editors
+    // put the first letter of the file in column 1.
+    let shown = before.get(line_start..).unwrap_or("");
+    let shown = match line_start {
+        0 => shown.strip_prefix('\u{feff}').unwrap_or(shown),
+        _ => shown,
+    };
+    (line, shown.chars().count() + 1)
 }
 
 /// Parse and replay a record: the whole pipeline of `asalto check`.

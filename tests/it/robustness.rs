@@ -42,7 +42,9 @@ fn line_column(source: &str, offset: usize) -> (usize, usize) {
     let before = &source[..offset];
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[line_start..].chars().count() + 1)
+    // The file's byte-order mark does not count as a column.
+    let bom = usize::from(line_start == 0 && before.starts_with('\u{feff}'));
+    (line, before[line_start..].chars().count() + 1 - bom)
 }
 
 fn assert_span(source: &str, span: &std::ops::Range<usize>, what: &str) {
