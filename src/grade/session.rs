@@ -171,6 +171,17 @@ struct Session<'a> {
     last_output: String,
 }
 
+impl Failure {
+    /// A failure with `message` and the last lines the program printed.
+    fn shown(message: impl Into<String>, output: &str) -> Failure {
+        Failure {
+            message: message.into(),
+            output_tail: tail(output, TAIL_LINES),
+            ..Failure::default()
+        }
+    }
+}
+
 fn tail(text: &str, lines: usize) -> Option<String> {
     let all: Vec<&str> = text.lines().collect();
     let from = all.len().saturating_sub(lines);
@@ -308,12 +319,10 @@ impl<'a> Session<'a> {
                         Failure {
                             ply,
                             side: pos.map(|p| side_name(p.turn())),
-                            message: format!(
+                            ..Failure::shown(format!(
                                 "printed bytes that are not UTF-8 (byte 0x{:02x} on line {line} of the output before {what})",
                                 bytes[at]
-                            ),
-                            output_tail: tail(&text, TAIL_LINES),
-                            ..Failure::default()
+                            ), &text)
                         },
                     );
                 }
@@ -428,11 +437,10 @@ impl<'a> Session<'a> {
             // Still in a game: leave it.
             self.rec.fail(
                 kind,
-                Failure {
-                    message: format!("asked for a move where we expected {what}"),
-                    output_tail: tail(&s.text, TAIL_LINES),
-                    ..Failure::default()
-                },
+                Failure::shown(
+                    format!("asked for a move where we expected {what}"),
+                    &s.text,
+                ),
             );
             if !self.send("FIN", "FIN", None, None) {
                 return false;
@@ -559,12 +567,10 @@ impl<'a> Session<'a> {
             self.see_menu(&s.text);
             self.rec.fail(
                 kind,
-                Failure {
-                    message: "did not ask for a file name after choosing SALVAR PARTIDA"
-                        .to_string(),
-                    output_tail: tail(&s.text, TAIL_LINES),
-                    ..Failure::default()
-                },
+                Failure::shown(
+                    "did not ask for a file name after choosing SALVAR PARTIDA".to_string(),
+                    &s.text,
+                ),
             );
             return None;
         }
@@ -641,14 +647,13 @@ impl<'a> Session<'a> {
                 let out = String::from_utf8_lossy(&self.program.take_output()).into_owned();
                 self.rec.fail(
                     Kind::Quit,
-                    Failure {
-                        message: format!(
+                    Failure::shown(
+                        format!(
                             "did not exit within {} s after choosing {key} (SALIR)",
                             self.options.move_timeout.as_secs_f64()
                         ),
-                        output_tail: tail(&out, TAIL_LINES),
-                        ..Failure::default()
-                    },
+                        &out,
+                    ),
                 );
             }
             Some(status) if !status.success() => {
@@ -895,12 +900,13 @@ fn play_game(s: &mut Session, reference: &Reference) -> usize {
                 Failure {
                     ply: Some(i),
                     side: Some(side_name(pos.turn().opponent())),
-                    message: format!(
-                        "did not accept the legal move {prev} (typed as {})",
-                        typed(prev)
-                    ),
-                    output_tail: tail(&screen.text, TAIL_LINES),
-                    ..Failure::default()
+                    ..Failure::shown(
+                        format!(
+                            "did not accept the legal move {prev} (typed as {})",
+                            typed(prev)
+                        ),
+                        &screen.text,
+                    )
                 },
             );
             accepted = i - 1;
@@ -941,12 +947,13 @@ fn play_game(s: &mut Session, reference: &Reference) -> usize {
             Failure {
                 ply: Some(ply - 1),
                 side: Some(side_name(pos.turn().opponent())),
-                message: format!(
-                    "did not accept the legal move {prev} (typed as {})",
-                    typed(prev)
-                ),
-                output_tail: tail(&screen.text, TAIL_LINES),
-                ..Failure::default()
+                ..Failure::shown(
+                    format!(
+                        "did not accept the legal move {prev} (typed as {})",
+                        typed(prev)
+                    ),
+                    &screen.text,
+                )
             },
         );
         accepted -= 1;
@@ -1091,11 +1098,10 @@ fn load_and_check(s: &mut Session, reference: &Reference) -> bool {
     if q.is_menu() || q.asks_move() {
         s.rec.fail(
             Kind::Load,
-            Failure {
-                message: "did not ask for a file name after choosing CARGAR PARTIDA".to_string(),
-                output_tail: tail(&q.text, TAIL_LINES),
-                ..Failure::default()
-            },
+            Failure::shown(
+                "did not ask for a file name after choosing CARGAR PARTIDA".to_string(),
+                &q.text,
+            ),
         );
         return true;
     }
@@ -1122,9 +1128,10 @@ fn load_and_check(s: &mut Session, reference: &Reference) -> bool {
             Failure {
                 ply: Some(ply),
                 side: Some(side_name(pos.turn())),
-                message: format!("did not show the game screen after loading `{LOAD_NAME}`"),
-                output_tail: tail(&screen.text, TAIL_LINES),
-                ..Failure::default()
+                ..Failure::shown(
+                    format!("did not show the game screen after loading `{LOAD_NAME}`"),
+                    &screen.text,
+                )
             },
         );
         return true;
@@ -1185,11 +1192,7 @@ fn ai_game(s: &mut Session, basic: Option<BasicScore>) -> (usize, String) {
     if (shown_o && s.menu.officers != Some(OfficerControl::Random))
         || (shown_r && s.menu.rebels != Some(RebelControl::Basic))
     {
-        s.rec.fail(Kind::Ai, Failure {
-            message: "the menu does not reach `[AZAR]` for the officers and `[BASICO]` for the rebels by cycling".to_string(),
-            output_tail: tail(&s.last_output, TAIL_LINES),
-            ..Failure::default()
-        });
+        s.rec.fail(Kind::Ai, Failure::shown("the menu does not reach `[AZAR]` for the officers and `[BASICO]` for the rebels by cycling".to_string(), &s.last_output));
         return none;
     }
     if !s.choose(MenuItem::New) {
@@ -1206,12 +1209,10 @@ fn ai_game(s: &mut Session, basic: Option<BasicScore>) -> (usize, String) {
     if end.asks_move() {
         s.rec.fail(
             Kind::Ai,
-            Failure {
-                message: "asked for a move although both sides are played by the program"
-                    .to_string(),
-                output_tail: tail(&end.text, TAIL_LINES),
-                ..Failure::default()
-            },
+            Failure::shown(
+                "asked for a move although both sides are played by the program".to_string(),
+                &end.text,
+            ),
         );
         if s.send("FIN", "FIN", None, None) {
             s.wait_menu("the menu after FIN", Kind::Ai);
@@ -1224,11 +1225,10 @@ fn ai_game(s: &mut Session, basic: Option<BasicScore>) -> (usize, String) {
         {
             s.rec.fail(
                 Kind::Ai,
-                Failure {
-                    message: "did not announce the end of the game, with its winner".to_string(),
-                    output_tail: tail(&end.text, TAIL_LINES),
-                    ..Failure::default()
-                },
+                Failure::shown(
+                    "did not announce the end of the game, with its winner".to_string(),
+                    &end.text,
+                ),
             );
         }
     }
