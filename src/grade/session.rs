@@ -550,31 +550,53 @@ impl<'a> Session<'a> {
         ok
     }
 
-    /// Save with the menu's save entry and compare with `expected`.
-    fn save_and_compare(&mut self, expected: &[Move], kind: Kind) -> Option<String> {
-        let path = self.workdir.path().join(SAVE_NAME);
-        let _ = std::fs::remove_file(&path);
-        if !self.choose(MenuItem::Save) {
+    /// Choose the menu's save or load `item` (shown as `entry`) and answer
+    /// its question for a file name with `name`. `None` when the session
+    /// stopped; `Some(false)` when the program did not ask for a file name
+    /// (a failure of `kind`, recorded); `Some(true)` when the name was sent.
+    fn give_file_name(
+        &mut self,
+        item: MenuItem,
+        entry: &str,
+        name: &str,
+        kind: Kind,
+    ) -> Option<bool> {
+        if !self.choose(item) {
             return None;
         }
-        let s = self.wait(
-            "the question for a file name (after choosing SALVAR PARTIDA)",
+        let question = self.wait(
+            &format!("the question for a file name (after choosing {entry})"),
             None,
             None,
             false,
         )?;
-        if s.is_menu() || s.asks_move() {
-            self.see_menu(&s.text);
+        if question.is_menu() || question.asks_move() {
+            self.see_menu(&question.text);
             self.rec.fail(
                 kind,
                 Failure::shown(
-                    "did not ask for a file name after choosing SALVAR PARTIDA".to_string(),
-                    &s.text,
+                    format!("did not ask for a file name after choosing {entry}"),
+                    &question.text,
                 ),
             );
-            return None;
+            return Some(false);
         }
-        if !self.send(SAVE_NAME, "the file name to save", None, None) {
+        let what = format!(
+            "the file name to {}",
+            if item == MenuItem::Save {
+                "save"
+            } else {
+                "load"
+            }
+        );
+        self.send(name, &what, None, None).then_some(true)
+    }
+
+    /// Save with the menu's save entry and compare with `expected`.
+    fn save_and_compare(&mut self, expected: &[Move], kind: Kind) -> Option<String> {
+        let path = self.workdir.path().join(SAVE_NAME);
+        let _ = std::fs::remove_file(&path);
+        if !self.give_file_name(MenuItem::Save, "SALVAR PARTIDA", SAVE_NAME, kind)? {
             return None;
         }
         if !self.wait_menu("the menu after saving", kind) {
@@ -1084,29 +1106,10 @@ fn load_and_check(s: &mut Session, reference: &Reference) -> bool {
         );
         return false;
     }
-    if !s.choose(MenuItem::Load) {
-        return false;
-    }
-    let Some(q) = s.wait(
-        "the question for a file name (after choosing CARGAR PARTIDA)",
-        None,
-        None,
-        false,
-    ) else {
-        return false;
-    };
-    if q.is_menu() || q.asks_move() {
-        s.rec.fail(
-            Kind::Load,
-            Failure::shown(
-                "did not ask for a file name after choosing CARGAR PARTIDA".to_string(),
-                &q.text,
-            ),
-        );
-        return true;
-    }
-    if !s.send(LOAD_NAME, "the file name to load", None, None) {
-        return false;
+    match s.give_file_name(MenuItem::Load, "CARGAR PARTIDA", LOAD_NAME, Kind::Load) {
+        None => return false,
+        Some(false) => return true,
+        Some(true) => {}
     }
     let pos = reference
         .moves
