@@ -54,6 +54,7 @@ pub mod rules;
 pub mod selfplay;
 pub mod session;
 mod side;
+pub mod text;
 
 pub use board::{Board, BoardError};
 pub use legality::{Disconnection, IllegalMove, IllegalMoveKind, Reason, join};
