@@ -1,0 +1,271 @@
+//! Record files: syntax only.
+//!
+//! A record holds one move per line, in any of the three
+//! [`Notation`](crate::Notation)s (`c3-d4`, `(7,2)-(6,3)`, `7 2 6 3`), from
+//! the start of the game. This module turns text into [`MoveText`]s with
+//! their source spans and lists every syntax problem of the file; it knows
+//! nothing of legality (that is [`crate::replay`]).
+//!
+//! Editors and hand edits add a byte-order mark, CRLF line ends, blank
+//! lines, stray spaces or `#` comments: those are accepted and reported as
+//! [`FormatNote`]s, which a strict reader turns into errors.
+
+use std::ops::Range;
+
+use crate::legality::Part;
+use crate::notation::{SyntaxErrorKind, WrittenMove, parse_move};
+use crate::{Move, Notation};
+
+/// One move as written in a record, with spans in the whole source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// The 1-based line number.
+    pub line: usize,
+    /// The move, its spans counted from the start of the source.
+    pub written: WrittenMove,
+}
+
+impl MoveText {
+    /// Byte span of the whole move.
+    pub fn span(&self) -> Range<usize> {
+        self.written.span()
+    }
+
+    /// Byte span of one part of the move (the mark of a move written
+    /// without one is the space between its squares).
+    pub fn part_span(&self, part: Part) -> Range<usize> {
+        match part {
+            Part::Whole => self.span(),
+            Part::From => self.written.from_span.clone(),
+            Part::To => self.written.to_span.clone(),
+            Part::Mark => self
+                .written
+                .mark_span
+                .clone()
+                .unwrap_or(self.written.from_span.end..self.written.to_span.start),
+        }
+    }
+}
+
+/// The longest quote of a line kept with a syntax error.
+const QUOTE_LIMIT: usize = 40;
+
+/// A line that is not a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// What is wrong.
+    pub kind: SyntaxErrorKind,
+    /// The 1-based line number.
+    pub line: usize,
+    /// Byte span of the offending text in the source.
+    pub span: Range<usize>,
+    /// The offending text (at most 40 characters of it), for messages.
+    pub quote: String,
+}
+
+/// A deviation from the exact record format that is still readable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FormatNote {
+    /// A UTF-8 byte-order mark at the start.
+    Bom,
+    /// Lines ending in CR LF.
+    CrLf,
+    /// Empty (or blank) lines.
+    BlankLine,
+    /// Spaces or tabs around a move.
+    SurroundingSpace,
+    /// Lines starting with `#`.
+    Comment,
+}
+
+/// All occurrences of one [`FormatNote`] in a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatFinding {
+    /// What was found.
+    pub note: FormatNote,
+    /// The 1-based lines where it was found, in order.
+    pub lines: Vec<usize>,
+    /// Byte span of the first occurrence.
+    pub span: Range<usize>,
+}
+
+/// A parsed record: its moves, its syntax errors and its format notes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// The lines that are moves, in order (including those after a syntax
+    /// error, which a replay does not use).
+    pub moves: Vec<MoveText>,
+    /// Every syntax error, in line order.
+    pub errors: Vec<SyntaxError>,
+    /// Accepted deviations from the exact format, one entry per kind.
+    pub notes: Vec<FormatFinding>,
+    /// How many moves precede the first syntax error.
+    first_error_at_move: Option<usize>,
+}
+
+impl Record {
+    /// Parse a record. Never fails: every problem is in
+    /// [`Record::errors`] or [`Record::notes`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use asalto_madbishops::Record;
+    ///
+    /// let record = Record::parse("b10xa9\n(8,1)x(9,0)\nc3-z9\n");
+    /// assert_eq!(record.moves.len(), 2);
+    /// assert_eq!(record.errors[0].line, 3);
+    /// assert_eq!(record.moves[1].written.from.to_string(), "b2");
+    /// ```
+    pub fn parse(source: &str) -> Record {
+        let mut record = Record::default();
+        let mut offset = 0;
+        let mut body = source;
+        if let Some(rest) = source.strip_prefix('\u{feff}') {
+            record.note(FormatNote::Bom, 1, 0..3);
+            offset = 3;
+            body = rest;
+        }
+        for (index, raw) in body.split_inclusive('\n').enumerate() {
+            let line = index + 1;
+            let start = offset;
+            offset += raw.len();
+            let mut text = raw.strip_suffix('\n').unwrap_or(raw);
+            if let Some(t) = text.strip_suffix('\r') {
+                record.note(FormatNote::CrLf, line, start + t.len()..start + t.len() + 1);
+                text = t;
+            }
+            let trimmed = text.trim_matches([' ', '\t']);
+            if trimmed.is_empty() {
+                record.note(FormatNote::BlankLine, line, start..start + text.len());
+                continue;
+            }
+            let lead = text.len() - text.trim_start_matches([' ', '\t']).len();
+            let text_start = start + lead;
+            if trimmed.starts_with('#') {
+                let span = text_start..text_start + trimmed.len();
+                record.note(FormatNote::Comment, line, span);
+                continue;
+            }
+            if trimmed.len() != text.len() {
+                record.note(
+                    FormatNote::SurroundingSpace,
+                    line,
+                    start..start + text.len(),
+                );
+            }
+            match parse_move(trimmed) {
+                Ok(written) => record.moves.push(MoveText {
+                    line,
+                    written: written.shifted(text_start),
+                }),
+                Err(e) => {
+                    if record.first_error_at_move.is_none() {
+                        record.first_error_at_move = Some(record.moves.len());
+                    }
+                    record.errors.push(SyntaxError {
+                        kind: e.kind,
+                        line,
+                        span: text_start + e.span.start..text_start + e.span.end,
+                        quote: quote(trimmed, e.span),
+                    });
+                }
+            }
+        }
+        record
+    }
+
+    fn note(&mut self, note: FormatNote, line: usize, span: Range<usize>) {
+        match self.notes.iter_mut().find(|f| f.note == note) {
+            Some(f) => f.lines.push(line),
+            None => self.notes.push(FormatFinding {
+                note,
+                lines: vec![line],
+                span,
+            }),
+        }
+    }
+
+    /// The moves a replay may use: those before the first syntax error.
+    pub fn replayable(&self) -> &[MoveText] {
+        let end = self.first_error_at_move.unwrap_or(self.moves.len());
+        &self.moves[..end]
+    }
+
+    /// The line of the first syntax error, if any.
+    pub fn first_error_line(&self) -> Option<usize> {
+        self.errors.first().map(|e| e.line)
+    }
+}
+
+/// The text of `span` in `text`, cut to [`QUOTE_LIMIT`] characters.
+fn quote(text: &str, span: Range<usize>) -> String {
+    let quoted = text.get(span).unwrap_or(text);
+    quoted.chars().take(QUOTE_LIMIT).collect()
+}
+
+/// Write moves as a record in `notation`: one move per line, every line
+/// ending in `\n`.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_madbishops::{record::write_record, Notation, Position, Profile, Side};
+///
+/// let start = Position::start(Profile::Steere, Side::Red);
+/// let moves = &start.legal_moves()[..2];
+/// assert_eq!(write_record(moves, Notation::Algebraic), "b10xa9\nb10xc9\n");
+/// assert_eq!(write_record(moves, Notation::RowColumn), "(0,1)x(1,0)\n(0,1)x(1,2)\n");
+/// ```
+pub fn write_record<'a>(moves: impl IntoIterator<Item = &'a Move>, notation: Notation) -> String {
+    let mut out = String::new();
+    for m in moves {
+        out.push_str(&m.written(notation));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_with_absolute_spans() {
+        let r = Record::parse("b10xa9\n  (8,1)x(9,0)\n");
+        assert!(r.errors.is_empty());
+        assert_eq!(r.moves.len(), 2);
+        assert_eq!(r.moves[1].span(), 9..20);
+        assert_eq!(r.moves[1].part_span(Part::Mark), 14..15);
+        assert_eq!(r.notes[0].note, FormatNote::SurroundingSpace);
+    }
+
+    #[test]
+    fn errors_are_listed_and_replay_stops_at_the_first() {
+        let r = Record::parse("b10xa9\nxx\nc3-d4\nc3 d4\n");
+        assert_eq!(r.errors.len(), 2);
+        assert_eq!(r.errors[0].line, 2);
+        assert_eq!(r.errors[0].quote, "xx");
+        assert_eq!(r.replayable().len(), 1);
+        assert_eq!(r.moves.len(), 2);
+    }
+
+    #[test]
+    fn format_notes_are_grouped() {
+        let r = Record::parse("\u{feff}b10xa9\r\n\r\n# note\r\n  c3-d4 \r\n");
+        let notes: Vec<(FormatNote, Vec<usize>)> =
+            r.notes.iter().map(|f| (f.note, f.lines.clone())).collect();
+        assert_eq!(
+            notes,
+            [
+                (FormatNote::Bom, vec![1]),
+                (FormatNote::CrLf, vec![1, 2, 3, 4]),
+                (FormatNote::BlankLine, vec![2]),
+                (FormatNote::Comment, vec![3]),
+                (FormatNote::SurroundingSpace, vec![4]),
+            ]
+        );
+        assert_eq!(r.moves.len(), 2);
+        assert_eq!(r.moves[0].span(), 3..9);
+    }
+}

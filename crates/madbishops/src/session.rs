@@ -1,0 +1,647 @@
+//! The console game as a state machine without I/O: the menu, the game
+//! screen, load and save.
+//!
+//! A [`Session`] takes the lines a person types and answers with a
+//! [`Step`]: the text to print and what it needs next ([`Request`]):
+//! another line, a call to [`Session::advance`] (a computer plays the next
+//! move), a file read or a file write (done by the caller, whose result
+//! goes back through [`Session::loaded`] or [`Session::saved`]), or the end
+//! of the program. A console program is a small loop around it; tests drive
+//! it with strings.
+//!
+//! # Behaviour
+//!
+//! - Menu ([`console::menu`]): `1` new game, `2` load, `3` save, `4` and `5`
+//!   cycle red's and blue's control (human, random, greedy, search), `6`
+//!   quit. Anything else: [`console::WRONG_OPTION`] and the menu again.
+//!   Every menu after the first is preceded by a blank line.
+//! - Game: at the start of every turn the end checks; a finished game shows
+//!   [`console::end_screen`] and returns to the menu. On a person's turn,
+//!   [`console::game_screen`] and a line: `QUIT` (any case) returns to the
+//!   menu; a move in any notation is checked like a record's line, and a
+//!   wrong one is answered with its reason ([`console::wrong_move`]) and the
+//!   prompt again. On a computer's turn, [`console::computer_screen`] with
+//!   the chosen move, and nothing is read.
+//! - Save: [`console::NOTHING_TO_SAVE`] before any game (new or loaded);
+//!   otherwise the file name, and the last game's moves as a record in the
+//!   session's notation.
+//! - Load: the file name; the record is checked under the session's rules
+//!   and start (format deviations such as CRLF are accepted). A file that
+//!   cannot be read or holds an invalid game gets a message and the menu
+//!   again, and the last game is kept. A loaded game becomes the last game
+//!   and is played on from its position; a loaded game that has already
+//!   ended shows its end screen and returns to the menu.
+//!
+//! # Examples
+//!
+//! ```
+//! use asalto_madbishops::session::{Request, Session, SessionOptions};
+//!
+//! let mut session = Session::new(SessionOptions::default());
+//! let step = session.start();
+//! assert!(step.output.ends_with("Option: "));
+//! let step = session.input("1");
+//! assert!(step.output.contains("PLAYER: red"));
+//! assert_eq!(step.request, Request::Line);
+//! let step = session.input("b10xa9");
+//! assert!(step.output.contains("PLAYER: blue"));
+//! ```
+
+use crate::console::{self, Control, MENU_PROMPT, NOTHING_TO_SAVE, QUIT_GAME, WRONG_OPTION};
+use crate::notation::parse_move;
+use crate::player::{DEFAULT_SEARCH_DEPTH, Player};
+use crate::problem::{Problem, ProblemKind, Severity};
+use crate::random::{self, GameRng};
+use crate::record::write_record;
+use crate::replay::{CheckOptions, check};
+use crate::{Board, Game, Move, Notation, Position, Profile, Side};
+
+/// The settings of a session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SessionOptions {
+    /// Seeds the one generator every computer player draws from.
+    pub seed: u64,
+    /// The rule profile.
+    pub profile: Profile,
+    /// Who moves first.
+    pub first: Side,
+    /// The setup.
+    pub setup: Board,
+    /// How deep the search player looks.
+    pub depth: u32,
+    /// Red's control at the start.
+    pub red: Control,
+    /// Blue's control at the start.
+    pub blue: Control,
+    /// How moves are listed, announced and saved.
+    pub notation: Notation,
+}
+
+impl Default for SessionOptions {
+    fn default() -> SessionOptions {
+        SessionOptions {
+            seed: 0,
+            profile: Profile::default(),
+            first: Side::Red,
+            setup: Board::report_setup(),
+            depth: DEFAULT_SEARCH_DEPTH,
+            red: Control::Human,
+            blue: Control::Human,
+            notation: Notation::Algebraic,
+        }
+    }
+}
+
+impl SessionOptions {
+    /// The position every new game starts from.
+    pub fn start(&self) -> Position {
+        Position::new(self.setup, self.first, self.profile)
+    }
+}
+
+/// What the session needs next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// A line typed by the person: pass it to [`Session::input`].
+    Line,
+    /// Nothing to read (a computer moves next): call [`Session::advance`].
+    Advance,
+    /// Read this file and pass its text (or why it could not be read) to
+    /// [`Session::loaded`].
+    Load(String),
+    /// Write `contents` to `file` and pass the result to [`Session::saved`].
+    Save {
+        /// The file name as typed.
+        file: String,
+        /// The record to write.
+        contents: String,
+    },
+    /// The person chose to quit: the program ends.
+    Quit,
+}
+
+/// The answer to an input: what to print, and what is needed next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Text to print as is (prompts have no newline after them).
+    pub output: String,
+    /// What the session needs next.
+    pub request: Request,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum State {
+    Menu,
+    LoadName,
+    SaveName,
+    Loading(String),
+    Saving(String),
+    Playing,
+    Done,
+}
+
+/// The console program's state: the options, the controls, the generator,
+/// the current or last game, and where in the dialogue it is.
+#[derive(Clone, Debug)]
+pub struct Session {
+    options: SessionOptions,
+    red: Control,
+    blue: Control,
+    rng: GameRng,
+    game: Option<Game>,
+    state: State,
+}
+
+impl Session {
+    /// A session at its start (call [`Session::start`] for the first menu).
+    pub fn new(options: SessionOptions) -> Session {
+        Session {
+            options,
+            red: options.red,
+            blue: options.blue,
+            rng: random::rng(options.seed),
+            game: None,
+            state: State::Menu,
+        }
+    }
+
+    /// The first menu.
+    pub fn start(&mut self) -> Step {
+        self.state = State::Menu;
+        Step {
+            output: self.menu_text(),
+            request: Request::Line,
+        }
+    }
+
+    /// Red's control.
+    pub fn red(&self) -> Control {
+        self.red
+    }
+
+    /// Blue's control.
+    pub fn blue(&self) -> Control {
+        self.blue
+    }
+
+    /// The game being played, or the last one (new or loaded).
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// Whether the session is in a game (not the menu or a file name
+    /// question).
+    pub fn in_game(&self) -> bool {
+        self.state == State::Playing
+    }
+
+    /// A line typed by the person (its line ending removed or not; spaces
+    /// around it do not matter).
+    pub fn input(&mut self, line: &str) -> Step {
+        let line = line.trim();
+        match std::mem::replace(&mut self.state, State::Menu) {
+            State::Menu => self.menu_choice(line),
+            State::LoadName if line.is_empty() => self.menu_after(console::EMPTY_FILE_NAME),
+            State::LoadName => {
+                self.state = State::Loading(line.to_string());
+                Step {
+                    output: String::new(),
+                    request: Request::Load(line.to_string()),
+                }
+            }
+            State::SaveName if line.is_empty() => self.menu_after(console::EMPTY_FILE_NAME),
+            State::SaveName => {
+                let moves = self.game.iter().flat_map(Game::moves);
+                let contents = write_record(moves, self.options.notation);
+                self.state = State::Saving(line.to_string());
+                Step {
+                    output: String::new(),
+                    request: Request::Save {
+                        file: line.to_string(),
+                        contents,
+                    },
+                }
+            }
+            State::Playing if self.player(self.position().turn()).is_some() => {
+                // A computer's turn: nothing is read.
+                self.state = State::Playing;
+                Step {
+                    output: String::new(),
+                    request: Request::Advance,
+                }
+            }
+            State::Playing => self.typed_move(line),
+            state @ (State::Loading(_) | State::Saving(_) | State::Done) => {
+                // Not waiting for a line: ignore it.
+                self.state = state;
+                Step {
+                    output: String::new(),
+                    request: self.pending_request(),
+                }
+            }
+        }
+    }
+
+    /// Play the next turn when no line is needed (a computer's move).
+    pub fn advance(&mut self) -> Step {
+        if self.state == State::Playing {
+            self.turn()
+        } else {
+            Step {
+                output: String::new(),
+                request: self.pending_request(),
+            }
+        }
+    }
+
+    /// The result of a [`Request::Load`]: the file's text, or why it could
+    /// not be read.
+    pub fn loaded(&mut self, result: Result<String, String>) -> Step {
+        let State::Loading(file) = std::mem::replace(&mut self.state, State::Menu) else {
+            return self.menu_after("");
+        };
+        let text = match result {
+            Ok(text) => text,
+            Err(reason) => {
+                return self.menu_after(&console::unreadable_file_message(&file, &reason));
+            }
+        };
+        let options = CheckOptions {
+            profile: self.options.profile,
+            first: self.options.first,
+            setup: self.options.setup,
+            strict: false,
+        };
+        let checked = check(&text, &options);
+        if let Some(e) = checked.errors().next() {
+            return self.menu_after(&console::invalid_file_message(&file, e));
+        }
+        self.game = Some(checked.game);
+        self.state = State::Playing;
+        self.turn()
+    }
+
+    /// The result of a [`Request::Save`]: `Ok`, or why the file could not be
+    /// written.
+    pub fn saved(&mut self, result: Result<(), String>) -> Step {
+        let State::Saving(file) = std::mem::replace(&mut self.state, State::Menu) else {
+            return self.menu_after("");
+        };
+        match result {
+            Ok(()) => self.menu_after(&console::saved_message(&file)),
+            Err(reason) => self.menu_after(&console::unwritable_file_message(&file, &reason)),
+        }
+    }
+
+    fn pending_request(&self) -> Request {
+        match &self.state {
+            State::Done => Request::Quit,
+            State::Loading(file) => Request::Load(file.clone()),
+            State::Playing => match self.player(self.position().turn()) {
+                Some(_) => Request::Advance,
+                None => Request::Line,
+            },
+            State::Saving(file) => Request::Save {
+                file: file.clone(),
+                contents: write_record(
+                    self.game.iter().flat_map(Game::moves),
+                    self.options.notation,
+                ),
+            },
+            _ => Request::Line,
+        }
+    }
+
+    fn menu_text(&self) -> String {
+        console::menu(
+            self.options.profile,
+            self.options.first,
+            self.red,
+            self.blue,
+        )
+    }
+
+    fn menu_choice(&mut self, choice: &str) -> Step {
+        match choice {
+            "1" => {
+                self.game = Some(Game::new(self.options.start()));
+                self.state = State::Playing;
+                self.turn()
+            }
+            "2" => self.ask_file(State::LoadName),
+            "3" if self.game.is_none() => self.menu_after(NOTHING_TO_SAVE),
+            "3" => self.ask_file(State::SaveName),
+            "4" => {
+                self.red = self.red.next();
+                self.menu_after("")
+            }
+            "5" => {
+                self.blue = self.blue.next();
+                self.menu_after("")
+            }
+            "6" => {
+                self.state = State::Done;
+                Step {
+                    output: String::new(),
+                    request: Request::Quit,
+                }
+            }
+            _ => self.menu_after(WRONG_OPTION),
+        }
+    }
+
+    fn ask_file(&mut self, state: State) -> Step {
+        self.state = state;
+        Step {
+            output: console::FILE_PROMPT.to_string(),
+            request: Request::Line,
+        }
+    }
+
+    /// `message` (if any) on its own line, a blank line and the menu.
+    fn menu_after(&mut self, message: &str) -> Step {
+        self.menu_with(if message.is_empty() {
+            String::new()
+        } else {
+            format!("{message}\n")
+        })
+    }
+
+    fn menu_with(&mut self, mut output: String) -> Step {
+        self.state = State::Menu;
+        output.push('\n');
+        output.push_str(&self.menu_text());
+        debug_assert!(output.ends_with(MENU_PROMPT));
+        Step {
+            output,
+            request: Request::Line,
+        }
+    }
+
+    fn position(&self) -> Position {
+        self.game
+            .as_ref()
+            .map_or_else(|| self.options.start(), Game::position)
+    }
+
+    /// The computer player of `side`, or `None` for a person.
+    fn player(&self, side: Side) -> Option<Player> {
+        let control = match side {
+            Side::Red => self.red,
+            Side::Blue => self.blue,
+        };
+        control.player(self.options.depth)
+    }
+
+    /// The start of a turn: the end checks, then the screen of a person's or
+    /// a computer's turn.
+    fn turn(&mut self) -> Step {
+        let pos = self.position();
+        if let Some(outcome) = pos.outcome() {
+            return self.menu_with(console::end_screen(&pos, outcome));
+        }
+        self.state = State::Playing;
+        match self.player(pos.turn()) {
+            None => Step {
+                output: console::game_screen(&pos, self.options.notation),
+                request: Request::Line,
+            },
+            Some(player) => {
+                let Some(mv) = player.choose(&pos, &mut self.rng) else {
+                    // A position in play has a legal move, and every
+                    // player chooses one; the menu is the safe answer.
+                    return self.menu_after("");
+                };
+                let output = console::computer_screen(&pos, mv, self.options.notation);
+                self.play(mv);
+                Step {
+                    output,
+                    request: Request::Advance,
+                }
+            }
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        if let Some(game) = self.game.as_mut() {
+            let next = game.position().play_unchecked(mv);
+            game.push(mv, next, 0);
+        }
+    }
+
+    fn typed_move(&mut self, line: &str) -> Step {
+        if line.eq_ignore_ascii_case(QUIT_GAME) {
+            return self.menu_after("");
+        }
+        let pos = self.position();
+        match typed(&pos, line) {
+            Ok(mv) => {
+                self.play(mv);
+                self.turn()
+            }
+            Err(problem) => {
+                self.state = State::Playing;
+                Step {
+                    output: console::wrong_move(&problem),
+                    request: Request::Line,
+                }
+            }
+        }
+    }
+}
+
+/// The legal move of `pos` that `text` writes (in any notation), or the
+/// problem with it, as a record's line would have.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_madbishops::session::typed;
+/// use asalto_madbishops::{Position, Profile, Side};
+///
+/// let start = Position::start(Profile::Steere, Side::Red);
+/// assert_eq!(typed(&start, "b10xa9").unwrap().to_string(), "b10xa9");
+/// assert_eq!(typed(&start, "(0,1)x(1,0)").unwrap().to_string(), "b10xa9");
+/// assert_eq!(typed(&start, "0 1 1 0").unwrap().to_string(), "b10xa9");
+/// assert_eq!(typed(&start, "b10-a9").unwrap_err().reason().code(), "mark-mismatch");
+/// assert_eq!(typed(&start, "b10").unwrap_err().reason().code(), "syntax");
+/// ```
+pub fn typed(pos: &Position, text: &str) -> Result<Move, Problem> {
+    let problem = |kind, span: std::ops::Range<usize>, notation| Problem {
+        severity: Severity::Error,
+        kind,
+        column: text.get(..span.start).map_or(1, |t| t.chars().count() + 1),
+        span,
+        line: 1,
+        ply: None,
+        side: Some(pos.turn()),
+        before: Some(*pos),
+        notation,
+    };
+    let written = parse_move(text).map_err(|e| {
+        let quote = text
+            .get(e.span.clone())
+            .unwrap_or(text)
+            .chars()
+            .take(40)
+            .collect();
+        problem(
+            ProblemKind::Syntax {
+                kind: e.kind,
+                quote,
+            },
+            e.span,
+            Notation::Algebraic,
+        )
+    })?;
+    pos.resolve(written.from, written.to, written.mark)
+        .map_err(|e| {
+            let span = match e.part {
+                crate::Part::Whole => written.span(),
+                crate::Part::From => written.from_span.clone(),
+                crate::Part::To => written.to_span.clone(),
+                crate::Part::Mark => written
+                    .mark_span
+                    .clone()
+                    .unwrap_or(written.from_span.end..written.to_span.start),
+            };
+            problem(ProblemKind::Illegal(e.kind), span, written.notation)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::console::{FILE_PROMPT, MOVE_PROMPT};
+
+    fn run(session: &mut Session, lines: &[&str]) -> String {
+        let mut out = session.start().output;
+        for line in lines {
+            let mut step = session.input(line);
+            loop {
+                out.push_str(&step.output);
+                match step.request {
+                    Request::Advance => step = session.advance(),
+                    _ => break,
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn controls_cycle() {
+        let mut s = Session::new(SessionOptions::default());
+        let out = run(&mut s, &["4", "5", "5", "5", "4"]);
+        assert!(out.contains("4. RED:  HUMAN  [RANDOM]  GREEDY  SEARCH\n"));
+        assert!(out.contains("5. BLUE: HUMAN  RANDOM  GREEDY  [SEARCH]\n"));
+        assert_eq!(s.red(), Control::Greedy);
+        assert_eq!(s.blue(), Control::Search);
+    }
+
+    #[test]
+    fn wrong_option_and_nothing_to_save() {
+        let mut s = Session::new(SessionOptions::default());
+        let out = run(&mut s, &["7", "3"]);
+        assert!(out.contains(&format!("{WRONG_OPTION}\n\nM A D B I S H O P S")));
+        assert!(out.contains(&format!("{NOTHING_TO_SAVE}\n\nM A D B I S H O P S")));
+    }
+
+    #[test]
+    fn a_wrong_move_is_explained_and_asked_again() {
+        let mut s = Session::new(SessionOptions::default());
+        run(&mut s, &["1"]);
+        let step = s.input("b10-a9");
+        assert!(
+            step.output.starts_with(
+                "Illegal move: b10xa9 is a capture, written with `-` [mark-mismatch]\n"
+            ),
+            "{}",
+            step.output
+        );
+        assert!(step.output.ends_with(MOVE_PROMPT));
+        let step = s.input("hello");
+        assert!(step.output.starts_with("Not a move: "), "{}", step.output);
+        assert_eq!(step.request, Request::Line);
+        assert!(s.input(" b10xa9 \r").output.contains("PLAYER: blue"));
+    }
+
+    #[test]
+    fn save_writes_the_record_and_load_plays_on() {
+        let mut s = Session::new(SessionOptions::default());
+        run(&mut s, &["1", "b10xa9", "c9xd10", "quit", "3"]);
+        let step = s.input("game.txt");
+        assert_eq!(
+            step.request,
+            Request::Save {
+                file: "game.txt".into(),
+                contents: "b10xa9\nc9xd10\n".into(),
+            }
+        );
+        assert!(
+            s.saved(Ok(()))
+                .output
+                .starts_with("Game saved to game.txt.\n\n")
+        );
+        let mut t = Session::new(SessionOptions::default());
+        assert!(run(&mut t, &["2"]).ends_with(FILE_PROMPT));
+        assert_eq!(
+            t.input("game.txt").request,
+            Request::Load("game.txt".into())
+        );
+        let step = t.loaded(Ok("b10xa9\nc9xd10\n".into()));
+        assert!(step.output.contains("PLAYER: red"));
+        assert_eq!(t.game().unwrap().plies.len(), 2);
+        assert!(t.in_game());
+    }
+
+    #[test]
+    fn load_errors_keep_the_menu_and_the_last_game() {
+        let mut s = Session::new(SessionOptions::default());
+        run(&mut s, &["2", "x.txt"]);
+        let step = s.loaded(Err("not found".into()));
+        assert!(
+            step.output
+                .starts_with("Cannot read x.txt: not found.\n\nM A D B I S H O P S")
+        );
+        run(&mut s, &["2", "y.txt"]);
+        let step = s.loaded(Ok("b10xa9\nc9-d10\n".into()));
+        assert!(
+            step.output.starts_with(
+                "y.txt does not hold a valid game: line 2, move 2: c9xd10 is a capture, \
+                 written with `-` [mark-mismatch].\n"
+            ),
+            "{}",
+            step.output
+        );
+        assert!(s.game().is_none());
+    }
+
+    #[test]
+    fn computers_play_to_the_end() {
+        for profile in Profile::ALL {
+            let mut s = Session::new(SessionOptions {
+                seed: 5,
+                profile,
+                red: Control::Greedy,
+                blue: Control::Random,
+                ..SessionOptions::default()
+            });
+            let out = run(&mut s, &["1"]);
+            assert!(out.contains("Game over: "), "{profile}");
+            assert!(out.contains(console::CHOSEN_MOVE));
+            assert!(out.ends_with(MENU_PROMPT));
+            let game = s.game().unwrap();
+            let record = write_record(game.moves(), Notation::Algebraic);
+            let checked = check(
+                &record,
+                &CheckOptions {
+                    profile,
+                    ..CheckOptions::default()
+                },
+            );
+            assert!(checked.is_valid());
+            assert_eq!(checked.game.outcome(), game.outcome());
+        }
+    }
+}
