@@ -174,6 +174,14 @@ pub fn end_screen(pos: &Position, outcome: Outcome) -> String {
     )
 }
 
+/// The board and the announcement of a game stopped at the move cap.
+pub fn capped_screen(pos: &Position, max_plies: usize) -> String {
+    format!(
+        "\n{}Game stopped after {max_plies} moves, the move cap; it can be saved.\n",
+        render::report_display(pos)
+    )
+}
+
 /// `Game over: red wins: every blue bishop is captured.`
 pub fn end_message(outcome: Outcome) -> String {
     format!("Game over: {outcome}.")

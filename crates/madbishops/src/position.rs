@@ -17,12 +17,24 @@ pub enum OutcomeReason {
     /// Neither source says what happens then. The rules forbid passing and
     /// say there are no draws, so the game must end with a winner; the side
     /// that cannot make the move its turn requires loses, as a blocked side
-    /// does in draughts and in Asalto. It only happens under
-    /// [`Profile::Steere`]: under [`Profile::Report`] a side that has
-    /// bishops while the enemy has some always has a move (a bishop with no
-    /// empty diagonal neighbour touches an enemy, which it can capture,
-    /// unless every bishop of its side is walled in by its own side and the
-    /// edge, which on a connected board means the enemy has none).
+    /// does in draughts and in Asalto.
+    ///
+    /// It cannot happen under either profile while both sides have
+    /// bishops, so no game reaches it; the outcome exists so that the
+    /// question has a stable answer (and a code) whatever the position.
+    /// Why: if no bishop of the side to move can capture, no diagonal holds
+    /// bishops of both colours (two different colours on one diagonal
+    /// always have a pair that see each other). Take a bishop `r` of the
+    /// side to move and an enemy `e`, and in the rotated coordinates
+    /// `s = row + col`, `d = row − col` the two crossings `(s_r, d_e)` and
+    /// `(s_e, d_r)` of their diagonals. The board is `|d| ≤ f(s)` with
+    /// `f(s) = min(s, 18 − s)`; if both crossings were off it,
+    /// `f(s_r) ≥ |d_r| > f(s_e) ≥ |d_e| > f(s_r)`, which is absurd. The
+    /// crossing on the board is empty (its diagonals hold only one colour
+    /// each, and not the same one), the nearest bishop of the side to move
+    /// along one of its diagonals reaches it, and from there it attacks the
+    /// nearest enemy along the other: an engaging move, which is legal
+    /// under `steere` and under `report` (whose moves include `steere`'s).
     NoLegalMove,
 }
 

@@ -132,32 +132,43 @@ pub enum ProblemKind {
     Illegal(IllegalMoveKind),
 }
 
-impl ProblemKind {
+impl IllegalMoveKind {
     /// The stable reason.
     pub fn reason(&self) -> Reason {
         use IllegalMoveKind as I;
         match self {
-            ProblemKind::Syntax {
-                kind: SyntaxErrorKind::OffBoard { .. },
-                ..
-            } => Reason::OffBoard,
-            ProblemKind::Syntax {
-                kind: SyntaxErrorKind::LightSquare { .. },
-                ..
-            } => Reason::LightSquare,
-            ProblemKind::Syntax { .. } | ProblemKind::Format { .. } => Reason::Syntax,
-            ProblemKind::Illegal(kind) => match kind {
-                I::GameOver { .. } => Reason::GameOver,
-                I::NoPiece { .. } => Reason::NoPiece,
-                I::WrongSide { .. } => Reason::WrongSide,
-                I::SameSquare { .. } => Reason::SameSquare,
-                I::NotDiagonal { .. } => Reason::NotDiagonal,
-                I::Blocked { .. } => Reason::Blocked,
-                I::OwnPiece { .. } => Reason::OwnPiece,
-                I::CaptureRequired { .. } => Reason::CaptureRequired,
-                I::MustEngage { .. } => Reason::MustEngage,
-                I::MarkMismatch { .. } => Reason::MarkMismatch,
-            },
+            I::GameOver { .. } => Reason::GameOver,
+            I::NoPiece { .. } => Reason::NoPiece,
+            I::WrongSide { .. } => Reason::WrongSide,
+            I::SameSquare { .. } => Reason::SameSquare,
+            I::NotDiagonal { .. } => Reason::NotDiagonal,
+            I::Blocked { .. } => Reason::Blocked,
+            I::OwnPiece { .. } => Reason::OwnPiece,
+            I::CaptureRequired { .. } => Reason::CaptureRequired,
+            I::MustEngage { .. } => Reason::MustEngage,
+            I::MarkMismatch { .. } => Reason::MarkMismatch,
+        }
+    }
+}
+
+impl SyntaxErrorKind {
+    /// The stable reason: `off-board`, `light-square`, or `syntax`.
+    pub fn reason(&self) -> Reason {
+        match self {
+            SyntaxErrorKind::OffBoard { .. } => Reason::OffBoard,
+            SyntaxErrorKind::LightSquare { .. } => Reason::LightSquare,
+            _ => Reason::Syntax,
+        }
+    }
+}
+
+impl ProblemKind {
+    /// The stable reason.
+    pub fn reason(&self) -> Reason {
+        match self {
+            ProblemKind::Syntax { kind, .. } => kind.reason(),
+            ProblemKind::Format { .. } => Reason::Syntax,
+            ProblemKind::Illegal(kind) => kind.reason(),
         }
     }
 }

@@ -16,7 +16,9 @@
 //!   quit. Anything else: [`console::WRONG_OPTION`] and the menu again.
 //!   Every menu after the first is preceded by a blank line.
 //! - Game: at the start of every turn the end checks; a finished game shows
-//!   [`console::end_screen`] and returns to the menu. On a person's turn,
+//!   [`console::end_screen`] and returns to the menu, and so does a game
+//!   that reaches the move cap ([`SessionOptions::max_plies`],
+//!   [`console::capped_screen`]). On a person's turn,
 //!   [`console::game_screen`] and a line: `QUIT` (any case) returns to the
 //!   menu; a move in any notation is checked like a record's line, and a
 //!   wrong one is answered with its reason ([`console::wrong_move`]) and the
@@ -75,7 +77,14 @@ pub struct SessionOptions {
     pub blue: Control,
     /// How moves are listed, announced and saved.
     pub notation: Notation,
+    /// Stop a game (back to the menu, the game kept for saving) when it
+    /// reaches this many moves: nothing in the rules ends a game in which
+    /// no one captures, and two computer players may never do so.
+    pub max_plies: Option<usize>,
 }
+
+/// The default [`SessionOptions::max_plies`].
+pub const DEFAULT_MAX_PLIES: usize = 1500;
 
 impl Default for SessionOptions {
     fn default() -> SessionOptions {
@@ -88,6 +97,7 @@ impl Default for SessionOptions {
             red: Control::Human,
             blue: Control::Human,
             notation: Notation::Algebraic,
+            max_plies: Some(DEFAULT_MAX_PLIES),
         }
     }
 }
@@ -400,6 +410,10 @@ impl Session {
         if let Some(outcome) = pos.outcome() {
             return self.menu_with(console::end_screen(&pos, outcome));
         }
+        let plies = self.game.as_ref().map_or(0, |g| g.plies.len());
+        if let Some(max) = self.options.max_plies.filter(|&max| plies >= max) {
+            return self.menu_with(console::capped_screen(&pos, max));
+        }
         self.state = State::Playing;
         match self.player(pos.turn()) {
             None => Step {
@@ -615,6 +629,20 @@ mod tests {
             step.output
         );
         assert!(s.game().is_none());
+    }
+
+    #[test]
+    fn the_cap_stops_a_game_between_computers() {
+        let mut s = Session::new(SessionOptions {
+            red: Control::Random,
+            blue: Control::Random,
+            max_plies: Some(4),
+            ..SessionOptions::default()
+        });
+        let out = run(&mut s, &["1"]);
+        assert!(out.contains("Game stopped after 4 moves"), "{out}");
+        assert_eq!(s.game().unwrap().plies.len(), 4);
+        assert!(out.ends_with(MENU_PROMPT));
     }
 
     #[test]

@@ -25,7 +25,7 @@ use crate::Square;
 /// # Ok::<(), asalto_madbishops::AlgebraicError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct SquareSet(pub u64);
+pub struct SquareSet(pub(crate) u64);
 
 impl SquareSet {
     /// No squares.

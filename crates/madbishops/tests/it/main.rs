@@ -1,4 +1,8 @@
 //! Integration tests, one binary (one link for all of them).
 
+mod differential;
 mod perft;
+mod properties;
+mod records;
 mod reference;
+mod selfplay;

@@ -1,0 +1,130 @@
+//! Property tests: invariants over generated positions, moves and text.
+
+use asalto_madbishops::notation::parse_move;
+use asalto_madbishops::replay::{CheckOptions, check, line_column};
+use asalto_madbishops::{
+    Mark, Move, Notation, Position, Profile, Record, Side, Square, prolog, record,
+};
+use proptest::prelude::*;
+
+use crate::reference::{RefPosition, RefProfile};
+
+/// A position from 50 cells (`.`, `R`, `B`, empty squares weighted up),
+/// a side and a profile; `None` without bishops.
+fn position() -> impl Strategy<Value = Option<Position>> {
+    let cell = prop_oneof![3 => Just('.'), 1 => Just('R'), 1 => Just('B')];
+    (
+        proptest::collection::vec(cell, 50),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(cells, red, steere)| {
+            let rows: Vec<String> = cells.chunks(5).map(|c| c.iter().collect()).collect();
+            let side = if red { 'R' } else { 'B' };
+            let profile = if steere {
+                Profile::Steere
+            } else {
+                Profile::Report
+            };
+            Position::from_position_string(&format!("{} {side}", rows.join("/")), profile).ok()
+        })
+}
+
+fn square() -> impl Strategy<Value = Square> {
+    (0..50usize).prop_map(|i| Square::from_index(i).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Every move the engine generates is legal for the reference, with
+    /// its mark, and resolves to itself.
+    #[test]
+    fn every_generated_move_is_legal(pos in position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        let r = RefPosition::parse(&pos.position_string(), RefProfile::from_name(pos.profile().name())).unwrap();
+        for m in pos.legal_moves() {
+            let expected = r.classify(
+                (m.from().row(), m.from().col()),
+                (m.to().row(), m.to().col()),
+                Some(m.mark().char()),
+            );
+            prop_assert_eq!(expected, Ok(m.to_string()));
+            prop_assert_eq!(pos.resolve(m.from(), m.to(), Some(m.mark())), Ok(m));
+            prop_assert_eq!(pos.play(m), Ok(pos.play_unchecked(m)));
+        }
+    }
+
+    /// Position strings and the report's list of lists round-trip.
+    #[test]
+    fn position_strings_round_trip(pos in position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        let s = pos.position_string();
+        prop_assert_eq!(Position::from_position_string(&s, pos.profile()), Ok(pos));
+        let text = prolog::write_board(pos.board());
+        prop_assert_eq!(prolog::parse_board(&text), Ok(*pos.board()));
+    }
+
+    /// Any move written in any notation reads back as itself.
+    #[test]
+    fn notation_round_trips(from in square(), to in square(), capture in any::<bool>()) {
+        let m = if capture { Move::capture(from, to) } else { Move::plain(from, to) };
+        for notation in [Notation::Algebraic, Notation::RowColumn, Notation::Numbers] {
+            let text = m.written(notation);
+            let w = parse_move(&text).unwrap();
+            prop_assert_eq!((w.from, w.to, w.notation), (from, to, notation));
+            let mark = (notation != Notation::Numbers).then_some(m.mark());
+            prop_assert_eq!(w.mark, mark);
+            prop_assert_eq!(w.span(), 0..text.len());
+        }
+        prop_assert_eq!(Square::from_algebraic(&from.to_string()), Ok(from));
+    }
+
+    /// Reading any text never panics, and every span is inside the text on
+    /// character boundaries.
+    #[test]
+    fn any_text_reads_without_panic(text in "(\\PC|[-x(), \\n\\r\\t0-9a-k#\u{feff}]){0,80}") {
+        let record = Record::parse(&text);
+        for e in &record.errors {
+            prop_assert!(text.get(e.span.clone()).is_some(), "{:?}", e);
+        }
+        for m in &record.moves {
+            prop_assert!(text.get(m.span()).is_some());
+        }
+        let checked = check(&text, &CheckOptions::default());
+        for p in &checked.problems {
+            prop_assert!(text.get(p.span.clone()).is_some(), "{:?}", p);
+            prop_assert_eq!((p.line, p.column), line_column(&text, p.span.start));
+            let _ = (p.message(), p.label(), p.help());
+        }
+        let _ = prolog::parse_board(&text);
+        let _ = Position::from_position_string(&text, Profile::Steere);
+    }
+
+    /// A record of random legal moves, in any notation, replays valid to
+    /// the same game, and a wrong mark anywhere is found on its line.
+    #[test]
+    fn written_games_replay(seed in 0u64..1000, steere in any::<bool>(), notation in 0..3usize, flip in 0usize..200) {
+        let profile = if steere { Profile::Steere } else { Profile::Report };
+        let notation = [Notation::Algebraic, Notation::RowColumn, Notation::Numbers][notation];
+        let start = Position::start(profile, Side::Red);
+        let moves = asalto_madbishops::random::random_game(start, seed, 120);
+        let text = record::write_record(&moves, notation);
+        let options = CheckOptions { profile, ..CheckOptions::default() };
+        let checked = check(&text, &options);
+        prop_assert!(checked.is_valid(), "{:?}", checked.problems);
+        prop_assert_eq!(checked.game.moves().copied().collect::<Vec<_>>(), moves.clone());
+        if notation != Notation::Numbers && !moves.is_empty() {
+            let i = flip % moves.len();
+            let m = moves[i];
+            let wrong = match m.mark() { Mark::Move => 'x', Mark::Capture => '-' };
+            let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+            lines[i] = m.written(notation).replacen(m.mark().char(), &wrong.to_string(), 1);
+            let checked = check(&(lines.join("\n") + "\n"), &options);
+            let error = checked.errors().next().unwrap();
+            prop_assert_eq!(error.reason().code(), "mark-mismatch");
+            prop_assert_eq!(error.line, i + 1);
+            prop_assert_eq!(checked.game.plies.len(), i);
+        }
+    }
+}
