@@ -25,7 +25,7 @@ use nom::multi::separated_list1;
 use nom::sequence::delimited;
 
 use crate::square::{AlgebraicError, SquareError};
-use crate::{Mark, Notation, Square};
+use crate::{Mark, Notation, Part, Square};
 
 /// A move as written, before it meets a position. Spans are byte ranges in
 /// the text that was parsed.
@@ -51,6 +51,20 @@ impl WrittenMove {
     /// The span of the whole move.
     pub fn span(&self) -> Range<usize> {
         self.from_span.start..self.to_span.end
+    }
+
+    /// The span of one part of the move; the mark of a move written without
+    /// one is the space between its squares.
+    pub fn part_span(&self, part: Part) -> Range<usize> {
+        match part {
+            Part::Whole => self.span(),
+            Part::From => self.from_span.clone(),
+            Part::To => self.to_span.clone(),
+            Part::Mark => self
+                .mark_span
+                .clone()
+                .unwrap_or(self.from_span.end..self.to_span.start),
+        }
     }
 
     /// The same move with every span moved `by` bytes to the right.

@@ -34,16 +34,7 @@ impl MoveText {
     /// Byte span of one part of the move (the mark of a move written
     /// without one is the space between its squares).
     pub fn part_span(&self, part: Part) -> Range<usize> {
-        match part {
-            Part::Whole => self.span(),
-            Part::From => self.written.from_span.clone(),
-            Part::To => self.written.to_span.clone(),
-            Part::Mark => self
-                .written
-                .mark_span
-                .clone()
-                .unwrap_or(self.written.from_span.end..self.written.to_span.start),
-        }
+        self.written.part_span(part)
     }
 }
 

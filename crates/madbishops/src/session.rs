@@ -510,15 +510,7 @@ pub fn typed(pos: &Position, text: &str) -> Result<Move, Problem> {
     })?;
     pos.resolve(written.from, written.to, written.mark)
         .map_err(|e| {
-            let span = match e.part {
-                crate::Part::Whole => written.span(),
-                crate::Part::From => written.from_span.clone(),
-                crate::Part::To => written.to_span.clone(),
-                crate::Part::Mark => written
-                    .mark_span
-                    .clone()
-                    .unwrap_or(written.from_span.end..written.to_span.start),
-            };
+            let span = written.part_span(e.part);
             problem(ProblemKind::Illegal(e.kind), span, written.notation)
         })
 }

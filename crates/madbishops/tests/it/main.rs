@@ -5,4 +5,5 @@ mod perft;
 mod properties;
 mod records;
 mod reference;
+mod render;
 mod selfplay;
