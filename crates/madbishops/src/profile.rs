@@ -26,9 +26,7 @@ pub enum Profile {
     /// that can capture may only capture; a player who has both kinds of
     /// move (with different bishops) chooses freely.
     ///
-    /// The default: it is the designer's rule, and it is also what the
-    /// report's own program checks (a bishop with no capture may only move
-    /// to a square from which it can capture).
+    /// The default, because it is the designer's rule.
     #[default]
     Steere,
     /// The course report as written: a bishop that can capture must capture

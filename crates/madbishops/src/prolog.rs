@@ -1,7 +1,7 @@
 //! The report's board encoding: a Prolog list of 10 lists of 10 numbers,
 //! row 0 (the top) first, where 0 is a light square, 1 an empty dark
 //! square, 2 a red bishop and 3 a blue bishop. (The report's legend says
-//! "0 = occupied"; its boards and its code use 0 for the light squares.)
+//! "0 = occupied": a slip, 0 marks the light squares.)
 //!
 //! [`write_board`] writes one row per line:
 //!

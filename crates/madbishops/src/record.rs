@@ -21,6 +21,8 @@ use crate::{Move, Notation};
 pub struct MoveText {
     /// The 1-based line number.
     pub line: usize,
+    /// The 1-based column (in characters) where the move starts.
+    pub column: usize,
     /// The move, its spans counted from the start of the source.
     pub written: WrittenMove,
 }
@@ -48,6 +50,8 @@ pub struct SyntaxError {
     pub kind: SyntaxErrorKind,
     /// The 1-based line number.
     pub line: usize,
+    /// The 1-based column (in characters) where the offending text starts.
+    pub column: usize,
     /// Byte span of the offending text in the source.
     pub span: Range<usize>,
     /// The offending text (at most 40 characters of it), for messages.
@@ -148,15 +152,19 @@ impl Record {
             match parse_move(trimmed) {
                 Ok(written) => record.moves.push(MoveText {
                     line,
+                    // The leading blanks are ASCII: one column each.
+                    column: lead + 1,
                     written: written.shifted(text_start),
                 }),
                 Err(e) => {
                     if record.first_error_at_move.is_none() {
                         record.first_error_at_move = Some(record.moves.len());
                     }
+                    let before = trimmed.get(..e.span.start).unwrap_or("");
                     record.errors.push(SyntaxError {
                         kind: e.kind,
                         line,
+                        column: lead + before.chars().count() + 1,
                         span: text_start + e.span.start..text_start + e.span.end,
                         quote: quote(trimmed, e.span),
                     });

@@ -10,7 +10,8 @@ pub const TITLE: &str = "M A D B I S H O P S";
 
 /// The report's glyph of a light square.
 pub const LIGHT_GLYPH: char = '.';
-/// The report's glyph of an empty dark square (its program prints a space).
+/// The glyph of an empty dark square in the report's grid: a blank cell
+/// (the report's display shows light squares as `.` and bishops as letters).
 pub const EMPTY_GLYPH: char = ' ';
 
 /// The glyph of a dark square in the report's grid: `R`, `B` or a space.

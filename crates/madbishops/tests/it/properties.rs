@@ -87,9 +87,11 @@ proptest! {
         let record = Record::parse(&text);
         for e in &record.errors {
             prop_assert!(text.get(e.span.clone()).is_some(), "{:?}", e);
+            prop_assert_eq!((e.line, e.column), line_column(&text, e.span.start));
         }
         for m in &record.moves {
             prop_assert!(text.get(m.span()).is_some());
+            prop_assert_eq!((m.line, m.column), line_column(&text, m.span().start));
         }
         let checked = check(&text, &CheckOptions::default());
         for p in &checked.problems {
