@@ -14,7 +14,9 @@
 //!
 //! Both squares of a move use the same form. Whether a square exists (on
 //! the board, dark) is decided here, since it does not depend on the
-//! position; everything else about legality is [`crate::legality`]'s.
+//! position; everything else about legality is [`Position::resolve`]'s.
+//!
+//! [`Position::resolve`]: crate::Position::resolve
 
 use std::ops::Range;
 

@@ -1,7 +1,7 @@
 //! Record files: syntax only.
 //!
 //! A record holds one move per line, in any of the three
-//! [`Notation`](crate::Notation)s (`c3-d4`, `(7,2)-(6,3)`, `7 2 6 3`), from
+//! [`Notation`]s (`c3-d4`, `(7,2)-(6,3)`, `7 2 6 3`), from
 //! the start of the game. This module turns text into [`MoveText`]s with
 //! their source spans and lists every syntax problem of the file; it knows
 //! nothing of legality (that is [`crate::replay`]).
