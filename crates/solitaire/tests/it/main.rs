@@ -1,0 +1,4 @@
+//! Integration tests, one binary.
+
+mod challenge;
+mod reference;
