@@ -37,12 +37,16 @@
 
 pub mod attacks;
 pub mod check;
+pub mod difficulty;
 pub mod format;
+pub mod generate;
+pub mod json;
 mod legality;
 mod piece;
 mod position;
 pub mod problem;
 mod profile;
+pub mod render;
 mod solve;
 pub mod span;
 mod square;

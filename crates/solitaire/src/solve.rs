@@ -37,6 +37,8 @@ use crate::{Capture, Position, Profile, Square};
 pub struct Solver {
     profile: Profile,
     table: Table,
+    /// Solution counts capped at 2 ([`Solver::count_up_to_two`]).
+    capped: Table,
     nodes: u64,
 }
 
@@ -54,6 +56,7 @@ impl Solver {
         Solver {
             profile,
             table: Table::new(max_slots),
+            capped: Table::new(max_slots),
             nodes: 0,
         }
     }
@@ -118,6 +121,45 @@ impl Solver {
             }
         }
         self.table.insert(key, total);
+        total
+    }
+
+    /// The number of solutions of `pos` if it is 0 or 1, and 2 for any
+    /// more: what uniqueness tests need, found without counting every
+    /// solution (the search of a position stops at the second).
+    pub fn count_up_to_two(&mut self, pos: &Position) -> u8 {
+        let occupied = pos.occupied().0;
+        match occupied.count_ones() {
+            0 => return 0,
+            1 => return 1,
+            2 => return pos.capture_count(self.profile).min(2) as u8,
+            _ => {}
+        }
+        let key = pos.key();
+        if let Some(count) = self.capped.get(key).or_else(|| self.table.get(key)) {
+            return count.min(2) as u8;
+        }
+        self.nodes += 1;
+        let mut total = 0;
+        'search: for (kind, set) in pos.sets().iter().enumerate() {
+            let mut froms = set.0;
+            while froms != 0 {
+                let from = froms & froms.wrapping_neg();
+                froms ^= from;
+                let s = from.trailing_zeros() as usize;
+                let mut tos = targets_bits(kind, s, occupied, self.profile);
+                while tos != 0 {
+                    let to = tos & tos.wrapping_neg();
+                    tos ^= to;
+                    total += self.count_up_to_two(&pos.play_kind(kind, from, to));
+                    if total >= 2 {
+                        total = 2;
+                        break 'search;
+                    }
+                }
+            }
+        }
+        self.capped.insert(key, u128::from(total));
         total
     }
 
