@@ -59,7 +59,7 @@ pub use piece::{Piece, PieceCounts, PieceCountsError};
 pub use position::{Capture, Position};
 pub use problem::{Problem, ProblemKind, Reason};
 pub use profile::Profile;
-pub use solve::{Solver, boards_after};
+pub use solve::{Interrupted, Solver, boards_after};
 pub use square::{Square, SquareError};
 pub use squareset::SquareSet;
 

@@ -40,25 +40,130 @@ pub struct Solver {
     /// Solution counts capped at 2 ([`Solver::count_up_to_two`]).
     capped: Table,
     nodes: u64,
+    /// The search stops when `nodes` reaches this (see [`Solver::try_count`]).
+    stop_at: u64,
+    /// The most positions one `try_` call may search.
+    node_limit: Option<u64>,
+    /// Whether the running search was cut short at `stop_at`.
+    cut: bool,
 }
 
+/// A search stopped at the solver's node limit
+/// ([`Solver::with_node_limit`]) before it had an answer.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Interrupted {
+    /// The positions searched by the call.
+    pub nodes: u64,
+}
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the search stopped after {} positions, its limit",
+            self.nodes
+        )
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
 impl Solver {
-    /// A solver for `profile` with the default table cap (2^20 slots,
-    /// 24 MiB at most).
+    /// A solver for `profile` with the default table cap (2^21 slots of
+    /// 24 bytes, 48 MiB at most; a second table of that size serves
+    /// [`Solver::count_up_to_two`] when it is used).
     pub fn new(profile: Profile) -> Solver {
         Solver::with_max_slots(profile, DEFAULT_MAX_SLOTS)
     }
 
     /// A solver whose table grows to at most `max_slots` slots of 24 bytes
-    /// (at least 1024). When it fills, it is emptied: results stay exact,
-    /// only slower.
+    /// (at least 1024). At the cap it forgets the positions with the fewest
+    /// pieces first: results stay exact, only slower.
     pub fn with_max_slots(profile: Profile, max_slots: usize) -> Solver {
         Solver {
             profile,
             table: Table::new(max_slots),
             capped: Table::new(max_slots),
             nodes: 0,
+            stop_at: u64::MAX,
+            node_limit: None,
+            cut: false,
         }
+    }
+
+    /// This solver with a limit on the positions one call of
+    /// [`Solver::try_count`], [`Solver::try_solve`] or
+    /// [`Solver::try_count_up_to_two`] may search (`None`: no limit). The
+    /// other methods never stop early.
+    ///
+    /// Counting searches every position reachable from the puzzle: a few
+    /// thousand for the usual puzzles of up to 10 pieces, but around 10^8
+    /// for some of 14 pieces, which takes minutes. A limit bounds the time
+    /// on any input.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use asalto_solitaire::{Position, Profile, Solver};
+    ///
+    /// let big: Position = "BNBPRKQK.QP.NRKK".parse()?;
+    /// let mut solver = Solver::new(Profile::Codegolf).with_node_limit(Some(10_000));
+    /// assert!(solver.try_count(&big).is_err());
+    /// let small: Position = "...N.....R....B.".parse()?;
+    /// assert_eq!(solver.try_count(&small), Ok(1));
+    /// # Ok::<(), asalto_solitaire::format::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn with_node_limit(mut self, limit: Option<u64>) -> Solver {
+        self.node_limit = limit;
+        self
+    }
+
+    /// Run `search` under the node limit.
+    fn limited<T>(&mut self, search: impl FnOnce(&mut Solver) -> T) -> Result<T, Interrupted> {
+        let start = self.nodes;
+        self.stop_at = self
+            .node_limit
+            .map_or(u64::MAX, |l| start.saturating_add(l));
+        self.cut = false;
+        let result = search(self);
+        let stopped = self.cut;
+        self.stop_at = u64::MAX;
+        self.cut = false;
+        if stopped {
+            Err(Interrupted {
+                nodes: self.nodes - start,
+            })
+        } else {
+            Ok(result)
+        }
+    }
+
+    /// [`Solver::count`] under the node limit.
+    ///
+    /// # Errors
+    ///
+    /// [`Interrupted`] if the limit is reached first.
+    pub fn try_count(&mut self, pos: &Position) -> Result<u128, Interrupted> {
+        self.limited(|s| s.count_rec(pos))
+    }
+
+    /// [`Solver::solve`] under the node limit.
+    ///
+    /// # Errors
+    ///
+    /// [`Interrupted`] if the limit is reached first.
+    pub fn try_solve(&mut self, pos: &Position) -> Result<Option<Vec<Capture>>, Interrupted> {
+        self.limited(|s| s.solve(pos))
+    }
+
+    /// [`Solver::count_up_to_two`] under the node limit.
+    ///
+    /// # Errors
+    ///
+    /// [`Interrupted`] if the limit is reached first.
+    pub fn try_count_up_to_two(&mut self, pos: &Position) -> Result<u8, Interrupted> {
+        self.limited(|s| s.count_up_to_two(pos))
     }
 
     /// The profile it solves under.
@@ -71,9 +176,10 @@ impl Solver {
         self.nodes
     }
 
-    /// How many times the table filled at its cap and was emptied.
-    pub fn table_clears(&self) -> u64 {
-        self.table.clears()
+    /// How many entries the table replaced at its cap (forgotten counts,
+    /// computed again if needed).
+    pub fn table_evictions(&self) -> u64 {
+        self.table.evictions() + self.capped.evictions()
     }
 
     /// Positions held in the table now.
@@ -104,6 +210,10 @@ impl Solver {
         if let Some(count) = self.table.get(key) {
             return count;
         }
+        if self.nodes >= self.stop_at {
+            self.cut = true;
+            return 0;
+        }
         self.nodes += 1;
         let mut total = 0;
         for (kind, set) in pos.sets().iter().enumerate() {
@@ -120,7 +230,10 @@ impl Solver {
                 }
             }
         }
-        self.table.insert(key, total);
+        // A count cut short by the limit is wrong: it is not stored.
+        if !self.cut {
+            self.table.insert(key, total);
+        }
         total
     }
 
@@ -138,6 +251,10 @@ impl Solver {
         let key = pos.key();
         if let Some(count) = self.capped.get(key).or_else(|| self.table.get(key)) {
             return count.min(2) as u8;
+        }
+        if self.nodes >= self.stop_at {
+            self.cut = true;
+            return 0;
         }
         self.nodes += 1;
         let mut total = 0;
@@ -159,7 +276,9 @@ impl Solver {
                 }
             }
         }
-        self.capped.insert(key, u128::from(total));
+        if !self.cut {
+            self.capped.insert(key, u128::from(total));
+        }
         total
     }
 
@@ -190,6 +309,10 @@ impl Solver {
         if self.table.get(key) == Some(0) {
             return false;
         }
+        if self.nodes >= self.stop_at {
+            self.cut = true;
+            return false;
+        }
         self.nodes += 1;
         for capture in pos.captures(self.profile) {
             path.push(capture);
@@ -198,7 +321,7 @@ impl Solver {
             }
             path.pop();
         }
-        if pos.len() > 2 {
+        if pos.len() > 2 && !self.cut {
             self.table.insert(key, 0);
         }
         false

@@ -231,8 +231,19 @@ impl<'s, 'a> Scanner<'s, 'a> {
         let mut last_end = end_of(first);
         while rows < 4 {
             let Some(l) = line.as_ref().filter(|l| row_cells(l.text).is_some()) else {
+                self.at = line.as_ref().map_or(src.text.len(), |l| l.start);
+                // A short or long line right after rows is a bad row; anything
+                // else ends a board that has too few rows.
+                if let Some(l) = line.filter(|l| plausible_row(l.text)) {
+                    let squares = l.text.chars().count();
+                    let kind = ParseErrorKind::RowLength {
+                        row: rows + 1,
+                        squares,
+                    };
+                    self.at = l.next;
+                    return Err(src.error(kind, &(l.start..l.start + l.text.len())));
+                }
                 let kind = ParseErrorKind::RowCount { rows };
-                self.at = line.map_or(src.text.len(), |l| l.start);
                 return Err(src.error(kind, &(first.start..last_end)));
             };
             let (row, is_spaced) = row_cells(l.text).unwrap_or_default();
@@ -301,6 +312,13 @@ fn row_cells(text: &str) -> Option<(Vec<usize>, bool)> {
         }
         _ => None,
     }
+}
+
+/// Whether a line that is no row looks like a row of the wrong length: a
+/// few characters, no spaces, not a comment.
+fn plausible_row(text: &str) -> bool {
+    let n = text.chars().count();
+    (1..=8).contains(&n) && !text.contains(char::is_whitespace) && !text.starts_with('#')
 }
 
 /// Whether a comment line is really a board: 16 characters with a piece

@@ -1,4 +1,6 @@
 //! Integration tests, one binary.
 
 mod challenge;
+mod crosscheck;
+mod formats;
 mod reference;

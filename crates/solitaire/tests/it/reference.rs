@@ -22,7 +22,6 @@ pub fn parse(s: &str) -> RefBoard {
     board
 }
 
-#[allow(dead_code)]
 /// The 16-character string of a board.
 pub fn to_string(board: &RefBoard) -> String {
     (0..4)
@@ -134,4 +133,55 @@ pub fn is_solution(board: &RefBoard, answer: &[RefMove], thinkfun: bool) -> bool
         b = play(&b, m);
     }
     count_pieces(&b) == 1
+}
+
+/// The size of the whole game tree (every capture sequence from `board`,
+/// the empty one included) and its dead ends (leaves with more than one
+/// piece).
+pub fn tree(board: &RefBoard, thinkfun: bool) -> (u128, u128) {
+    let moves = moves(board, thinkfun);
+    if moves.is_empty() {
+        return (1, u128::from(count_pieces(board) > 1));
+    }
+    moves.into_iter().fold((1, 0), |(size, dead), m| {
+        let (s, d) = tree(&play(board, m), thinkfun);
+        (size + s, dead + d)
+    })
+}
+
+/// The expected search of the difficulty measure, straight from its
+/// definition: `1 + (sum of the bad captures' tree sizes) / (good + 1) +
+/// mean of the good captures' expected searches`.
+pub fn expected_search(board: &RefBoard, thinkfun: bool) -> f64 {
+    if count_pieces(board) == 1 {
+        return 1.0;
+    }
+    let mut bad = 0.0;
+    let mut good = Vec::new();
+    for m in moves(board, thinkfun) {
+        let next = play(board, m);
+        if count(&next, thinkfun) > 0 {
+            good.push(expected_search(&next, thinkfun));
+        } else {
+            bad += tree(&next, thinkfun).0 as f64;
+        }
+    }
+    let mean = good.iter().sum::<f64>() / good.len() as f64;
+    1.0 + bad / (good.len() as f64 + 1.0) + mean
+}
+
+/// A random board with `n` pieces of random kinds on random squares.
+pub fn random_board(rng: &mut impl rand::Rng, n: usize) -> RefBoard {
+    let below = |rng: &mut dyn rand::Rng, k: u32| (rng.next_u32() % k) as usize;
+    let mut board = [['.'; 4]; 4];
+    let mut placed = 0;
+    while placed < n {
+        let sq = below(rng, 16);
+        let (x, y) = (sq % 4, sq / 4);
+        if board[y][x] == '.' {
+            board[y][x] = ['K', 'Q', 'R', 'B', 'N', 'P'][below(rng, 6)];
+            placed += 1;
+        }
+    }
+    board
 }
