@@ -7,7 +7,7 @@
 
 use crate::format::{Answer, AnswerBody, Note, NoteKind, Record, WrittenBoard, WrittenMove};
 use crate::legality::{IllegalCapture, ResolveError};
-use crate::problem::{BoardChange, Problem, ProblemKind};
+use crate::problem::{BoardChange, PiecesLeftHint, Problem, ProblemKind};
 use crate::span::Span;
 use crate::{Capture, Piece, Position, Profile, Solver, SquareSet};
 
@@ -353,6 +353,10 @@ fn finish(checked: &mut Checked, answer_span: Span, solver: &mut Solver) {
     finish_at(checked, Some(span), solver);
 }
 
+/// Positions the searches behind a problem's help may visit: the verdict
+/// never depends on them, only the hints do.
+const HINT_NODES: u64 = 1_000_000;
+
 fn finish_at(checked: &mut Checked, span: Option<Span>, solver: &mut Solver) {
     if checked.problem.is_some() {
         return;
@@ -361,21 +365,13 @@ fn finish_at(checked: &mut Checked, span: Option<Span>, solver: &mut Solver) {
     if end.len() <= 1 {
         return;
     }
-    let continuation = solver.solve(&end);
-    let lost_at = if continuation.is_some() || solver.count(&checked.puzzle) == 0 {
-        None
-    } else {
-        checked
-            .plies
-            .iter()
-            .find(|p| solver.solve(&p.after).is_none())
-            .map(|p| p.number)
-    };
+    let hint = solver
+        .within(Some(HINT_NODES), |s| pieces_left_hint(checked, &end, s))
+        .ok();
     checked.problem = Some(Problem {
         kind: ProblemKind::PiecesLeft {
             left: end.len(),
-            lost_at,
-            continuation,
+            hint,
         },
         span,
         ply: checked.plies.last().map(|p| p.number),
@@ -384,13 +380,27 @@ fn finish_at(checked: &mut Checked, span: Option<Span>, solver: &mut Solver) {
     });
 }
 
+/// A way on from `end`, or the capture after which none was left.
+fn pieces_left_hint(checked: &Checked, end: &Position, solver: &mut Solver) -> PiecesLeftHint {
+    if let Some(more) = solver.solve(end) {
+        return PiecesLeftHint::Continue(more);
+    }
+    if solver.solve(&checked.puzzle).is_none() {
+        return PiecesLeftHint::NoSolution;
+    }
+    let lost = checked
+        .plies
+        .iter()
+        .find(|p| solver.solve(&p.after).is_none())
+        .map_or(checked.plies.len(), |p| p.number);
+    PiecesLeftHint::LostAt(lost)
+}
+
 /// The problem with a "no solution" claim, if the puzzle has a solution.
 fn no_solution_problem(puzzle: &Position, span: Span, solver: &mut Solver) -> Option<Problem> {
-    let count = solver.count(puzzle);
-    if count == 0 {
-        return None;
-    }
-    let solution = solver.solve(puzzle).unwrap_or_default();
+    // The verdict needs the search to end; the count is only for the words.
+    let solution = solver.within(None, |s| s.solve(puzzle)).ok().flatten()?;
+    let count = solver.within(Some(HINT_NODES), |s| s.count(puzzle)).ok();
     Some(Problem {
         kind: ProblemKind::ClaimsNoSolution { solution, count },
         span: Some(span),

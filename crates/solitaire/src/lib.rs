@@ -57,7 +57,7 @@ pub use check::{Checked, Verdict};
 pub use legality::{IllegalCapture, Part, ResolveError, Written};
 pub use piece::{Piece, PieceCounts, PieceCountsError};
 pub use position::{Capture, Position};
-pub use problem::{Problem, ProblemKind, Reason};
+pub use problem::{PiecesLeftHint, Problem, ProblemKind, Reason};
 pub use profile::Profile;
 pub use solve::{Interrupted, Solver, boards_after};
 pub use square::{Square, SquareError};

@@ -153,21 +153,31 @@ pub enum ProblemKind {
     PiecesLeft {
         /// How many.
         left: usize,
-        /// The first capture after which no solution was possible any more
-        /// (`None`: one still is from the end of the answer).
-        lost_at: Option<usize>,
-        /// A way to finish from the end of the answer, if there is one.
-        continuation: Option<Vec<Capture>>,
+        /// Where the answer went wrong, if a bounded search found out.
+        hint: Option<PiecesLeftHint>,
     },
     /// "No solution" for a puzzle that has one.
     ClaimsNoSolution {
         /// One solution (the first in canonical order).
         solution: Vec<Capture>,
-        /// How many there are.
-        count: u128,
+        /// How many there are (`None`: too many to count within the
+        /// diagnostics' search limit).
+        count: Option<u128>,
     },
     /// A record without an answer.
     NoAnswer,
+}
+
+/// Where an answer that ends with pieces left went wrong.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PiecesLeftHint {
+    /// The puzzle can still be solved from the end of the answer, so.
+    Continue(Vec<Capture>),
+    /// No solution was possible any more after this capture (1-based).
+    LostAt(usize),
+    /// The puzzle has no solution at all: the right answer was a false
+    /// value.
+    NoSolution,
 }
 
 /// A problem with its place.
@@ -299,10 +309,10 @@ impl Problem {
                 )
             }
             ProblemKind::ClaimsNoSolution { count, .. } => {
-                let solutions = if *count == 1 {
-                    "1 solution".to_string()
-                } else {
-                    format!("{count} solutions")
+                let solutions = match count {
+                    Some(1) => "1 solution".to_string(),
+                    Some(n) => format!("{n} solutions"),
+                    None => "solutions".to_string(),
                 };
                 format!("the answer says there is no solution, but the puzzle has {solutions}")
             }
@@ -429,23 +439,23 @@ impl Problem {
                  piece leaves its square and replaces the piece on another"
                     .to_string(),
             ),
-            ProblemKind::PiecesLeft {
-                lost_at,
-                continuation,
-                ..
-            } => Some(match (lost_at, continuation) {
-                (_, Some(more)) => match self.before {
+            ProblemKind::PiecesLeft { hint, .. } => Some(match hint {
+                Some(PiecesLeftHint::Continue(more)) => match self.before {
                     Some(end) => format!(
                         "the puzzle can still be solved from here: {}",
                         captures_text(&end, more)
                     ),
                     None => "the puzzle can still be solved from here".to_string(),
                 },
-                (Some(n), None) => format!(
+                Some(PiecesLeftHint::LostAt(n)) => format!(
                     "after capture {n} no solution was possible any more; the captures up to \
                      then were legal"
                 ),
-                (None, None) => "no solution exists from the start".to_string(),
+                Some(PiecesLeftHint::NoSolution) => {
+                    "the puzzle has no solution: the right answer is a false value, such as 0"
+                        .to_string()
+                }
+                None => "a solution leaves exactly one piece on the board".to_string(),
             }),
             ProblemKind::ClaimsNoSolution { solution, .. } => {
                 let coords = crate::format::write::moves(solution);

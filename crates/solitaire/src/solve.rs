@@ -121,10 +121,18 @@ impl Solver {
 
     /// Run `search` under the node limit.
     fn limited<T>(&mut self, search: impl FnOnce(&mut Solver) -> T) -> Result<T, Interrupted> {
+        self.within(self.node_limit, search)
+    }
+
+    /// Run `search` with at most `limit` positions searched (`None`: no
+    /// limit), whatever the solver's own limit.
+    pub(crate) fn within<T>(
+        &mut self,
+        limit: Option<u64>,
+        search: impl FnOnce(&mut Solver) -> T,
+    ) -> Result<T, Interrupted> {
         let start = self.nodes;
-        self.stop_at = self
-            .node_limit
-            .map_or(u64::MAX, |l| start.saturating_add(l));
+        self.stop_at = limit.map_or(u64::MAX, |l| start.saturating_add(l));
         self.cut = false;
         let result = search(self);
         let stopped = self.cut;
@@ -407,19 +415,4 @@ pub fn boards_after(start: &Position, captures: &[Capture]) -> Vec<Position> {
             pos
         })
         .collect()
-}
-
-/// The square the last piece stands on after a solution, if `captures` is
-/// one.
-#[allow(dead_code)]
-pub fn last_square(start: &Position, captures: &[Capture]) -> Option<Square> {
-    let end = boards_after(start, captures)
-        .last()
-        .copied()
-        .unwrap_or(*start);
-    if end.is_solved() {
-        end.occupied().first()
-    } else {
-        None
-    }
 }

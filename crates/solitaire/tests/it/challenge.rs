@@ -198,7 +198,7 @@ fn a_false_value_is_right_only_for_an_unsolvable_puzzle() {
         assert_eq!(problem.reason().code(), "claims-no-solution");
         match problem.kind {
             ProblemKind::ClaimsNoSolution { solution, count } => {
-                assert_eq!(count, 14);
+                assert_eq!(count, Some(14));
                 let moves: Vec<RefMove> = solution
                     .iter()
                     .map(|c| (c.from.x(), c.from.y(), c.to.x(), c.to.y()))

@@ -1,6 +1,8 @@
 //! Integration tests, one binary.
 
 mod challenge;
+mod checking;
 mod crosscheck;
 mod formats;
+mod properties;
 mod reference;
