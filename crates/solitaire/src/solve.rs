@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 
 use crate::attacks::targets_bits;
 use crate::table::{DEFAULT_MAX_SLOTS, Table};
-use crate::{Capture, Position, Profile, Square};
+use crate::{Capture, Position, Profile};
 
 /// A solver for one profile, with its table of solution counts.
 ///
