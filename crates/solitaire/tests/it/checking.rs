@@ -25,7 +25,10 @@ fn verdict(record: &str) -> (&'static str, Option<usize>, String) {
 
 /// Records that each end in one reason, with the capture and the text it
 /// points at.
-const CASES_BY_REASON: [(&str, (&str, Option<usize>, &str)); 25] = [
+/// A reason code, the capture number and the text pointed at.
+type Outcome = (&'static str, Option<usize>, &'static str);
+
+const CASES_BY_REASON: [(&str, Outcome); 25] = [
     (
         ".....B..RP.....N\nNd1xb2\nRa2xb2\nRb2xb3\n",
         ("ok", None, ""),
