@@ -2,7 +2,7 @@
 //! number of pieces, how generated puzzles spread over the four levels, the
 //! expected search's quartiles, and the time per puzzle.
 //!
-//! `cargo run --release -p asalto-solitaire --example levels [PUZZLES] [MAX_PIECES]`
+//! `cargo run --release -p asalto-solitaire --example levels [PUZZLES] [MAX_PIECES] [MIN_PIECES]`
 
 use std::time::Instant;
 
@@ -13,12 +13,13 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let per_row: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
     let max_pieces: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(8);
+    let min_pieces: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(3);
     println!(
         "| profile | pieces | level 1 | level 2 | level 3 | level 4 | expected search p25 / p50 / p75 | ms per puzzle |"
     );
     println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
     for profile in Profile::ALL {
-        for pieces in 3..=max_pieces {
+        for pieces in min_pieces..=max_pieces {
             let options = Options {
                 profile,
                 pieces: Some(pieces),

@@ -150,24 +150,26 @@ pub fn check(puzzle: &Position, answer: &Answer, solver: &mut Solver) -> Checked
     checked
 }
 
-/// Check a record's answer; `profile` overrides the record's `rules:`
-/// line, which overrides the default (`codegolf`). A record without an
-/// answer gets the problem `no-answer`.
-pub fn check_record(
-    record: &Record,
-    profile: Option<Profile>,
-    max_slots: Option<usize>,
-) -> Checked {
-    let profile = profile
-        .or(record.profile.map(|(p, _)| p))
-        .unwrap_or_default();
-    let mut solver = match max_slots {
-        Some(slots) => Solver::with_max_slots(profile, slots),
-        None => Solver::new(profile),
-    };
+/// Check a record's answer under `solver`'s profile (make the solver with
+/// [`Record::profile_or`] to follow the record's `rules:` line). A record
+/// without an answer gets the problem `no-answer`. The puzzle's warnings
+/// come first among the notes.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_solitaire::{check, format, Profile, Solver};
+///
+/// let record = format::parse_record("rules: thinkfun\nP....R..R.R..R..\nNone\n")?;
+/// let mut solver = Solver::new(record.profile_or(Profile::Codegolf));
+/// assert!(check::check_record(&record, &mut solver).is_correct());
+/// # Ok::<(), format::ParseError>(())
+/// ```
+pub fn check_record(record: &Record, solver: &mut Solver) -> Checked {
+    let profile = solver.profile();
     match &record.answer {
         Some(answer) => {
-            let mut checked = check(&record.puzzle.position, answer, &mut solver);
+            let mut checked = check(&record.puzzle.position, answer, solver);
             let mut notes = record.puzzle.notes.clone();
             notes.append(&mut checked.notes);
             checked.notes = notes;

@@ -66,7 +66,7 @@ pub const fn pieces_for_level(level: u8) -> (usize, usize) {
         1 => (3, 5),
         2 => (4, 6),
         3 => (5, 7),
-        _ => (7, 9),
+        _ => (7, 8),
     }
 }
 
@@ -315,6 +315,9 @@ impl Generator {
             attempts += 1;
             // A fresh random start after a bounded search does much better
             // than searching one start exhaustively.
+            // Positions of one attempt rarely come up in another: a small
+            // table for each is faster than one large table.
+            self.solver.clear();
             let mut share = budget.min(ATTEMPT_BUDGET);
             budget -= share;
             let found = self.attempt(&mut share);

@@ -25,7 +25,7 @@
 //! use asalto_solitaire::{check, format, Profile, Solver};
 //!
 //! let record = format::parse_record(".....B..RP.....N\n[[[3,0],[1,1]],[[0,1],[1,1]],[[1,1],[1,2]]]\n")?;
-//! let checked = check::check_record(&record, None, None);
+//! let checked = check::check_record(&record, &mut Solver::new(record.profile_or(Profile::Codegolf)));
 //! assert!(checked.is_correct());
 //!
 //! let mut solver = Solver::new(Profile::Thinkfun);

@@ -16,9 +16,11 @@ use crate::{Capture, Position, Profile};
 
 /// A solver for one profile, with its table of solution counts.
 ///
-/// Keep one solver for a whole set of puzzles: the table stays valid across
-/// puzzles (it is keyed by position), and its memory is bounded
-/// ([`Solver::with_max_slots`]).
+/// The table stays valid across puzzles (it is keyed by position), but the
+/// positions of one puzzle rarely occur in another, and a table that has
+/// grown large is slower (it no longer fits the processor's caches): for a
+/// set of puzzles, use a solver per puzzle or [`Solver::clear`] it between
+/// puzzles. Its memory is bounded ([`Solver::with_max_slots`]).
 ///
 /// # Examples
 ///
@@ -44,6 +46,8 @@ pub struct Solver {
     stop_at: u64,
     /// The most positions one `try_` call may search.
     node_limit: Option<u64>,
+    /// The tables' cap.
+    max_slots: usize,
     /// Whether the running search was cut short at `stop_at`.
     cut: bool,
 }
@@ -77,7 +81,7 @@ impl Solver {
     }
 
     /// A solver whose table grows to at most `max_slots` slots of 24 bytes
-    /// (at least 1024). At the cap it forgets the positions with the fewest
+    /// (at least 256). At the cap it forgets the positions with the fewest
     /// pieces first: results stay exact, only slower.
     pub fn with_max_slots(profile: Profile, max_slots: usize) -> Solver {
         Solver {
@@ -87,6 +91,7 @@ impl Solver {
             nodes: 0,
             stop_at: u64::MAX,
             node_limit: None,
+            max_slots,
             cut: false,
         }
     }
@@ -172,6 +177,14 @@ impl Solver {
     /// [`Interrupted`] if the limit is reached first.
     pub fn try_count_up_to_two(&mut self, pos: &Position) -> Result<u8, Interrupted> {
         self.limited(|s| s.count_up_to_two(pos))
+    }
+
+    /// Forget every stored count: the table shrinks back to its first
+    /// small size.
+    pub fn clear(&mut self) {
+        let max = self.max_slots;
+        self.table = Table::new(max);
+        self.capped = Table::new(max);
     }
 
     /// The profile it solves under.

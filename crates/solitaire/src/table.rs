@@ -14,7 +14,7 @@
 //! general map offers.
 
 /// Slots of a new table.
-const INITIAL_SLOTS: usize = 1 << 10;
+const INITIAL_SLOTS: usize = 1 << 8;
 
 /// The default cap on slots: 2^21 slots of 24 bytes, 48 MiB.
 pub const DEFAULT_MAX_SLOTS: usize = 1 << 21;

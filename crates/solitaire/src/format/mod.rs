@@ -155,6 +155,13 @@ pub struct Record {
     pub answer: Option<Answer>,
 }
 
+impl Record {
+    /// The profile of the `rules:` line, or `fallback` without one.
+    pub fn profile_or(&self, fallback: Profile) -> Profile {
+        self.profile.map_or(fallback, |(p, _)| p)
+    }
+}
+
 /// Why text is not what was expected; each kind has a stable reason code
 /// ([`ParseErrorKind::reason`]) and its words are written in
 /// [`crate::problem`].

@@ -14,10 +14,12 @@ use crate::challenge::CASES;
 fn verdict(record: &str) -> (&'static str, Option<usize>, String) {
     let problem = match parse_record(record) {
         Err(e) => Problem::from(e),
-        Ok(r) => match check_record(&r, None, None).problem {
-            Some(p) => p,
-            None => return ("ok", None, String::new()),
-        },
+        Ok(r) => {
+            match check_record(&r, &mut Solver::new(r.profile_or(Profile::Codegolf))).problem {
+                Some(p) => p,
+                None => return ("ok", None, String::new()),
+            }
+        }
     };
     let text = problem.span.map_or("", |s| s.text(record)).to_string();
     (problem.reason().code(), problem.ply, text)
@@ -128,7 +130,9 @@ fn every_problem_has_words_and_the_position_before_it() {
         }
         let problem = match parse_record(record) {
             Err(e) => Problem::from(e),
-            Ok(r) => check_record(&r, None, None).problem.expect("a problem"),
+            Ok(r) => check_record(&r, &mut Solver::new(r.profile_or(Profile::Codegolf)))
+                .problem
+                .expect("a problem"),
         };
         assert!(
             !problem.message().is_empty() && !problem.label().is_empty(),
@@ -144,7 +148,10 @@ fn every_problem_has_words_and_the_position_before_it() {
             let before = problem.before.expect("the position before the capture");
             let record = parse_record(record).expect("a record");
             // Replaying the good captures gives the position before the bad one.
-            let checked = check_record(&record, None, None);
+            let checked = check_record(
+                &record,
+                &mut Solver::new(record.profile_or(Profile::Codegolf)),
+            );
             assert_eq!(before, checked.position(), "{record:?}");
         }
     }
@@ -154,7 +161,9 @@ fn every_problem_has_words_and_the_position_before_it() {
 fn messages_say_what_and_where() {
     let problem = |record: &str| {
         let r = parse_record(record).unwrap();
-        check_record(&r, None, None).problem.unwrap()
+        check_record(&r, &mut Solver::new(r.profile_or(Profile::Codegolf)))
+            .problem
+            .unwrap()
     };
     let p = problem("R.BQ............\n[[0,3],[3,3]]\n");
     assert_eq!(

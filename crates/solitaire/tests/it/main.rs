@@ -4,5 +4,7 @@ mod challenge;
 mod checking;
 mod crosscheck;
 mod formats;
+mod json;
 mod properties;
 mod reference;
+mod render;

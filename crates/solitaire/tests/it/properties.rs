@@ -111,7 +111,7 @@ proptest! {
         let record = parse_record(&text).expect("a record");
         prop_assert_eq!(record.puzzle.position, pos);
         prop_assert_eq!(record.profile.map(|(p, _)| p), Some(profile));
-        let checked = check_record(&record, None, None);
+        let checked = check_record(&record, &mut Solver::new(record.profile_or(Profile::Codegolf)));
         prop_assert_eq!(checked.captures(), captures.clone());
         prop_assert_eq!(checked.is_correct(), checked.position().len() == 1);
     }
@@ -154,7 +154,7 @@ proptest! {
         let _ = parse_board(&text);
         let _ = parse_puzzle_set(&text);
         if let Ok(record) = parse_record(&text) {
-            let checked = check_record(&record, Some(profile), Some(1024));
+            let checked = check_record(&record, &mut Solver::with_max_slots(profile, 1024));
             if let Some(p) = checked.problem {
                 prop_assert!(!p.message().is_empty());
             }
