@@ -28,7 +28,7 @@
 
 use std::collections::HashMap;
 
-use crate::{Capture, Position, Profile, Solver};
+use crate::{Capture, Interrupted, Position, Profile, Solver};
 
 /// The four levels, as on the commercial cards: beginner, intermediate,
 /// advanced, expert. Level `n` holds puzzles whose expected search is below
@@ -84,8 +84,18 @@ struct Node {
     expected: f64,
 }
 
-/// The measure of `pos` under `solver`'s profile, or `None` if `pos` has
+/// The most positions [`measure`] keeps in its memory (about 40 MiB) and
+/// lets the solver search: enough for any puzzle of up to 11 pieces.
+pub const MEASURE_LIMIT: u64 = 1 << 20;
+
+/// The measure of `pos` under `solver`'s profile: `Ok(None)` if `pos` has
 /// no solution (or fewer than two pieces).
+///
+/// # Errors
+///
+/// [`Interrupted`] when the puzzle has more positions than
+/// [`MEASURE_LIMIT`]: the measure needs them all, so memory and time stay
+/// bounded only by giving up.
 ///
 /// # Examples
 ///
@@ -93,81 +103,106 @@ struct Node {
 /// use asalto_solitaire::{difficulty, Position, Profile, Solver};
 ///
 /// let pos: Position = ".....B..RP.....N".parse()?;
-/// let d = difficulty::measure(&pos, &mut Solver::new(Profile::Codegolf)).unwrap();
+/// let d = difficulty::measure(&pos, &mut Solver::new(Profile::Codegolf))?.expect("solvable");
 /// assert_eq!((d.pieces, d.solutions), (4, 1));
 /// assert!(d.expected_search >= 4.0);
-/// # Ok::<(), asalto_solitaire::format::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn measure(pos: &Position, solver: &mut Solver) -> Option<Difficulty> {
+pub fn measure(pos: &Position, solver: &mut Solver) -> Result<Option<Difficulty>, Interrupted> {
     if pos.len() < 2 {
-        return None;
+        return Ok(None);
     }
-    let solutions = solver.count(pos);
-    let first = solver.solve(pos)?;
-    let profile = solver.profile();
-    let mut memo = HashMap::new();
-    let root = node(pos, profile, solver, &mut memo);
-    let (forced, branching) = path_stats(pos, &first, profile);
-    Some(Difficulty {
-        pieces: pos.len(),
-        solutions,
-        tree_size: root.tree,
-        dead_ends: root.dead,
-        forced,
-        branching,
-        expected_search: root.expected,
-        level: Difficulty::level_of(root.expected),
-    })
+    let mut walk = Walk {
+        profile: solver.profile(),
+        memo: HashMap::new(),
+        too_big: false,
+    };
+    let measured = solver.within(Some(MEASURE_LIMIT), |s| walk.measure(pos, s))?;
+    if walk.too_big {
+        return Err(Interrupted {
+            nodes: walk.memo.len() as u64,
+        });
+    }
+    Ok(measured)
 }
 
-fn node(
-    pos: &Position,
+/// The walk over the whole game tree, with its memory.
+struct Walk {
     profile: Profile,
-    solver: &mut Solver,
-    memo: &mut HashMap<u64, Node>,
-) -> Node {
-    if pos.len() == 1 {
-        return Node {
-            tree: 1,
-            dead: 0,
-            expected: 1.0,
-        };
+    memo: HashMap<u64, Node>,
+    too_big: bool,
+}
+
+impl Walk {
+    fn measure(&mut self, pos: &Position, solver: &mut Solver) -> Option<Difficulty> {
+        let solutions = solver.count(pos);
+        let first = solver.solve(pos)?;
+        let root = self.node(pos, solver);
+        let (forced, branching) = path_stats(pos, &first, self.profile);
+        Some(Difficulty {
+            pieces: pos.len(),
+            solutions,
+            tree_size: root.tree,
+            dead_ends: root.dead,
+            forced,
+            branching,
+            expected_search: root.expected,
+            level: Difficulty::level_of(root.expected),
+        })
     }
-    if let Some(n) = memo.get(&pos.key()) {
-        return *n;
-    }
-    let mut tree = 1;
-    let mut dead = 0;
-    let mut bad_tree = 0.0;
-    let mut good = Vec::new();
-    let captures: Vec<Capture> = pos.captures(profile).collect();
-    if captures.is_empty() {
-        dead = 1;
-    }
-    for c in captures {
-        let next = pos.play_unchecked(c);
-        let child = node(&next, profile, solver, memo);
-        tree += child.tree;
-        dead += child.dead;
-        if solver.count(&next) > 0 {
-            good.push(child.expected);
-        } else {
-            bad_tree += child.tree as f64;
+
+    fn node(&mut self, pos: &Position, solver: &mut Solver) -> Node {
+        if pos.len() == 1 {
+            return Node {
+                tree: 1,
+                dead: 0,
+                expected: 1.0,
+            };
         }
+        if let Some(n) = self.memo.get(&pos.key()) {
+            return *n;
+        }
+        if self.too_big || self.memo.len() as u64 >= MEASURE_LIMIT {
+            self.too_big = true;
+            return Node {
+                tree: 0,
+                dead: 0,
+                expected: 0.0,
+            };
+        }
+        let mut tree = 1;
+        let mut dead = 0;
+        let mut bad_tree = 0.0;
+        let mut good = Vec::new();
+        let captures: Vec<Capture> = pos.captures(self.profile).collect();
+        if captures.is_empty() {
+            dead = 1;
+        }
+        for c in captures {
+            let next = pos.play_unchecked(c);
+            let child = self.node(&next, solver);
+            tree += child.tree;
+            dead += child.dead;
+            if solver.count(&next) > 0 {
+                good.push(child.expected);
+            } else {
+                bad_tree += child.tree as f64;
+            }
+        }
+        let expected = if good.is_empty() {
+            f64::INFINITY
+        } else {
+            let mean = good.iter().sum::<f64>() / good.len() as f64;
+            1.0 + bad_tree / (good.len() as f64 + 1.0) + mean
+        };
+        let n = Node {
+            tree,
+            dead,
+            expected,
+        };
+        self.memo.insert(pos.key(), n);
+        n
     }
-    let expected = if good.is_empty() {
-        f64::INFINITY
-    } else {
-        let mean = good.iter().sum::<f64>() / good.len() as f64;
-        1.0 + bad_tree / (good.len() as f64 + 1.0) + mean
-    };
-    let n = Node {
-        tree,
-        dead,
-        expected,
-    };
-    memo.insert(pos.key(), n);
-    n
 }
 
 /// Forced captures and mean branching along `solution`.

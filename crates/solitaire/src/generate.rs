@@ -328,7 +328,7 @@ impl Generator {
             if self.seen.contains(&pos.key()) || self.solver.count_up_to_two(&pos) != 1 {
                 continue;
             }
-            let Some(difficulty) = difficulty::measure(&pos, &mut self.solver) else {
+            let Ok(Some(difficulty)) = difficulty::measure(&pos, &mut self.solver) else {
                 continue;
             };
             if self.options.level.is_some_and(|l| l != difficulty.level) {

@@ -8,7 +8,9 @@ use serde::Serialize;
 use crate::check::Checked;
 use crate::difficulty::{self, Difficulty};
 use crate::format::{Note, long_algebraic};
-use crate::{Capture, GAME, Piece, Position, Problem, Profile, Reason, Solver, Square};
+use crate::{
+    Capture, GAME, Interrupted, Piece, Position, Problem, Profile, Reason, Solver, Square,
+};
 
 /// One capture, with everything a reader may want.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -70,11 +72,19 @@ pub struct SolveReport {
     /// Every solution (up to the limit asked for), when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub all: Option<Vec<Vec<CaptureJson>>>,
-    /// How hard it is, when it has a solution.
+    /// How hard it is, when it has a solution (and no more than
+    /// [`difficulty::MEASURE_LIMIT`] positions).
     pub difficulty: Option<Difficulty>,
 }
 
 /// Solve `puzzle` for a report; `all`: list up to that many solutions.
+/// The count and the first solution respect the solver's node limit
+/// ([`Solver::with_node_limit`]); the difficulty is left out when it would
+/// take more than [`difficulty::MEASURE_LIMIT`] positions.
+///
+/// # Errors
+///
+/// [`Interrupted`] when the solver's node limit is reached.
 ///
 /// # Examples
 ///
@@ -82,7 +92,7 @@ pub struct SolveReport {
 /// use asalto_solitaire::{json, Position, Profile, Solver};
 ///
 /// let pos: Position = "...N.....R....B.".parse()?;
-/// let report = json::solve_report(&pos, &mut Solver::new(Profile::Codegolf), None);
+/// let report = json::solve_report(&pos, &mut Solver::new(Profile::Codegolf), None)?;
 /// let value = serde_json::to_value(&report)?;
 /// assert_eq!(value["game"], "solitaire");
 /// assert_eq!(value["rules"], "codegolf");
@@ -91,9 +101,13 @@ pub struct SolveReport {
 /// assert_eq!(value["solution"][0]["xy"], serde_json::json!([[2, 0], [1, 1]]));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn solve_report(puzzle: &Position, solver: &mut Solver, all: Option<usize>) -> SolveReport {
-    let solutions = solver.count(puzzle);
-    let solution = solver.solve(puzzle).map(|s| captures_json(puzzle, &s));
+pub fn solve_report(
+    puzzle: &Position,
+    solver: &mut Solver,
+    all: Option<usize>,
+) -> Result<SolveReport, Interrupted> {
+    let solutions = solver.try_count(puzzle)?;
+    let solution = solver.try_solve(puzzle)?.map(|s| captures_json(puzzle, &s));
     let all = all.map(|limit| {
         solver
             .solutions(puzzle, limit)
@@ -101,7 +115,7 @@ pub fn solve_report(puzzle: &Position, solver: &mut Solver, all: Option<usize>) 
             .map(|s| captures_json(puzzle, s))
             .collect()
     });
-    SolveReport {
+    Ok(SolveReport {
         game: GAME,
         rules: solver.profile(),
         puzzle: *puzzle,
@@ -109,8 +123,8 @@ pub fn solve_report(puzzle: &Position, solver: &mut Solver, all: Option<usize>) 
         solutions,
         solution,
         all,
-        difficulty: difficulty::measure(puzzle, solver),
-    }
+        difficulty: difficulty::measure(puzzle, solver).ok().flatten(),
+    })
 }
 
 /// A problem, in words and places.

@@ -152,7 +152,7 @@ fn the_difficulty_measure_agrees_with_its_definition() {
             let pieces = 2 + (rand::Rng::next_u32(&mut rng) % 5) as usize;
             let board = reference::random_board(&mut rng, pieces);
             let pos = engine(&board);
-            let Some(d) = difficulty::measure(&pos, &mut solver) else {
+            let Some(d) = difficulty::measure(&pos, &mut solver).expect("small") else {
                 assert_eq!(reference::count(&board, thinkfun), 0);
                 continue;
             };
@@ -188,4 +188,25 @@ fn a_tiny_table_forgets_but_stays_exact() {
         }
         assert!(tiny.table_evictions() > 0, "the tiny table filled up");
     }
+}
+
+#[test]
+fn big_puzzles_stay_bounded() {
+    // 14 pieces: about 10^8 positions, ten minutes to count in full.
+    let big: Position = "BNBPRKQK.QP.NRKK".parse().unwrap();
+    let mut solver = Solver::new(Profile::Codegolf).with_node_limit(Some(20_000));
+    let err = solver.try_count(&big).expect_err("cut short");
+    assert_eq!(err.nodes, 20_000);
+    assert!(asalto_solitaire::json::solve_report(&big, &mut solver, None).is_err());
+    // The first solution is quick; the solver still works after a cut.
+    assert!(
+        solver
+            .try_solve(&big)
+            .expect("found within the limit")
+            .is_some()
+    );
+    let small: Position = "P....R..R.R..R..".parse().unwrap();
+    assert_eq!(solver.try_count(&small), Ok(14));
+    // The difficulty measure gives up beyond its limit.
+    assert!(difficulty::measure(&big, &mut Solver::new(Profile::Codegolf)).is_err());
 }

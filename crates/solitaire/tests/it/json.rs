@@ -46,7 +46,7 @@ fn a_check_report_names_game_rules_verdict_and_problem() {
 #[test]
 fn a_solve_report_counts_and_lists() {
     let pos: Position = "P....R..R.R..R..".parse().unwrap();
-    let report = solve_report(&pos, &mut Solver::new(Profile::Codegolf), Some(3));
+    let report = solve_report(&pos, &mut Solver::new(Profile::Codegolf), Some(3)).unwrap();
     let value = serde_json::to_value(&report).unwrap();
     assert_eq!(value["game"], "solitaire");
     assert_eq!(value["rules"], "codegolf");
@@ -60,7 +60,7 @@ fn a_solve_report_counts_and_lists() {
             .as_u64()
             .is_some_and(|l| (1..=4).contains(&l))
     );
-    let unsolvable = solve_report(&pos, &mut Solver::new(Profile::Thinkfun), None);
+    let unsolvable = solve_report(&pos, &mut Solver::new(Profile::Thinkfun), None).unwrap();
     let value = serde_json::to_value(&unsolvable).unwrap();
     assert_eq!(
         (value["solutions"].clone(), value["solution"].clone()),
