@@ -302,6 +302,7 @@ pub fn capture_between(
         vacated: b & !a,
         appeared: a & !b,
         changed,
+        after: *after,
     };
     let not_one = || ProblemKind::NotOneCapture(change);
     let (Some(from), true, true) = (

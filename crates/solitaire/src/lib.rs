@@ -65,3 +65,8 @@ pub use squareset::SquareSet;
 
 /// The game's name in JSON documents (`"game": "solitaire"`).
 pub const GAME: &str = "solitaire";
+
+/// The README's Rust examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -137,6 +137,8 @@ pub struct BoardChange {
     pub appeared: SquareSet,
     /// Squares occupied before and after by different kinds of piece.
     pub changed: SquareSet,
+    /// The board written.
+    pub after: Position,
 }
 
 /// What is wrong.
@@ -299,7 +301,7 @@ impl Problem {
             ProblemKind::NotOneCapture(change) => {
                 format!(
                     "this board is not the one before it after one capture: {}",
-                    describe_change(change)
+                    describe_change(change, self.before.as_ref())
                 )
             }
             ProblemKind::PiecesLeft { left, .. } => {
@@ -476,16 +478,17 @@ impl Problem {
 
     fn illegal_help(&self, e: &ResolveError) -> Option<String> {
         let profile = self.profile.unwrap_or_default();
-        let here = |from: Square| -> String {
-            let Some(pos) = self.before else {
-                return String::new();
-            };
-            let targets = pos.targets(from, profile);
-            if targets.is_empty() {
-                " and has no capture here".to_string()
+        // "the knight on d1 can capture on b2 here", from the position.
+        let here = |piece: Piece, from: Square| -> String {
+            let targets = self
+                .before
+                .map_or(SquareSet::EMPTY, |p| p.targets(from, profile));
+            let what = if targets.is_empty() {
+                "has no capture here".to_string()
             } else {
-                format!(" and can capture on {} here", squares(targets))
-            }
+                format!("can capture on {} here", squares(targets))
+            };
+            format!("the {} on {from} {what}", piece.name())
         };
         match e {
             ResolveError::Illegal(i) => match *i {
@@ -500,9 +503,9 @@ impl Problem {
                 IllegalCapture::SameSquare { .. } => {
                     Some("a capture moves a piece onto the square of another piece".to_string())
                 }
-                IllegalCapture::NotACapture { from, .. } => Some(format!(
-                    "every move must capture a piece; the piece on {from}{}",
-                    here(from).replacen(" and", "", 1)
+                IllegalCapture::NotACapture { piece, from, .. } => Some(format!(
+                    "every move must capture a piece; {}",
+                    here(piece, from)
                 )),
                 IllegalCapture::CannotReach {
                     piece,
@@ -510,24 +513,20 @@ impl Problem {
                     other_profile_allows,
                     ..
                 } => {
-                    let mut help = format!("{} {}", a(piece), movement(piece, profile));
+                    let mut help = movement(piece, profile);
                     if other_profile_allows {
                         help.push_str(&format!(
-                            " (under `{}` this capture would be legal)",
+                            "; under `{}` this capture would be legal",
                             profile.other()
                         ));
                     }
-                    help.push_str(&format!("; the {} on {from}{}", piece.name(), here(from)));
+                    help.push_str(&format!("; {}", here(piece, from)));
                     Some(help)
                 }
-                IllegalCapture::Blocked {
-                    piece, from, by, ..
-                } => Some(format!(
-                    "{} slides along its lines and cannot jump; it could capture on {by} first, \
-                     and the {} on {from}{}",
+                IllegalCapture::Blocked { piece, from, .. } => Some(format!(
+                    "{} cannot jump over pieces; {}",
                     a(piece),
-                    piece.name(),
-                    here(from)
+                    here(piece, from)
                 )),
             },
             ResolveError::WrongPiece { .. } => Some(
@@ -552,30 +551,31 @@ impl Problem {
     }
 }
 
-/// How a piece captures, in a phrase after its name.
+/// How a piece captures, in a sentence.
 fn movement(piece: Piece, profile: Profile) -> String {
     match piece {
-        Piece::King => "captures one square in any direction".to_string(),
-        Piece::Queen => "captures along ranks, files and diagonals".to_string(),
-        Piece::Rook => "captures along ranks and files".to_string(),
-        Piece::Bishop => "captures along diagonals".to_string(),
-        Piece::Knight => "captures two squares one way and one square the other (an L)".to_string(),
-        Piece::Pawn => format!("captures {} under `{profile}`", profile.pawn_rule()),
+        Piece::King => "a king captures one square away in any direction".to_string(),
+        Piece::Queen => "a queen captures along ranks, files and diagonals".to_string(),
+        Piece::Rook => "a rook captures along ranks and files".to_string(),
+        Piece::Bishop => "a bishop captures along diagonals".to_string(),
+        Piece::Knight => {
+            "a knight captures two squares one way and one square the other (an L)".to_string()
+        }
+        Piece::Pawn => format!("under `{profile}`, a pawn captures {}", profile.pawn_rule()),
     }
 }
 
-fn describe_change(change: &BoardChange) -> String {
+/// What a board change that is no capture does, in words.
+fn describe_change(change: &BoardChange, before: Option<&Position>) -> String {
+    let name = |sq: Square| {
+        before
+            .and_then(|p| p.piece_at(sq))
+            .map_or("piece".to_string(), |p| p.name().to_string())
+    };
+    let after_name = |sq: Square| change.after.piece_at(sq).map_or("nothing".to_string(), a);
     let mut parts = Vec::new();
     if !change.appeared.is_empty() {
         parts.push(format!("a piece appears on {}", squares(change.appeared)));
-    }
-    if !change.changed.is_empty() && change.changed.len() > 1 {
-        parts.push(format!("the pieces on {} change", squares(change.changed)));
-    } else if !change.changed.is_empty() {
-        parts.push(format!(
-            "the piece on {} changes kind",
-            squares(change.changed)
-        ));
     }
     match change.vacated.len() {
         0 => parts.push("no square is emptied".to_string()),
@@ -584,6 +584,21 @@ fn describe_change(change: &BoardChange) -> String {
             "the pieces on {} all leave",
             squares(change.vacated)
         )),
+    }
+    match (change.vacated.first(), change.changed.len()) {
+        (_, n) if n > 1 => parts.push(format!("the pieces on {} change", squares(change.changed))),
+        (Some(from), 1) if change.vacated.len() == 1 => {
+            let to = change.changed.first().unwrap_or(from);
+            parts.push(format!(
+                "{to} now holds {}, not the {} from {from}",
+                after_name(to),
+                name(from)
+            ));
+        }
+        (Some(from), 0) if change.vacated.len() == 1 && change.appeared.is_empty() => parts.push(
+            format!("the {} leaves {from} and appears nowhere", name(from)),
+        ),
+        _ => {}
     }
     if parts.is_empty() {
         parts.push("the board does not change as a capture would".to_string());

@@ -191,6 +191,26 @@ fn messages_say_what_and_where() {
         p.help().as_deref(),
         Some("one solution: Nd1xb2 Ra2xb2 Rb2xb3 ([[[3,0],[1,1]],[[0,1],[1,1]],[[1,1],[1,2]]])")
     );
+    let p = problem(".....B..RP.....N\n.....B..RN......\n........RN......\n");
+    assert_eq!(
+        p.message(),
+        "this board is not the one before it after one capture: the bishop leaves b3 and appears nowhere"
+    );
+    let p = problem(".....B..RP.....N\n.....B..RQ......\n");
+    assert_eq!(
+        p.message(),
+        "this board is not the one before it after one capture: b2 now holds a queen, not the knight from d1"
+    );
+    let p = problem(".....B..RP.....N\n.....B..RP..K..N\n");
+    assert_eq!(
+        p.message(),
+        "this board is not the one before it after one capture: a piece appears on a1; no square is emptied"
+    );
+    let p = problem(".....B..RP.....N\nRa2xb3\n");
+    assert_eq!(
+        p.help().as_deref(),
+        Some("a rook captures along ranks and files; the rook on a2 can capture on b2 here")
+    );
     let p = problem("R.N...........R.\nRxNc4\n");
     assert_eq!(p.message(), "several captures fit: Rc1xc4, Ra4xc4");
     assert_eq!(
