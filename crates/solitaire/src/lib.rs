@@ -14,7 +14,7 @@
 //!   [`ResolveError`]);
 //! - search: [`Solver`] (one solution, all, counts, with a transposition
 //!   table), [`difficulty`], [`generate`];
-//! - text: [`format`] (read every form with spans, write every form),
+//! - text: [`format`](mod@format) (read every form with spans, write every form),
 //!   [`check`] (an answer's verdict), [`problem`] (reason codes and every
 //!   message), [`render`] (ASCII and SVG boards), [`json`] (serializable
 //!   reports).

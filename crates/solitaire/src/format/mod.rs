@@ -6,7 +6,7 @@
 //! [`parse_record`] a whole record (puzzle, then answer). Whether the
 //! captures are legal is [`crate::check`]'s business.
 //!
-//! Writing: [`write`] (every form) and [`write_record`].
+//! Writing: [`write`](mod@write) (every form) and [`write_record`].
 
 mod literal;
 mod notation;
