@@ -535,12 +535,11 @@ impl Confinement {
                     .to_string(),
                 "the submissions folder hidden".to_string(),
             ]);
-            not_confined
-                .push("it may read the files of the system that its user may read".to_string());
+            not_confined.push("reading the files of the system that any user may read".to_string());
         } else {
             not_confined.extend([
-                "network".to_string(),
-                "it may read the files its user may read, and write where its user may (e.g. /tmp); the total written is not limited"
+                "the network".to_string(),
+                "reading the files its user may read, and writing where its user may (e.g. /tmp), without a limit on the total"
                     .to_string(),
             ]);
         }
@@ -550,10 +549,10 @@ impl Confinement {
                     .to_string(),
             ),
             (false, true) => not_confined.push(
-                "it runs as the grader's user inside the sandbox (the grader is not root)".to_string(),
+                "its user: the grader's own (the grader is not root)".to_string(),
             ),
             (false, false) => not_confined.push(
-                "it runs as the grader's user: it can signal or stop the grader and read and write the grader's files"
+                "its user: the grader's own, so it can signal or stop the grader and read and write the grader's files"
                     .to_string(),
             ),
         }
@@ -573,10 +572,8 @@ impl Confinement {
                     .to_string(),
             );
         }
-        not_confined.push(
-            "memory is limited per process, not in total; CPU time per process, not in total"
-                .to_string(),
-        );
+        not_confined
+            .push("memory and CPU time in total (they are limited per process)".to_string());
         Confinement {
             tool: sandbox.name(),
             version: match sandbox {

@@ -318,7 +318,7 @@ impl Submission {
             let near = find_entry(folder, Path::new(entry), 3, true)
                 .map(|f| {
                     format!(
-                        " (found {}: names are case-sensitive; rename it, or use --entry)",
+                        " (found {}: names are case-sensitive)",
                         crate::text::escape_line(&f.display().to_string())
                     )
                 })

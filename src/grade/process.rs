@@ -120,8 +120,9 @@ pub struct Launch<'a> {
 /// The sandbox a program runs in, for killing it.
 #[derive(Debug)]
 enum Jail {
-    /// bubblewrap; the host id of the sandbox's first process.
-    Bwrap { init: i32 },
+    /// bubblewrap; the sandbox's first process (a pidfd, so that a signal
+    /// never reaches another process that got its id later).
+    Bwrap { init: OwnedFd },
     /// None: killed by user id, or by session.
     Unconfined,
 }
@@ -273,7 +274,13 @@ impl Program {
             fill(&folder)?;
             let procs = Procs::namespace(init)
                 .map_err(|e| format!("cannot read the sandbox's /proc: {e}"))?;
-            Ok((init, folder, procs))
+            let pidfd = rustix::process::Pid::from_raw(init)
+                .ok_or_else(|| "bubblewrap gave no process id".to_string())
+                .and_then(|pid| {
+                    rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty())
+                        .map_err(|e| format!("cannot follow the sandbox: {e}"))
+                })?;
+            Ok((pidfd, folder, procs))
         });
         let (init, folder, procs) = match setup {
             Ok(done) => done,
@@ -434,6 +441,22 @@ impl Program {
         }
     }
 
+    /// Wait up to `limit` for the program to exit, without reading it.
+    fn wait_exit_quietly(&mut self, limit: Duration) -> Option<ExitStatus> {
+        let until = Instant::now() + limit;
+        let mut interval = Duration::from_millis(1);
+        loop {
+            if let Some(status) = self.exit_status() {
+                return Some(status);
+            }
+            if Instant::now() >= until {
+                return None;
+            }
+            std::thread::sleep(interval);
+            interval = (interval * 2).min(Duration::from_millis(16));
+        }
+    }
+
     fn exit_status(&mut self) -> Option<ExitStatus> {
         if self.status.is_none() {
             if let Ok(Some(status)) = self.child.try_wait() {
@@ -522,14 +545,15 @@ impl Program {
     /// Kill the program and every process it started, and reap it.
     pub fn kill(&mut self) {
         self.stdin = None;
-        match self.jail {
+        match &self.jail {
             Jail::Bwrap { init } => {
-                // The namespace dies with its first process.
-                let _ = rustix::process::kill_process(
-                    rustix::process::Pid::from_raw(init).expect("positive"),
-                    rustix::process::Signal::KILL,
-                );
-                let _ = self.child.kill();
+                // The namespace dies with its first process; bubblewrap's
+                // outer process then reaps it and exits (killing that one
+                // first would leave the first process to nobody).
+                let _ = rustix::process::pidfd_send_signal(init, rustix::process::Signal::KILL);
+                if self.wait_exit_quietly(Duration::from_secs(2)).is_none() {
+                    let _ = self.child.kill();
+                }
             }
             Jail::Unconfined => {
                 let _ = self.child.kill();

@@ -559,13 +559,14 @@ fn shorten(text: &str, max: usize) -> String {
     }
 }
 
-/// What confines the programs, for people: a summary line, then what is
-/// and is not confined.
+/// What confines the programs, for people: what is confined in a line,
+/// then what is not (the JSON report lists both in full).
 pub fn human_confinement(c: &Confinement) -> String {
-    let mut out = format!("confinement: {}\n", c.summary());
-    writeln!(out, "  confined: {}", c.confined.join("; ")).ok();
-    writeln!(out, "  not confined: {}", c.not_confined.join("; ")).ok();
-    out
+    format!(
+        "confinement: {}\nnot confined: {}\n",
+        c.summary(),
+        c.not_confined.join("; ")
+    )
 }
 
 /// The JSON document of a run.
@@ -688,5 +689,91 @@ fn csv_field(s: &str) -> String {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
         s.into_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flooded(game: &str, kind: &'static str) -> Failure {
+        Failure {
+            kind,
+            game: game.to_string(),
+            message: "the listed moves are not the legal moves".to_string(),
+            output_tail: Some("x".repeat(2048)),
+            stderr_tail: Some("e".repeat(2048)),
+            diff: Some("d".repeat(4096)),
+            expected: Some("w".repeat(2048)),
+            board: Some("b".repeat(300)),
+            ..Failure::default()
+        }
+    }
+
+    fn game(name: &str) -> GameReport {
+        GameReport {
+            game: name.to_string(),
+            plies: 1,
+            result: "unfinished".to_string(),
+            played: 0,
+            checks: BTreeMap::new(),
+            failures: Kind::ALL.iter().map(|k| flooded(name, k.name())).collect(),
+            notes: Vec::new(),
+            illegal_move: None,
+            seconds: 0.0,
+        }
+    }
+
+    #[test]
+    fn quoted_text_stays_within_the_budget() {
+        let mut games: Vec<GameReport> = (0..8).map(|i| game(&format!("g{i}"))).collect();
+        let before: usize = games
+            .iter()
+            .flat_map(|g| &g.failures)
+            .map(Failure::quoted)
+            .sum();
+        assert!(before > 5 * QUOTE_BUDGET);
+        trim_to_budget(&mut games);
+        let after: usize = games
+            .iter()
+            .flat_map(|g| &g.failures)
+            .map(Failure::quoted)
+            .sum();
+        // The budget, one failure that crossed it, and short messages.
+        assert!(after < QUOTE_BUDGET + 11 * 1024 + 80 * 300, "{after}");
+        let first = &games[0].failures[0];
+        assert!(first.output_tail.is_some() && first.omitted.is_none());
+        let last = games.last().unwrap().failures.last().unwrap();
+        assert!(last.output_tail.is_none() && last.diff.is_none());
+        assert!(last.omitted.as_deref().unwrap().contains("size limit"));
+        assert!(last.expected.as_ref().unwrap().len() < 250);
+    }
+
+    #[test]
+    fn csv_fields_are_one_line_without_controls() {
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("x\ny\x1b"), "x\\x0ay\\x1b");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    }
+
+    #[test]
+    fn failure_text_escapes_what_it_quotes() {
+        let f = Failure {
+            kind: "turn",
+            game: "g\x07.txt".to_string(),
+            message: "m".to_string(),
+            output_tail: Some("\x1b[2J".to_string()),
+            extra: vec!["Bd-Db".to_string()],
+            extra_reasons: vec!["capture-incomplete"],
+            extra_more: 3,
+            ..Failure::default()
+        };
+        let text = failure_text(&f);
+        assert!(!text.chars().any(|c| c.is_control() && c != '\n'), "{text}");
+        assert!(text.contains("g\\x07.txt"));
+        assert!(
+            text.contains("Bd-Db (capture-incomplete) … and 3 more"),
+            "{text}"
+        );
     }
 }

@@ -642,3 +642,38 @@ mod tests {
         assert!(compare_board(&board(text), Position::start().board()).is_empty());
     }
 }
+
+#[cfg(test)]
+mod view_tests {
+    use super::*;
+    use crate::Position;
+    use crate::console;
+
+    #[test]
+    fn what_a_screen_shows_is_judged_by_its_parts() {
+        let game = console::game_screen(&Position::start());
+        assert_eq!(view(&game), View::Game);
+        let menu_text = console::menu(OfficerControl::Human, RebelControl::Human);
+        assert_eq!(view(&menu_text), View::Menu);
+        assert!(ends_at_menu(&menu_text));
+        // A game screen then the menu: the menu is last.
+        assert_eq!(view(&format!("{game}\n{menu_text}")), View::Menu);
+        assert!(!ends_at_menu(&game));
+        // Re-prompts, whatever their words.
+        for again in [
+            "Movimiento no válido.\nIntroduce una nueva posicion: ",
+            "Jugada errónea.\nIntroduzca jugada o FIN: ",
+            "",
+            "?? ",
+        ] {
+            assert_eq!(view(again), View::Again, "{again:?}");
+        }
+        let end = format!("{game}\nLOS REBELDES HAN GANADO\n{menu_text}");
+        match view(&end) {
+            View::End(a) => assert_eq!(a.winner, Some(Side::Rebels)),
+            other => panic!("{other:?}"),
+        }
+        assert!(ends_at_menu(&end));
+        assert!(shows_board(&game, Position::start().board()));
+    }
+}

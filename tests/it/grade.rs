@@ -12,6 +12,7 @@
 
 mod attacks;
 mod causes;
+mod readme;
 mod support;
 
 use serde_json::Value;
@@ -293,7 +294,7 @@ fn one_program_human_report() {
     assert!(text.contains("(rebel-not-closer)"), "{text}");
     assert!(text.contains("  position (.../"), "{text}");
     assert!(text.contains("\nconfinement: "), "{text}");
-    assert!(text.contains("\n  not confined: "), "{text}");
+    assert!(text.contains("\nnot confined: "), "{text}");
 }
 
 #[test]
