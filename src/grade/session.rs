@@ -589,7 +589,7 @@ pub(crate) fn not_started(
     )
 }
 
-/// The launch settings of `sub` in a folder the program knows as `dir`.
+/// How to start the program: `argv` and `env` as it sees them, as `user`.
 fn launch<'b>(
     options: &Options,
     argv: &'b [OsString],

@@ -27,42 +27,51 @@ fn attack(sandbox: &str, fixture_args: &[&str], extra: &[&str], env: &[(&str, &s
 #[test]
 fn programs_hold_no_capabilities_and_cannot_write_outside() {
     let outside = open_dir("asalto-outside-");
-    let target = outside.path().join("written-by-the-program");
-    let target_s = target.display().to_string();
     let host_tmp = open_dir("asalto-host-tmp-");
     let peek = host_tmp.path().join("marker");
     std::fs::write(&peek, "host-tmp-marker\n").unwrap();
     std::fs::set_permissions(&peek, std::fs::Permissions::from_mode(0o644)).unwrap();
-    // Unconfined and outside the grader, as root, the attack works.
-    if is_root() {
-        let direct = run_fixture_directly(&["--attack", "caps", "--target", &target_s], "6\n", &[]);
-        let seen = observed(&direct.stderr);
-        assert_ne!(seen["capeff"], "0000000000000000", "{seen:?}");
-        assert_eq!(seen["write"], "ok", "{seen:?}");
-        assert!(target.exists());
-        std::fs::remove_file(&target).unwrap();
+    // A folder of the grader's, and the grader's own home.
+    let mut targets = vec![outside.path().join("written-by-the-program")];
+    if let Some(home) = std::env::var_os("HOME").filter(|h| Path::new(h).is_dir()) {
+        targets.push(Path::new(&home).join(".asalto-grade-test-escaped"));
     }
-    for sandbox in sandboxes() {
-        let env = [("ATTACK_TARGET", target_s.as_str())];
-        let mut fixture_args = vec!["--attack", "caps"];
-        if sandbox == "bwrap" {
-            // Only where the program has its own mount namespace.
-            fixture_args.extend(["--attack", "mounts"]);
-        }
-        let graded = attack(sandbox, &fixture_args, &["--env", "ATTACK_TARGET"], &env);
-        let seen = observed_in(&graded.json());
-        assert!(!target.exists(), "{sandbox}: the program wrote {target_s}");
-        if sandbox == "bwrap" || is_root() {
-            assert_eq!(seen["capeff"], "0000000000000000", "{sandbox}: {seen:?}");
-            assert!(seen["write"].starts_with("denied"), "{sandbox}: {seen:?}");
-        }
+    for target in &targets {
+        let target_s = target.display().to_string();
+        // Unconfined and outside the grader, as root, the attack works.
         if is_root() {
-            let uid: u32 = seen["uid"].parse().unwrap();
-            assert!(uid >= 1_500_000_000, "{sandbox}: runs as {uid}");
+            let direct =
+                run_fixture_directly(&["--attack", "caps", "--target", &target_s], "6\n", &[]);
+            let seen = observed(&direct.stderr);
+            assert_ne!(seen["capeff"], "0000000000000000", "{seen:?}");
+            assert_eq!(seen["write"], "ok", "{seen:?}");
+            assert!(target.exists());
+            std::fs::remove_file(target).unwrap();
         }
-        if sandbox == "bwrap" {
-            assert!(seen["remount"].starts_with("denied"), "{seen:?}");
-            assert!(seen["umount-tmp"].starts_with("denied"), "{seen:?}");
+        for sandbox in sandboxes() {
+            let env = [("ATTACK_TARGET", target_s.as_str())];
+            let mut fixture_args = vec!["--attack", "caps"];
+            if sandbox == "bwrap" {
+                // Only where the program has its own mount namespace.
+                fixture_args.extend(["--attack", "mounts"]);
+            }
+            let graded = attack(sandbox, &fixture_args, &["--env", "ATTACK_TARGET"], &env);
+            let seen = observed_in(&graded.json());
+            let wrote = target.exists();
+            let _ = std::fs::remove_file(target);
+            assert!(!wrote, "{sandbox}: the program wrote {target_s}");
+            if sandbox == "bwrap" || is_root() {
+                assert_eq!(seen["capeff"], "0000000000000000", "{sandbox}: {seen:?}");
+                assert!(seen["write"].starts_with("denied"), "{sandbox}: {seen:?}");
+            }
+            if is_root() {
+                let uid: u32 = seen["uid"].parse().unwrap();
+                assert!(uid >= 1_500_000_000, "{sandbox}: runs as {uid}");
+            }
+            if sandbox == "bwrap" {
+                assert!(seen["remount"].starts_with("denied"), "{seen:?}");
+                assert!(seen["umount-tmp"].starts_with("denied"), "{seen:?}");
+            }
         }
     }
     // Under bubblewrap the host's /tmp is out of sight.
@@ -293,6 +302,32 @@ fn an_unprivileged_grader_says_what_it_cannot_confine() {
     assert!(not.contains("setsid"), "{not}");
     assert_eq!(c["limits"]["processes"], serde_json::Value::Null);
     assert_eq!(json["submissions"][0]["full_marks"], true);
+}
+
+/// What the issue left open, closed as root: a fork bomb stops at the
+/// process limit, and its children all go.
+#[test]
+fn fork_bombs_stop_at_the_process_limit() {
+    if !is_root() {
+        eprintln!("skipped: the process limit needs a user of its own (root)");
+        return;
+    }
+    for sandbox in sandboxes() {
+        let marker = format!("asalto-fork-bomb-{sandbox}");
+        let graded = attack(
+            sandbox,
+            &["--attack", "fork-bomb", "--marker", &marker],
+            &["--processes", "20"],
+            &[],
+        );
+        let json = graded.json();
+        let seen = observed_in(&json);
+        let forked: usize = seen["forked"].parse().unwrap();
+        assert!(forked <= 20, "{sandbox}: {seen:?}");
+        assert_eq!(seen["fork-error"], "11", "{sandbox}: {seen:?}");
+        assert_eq!(json["confinement"]["limits"]["processes"], 20);
+        assert!(processes_with(&marker).is_empty(), "{sandbox}");
+    }
 }
 
 /// Hole 8: The disk: 64 files of 16 MiB are stopped at the limit, folder and
