@@ -72,7 +72,7 @@ fn batch() -> &'static (i32, Value) {
                 "--move-timeout",
                 "2",
                 "--jobs",
-                "2",
+                "4",
                 "--games",
                 &refs().display().to_string(),
                 "--submissions",
@@ -262,7 +262,7 @@ fn the_json_report_states_the_confinement() {
     }
     if is_root() {
         assert_eq!(c["separate_user"], true);
-        assert_eq!(c["uids"].as_array().unwrap().len(), 2);
+        assert_eq!(c["uids"].as_array().unwrap().len(), 4);
         assert_eq!(c["limits"]["processes"], 64);
     }
 }

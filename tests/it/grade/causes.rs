@@ -154,11 +154,11 @@ fn illegal_moves_are_typed_and_named() {
         .iter()
         .filter_map(|g| g["illegal_move"]["reason"].as_str().map(str::to_string))
         .collect();
-    assert_eq!(kinds.len(), 6, "one per reference game");
+    assert_eq!(kinds.len(), 8, "one per reference game");
     assert_eq!(kinds[0], "capture-required");
     kinds.sort();
     kinds.dedup();
-    assert_eq!(kinds.len(), 6, "each kind once: {kinds:?}");
+    assert_eq!(kinds.len(), 8, "each kind once: {kinds:?}");
     let sub = submission(json, "accept-illegal-step");
     let f = failures(sub)
         .into_iter()

@@ -118,7 +118,8 @@ pub fn sample(name: &str) -> String {
 /// The reference games: the assignment's example (unfinished, with a
 /// multi-capture), Appendix A (officers win), the castle taken (8 rebels in
 /// it, then 9), a game through exactly 9 rebels that ends with 7, one
-/// through 9 that ends with exactly 8, and an unfinished one.
+/// through 9 that ends with exactly 8, each side blocked, and an unfinished
+/// one.
 pub fn refs() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIR.get_or_init(|| {
@@ -128,6 +129,8 @@ pub fn refs() -> &'static Path {
             "apendice-a.txt",
             "end-castle-occupied.txt",
             "end-fewer-than-nine-rebels.txt",
+            "end-officers-blocked.txt",
+            "end-rebels-blocked.txt",
             "unfinished.txt",
         ] {
             std::fs::copy(Path::new(SAMPLES).join(name), dir.path().join(name)).unwrap();
