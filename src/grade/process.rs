@@ -739,11 +739,7 @@ fn plumb(cmd: &mut Command, env: &[(OsString, OsString)]) {
 /// (`--info-fd`) and to block on `--block-fd`, its set-up done.
 fn sandbox_ready(child: &mut Child, info: OwnedFd, block: i32) -> Result<i32, String> {
     let deadline = Instant::now() + SETUP_TIMEOUT;
-    let mut text = Vec::new();
-    let mut file = std::fs::File::from(info);
-    // bubblewrap writes the information right after making the namespaces
-    // and closes the descriptor; it ends early only if it fails.
-    let _ = (&mut file).take(64 * 1024).read_to_end(&mut text);
+    let text = read_info(info, deadline)?;
     let init = String::from_utf8_lossy(&text)
         .split("\"child-pid\":")
         .nth(1)
@@ -786,6 +782,40 @@ fn sandbox_ready(child: &mut Child, info: OwnedFd, block: i32) -> Result<i32, St
         }
         std::thread::sleep(interval);
         interval = (interval * 2).min(Duration::from_millis(16));
+    }
+}
+
+/// What bubblewrap writes on `--info-fd`, up to the end (it writes it right
+/// after making the namespaces and closes the descriptor), waiting at most
+/// until `deadline`.
+fn read_info(info: OwnedFd, deadline: Instant) -> Result<Vec<u8>, String> {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let mut text = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err("bubblewrap did not say how the sandbox started".to_string());
+        }
+        let ts = Timespec {
+            tv_sec: left.as_secs().min(1) as _,
+            tv_nsec: if left.as_secs() >= 1 {
+                0
+            } else {
+                left.subsec_nanos().into()
+            },
+        };
+        let mut fds = [PollFd::new(&info, PollFlags::IN)];
+        if poll(&mut fds, Some(&ts)).unwrap_or(0) == 0 {
+            continue;
+        }
+        match rustix::io::read(&info, &mut buf) {
+            Ok(0) => return Ok(text),
+            Ok(n) if text.len() < 64 * 1024 => text.extend_from_slice(&buf[..n]),
+            Ok(_) => return Ok(text),
+            Err(rustix::io::Errno::INTR) | Err(rustix::io::Errno::AGAIN) => {}
+            Err(e) => return Err(format!("cannot read from bubblewrap: {e}")),
+        }
     }
 }
 
