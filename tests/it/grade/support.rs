@@ -31,16 +31,40 @@ pub fn open_dir(prefix: &str) -> tempfile::TempDir {
     dir
 }
 
-/// A shared folder holding a copy of the fixture (a checkout may live
-/// where other users cannot enter).
-fn work() -> &'static Path {
-    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+/// The folder of what this test process shares between tests, under the
+/// system's temporary folder (a checkout may live where other users cannot
+/// enter): `asalto-grade-tests-<pid>`. Statics are never dropped, so the
+/// folders of test processes that have ended are removed here instead.
+fn shared() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = open_dir("asalto-fixture-");
-        std::fs::copy(FIXTURE_SRC, dir.path().join("asalto.py")).unwrap();
+        let tmp = std::env::temp_dir();
+        const PREFIX: &str = "asalto-grade-tests-";
+        for entry in std::fs::read_dir(&tmp).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if let Some(pid) = name.strip_prefix(PREFIX) {
+                if !Path::new("/proc").join(pid).exists() {
+                    let _ = std::fs::remove_dir_all(entry.path());
+                }
+            }
+        }
+        let dir = tmp.join(format!("{PREFIX}{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
         dir
     })
-    .path()
+}
+
+/// A shared folder holding a copy of the fixture.
+fn work() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = shared().join("fixture");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::copy(FIXTURE_SRC, dir.join("asalto.py")).unwrap();
+        dir
+    })
 }
 
 /// The fixture, where anyone may read it.
@@ -121,9 +145,11 @@ pub fn sample(name: &str) -> String {
 /// through 9 that ends with exactly 8, each side blocked, and an unfinished
 /// one.
 pub fn refs() -> &'static Path {
-    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = open_dir("asalto-refs-");
+        let dir = shared().join("refs");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
         for name in [
             "ejemplo.txt",
             "apendice-a.txt",
@@ -133,13 +159,12 @@ pub fn refs() -> &'static Path {
             "end-rebels-blocked.txt",
             "unfinished.txt",
         ] {
-            std::fs::copy(Path::new(SAMPLES).join(name), dir.path().join(name)).unwrap();
+            std::fs::copy(Path::new(SAMPLES).join(name), dir.join(name)).unwrap();
         }
         let eight = "end-nine-then-eight-rebels.txt";
-        std::fs::copy(Path::new(FIXTURES).join(eight), dir.path().join(eight)).unwrap();
+        std::fs::copy(Path::new(FIXTURES).join(eight), dir.join(eight)).unwrap();
         dir
     })
-    .path()
 }
 
 /// A submissions folder: one sub-folder per variant (`a+b`: two bugs),
