@@ -1,19 +1,46 @@
 //! `asalto grade`: play reference games into student programs and score
 //! them. The engine lives in `asalto::grade`; this file reads the options,
-//! finds the files and prints.
+//! finds the files and prints. Grading runs programs in Linux namespaces:
+//! elsewhere the command only says so.
 
+#[cfg(target_os = "linux")]
 use std::ffi::OsString;
+#[cfg(target_os = "linux")]
 use std::io::IsTerminal;
+#[cfg(target_os = "linux")]
 use std::path::{Path, PathBuf};
+#[cfg(target_os = "linux")]
 use std::time::Duration;
 
+#[cfg(target_os = "linux")]
 use asalto::basic::BasicScore;
+#[cfg(target_os = "linux")]
 use asalto::grade::{
-    self, Kind, Limits, Options, Reference, Sandbox, SandboxChoice, Submission, Weights, report,
+    self, Confinement, Kind, Limits, Options, Reference, Sandbox, SandboxChoice, Submission, Users,
+    Weights, report,
 };
 
-use super::{Out, PipeClosed, Status, error, read_input};
+#[cfg(target_os = "linux")]
+use super::read_input;
+use super::{Out, PipeClosed, Status, error};
 
+/// Grade console programs of the assignment (Linux only).
+#[cfg(not(target_os = "linux"))]
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The options of `grade` (see its help on Linux).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    args: Vec<String>,
+}
+
+/// Run `grade`: Linux only.
+#[cfg(not(target_os = "linux"))]
+pub fn run(_args: Args, _out: &mut Out) -> Result<Status, PipeClosed> {
+    error("grade runs student programs in Linux namespaces: it is available on Linux only");
+    Ok(Status::Error)
+}
+
+#[cfg(target_os = "linux")]
 /// Grade console programs of the assignment against reference games.
 ///
 /// Each reference game is played into a fresh run of the program as a
@@ -76,19 +103,32 @@ pub struct Args {
     /// Largest file a program may write.
     #[arg(long, value_name = "SIZE", default_value = "16M", value_parser = parse_size)]
     file_size: u64,
+    /// Everything a program may write, its folder and /tmp together (under
+    /// bubblewrap: the size of its tmpfs).
+    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
+    disk: u64,
+    /// Processes a program may run at once (as root, where each program
+    /// has a user of its own).
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    processes: u64,
+    /// As root: the first user id programs run under (one per parallel job;
+    /// default: the first free block from 1500000000).
+    #[arg(long, value_name = "UID")]
+    uid: Option<u32>,
     /// Where `/proc` cannot tell that a program waits for input: how many
     /// seconds of silence mean it does.
     #[arg(long, value_name = "SECS", default_value_t = 2.0)]
     idle: f64,
     /// Confinement: bubblewrap if it works (`auto`), bubblewrap or fail
-    /// (`bwrap`), or only limits (`none`).
+    /// (`bwrap`), or only limits and (as root) a user of its own (`none`).
     #[arg(long, value_enum, default_value_t)]
     sandbox: SandboxArg,
     /// Pass an environment variable to programs (`NAME` takes ours).
     #[arg(long = "env", value_name = "NAME[=VALUE]")]
     env: Vec<String>,
     /// Weights of the checks, e.g. `moves=8,board=0` (0 turns a check off).
-    /// Defaults: runs=2 turn=2 moves=6 board=1 end=3 save=2 load=2 quit=2 ai=4.
+    /// Defaults: runs=2 turn=2 moves=6 illegal=2 board=1 end=3 save=2 load=2
+    /// quit=2 ai=4.
     #[arg(long, value_name = "KIND=W,...", value_parser = Weights::parse)]
     weights: Option<Weights>,
     /// Full marks.
@@ -96,6 +136,7 @@ pub struct Args {
     max_score: f64,
 }
 
+#[cfg(target_os = "linux")]
 /// Output formats of `grade`.
 #[derive(Clone, Copy, Debug, Default, clap::ValueEnum, PartialEq, Eq)]
 enum GradeFormat {
@@ -110,6 +151,7 @@ enum GradeFormat {
     Csv,
 }
 
+#[cfg(target_os = "linux")]
 #[derive(Clone, Copy, Debug, Default, clap::ValueEnum, PartialEq, Eq)]
 enum SandboxArg {
     #[default]
@@ -118,6 +160,7 @@ enum SandboxArg {
     None,
 }
 
+#[cfg(target_os = "linux")]
 /// `1M`, `512K`, `2G`, `1000`.
 fn parse_size(s: &str) -> Result<u64, String> {
     let t = s.trim();
@@ -136,6 +179,7 @@ fn parse_size(s: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("`{s}`: expected a size like 1000, 512K, 1M or 2G"))
 }
 
+#[cfg(target_os = "linux")]
 /// Split a `--run` template into words (single and double quotes group).
 fn split_words(s: &str) -> Result<Vec<String>, String> {
     let mut words = Vec::new();
@@ -174,6 +218,7 @@ fn split_words(s: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
+#[cfg(target_os = "linux")]
 /// The reference games named on the command line.
 fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
     let mut files = Vec::new();
@@ -215,6 +260,7 @@ fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
     Ok(games)
 }
 
+#[cfg(target_os = "linux")]
 /// Make relative paths that exist absolute, so the command still finds them
 /// from its own working folder.
 fn absolute_args(command: &[String]) -> Vec<String> {
@@ -235,6 +281,7 @@ fn absolute_args(command: &[String]) -> Vec<String> {
         .collect()
 }
 
+#[cfg(target_os = "linux")]
 fn environment(vars: &[String]) -> Result<Vec<(OsString, OsString)>, String> {
     vars.iter()
         .map(|v| match v.split_once('=') {
@@ -248,10 +295,13 @@ fn environment(vars: &[String]) -> Result<Vec<(OsString, OsString)>, String> {
         .collect()
 }
 
+#[cfg(target_os = "linux")]
 /// Run `grade`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
     match prepare(&args) {
-        Ok((submissions, games, options)) => grade(&args, submissions, games, options, out),
+        Ok((submissions, games, options, jobs)) => {
+            grade(&args, submissions, games, options, jobs, out)
+        }
         Err(message) => {
             error(&message);
             Ok(Status::Error)
@@ -259,8 +309,10 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
     }
 }
 
-type Prepared = (Vec<Submission>, Vec<Reference>, Options);
+#[cfg(target_os = "linux")]
+type Prepared = (Vec<Submission>, Vec<Reference>, Options, usize);
 
+#[cfg(target_os = "linux")]
 fn prepare(args: &Args) -> Result<Prepared, String> {
     let games = load_games(&args.games)?;
     let mut hide = Vec::new();
@@ -312,15 +364,33 @@ fn prepare(args: &Args) -> Result<Prepared, String> {
             return Err(format!("{name}: expected a number of seconds above 0"));
         }
     }
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        })
+        .clamp(1, 256);
+    let users = match args.uid {
+        Some(base) if grade::confine::is_root() => Users { base: Some(base) },
+        Some(_) => return Err("--uid: only root can run programs as other users".into()),
+        None => Users::pick(grade::confine::DEFAULT_UID_BASE, jobs),
+    };
     let choice = match args.sandbox {
         SandboxArg::Auto => SandboxChoice::Auto,
         SandboxArg::Bwrap => SandboxChoice::Bwrap,
         SandboxArg::None => SandboxChoice::None,
     };
-    let (sandbox, note) = Sandbox::detect(choice, hide)?;
+    let (sandbox, note) = Sandbox::detect(choice, hide, &users)?;
     if let Some(why) = note {
         error(&format!(
-            "note: {why}; student programs run UNCONFINED except for resource limits, time limits and a fresh working folder (install bubblewrap to confine them)"
+            "note: {why}; student programs run UNCONFINED except for resource limits, time limits, a fresh working folder{} (install bubblewrap to confine them)",
+            if users.base.is_some() {
+                " and a user of their own"
+            } else {
+                ""
+            }
         ));
     }
     let options = Options {
@@ -332,30 +402,52 @@ fn prepare(args: &Args) -> Result<Prepared, String> {
             cpu_seconds: args.cpu.max(1),
             memory_bytes: args.memory,
             file_size_bytes: args.file_size,
+            disk_bytes: args.disk,
+            processes: args.processes.max(1),
             ..Limits::default()
         },
         sandbox,
+        users,
         env: environment(&args.env)?,
         ai: args.ai,
         basic: args.rebels,
         weights: args.weights.clone().unwrap_or_default(),
         max_score: args.max_score,
     };
-    Ok((submissions, games, options))
+    preflight(&submissions, &options)?;
+    Ok((submissions, games, options, jobs))
 }
 
+/// Before grading anyone: the command can start (a typo in `--run` would
+/// otherwise give everyone 0), and the programs' user can reach the
+/// working folders.
+#[cfg(target_os = "linux")]
+fn preflight(submissions: &[Submission], options: &Options) -> Result<(), String> {
+    if let Some(first) = submissions.first() {
+        grade::preflight(first, options)?;
+    }
+    let user = options.users.for_slot(0);
+    if matches!(options.sandbox, Sandbox::Unconfined) {
+        let tmp = std::env::temp_dir();
+        grade::confine::may_access(&tmp, user, 1).map_err(|e| {
+            format!(
+                "the working folders go in {} (TMPDIR), but {e}: set TMPDIR to a folder every user may enter, such as /tmp",
+                tmp.display()
+            )
+        })?;
+    }
+    Ok(())
+}
+
+#[cfg(target_os = "linux")]
 fn grade(
     args: &Args,
     submissions: Vec<Submission>,
     games: Vec<Reference>,
     options: Options,
+    jobs: usize,
     out: &mut Out,
 ) -> Result<Status, PipeClosed> {
-    let jobs = args.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
     let sessions = submissions.len() * (games.len() + usize::from(options.ai));
     let bar = (std::io::stderr().is_terminal() && sessions > 1).then(|| {
         let bar = indicatif::ProgressBar::new(sessions as u64);
@@ -383,6 +475,8 @@ fn grade(
                 .any(|r| r.checks.iter().any(|c| c.kind == *k))
         })
         .collect();
+    let confinement =
+        Confinement::describe(&options.sandbox, &options.users, jobs, &options.limits);
     match args.format {
         GradeFormat::Human => {
             if reports.len() == 1 {
@@ -396,10 +490,12 @@ fn grade(
                     }
                 }
             }
+            out.line("")?;
+            out.write(&report::human_confinement(&confinement))?;
         }
         GradeFormat::Json => {
             let names = games.iter().map(|g| g.name.clone()).collect();
-            out.line(&report::json(&reports, &options, names))?;
+            out.line(&report::json(&reports, &options, &confinement, names))?;
         }
         GradeFormat::Gradescope => out.line(&report::gradescope(&reports[0]))?,
         GradeFormat::Csv => out.write(&report::csv(&reports, &kinds))?,
@@ -411,6 +507,7 @@ fn grade(
     })
 }
 
+#[cfg(target_os = "linux")]
 #[cfg(test)]
 mod tests {
     use super::*;

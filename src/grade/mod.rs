@@ -2,15 +2,20 @@
 //! the assignment as a person would, and score what it prints and saves.
 //!
 //! Unlike the rest of the library, this module runs programs and touches
-//! files. Its parts:
+//! files, and it is Linux only (namespaces, `/proc`, resource limits). Its
+//! parts:
 //!
-//! - [`process`]: starting one untrusted program in a fresh folder, with
-//!   limits, an optional bubblewrap sandbox, and telling when it waits for
-//!   input;
+//! - [`confine`]: the sandbox (bubblewrap, or none) and the user programs
+//!   run as, and an exact account of what is and is not confined;
+//! - [`process`] and [`procs`]: starting one untrusted program, its pipes,
+//!   telling when it waits for input, finding and killing its processes;
+//! - [`folder`]: its working folder, touched without following its links;
 //! - [`screen`]: reading its screens (menu, `Turno:`, `Jugadas posibles`,
-//!   board, the announcement of the end);
-//! - `session`: the script of one game (menu, moves, `FIN`, save, load,
-//!   quit) and of the `--ai` game;
+//!   board, the announcement of the end) and what a screen shows;
+//! - `session`, `game`, `files`, `ai`: the dialogue, in small steps (wait,
+//!   type, choose, leave a game), the script of a reference game (with one
+//!   illegal move typed on purpose, see [`probe`]), save and load, and the
+//!   `--ai` game; `recorder` holds the partial-credit policy;
 //! - [`report`]: scores and the report formats.
 //!
 //! # Examples
@@ -25,6 +30,8 @@
 //! println!("{}/{}", reports[0].score, reports[0].max_score);
 //! ```
 
+#![cfg(target_os = "linux")]
+
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -38,12 +45,22 @@ use crate::basic::BasicScore;
 use crate::replay::{CheckOptions, GameOutcome, check};
 use crate::{Move, Side};
 
+mod ai;
+pub mod confine;
+mod files;
+pub mod folder;
+mod game;
+pub mod probe;
 pub mod process;
+pub mod procs;
+mod recorder;
 pub mod report;
 pub mod screen;
 mod session;
 
-pub use process::{Limits, Sandbox, SandboxChoice};
+pub use confine::{Confinement, Sandbox, SandboxChoice, User, Users};
+pub use files::{LOAD_NAME, SAVE_NAME};
+pub use process::Limits;
 pub use report::{CheckStatus, Failure, GameReport, KindScore, SubmissionReport};
 
 /// A kind of check. Each has a weight; a submission's score is the
@@ -60,6 +77,9 @@ pub enum Kind {
     /// The moves listed after `Jugadas posibles` are exactly the legal moves,
     /// on every screen, and the typed moves are accepted.
     Moves,
+    /// An illegal move typed on purpose is refused, and the same side is
+    /// asked again.
+    Illegal,
     /// The board drawing shows the pieces on the right points.
     Board,
     /// The end of a game is announced when, and only when, it comes, with
@@ -78,10 +98,11 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in report order.
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 10] = [
         Kind::Runs,
         Kind::Turn,
         Kind::Moves,
+        Kind::Illegal,
         Kind::Board,
         Kind::End,
         Kind::Save,
@@ -102,6 +123,7 @@ impl Kind {
             Kind::Load => "load",
             Kind::Quit => "quit",
             Kind::Ai => "ai",
+            Kind::Illegal => "illegal",
         }
     }
 
@@ -119,6 +141,7 @@ impl Kind {
             Kind::Load => "loads a record and shows its position and moves",
             Kind::Quit => "quits when asked, leaving no processes behind",
             Kind::Ai => "AZAR officers and BASICO rebels play a legal game by themselves",
+            Kind::Illegal => "refuses an illegal move and asks the same side again",
         }
     }
 
@@ -139,6 +162,7 @@ impl Kind {
             Kind::Load => 2.0,
             Kind::Quit => 2.0,
             Kind::Ai => 4.0,
+            Kind::Illegal => 2.0,
         }
     }
 }
@@ -281,17 +305,28 @@ impl Submission {
 
     /// A submission folder: `folder` is copied into each working folder and
     /// `run` (e.g. `python3 {entry}`) starts `entry` there. A missing entry
-    /// file (also looked for in sub-folders) becomes [`Submission::problem`].
+    /// file (also looked for in sub-folders) becomes [`Submission::problem`],
+    /// which names a file whose name differs only in case (`found
+    /// Asalto.py`).
     pub fn folder(folder: &Path, entry: &str, run: &[String]) -> Submission {
         let name = folder
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| folder.display().to_string());
-        let found = find_entry(folder, Path::new(entry), 3);
+        let found = find_entry(folder, Path::new(entry), 3, false);
         let problem = found.is_none().then(|| {
+            let near = find_entry(folder, Path::new(entry), 3, true)
+                .map(|f| {
+                    format!(
+                        " (found {}: names are case-sensitive)",
+                        crate::text::escape_line(&f.display().to_string())
+                    )
+                })
+                .unwrap_or_else(|| " (nor in its sub-folders)".to_string());
             format!(
-                "no entry file `{entry}` in {} (nor in its sub-folders)",
-                folder.display()
+                "no entry file `{}` in {}{near}",
+                crate::text::escape_line(entry),
+                crate::text::escape_line(&folder.display().to_string())
             )
         });
         Submission {
@@ -318,24 +353,34 @@ impl Submission {
     }
 }
 
-fn find_entry(folder: &Path, entry: &Path, depth: usize) -> Option<PathBuf> {
-    if folder.join(entry).is_file() {
+/// The entry file in `folder` or its sub-folders (`depth` levels), as a
+/// path relative to `folder`; `any_case`: a name that differs only in case.
+fn find_entry(folder: &Path, entry: &Path, depth: usize, any_case: bool) -> Option<PathBuf> {
+    let is_file = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file());
+    if !any_case && is_file(&folder.join(entry)) {
         return Some(entry.to_path_buf());
+    }
+    let mut entries: Vec<std::fs::DirEntry> = std::fs::read_dir(folder).ok()?.flatten().collect();
+    entries.sort_by_key(|e| e.file_name());
+    if any_case {
+        let wanted = entry.as_os_str().to_string_lossy().to_lowercase();
+        if let Some(e) = entries.iter().find(|e| {
+            e.file_type().is_ok_and(|t| t.is_file())
+                && e.file_name().to_string_lossy().to_lowercase() == wanted
+        }) {
+            return Some(PathBuf::from(e.file_name()));
+        }
     }
     if depth == 0 {
         return None;
     }
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(folder)
-        .ok()?
-        .flatten()
+    entries
+        .iter()
         .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-        .map(|e| e.path())
-        .collect();
-    dirs.sort();
-    dirs.into_iter().find_map(|d| {
-        let name = d.file_name()?.to_owned();
-        find_entry(&d, entry, depth - 1).map(|found| Path::new(&name).join(found))
-    })
+        .find_map(|d| {
+            find_entry(&d.path(), entry, depth - 1, any_case)
+                .map(|found| Path::new(&d.file_name()).join(found))
+        })
 }
 
 /// How to grade.
@@ -353,6 +398,10 @@ pub struct Options {
     pub limits: Limits,
     /// Confinement.
     pub sandbox: Sandbox,
+    /// The users programs run as (as root: one per parallel job; see
+    /// [`Users::pick`]). With the default (none) and a grader running as
+    /// root, [`grade`] picks them.
+    pub users: Users,
     /// Extra environment variables, on top of the minimal environment.
     pub env: Vec<(OsString, OsString)>,
     /// Also play an AZAR-against-BASICO game.
@@ -374,6 +423,7 @@ impl Default for Options {
             idle: Duration::from_secs(2),
             limits: Limits::default(),
             sandbox: Sandbox::Unconfined,
+            users: Users::default(),
             env: Vec::new(),
             ai: false,
             basic: None,
@@ -421,13 +471,21 @@ pub fn grade(
 ) -> Vec<SubmissionReport> {
     let per = references.len() + usize::from(options.ai);
     let total = submissions.len() * per;
+    let jobs = jobs.clamp(1, total.max(1));
+    let mut options = options.clone();
+    if options.users.base.is_none() && confine::is_root() {
+        options.users = Users::pick(confine::DEFAULT_UID_BASE, jobs);
+    }
+    let options = &options;
+    let probes = probe::choose(references);
     let results: Mutex<Vec<Vec<Option<GameReport>>>> =
         Mutex::new(submissions.iter().map(|_| vec![None; per]).collect());
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, total.max(1)) {
-            scope.spawn(|| {
+        for slot in 0..jobs {
+            let (results, next, done, probes) = (&results, &next, &done, &probes);
+            scope.spawn(move || {
                 loop {
                     let task = next.fetch_add(1, Ordering::SeqCst);
                     if task >= total {
@@ -435,18 +493,24 @@ pub fn grade(
                     }
                     let (s, g) = (task / per, task % per);
                     let report = match references.get(g) {
-                        Some(reference) => {
-                            session::play_reference(&submissions[s], reference, options)
-                        }
-                        None => session::play_ai(&submissions[s], options),
+                        Some(reference) => game::play_reference(
+                            &submissions[s],
+                            reference,
+                            probes[g].as_ref(),
+                            options,
+                            slot,
+                        ),
+                        None => ai::play_ai(&submissions[s], options, slot),
                     };
-                    results.lock().expect("no panics while locked")[s][g] = Some(report);
+                    if let Ok(mut all) = results.lock() {
+                        all[s][g] = Some(report);
+                    }
                     progress(done.fetch_add(1, Ordering::SeqCst) + 1, total);
                 }
             });
         }
     });
-    let results = results.into_inner().expect("no panics while locked");
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     submissions
         .iter()
         .zip(results)
@@ -455,6 +519,39 @@ pub fn grade(
             SubmissionReport::score(sub, games, options)
         })
         .collect()
+}
+
+/// Check, before grading anyone, that the command can start at all: its
+/// program (the first word, unless it is the entry file) is found in `PATH`
+/// and may be run by the programs' user, and files named on the command
+/// line may be read by it. The error says why not.
+///
+/// # Errors
+///
+/// A sentence saying what cannot start and why.
+pub fn preflight(submission: &Submission, options: &Options) -> Result<(), String> {
+    let user = options.users.for_slot(0);
+    let Some(first) = submission.command.first() else {
+        return Err("the command is empty".to_string());
+    };
+    if !first.contains("{entry}") && !first.contains("{dir}") {
+        confine::resolve_program(first, user)
+            .map_err(|e| format!("cannot start the command: {e}"))?;
+    }
+    if submission.source.is_none() {
+        for arg in submission.command.iter().skip(1) {
+            let p = Path::new(arg);
+            if p.is_absolute() && p.is_file() {
+                confine::may_access(p, user, 4).map_err(|e| {
+                    format!(
+                        "cannot start the command: {e} (programs run as user {}; make it readable, or grade a copy with --submissions)",
+                        user.map(|u| u.uid).unwrap_or(0)
+                    )
+                })?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The side names used in failures.

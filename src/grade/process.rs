@@ -1,6 +1,6 @@
-//! Running one untrusted program: a fresh session and process group,
-//! resource limits, an optional bubblewrap sandbox, and the pipes to talk
-//! to it as a person at a keyboard would.
+//! Running one untrusted program: a new session, resource limits, its own
+//! user (as root), optionally bubblewrap, and the pipes to talk to it as a
+//! person at a keyboard would.
 //!
 //! Knowing when the program waits for input is the delicate part. A program
 //! is ready for the next line when
@@ -8,7 +8,7 @@
 //! - one of its processes (or threads) is blocked in `read` on the pipe we
 //!   write its standard input to, and that pipe is empty (Linux:
 //!   `/proc/<pid>/task/<tid>/syscall`, or `wchan` where that file cannot be
-//!   read), checked on every process of its session; or
+//!   read), looking only at its own processes (see [`super::procs`]); or
 //! - where `/proc` tells nothing, its output ends with a recognisable prompt
 //!   and has been quiet for a moment, or has been quiet for the idle time.
 //!
@@ -16,14 +16,17 @@
 //! for a fixed, long time.
 
 use std::ffi::OsString;
-use std::fs;
 use std::io::{self, Read, Write};
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
+
+use super::confine::{BwrapArgs, SANDBOX_WORKDIR, User};
+use super::folder::Folder;
+use super::procs::{self, ProcInfo, Procs, Scope};
 
 /// Resource limits applied to the program (and inherited by its children).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +39,12 @@ pub struct Limits {
     pub file_size_bytes: u64,
     /// Open files per process (`RLIMIT_NOFILE`).
     pub open_files: u64,
+    /// Everything written to its folder and `/tmp` together (the size of
+    /// the sandbox's tmpfs; not enforced without bubblewrap).
+    pub disk_bytes: u64,
+    /// Processes of its user at once (`RLIMIT_NPROC`; only when it runs as
+    /// a user of its own).
+    pub processes: u64,
 }
 
 impl Default for Limits {
@@ -45,176 +54,10 @@ impl Default for Limits {
             memory_bytes: 1 << 30,
             file_size_bytes: 16 << 20,
             open_files: 256,
+            disk_bytes: 64 << 20,
+            processes: 64,
         }
     }
-}
-
-/// How programs are confined.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Sandbox {
-    /// Inside bubblewrap: the system read-only, no network, private `/tmp`,
-    /// its own PID namespace, only its working folder writable, and the
-    /// listed folders hidden (an empty tmpfs over each).
-    Bwrap {
-        /// The `bwrap` executable.
-        program: PathBuf,
-        /// Folders to hide from the program (e.g. the other submissions).
-        hide: Vec<PathBuf>,
-    },
-    /// Only the resource limits, the session and the working folder.
-    Unconfined,
-}
-
-/// Which sandbox the user asked for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum SandboxChoice {
-    /// bubblewrap when it is installed and works, else unconfined.
-    #[default]
-    Auto,
-    /// bubblewrap, or an error.
-    Bwrap,
-    /// No sandbox, only limits.
-    None,
-}
-
-impl Sandbox {
-    /// Resolve the user's choice: find `bwrap` and try it once. With
-    /// [`SandboxChoice::Auto`] and no working bubblewrap, the sandbox is
-    /// [`Sandbox::Unconfined`] and the second value says why.
-    ///
-    /// # Errors
-    ///
-    /// With [`SandboxChoice::Bwrap`], when bubblewrap is missing or does not
-    /// work here (the message says why).
-    pub fn detect(
-        choice: SandboxChoice,
-        hide: Vec<PathBuf>,
-    ) -> Result<(Sandbox, Option<String>), String> {
-        if choice == SandboxChoice::None {
-            return Ok((Sandbox::Unconfined, None));
-        }
-        let found = find_in_path("bwrap");
-        let tried = match &found {
-            None => Err("bubblewrap (`bwrap`) is not installed".to_string()),
-            Some(program) => try_bwrap(program),
-        };
-        match (tried, choice, found) {
-            (Ok(()), _, Some(program)) => Ok((Sandbox::Bwrap { program, hide }, None)),
-            (Ok(()), _, None) => Ok((
-                Sandbox::Unconfined,
-                Some("bubblewrap (`bwrap`) is not installed".to_string()),
-            )),
-            (Err(e), SandboxChoice::Bwrap, _) => Err(e),
-            (Err(e), _, _) => Ok((Sandbox::Unconfined, Some(e))),
-        }
-    }
-
-    /// `bwrap` or `none`, for reports.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Sandbox::Bwrap { .. } => "bwrap",
-            Sandbox::Unconfined => "none",
-        }
-    }
-
-    /// The command line that runs `argv` in `workdir` under this sandbox.
-    fn command(&self, argv: &[OsString], workdir: &Path) -> Command {
-        match self {
-            Sandbox::Unconfined => {
-                let mut cmd = Command::new(&argv[0]);
-                cmd.args(&argv[1..]);
-                cmd
-            }
-            Sandbox::Bwrap { program, hide } => {
-                let mut cmd = Command::new(program);
-                let mut args = bwrap_args(workdir, hide);
-                // Files named on the command line (a program outside the
-                // working folder) stay readable, with their folder.
-                let insert_at = args.len() - BWRAP_FLAGS.len();
-                let mut binds = Vec::new();
-                for a in argv {
-                    let p = Path::new(a);
-                    if p.is_absolute() && p.exists() && !p.starts_with(workdir) {
-                        let dir = if p.is_dir() {
-                            p
-                        } else {
-                            p.parent().unwrap_or(p)
-                        };
-                        if dir != Path::new("/") {
-                            binds.extend(["--ro-bind".into(), dir.into(), dir.into()]);
-                        }
-                    }
-                }
-                args.splice(insert_at..insert_at, binds);
-                cmd.args(args).arg("--").args(argv);
-                cmd
-            }
-        }
-    }
-}
-
-fn bwrap_args(workdir: &Path, hide: &[PathBuf]) -> Vec<OsString> {
-    let mut args: Vec<OsString> = Vec::new();
-    let mut push = |items: &[&std::ffi::OsStr]| args.extend(items.iter().map(|s| s.to_os_string()));
-    push(&["--ro-bind".as_ref(), "/".as_ref(), "/".as_ref()]);
-    push(&["--dev".as_ref(), "/dev".as_ref()]);
-    push(&["--proc".as_ref(), "/proc".as_ref()]);
-    push(&["--tmpfs".as_ref(), "/tmp".as_ref()]);
-    for dir in hide {
-        if dir.is_dir() && !workdir.starts_with(dir) {
-            push(&["--tmpfs".as_ref(), dir.as_os_str()]);
-        }
-    }
-    push(&["--bind".as_ref(), workdir.as_os_str(), workdir.as_os_str()]);
-    push(&["--chdir".as_ref(), workdir.as_os_str()]);
-    for flag in BWRAP_FLAGS {
-        push(&[flag.as_ref()]);
-    }
-    args
-}
-
-/// The namespaces bubblewrap makes (these come last in its arguments).
-const BWRAP_FLAGS: [&str; 7] = [
-    "--unshare-user-try",
-    "--unshare-pid",
-    "--unshare-ipc",
-    "--unshare-net",
-    "--unshare-uts",
-    "--unshare-cgroup-try",
-    "--die-with-parent",
-];
-
-/// Run `true` under bubblewrap with the real arguments.
-fn try_bwrap(program: &Path) -> Result<(), String> {
-    let dir = tempfile::tempdir().map_err(|e| format!("cannot make a temporary folder: {e}"))?;
-    let truth = find_in_path("true").unwrap_or_else(|| PathBuf::from("/bin/true"));
-    let output = Command::new(program)
-        .args(bwrap_args(dir.path(), &[]))
-        .arg("--")
-        .arg(truth)
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| format!("cannot run bubblewrap: {e}"))?;
-    if output.status.success() {
-        Ok(())
-    } else {
-        Err(format!(
-            "bubblewrap does not work here: {}",
-            String::from_utf8_lossy(&output.stderr).trim()
-        ))
-    }
-}
-
-/// Look `name` up in `PATH`.
-pub fn find_in_path(name: &str) -> Option<PathBuf> {
-    if name.contains('/') {
-        let p = PathBuf::from(name);
-        return p.is_file().then_some(p);
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(name))
-        .find(|p| p.is_file())
 }
 
 /// How a wait for input ended.
@@ -257,6 +100,32 @@ pub enum SendError {
 const STDERR_KEEP: usize = 64 * 1024;
 /// Quiet time after a prompt when `/proc` cannot tell.
 const PROMPT_QUIET: Duration = Duration::from_millis(50);
+/// Longest wait for bubblewrap to set a sandbox up.
+const SETUP_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// How to start a program.
+pub struct Launch<'a> {
+    /// The command line, paths as the program sees them.
+    pub argv: &'a [OsString],
+    /// Exactly its environment.
+    pub env: &'a [(OsString, OsString)],
+    /// Its limits.
+    pub limits: Limits,
+    /// Its own user, when the grader is root.
+    pub user: Option<User>,
+    /// Without `/proc`, how long quiet output means waiting for input.
+    pub idle: Duration,
+}
+
+/// The sandbox a program runs in, for killing it.
+#[derive(Debug)]
+enum Jail {
+    /// bubblewrap; the sandbox's first process (a pidfd, so that a signal
+    /// never reaches another process that got its id later).
+    Bwrap { init: OwnedFd },
+    /// None: killed by user id, or by session.
+    Unconfined,
+}
 
 /// A running program and its pipes.
 pub struct Program {
@@ -267,7 +136,9 @@ pub struct Program {
     stdout_open: bool,
     stderr_open: bool,
     stdin_pipe: String,
-    sid: i32,
+    jail: Jail,
+    procs: Procs,
+    user: Option<User>,
     out: Vec<u8>,
     err_since_input: usize,
     err_tail: Vec<u8>,
@@ -277,54 +148,182 @@ pub struct Program {
     idle: Duration,
 }
 
+/// `setrlimit(resource, value)` for soft and hard limit. A macro, because
+/// the type of `resource` differs between C libraries.
+macro_rules! set_limit {
+    ($resource:expr, $value:expr) => {{
+        let limit = libc::rlimit {
+            rlim_cur: $value as libc::rlim_t,
+            rlim_max: $value as libc::rlim_t,
+        };
+        if libc::setrlimit($resource, &limit) < 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }};
+}
+
+/// Settings made in the forked child before `exec`: a new session, the
+/// limits, death with the grader, and (unconfined) no new privileges. The
+/// user is set by `Command::uid`/`gid` (which also clears supplementary
+/// groups) just before.
+fn confine_child(cmd: &mut Command, limits: Limits, user: Option<User>, keep_fds: [i32; 2]) {
+    let grader = std::process::id() as i32;
+    let nproc = user.map(|_| limits.processes.saturating_add(4));
+    let unconfined = keep_fds == [-1, -1];
+    // SAFETY: the closure runs in the forked child before exec and makes
+    // only async-signal-safe system calls (setsid, setrlimit, prctl,
+    // getppid, fcntl); it allocates nothing.
+    unsafe {
+        cmd.pre_exec(move || {
+            if libc::setsid() < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            set_limit!(libc::RLIMIT_CPU, limits.cpu_seconds);
+            set_limit!(libc::RLIMIT_AS, limits.memory_bytes);
+            set_limit!(libc::RLIMIT_FSIZE, limits.file_size_bytes);
+            set_limit!(libc::RLIMIT_NOFILE, limits.open_files);
+            set_limit!(libc::RLIMIT_CORE, 0);
+            if let Some(n) = nproc {
+                set_limit!(libc::RLIMIT_NPROC, n);
+            }
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            if libc::getppid() != grader {
+                libc::_exit(126);
+            }
+            if unconfined && libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            for fd in keep_fds {
+                if fd >= 0 && libc::fcntl(fd, libc::F_SETFD, 0) < 0 {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
+    if let Some(u) = user {
+        cmd.uid(u.uid).gid(u.gid);
+    }
+}
+
 impl Program {
-    /// Start `argv` in `workdir` with exactly the environment `env`, in a new
-    /// session, under `limits` and `sandbox`.
+    /// Start `launch` in the host folder `cwd`, unconfined.
     ///
     /// # Errors
     ///
     /// When the program cannot be started.
-    pub fn spawn(
-        argv: &[OsString],
-        workdir: &Path,
-        env: &[(OsString, OsString)],
-        limits: Limits,
-        sandbox: &Sandbox,
-        idle: Duration,
-    ) -> io::Result<Program> {
-        if argv.is_empty() {
+    pub fn spawn_unconfined(launch: &Launch, cwd: &Path) -> io::Result<Program> {
+        if launch.argv.is_empty() {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty command"));
         }
-        let mut cmd = sandbox.command(argv, workdir);
-        cmd.current_dir(workdir)
-            .env_clear()
-            .envs(env.iter().map(|(k, v)| (k, v)))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        // SAFETY: the closure runs in the forked child before exec and only
-        // makes async-signal-safe system calls (setsid, setrlimit).
-        unsafe {
-            cmd.pre_exec(move || {
-                if libc::setsid() < 0 {
-                    return Err(io::Error::last_os_error());
-                }
-                set_limit(libc::RLIMIT_CPU, limits.cpu_seconds)?;
-                set_limit(libc::RLIMIT_AS, limits.memory_bytes)?;
-                set_limit(libc::RLIMIT_FSIZE, limits.file_size_bytes)?;
-                set_limit(libc::RLIMIT_NOFILE, limits.open_files)?;
-                set_limit(libc::RLIMIT_CORE, 0)?;
-                Ok(())
-            });
+        let mut cmd = Command::new(&launch.argv[0]);
+        cmd.args(&launch.argv[1..]).current_dir(cwd);
+        plumb(&mut cmd, launch.env);
+        confine_child(&mut cmd, launch.limits, launch.user, [-1, -1]);
+        let child = cmd.spawn()?;
+        let pid = child.id() as i32;
+        let scope = match launch.user {
+            Some(u) => Scope::User(u.uid),
+            None => Scope::Session(pid),
+        };
+        let procs = Procs::host(scope, pid)?;
+        Program::new(child, procs, Jail::Unconfined, launch)
+    }
+
+    /// Start `launch` inside bubblewrap (`program`, arguments `args` but the
+    /// two descriptors): wait until the sandbox is set up, open its working
+    /// folder, let `fill` copy the submission in, then let the program start.
+    ///
+    /// # Errors
+    ///
+    /// A sentence saying why the program could not be started.
+    pub(crate) fn spawn_bwrap(
+        launch: &Launch,
+        bwrap: &Path,
+        args: BwrapArgs,
+        fill: &dyn Fn(&Folder) -> Result<(), String>,
+    ) -> Result<(Program, Folder), String> {
+        use rustix::pipe::{PipeFlags, pipe_with};
+        let pipe = || pipe_with(PipeFlags::CLOEXEC).map_err(|e| format!("cannot make a pipe: {e}"));
+        let (block_read, block_write) = pipe()?;
+        let (info_read, info_write) = pipe()?;
+        let keep = [block_read.as_raw_fd(), info_write.as_raw_fd()];
+        let args = BwrapArgs {
+            block: keep[0],
+            info: keep[1],
+            ..args
         }
-        let mut child = cmd.spawn()?;
-        let stdin = child.stdin.take().expect("piped");
-        let stdout = child.stdout.take().expect("piped");
-        let stderr = child.stderr.take().expect("piped");
-        set_nonblocking(stdout.as_raw_fd())?;
-        set_nonblocking(stderr.as_raw_fd())?;
-        let stdin_pipe = pipe_name(stdin.as_raw_fd())?;
-        let sid = child.id() as i32;
+        .build();
+        let mut cmd = Command::new(bwrap);
+        cmd.args(args).arg("--").args(launch.argv).current_dir("/");
+        plumb(&mut cmd, launch.env);
+        confine_child(&mut cmd, launch.limits, launch.user, keep);
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| format!("cannot start bubblewrap: {e}"))?;
+        drop((block_read, info_write));
+        let setup = sandbox_ready(&mut child, info_read, keep[0]).and_then(|init| {
+            let via = Path::new("/proc")
+                .join(init.to_string())
+                .join("root")
+                .join(SANDBOX_WORKDIR.trim_start_matches('/'));
+            let folder = Folder::open_sandbox(&via, SANDBOX_WORKDIR.into(), launch.user)
+                .map_err(|e| format!("cannot open the sandbox's folder: {e}"))?;
+            fill(&folder)?;
+            let procs = Procs::namespace(init)
+                .map_err(|e| format!("cannot read the sandbox's /proc: {e}"))?;
+            let pidfd = rustix::process::Pid::from_raw(init)
+                .ok_or_else(|| "bubblewrap gave no process id".to_string())
+                .and_then(|pid| {
+                    rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty())
+                        .map_err(|e| format!("cannot follow the sandbox: {e}"))
+                })?;
+            Ok((pidfd, folder, procs))
+        });
+        let (init, folder, procs) = match setup {
+            Ok(done) => done,
+            Err(e) => {
+                let _ = child.kill();
+                let mut why = String::new();
+                if let Some(mut err) = child.stderr.take() {
+                    let _ = err.read_to_string(&mut why);
+                }
+                let _ = child.wait();
+                let why = crate::text::escape_line(why.trim()).into_owned();
+                return Err(if why.is_empty() {
+                    e
+                } else {
+                    format!("{e}: {why}")
+                });
+            }
+        };
+        // The program starts now.
+        let _ = std::fs::File::from(block_write).write_all(b"x");
+        let program = Program::new(child, procs, Jail::Bwrap { init }, launch)
+            .map_err(|e| format!("cannot set up the pipes: {e}"))?;
+        Ok((program, folder))
+    }
+
+    fn new(mut child: Child, procs: Procs, jail: Jail, launch: &Launch) -> io::Result<Program> {
+        let stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| io::Error::other("no stdin"))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| io::Error::other("no stdout"))?;
+        let stderr = child
+            .stderr
+            .take()
+            .ok_or_else(|| io::Error::other("no stderr"))?;
+        for fd in [stdout.as_fd(), stderr.as_fd()] {
+            let flags = rustix::fs::fcntl_getfl(fd)?;
+            rustix::fs::fcntl_setfl(fd, flags | rustix::fs::OFlags::NONBLOCK)?;
+        }
+        let stdin_pipe = pipe_name(&stdin)?;
         Ok(Program {
             child,
             stdin: Some(stdin),
@@ -333,13 +332,15 @@ impl Program {
             stdout_open: true,
             stderr_open: true,
             stdin_pipe,
-            sid,
+            jail,
+            procs,
+            user: launch.user,
             out: Vec::new(),
             err_since_input: 0,
             err_tail: Vec::new(),
             status: None,
             reader: None,
-            idle,
+            idle: launch.idle,
         })
     }
 
@@ -364,11 +365,6 @@ impl Program {
         }
     }
 
-    /// Close the program's standard input (end of input).
-    pub fn close_stdin(&mut self) {
-        self.stdin = None;
-    }
-
     /// Wait until the program waits for input, exits, runs out of time
     /// (`deadline`, or `silence` without output), or prints more than `cap`
     /// bytes. `prompt` says whether the output so far ends with a prompt.
@@ -391,30 +387,20 @@ impl Program {
             if self.out.len() > cap || self.err_since_input > cap {
                 break Ready::Flood;
             }
-            if self.status.is_none() {
-                if let Ok(Some(status)) = self.child.try_wait() {
-                    self.status = Some(status);
-                }
-            }
-            if let Some(status) = self.status {
+            if let Some(status) = self.exit_status() {
                 self.pump();
                 break Ready::Exited(status);
             }
             let now = Instant::now();
             let quiet = now.duration_since(last_output);
             if !got_data || prompt(&self.out) {
-                match proc_info() {
-                    true => {
-                        if self.reading_stdin() {
-                            self.pump();
-                            break Ready::Reading;
-                        }
+                if proc_info() {
+                    if self.reading_stdin() {
+                        self.pump();
+                        break Ready::Reading;
                     }
-                    false => {
-                        if quiet >= PROMPT_QUIET && prompt(&self.out) {
-                            break Ready::Prompt;
-                        }
-                    }
+                } else if quiet >= PROMPT_QUIET && prompt(&self.out) {
+                    break Ready::Prompt;
                 }
             }
             if !proc_info() && quiet >= self.idle {
@@ -424,8 +410,7 @@ impl Program {
                 break Ready::Timeout;
             }
             got_data = false;
-            let timeout = interval.min(deadline - now);
-            self.poll(timeout);
+            self.poll(interval.min(deadline - now));
             interval = (interval * 2).min(Duration::from_millis(16));
         };
         Waited {
@@ -443,14 +428,9 @@ impl Program {
             if self.out.len() > cap {
                 self.out.drain(..self.out.len() - cap);
             }
-            if self.status.is_none() {
-                if let Ok(Some(status)) = self.child.try_wait() {
-                    self.status = Some(status);
-                }
-            }
-            if self.status.is_some() {
+            if let Some(status) = self.exit_status() {
                 self.pump();
-                return self.status;
+                return Some(status);
             }
             let now = Instant::now();
             if now >= deadline {
@@ -458,6 +438,42 @@ impl Program {
             }
             self.poll(interval.min(deadline - now));
             interval = (interval * 2).min(Duration::from_millis(16));
+        }
+    }
+
+    /// Wait up to `limit` for the program to exit, without reading it.
+    fn wait_exit_quietly(&mut self, limit: Duration) -> Option<ExitStatus> {
+        let until = Instant::now() + limit;
+        let mut interval = Duration::from_millis(1);
+        loop {
+            if let Some(status) = self.exit_status() {
+                return Some(status);
+            }
+            if Instant::now() >= until {
+                return None;
+            }
+            std::thread::sleep(interval);
+            interval = (interval * 2).min(Duration::from_millis(16));
+        }
+    }
+
+    fn exit_status(&mut self) -> Option<ExitStatus> {
+        if self.status.is_none() {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                self.status = Some(status);
+            }
+        }
+        self.status
+    }
+
+    /// Describe an exit status of this program: bubblewrap passes on a
+    /// death by signal N as status 128 + N.
+    pub fn describe_status(&self, status: ExitStatus) -> String {
+        match (&self.jail, status.code()) {
+            (Jail::Bwrap { .. }, Some(code)) if (129..160).contains(&code) => {
+                describe_signal(code - 128)
+            }
+            _ => describe_status(status),
         }
     }
 
@@ -471,14 +487,15 @@ impl Program {
         &self.err_tail
     }
 
-    /// Processes of the program's session other than the one reading its
-    /// standard input and that one's ancestors: children left running in the
-    /// background. Only meaningful right after a [`Ready::Reading`] wait.
-    pub fn stray_processes(&self) -> Vec<String> {
+    /// Processes of the program other than the one reading its standard
+    /// input and that one's ancestors: children left running in the
+    /// background, however they detached. Only meaningful right after a
+    /// [`Ready::Reading`] wait.
+    pub fn stray_processes(&mut self) -> Vec<String> {
         let Some(reader) = self.reader else {
             return Vec::new();
         };
-        let procs = session_processes(self.sid);
+        let procs = self.procs.list();
         let mut keep = vec![reader];
         let mut at = reader;
         while let Some(p) = procs.iter().find(|p| p.pid == at) {
@@ -487,62 +504,83 @@ impl Program {
         }
         procs
             .iter()
-            .filter(|p| !keep.contains(&p.pid) && p.state != 'Z' && !p.is_bwrap())
+            .filter(|p| !keep.contains(&p.pid) && p.state != 'Z')
             .map(ProcInfo::describe)
             .collect()
     }
 
-    /// Live processes of the program's session after the main one exited
-    /// (what it left behind), given `grace` to go away by themselves.
-    pub fn session_left(&self, grace: Duration) -> Vec<String> {
+    /// Live processes of the program after the main one exited (what it
+    /// left behind), given `grace` to go away by themselves.
+    pub fn processes_left(&mut self, grace: Duration) -> Vec<String> {
         let until = Instant::now() + grace;
+        let mut interval = Duration::from_millis(1);
         loop {
-            let left: Vec<ProcInfo> = session_processes(self.sid)
+            let left: Vec<ProcInfo> = self
+                .procs
+                .list()
                 .into_iter()
-                .filter(|p| p.state != 'Z' && !p.is_bwrap())
+                .filter(|p| p.state != 'Z')
                 .collect();
             if left.is_empty() || Instant::now() >= until {
                 return left.iter().map(ProcInfo::describe).collect();
             }
-            std::thread::sleep(Duration::from_millis(5));
+            std::thread::sleep(interval);
+            interval = (interval * 2).min(Duration::from_millis(16));
         }
     }
 
-    /// Whether any process of the session still has the standard-input pipe
-    /// open for reading.
-    pub fn stdin_held(&self) -> bool {
-        session_processes(self.sid).iter().any(|p| {
-            fs::read_dir(format!("/proc/{}/fd", p.pid))
-                .into_iter()
-                .flatten()
-                .flatten()
-                .any(|fd| {
-                    fs::read_link(fd.path()).is_ok_and(|l| l.to_string_lossy() == self.stdin_pipe)
-                })
+    /// Whether any process of the program still has the standard-input
+    /// pipe open.
+    pub fn stdin_held(&mut self) -> bool {
+        let procs = self.procs.list();
+        procs.iter().any(|p| {
+            self.procs.fds(p.pid).into_iter().any(|fd| {
+                self.procs
+                    .fd_target(p.pid, fd)
+                    .is_some_and(|t| t == self.stdin_pipe)
+            })
         })
     }
 
-    /// Kill the whole session and process group (children included) and
-    /// reap the program.
+    /// Kill the program and every process it started, and reap it.
     pub fn kill(&mut self) {
         self.stdin = None;
-        for _ in 0..5 {
-            let left = session_processes(self.sid);
-            if !left.is_empty() {
-                // SAFETY: plain system calls on process ids of our session.
-                unsafe {
-                    libc::kill(-self.sid, libc::SIGKILL);
+        match &self.jail {
+            Jail::Bwrap { init } => {
+                // The namespace dies with its first process; bubblewrap's
+                // outer process then reaps it and exits (killing that one
+                // first would leave the first process to nobody).
+                let _ = rustix::process::pidfd_send_signal(init, rustix::process::Signal::KILL);
+                if self.wait_exit_quietly(Duration::from_secs(2)).is_none() {
+                    let _ = self.child.kill();
                 }
+            }
+            Jail::Unconfined => {
+                let _ = self.child.kill();
+                match self.user {
+                    Some(u) => procs::kill_user(u.uid, u.gid, &mut self.procs),
+                    None => self.kill_session(),
+                }
+            }
+        }
+        if self.status.is_none() {
+            self.status = self.child.wait().ok();
+        }
+    }
+
+    fn kill_session(&mut self) {
+        let sid = self.child.id() as i32;
+        for _ in 0..5 {
+            let left = self.procs.list();
+            if let Some(group) = rustix::process::Pid::from_raw(sid) {
+                let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
             }
             for p in &left {
-                unsafe {
-                    libc::kill(p.pid, libc::SIGKILL);
+                if let Some(pid) = rustix::process::Pid::from_raw(p.pid) {
+                    let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
                 }
             }
-            if self.status.is_none() {
-                self.status = self.child.wait().ok();
-            }
-            if left.iter().all(|p| p.state == 'Z' || p.pid == self.sid) {
+            if left.iter().all(|p| p.state == 'Z' || p.pid == sid) {
                 break;
             }
             std::thread::sleep(Duration::from_millis(2));
@@ -595,48 +633,87 @@ impl Program {
 
     /// Wait up to `timeout` for output.
     fn poll(&mut self, timeout: Duration) {
+        use rustix::event::{PollFd, PollFlags, Timespec, poll};
         let mut fds = Vec::with_capacity(2);
         if self.stdout_open {
-            fds.push(libc::pollfd {
-                fd: self.stdout.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            });
+            fds.push(PollFd::new(&self.stdout, PollFlags::IN));
         }
         if self.stderr_open {
-            fds.push(libc::pollfd {
-                fd: self.stderr.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            });
+            fds.push(PollFd::new(&self.stderr, PollFlags::IN));
         }
         if fds.is_empty() {
             std::thread::sleep(timeout);
             return;
         }
-        let ms = timeout.as_millis().clamp(1, 1000) as libc::c_int;
-        // SAFETY: `fds` is a valid array of pollfd for its length.
-        unsafe {
-            libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, ms);
-        }
+        let timeout = timeout.clamp(Duration::from_millis(1), Duration::from_millis(999));
+        let ts = Timespec {
+            tv_sec: 0,
+            tv_nsec: timeout.subsec_nanos().into(),
+        };
+        let _ = poll(&mut fds, Some(&ts));
     }
 
-    /// Whether a process of the session is blocked reading our pipe and the
-    /// pipe is empty.
+    /// Whether a process of the program is blocked reading our pipe and
+    /// the pipe is empty. The last reader and the main process are looked
+    /// at first; the others only when a listing is due.
     fn reading_stdin(&mut self) -> bool {
         let Some(stdin) = &self.stdin else {
             return false;
         };
-        if pending_bytes(stdin.as_raw_fd()) != 0 {
+        if rustix::io::ioctl_fionread(stdin).unwrap_or(0) != 0 {
             return false;
         }
-        for p in session_processes(self.sid) {
-            if p.state != 'S' && p.state != 'D' {
-                continue;
+        let mut first: Vec<i32> = self.reader.into_iter().collect();
+        if !first.contains(&self.procs.main) {
+            first.push(self.procs.main);
+        }
+        for pid in first {
+            if self.process_reads(pid) {
+                self.reader = Some(pid);
+                return true;
             }
-            if process_reads(p.pid, &self.stdin_pipe) {
+        }
+        if !self.procs.scan_due() {
+            return false;
+        }
+        for p in self.procs.list() {
+            if (p.state == 'S' || p.state == 'D') && self.process_reads(p.pid) {
                 self.reader = Some(p.pid);
                 return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a thread of `pid` is blocked reading the standard-input pipe.
+    fn process_reads(&self, pid: i32) -> bool {
+        let fd_is_pipe = |fd: u64| {
+            self.procs
+                .fd_target(pid, fd)
+                .is_some_and(|l| l == self.stdin_pipe)
+        };
+        let mut threads = self.procs.threads(pid);
+        if threads.is_empty() {
+            threads.push(pid);
+        }
+        for tid in threads {
+            if let Some(text) = self.procs.read(&format!("{pid}/task/{tid}/syscall")) {
+                let mut words = text.split_whitespace();
+                let nr = words.next().and_then(|w| w.parse::<u64>().ok());
+                let fd = words
+                    .next()
+                    .and_then(|w| u64::from_str_radix(w.trim_start_matches("0x"), 16).ok());
+                if let (Some(nr), Some(fd)) = (nr, fd) {
+                    if READ_CALLS.contains(&nr) && fd_is_pipe(fd) {
+                        return true;
+                    }
+                }
+                continue;
+            }
+            if let Some(wchan) = self.procs.read(&format!("{pid}/task/{tid}/wchan")) {
+                if (wchan.contains("pipe_read") || wchan.contains("pipe_wait")) && fd_is_pipe(0) {
+                    return true;
+                }
             }
         }
         false
@@ -649,55 +726,111 @@ impl Drop for Program {
     }
 }
 
-fn set_limit(resource: libc::__rlimit_resource_t, value: u64) -> io::Result<()> {
-    let limit = libc::rlimit {
-        rlim_cur: value as libc::rlim_t,
-        rlim_max: value as libc::rlim_t,
-    };
-    // SAFETY: setrlimit with a valid pointer.
-    if unsafe { libc::setrlimit(resource, &limit) } < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    Ok(())
+/// Standard input, output and error piped; exactly `env`.
+fn plumb(cmd: &mut Command, env: &[(OsString, OsString)]) {
+    cmd.env_clear()
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
 }
 
-fn set_nonblocking(fd: i32) -> io::Result<()> {
-    // SAFETY: fcntl on a descriptor we own.
-    unsafe {
-        let flags = libc::fcntl(fd, libc::F_GETFL);
-        if flags < 0 || libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) < 0 {
-            return Err(io::Error::last_os_error());
+/// Wait for bubblewrap to say the host id of the sandbox's first process
+/// (`--info-fd`) and to block on `--block-fd`, its set-up done.
+fn sandbox_ready(child: &mut Child, info: OwnedFd, block: i32) -> Result<i32, String> {
+    let deadline = Instant::now() + SETUP_TIMEOUT;
+    let text = read_info(info, deadline)?;
+    let init = String::from_utf8_lossy(&text)
+        .split("\"child-pid\":")
+        .nth(1)
+        .and_then(|rest| {
+            rest.trim_start()
+                .split(|c: char| !c.is_ascii_digit())
+                .next()?
+                .parse::<i32>()
+                .ok()
+        })
+        .ok_or_else(|| "bubblewrap did not start the sandbox".to_string())?;
+    let mut interval = Duration::from_millis(1);
+    loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            return Err(format!(
+                "bubblewrap stopped while setting up ({})",
+                describe_status(status)
+            ));
+        }
+        // Blocked in read() on the --block-fd descriptor: set up.
+        if let Ok(s) = std::fs::read_to_string(format!("/proc/{init}/syscall")) {
+            let mut words = s.split_whitespace();
+            let call = words.next().and_then(|w| w.parse::<u64>().ok());
+            let fd = words
+                .next()
+                .and_then(|w| i64::from_str_radix(w.trim_start_matches("0x"), 16).ok());
+            if call.is_some_and(|n| READ_CALLS.contains(&n)) && fd == Some(i64::from(block)) {
+                return Ok(init);
+            }
+        } else if let Ok(w) = std::fs::read_to_string(format!("/proc/{init}/wchan")) {
+            if w.contains("pipe_read") || w.contains("pipe_wait") {
+                return Ok(init);
+            }
+        }
+        if Instant::now() >= deadline {
+            return Err(format!(
+                "bubblewrap took more than {} s to set up",
+                SETUP_TIMEOUT.as_secs()
+            ));
+        }
+        std::thread::sleep(interval);
+        interval = (interval * 2).min(Duration::from_millis(16));
+    }
+}
+
+/// What bubblewrap writes on `--info-fd`, up to the end (it writes it right
+/// after making the namespaces and closes the descriptor), waiting at most
+/// until `deadline`.
+fn read_info(info: OwnedFd, deadline: Instant) -> Result<Vec<u8>, String> {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let mut text = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err("bubblewrap did not say how the sandbox started".to_string());
+        }
+        let ts = Timespec {
+            tv_sec: left.as_secs().min(1) as _,
+            tv_nsec: if left.as_secs() >= 1 {
+                0
+            } else {
+                left.subsec_nanos().into()
+            },
+        };
+        let mut fds = [PollFd::new(&info, PollFlags::IN)];
+        if poll(&mut fds, Some(&ts)).unwrap_or(0) == 0 {
+            continue;
+        }
+        match rustix::io::read(&info, &mut buf) {
+            Ok(0) => return Ok(text),
+            Ok(n) if text.len() < 64 * 1024 => text.extend_from_slice(&buf[..n]),
+            Ok(_) => return Ok(text),
+            Err(rustix::io::Errno::INTR) | Err(rustix::io::Errno::AGAIN) => {}
+            Err(e) => return Err(format!("cannot read from bubblewrap: {e}")),
         }
     }
-    Ok(())
 }
 
 /// `pipe:[inode]`, as `/proc/<pid>/fd/<n>` links name the pipe.
-fn pipe_name(fd: i32) -> io::Result<String> {
-    // SAFETY: fstat into a zeroed struct.
-    let mut st: libc::stat = unsafe { std::mem::zeroed() };
-    if unsafe { libc::fstat(fd, &mut st) } < 0 {
-        return Err(io::Error::last_os_error());
-    }
+fn pipe_name(fd: &impl AsFd) -> io::Result<String> {
+    let st = rustix::fs::fstat(fd)?;
     Ok(format!("pipe:[{}]", st.st_ino))
-}
-
-/// Bytes written into the pipe and not read yet.
-fn pending_bytes(fd: i32) -> i32 {
-    let mut n: libc::c_int = 0;
-    // SAFETY: FIONREAD writes one int.
-    if unsafe { libc::ioctl(fd, libc::FIONREAD, &mut n) } < 0 {
-        return 0;
-    }
-    n
 }
 
 /// Whether `/proc` tells which system call a process is blocked in.
 fn proc_info() -> bool {
     static AVAILABLE: OnceLock<bool> = OnceLock::new();
     *AVAILABLE.get_or_init(|| {
-        fs::read_to_string("/proc/self/syscall").is_ok()
-            || fs::read_to_string("/proc/self/wchan").is_ok()
+        std::fs::read_to_string("/proc/self/syscall").is_ok()
+            || std::fs::read_to_string("/proc/self/wchan").is_ok()
     })
 }
 
@@ -710,110 +843,26 @@ const READ_CALLS: &[u64] = &[63, 65, 67, 69]; // read, readv, pread64, preadv
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 const READ_CALLS: &[u64] = &[];
 
-/// Whether a thread of `pid` is blocked reading the pipe `pipe`.
-fn process_reads(pid: i32, pipe: &str) -> bool {
-    let tasks: Vec<PathBuf> = match fs::read_dir(format!("/proc/{pid}/task")) {
-        Ok(dir) => dir.flatten().map(|e| e.path()).collect(),
-        Err(_) => vec![PathBuf::from(format!("/proc/{pid}"))],
-    };
-    let fd_is_pipe = |fd: u64| {
-        fs::read_link(format!("/proc/{pid}/fd/{fd}")).is_ok_and(|l| l.to_string_lossy() == pipe)
-    };
-    for task in tasks {
-        if let Ok(text) = fs::read_to_string(task.join("syscall")) {
-            let mut words = text.split_whitespace();
-            let nr = words.next().and_then(|w| w.parse::<u64>().ok());
-            let fd = words
-                .next()
-                .and_then(|w| u64::from_str_radix(w.trim_start_matches("0x"), 16).ok());
-            if let (Some(nr), Some(fd)) = (nr, fd) {
-                if READ_CALLS.contains(&nr) && fd_is_pipe(fd) {
-                    return true;
-                }
-            }
-            continue;
-        }
-        if let Ok(wchan) = fs::read_to_string(task.join("wchan")) {
-            if (wchan.contains("pipe_read") || wchan.contains("pipe_wait")) && fd_is_pipe(0) {
-                return true;
-            }
-        }
-    }
-    false
-}
-
-/// A process seen in `/proc`.
-#[derive(Clone, Debug)]
-struct ProcInfo {
-    pid: i32,
-    ppid: i32,
-    state: char,
-    comm: String,
-}
-
-impl ProcInfo {
-    fn is_bwrap(&self) -> bool {
-        self.comm == "bwrap"
-    }
-
-    /// `1234 (sleep)`.
-    fn describe(&self) -> String {
-        format!("{} ({})", self.pid, self.comm)
-    }
-}
-
-/// The processes whose session id is `sid`.
-fn session_processes(sid: i32) -> Vec<ProcInfo> {
-    let mut found = Vec::new();
-    let Ok(dir) = fs::read_dir("/proc") else {
-        return found;
-    };
-    for entry in dir.flatten() {
-        let name = entry.file_name();
-        let Some(pid) = name.to_str().and_then(|s| s.parse::<i32>().ok()) else {
-            continue;
-        };
-        let Ok(stat) = fs::read_to_string(format!("/proc/{pid}/stat")) else {
-            continue;
-        };
-        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
-            continue;
-        };
-        let comm = stat[open + 1..close].to_string();
-        let fields: Vec<&str> = stat[close + 1..].split_whitespace().collect();
-        if fields.len() < 4 {
-            continue;
-        }
-        let session = fields[3].parse::<i32>().unwrap_or(-1);
-        if session != sid {
-            continue;
-        }
-        found.push(ProcInfo {
-            pid,
-            ppid: fields[1].parse().unwrap_or(0),
-            state: fields[0].chars().next().unwrap_or('?'),
-            comm,
-        });
-    }
-    found
-}
-
 /// Describe an exit status: `status 1`, `signal 9 (SIGKILL)`.
 pub fn describe_status(status: ExitStatus) -> String {
     if let Some(code) = status.code() {
         format!("status {code}")
     } else if let Some(sig) = status.signal() {
-        let name = match sig {
-            libc::SIGKILL => " (SIGKILL: killed, perhaps the memory or CPU limit)",
-            libc::SIGSEGV => " (SIGSEGV)",
-            libc::SIGXCPU => " (SIGXCPU: CPU time limit)",
-            libc::SIGXFSZ => " (SIGXFSZ: file size limit)",
-            libc::SIGABRT => " (SIGABRT)",
-            libc::SIGPIPE => " (SIGPIPE)",
-            _ => "",
-        };
-        format!("signal {sig}{name}")
+        describe_signal(sig)
     } else {
         "unknown status".to_string()
     }
+}
+
+fn describe_signal(sig: i32) -> String {
+    let name = match sig {
+        libc::SIGKILL => " (SIGKILL: killed, perhaps the memory or CPU limit)",
+        libc::SIGSEGV => " (SIGSEGV)",
+        libc::SIGXCPU => " (SIGXCPU: CPU time limit)",
+        libc::SIGXFSZ => " (SIGXFSZ: file size limit)",
+        libc::SIGABRT => " (SIGABRT)",
+        libc::SIGPIPE => " (SIGPIPE)",
+        _ => "",
+    };
+    format!("signal {sig}{name}")
 }

@@ -7,7 +7,8 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::{Kind, Options, Submission};
+use super::{Confinement, Kind, Options, Submission};
+use crate::text::{cap, escape_controls, escape_line};
 
 /// How a check went in one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -41,9 +42,23 @@ pub struct Failure {
     /// Legal moves the program did not list.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub missing: Vec<String>,
+    /// How many more legal moves were missing than `missing` lists.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub missing_more: usize,
     /// Moves the program listed that are not legal.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub extra: Vec<String>,
+    /// The reason code of each move of `extra`, as the engine gives it
+    /// (`rebel-not-closer`, `capture-incomplete`...).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub extra_reasons: Vec<&'static str>,
+    /// How many more listed moves were not legal than `extra` lists.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub extra_more: usize,
+    /// The reason code of the illegal move this failure is about (the
+    /// `illegal` check).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
     /// A unified diff (expected → found) of a saved file.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diff: Option<String>,
@@ -61,6 +76,69 @@ pub struct Failure {
     pub board: Option<String>,
     /// How many more failures of the same kind this game had after this one.
     pub more: usize,
+    /// Set when quoted text was left out of this failure, to keep the
+    /// whole report within its size limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub omitted: Option<String>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// Most quoted text (program output, diffs, expected and found) in one
+/// submission's report; past it, failures keep their messages only.
+pub const QUOTE_BUDGET: usize = 48 * 1024;
+/// Most moves listed in `missing` or `extra`.
+pub const MAX_LISTED: usize = 40;
+
+impl Failure {
+    /// The bytes of text this failure quotes.
+    fn quoted(&self) -> usize {
+        [
+            &self.expected,
+            &self.found,
+            &self.diff,
+            &self.output_tail,
+            &self.stderr_tail,
+            &self.board,
+        ]
+        .iter()
+        .map(|f| f.as_ref().map_or(0, String::len))
+        .sum::<usize>()
+            + self.message.len()
+            + self
+                .missing
+                .iter()
+                .chain(&self.extra)
+                .map(|m| m.len() + 2)
+                .sum::<usize>()
+    }
+
+    /// Leave out the quoted text, keeping the message and the place.
+    fn trim(&mut self) {
+        self.output_tail = None;
+        self.stderr_tail = None;
+        self.diff = None;
+        self.board = None;
+        for text in [&mut self.expected, &mut self.found].into_iter().flatten() {
+            *text = cap(text, 200).into_owned();
+        }
+        self.omitted = Some("quoted text left out: the report reached its size limit".to_string());
+    }
+}
+
+/// Keep the quoted text of a submission's failures within
+/// [`QUOTE_BUDGET`]: failures are taken in report order, and once the
+/// budget is spent the rest keep their messages only.
+fn trim_to_budget(games: &mut [GameReport]) {
+    let mut spent = 0;
+    for f in games.iter_mut().flat_map(|g| g.failures.iter_mut()) {
+        spent += f.quoted();
+        if spent > QUOTE_BUDGET {
+            f.trim();
+        }
+    }
 }
 
 /// One session: one reference game (or the `--ai` game) played into one
@@ -79,8 +157,26 @@ pub struct GameReport {
     pub checks: BTreeMap<Kind, CheckStatus>,
     /// The failed checks, first of each kind first.
     pub failures: Vec<Failure>,
+    /// Remarks that are not failures (e.g. a working folder that could not
+    /// be removed completely).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    /// The illegal move typed on purpose in this game, if one was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub illegal_move: Option<IllegalMoveReport>,
     /// Wall-clock seconds.
     pub seconds: f64,
+}
+
+/// The illegal move typed in a game (the `illegal` check).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IllegalMoveReport {
+    /// Typed before this move number.
+    pub ply: usize,
+    /// The text typed.
+    pub typed: String,
+    /// Its reason code.
+    pub reason: &'static str,
 }
 
 /// A kind's share of the score.
@@ -132,7 +228,12 @@ fn round2(x: f64) -> f64 {
 impl SubmissionReport {
     /// Score `games`: each kind's weight times the share of games in which
     /// it passed, scaled so the applicable weights add up to full marks.
-    pub fn score(sub: &Submission, games: Vec<GameReport>, options: &Options) -> SubmissionReport {
+    pub fn score(
+        sub: &Submission,
+        mut games: Vec<GameReport>,
+        options: &Options,
+    ) -> SubmissionReport {
+        trim_to_budget(&mut games);
         let mut checks = Vec::new();
         for (kind, weight) in options.weights.iter() {
             let applicable = games
@@ -213,37 +314,59 @@ fn indent(text: &str, by: &str) -> String {
 
 /// Where a failure happened: `ejemplo.txt, move 7 (OFICIALES)`.
 pub fn place(f: &Failure) -> String {
+    let game = escape_line(&f.game);
     match (f.ply, f.side) {
-        (Some(ply), Some(side)) => format!("{}, move {ply} ({side})", f.game),
-        (Some(ply), None) => format!("{}, move {ply}", f.game),
-        _ => f.game.clone(),
+        (Some(ply), Some(side)) => format!("{game}, move {ply} ({side})"),
+        (Some(ply), None) => format!("{game}, move {ply}"),
+        _ => game.into_owned(),
     }
 }
 
-/// One failure, in full.
+/// `Bd-Db (capture-incomplete) Bd-Df (capture-incomplete)`, and how many
+/// more.
+fn moves_with_reasons(moves: &[String], reasons: &[&str], more: usize) -> String {
+    let mut items: Vec<String> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| match reasons.get(i).filter(|r| !r.is_empty()) {
+            Some(r) => format!("{m} ({r})"),
+            None => m.clone(),
+        })
+        .collect();
+    if more > 0 {
+        items.push(format!("… and {more} more"));
+    }
+    items.join(" ")
+}
+
+/// One failure, in full. Control characters are shown escaped.
 pub fn failure_text(f: &Failure) -> String {
     let mut out = format!("[{}] {}: {}", f.kind, place(f), f.message);
-    if let Some(e) = &f.expected {
+    let mut field = |label: &str, text: &str| {
         write!(
             out,
-            "\n  expected: {}",
-            indent(e, "            ").trim_start()
+            "\n  {label:<9} {}",
+            indent(text, "            ").trim_start()
         )
         .ok();
+    };
+    if let Some(e) = &f.expected {
+        field("expected:", e);
     }
     if let Some(found) = &f.found {
-        write!(
-            out,
-            "\n  found:    {}",
-            indent(found, "            ").trim_start()
-        )
-        .ok();
+        field("found:", found);
     }
     if !f.missing.is_empty() {
-        write!(out, "\n  missing:  {}", f.missing.join(" ")).ok();
+        field(
+            "missing:",
+            &moves_with_reasons(&f.missing, &[], f.missing_more),
+        );
     }
     if !f.extra.is_empty() {
-        write!(out, "\n  extra:    {}", f.extra.join(" ")).ok();
+        field(
+            "extra:",
+            &moves_with_reasons(&f.extra, &f.extra_reasons, f.extra_more),
+        );
     }
     if let Some(d) = &f.diff {
         write!(
@@ -262,6 +385,9 @@ pub fn failure_text(f: &Failure) -> String {
     if let (Some(p), Some(b)) = (&f.position, &f.board) {
         write!(out, "\n  position ({p}):\n{}", indent(b.trim_end(), "    ")).ok();
     }
+    if let Some(o) = &f.omitted {
+        write!(out, "\n  ({o})").ok();
+    }
     if f.more > 0 {
         write!(
             out,
@@ -272,26 +398,26 @@ pub fn failure_text(f: &Failure) -> String {
         )
         .ok();
     }
-    out
+    escape_controls(&out).into_owned()
 }
 
 /// The details of one submission, for people.
 pub fn human_details(r: &SubmissionReport) -> String {
+    let name = escape_line(&r.name);
     let mut out = format!(
-        "{}: {}/{}{}\n",
-        r.name,
+        "{name}: {}/{}{}\n",
         num(r.score),
         num(r.max_score),
         if r.full_marks { " (full marks)" } else { "" }
     );
     if let Some(e) = &r.error {
-        writeln!(out, "  cannot run: {e}").ok();
+        writeln!(out, "  cannot run: {}", escape_line(e)).ok();
     }
-    writeln!(out, "\n  check  weight  passed       points  requirement").ok();
+    writeln!(out, "\n  check    weight  passed       points  requirement").ok();
     for c in &r.checks {
         writeln!(
             out,
-            "  {:<6} {:>6}  {:>6}  {:>11}  {}",
+            "  {:<8} {:>6}  {:>6}  {:>11}  {}",
             c.kind.name(),
             num(c.weight),
             format!("{}/{}", c.passed, c.applicable),
@@ -300,7 +426,14 @@ pub fn human_details(r: &SubmissionReport) -> String {
         )
         .ok();
     }
-    writeln!(out, "\n  game                      moves  result").ok();
+    let width = r
+        .games
+        .iter()
+        .map(|g| escape_line(&g.game).chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(24, 40);
+    writeln!(out, "\n  {:<width$} {:>6}  result", "game", "moves").ok();
     for g in &r.games {
         let failed: Vec<&str> = g
             .checks
@@ -310,8 +443,8 @@ pub fn human_details(r: &SubmissionReport) -> String {
             .collect();
         writeln!(
             out,
-            "  {:<24} {:>6}  {}{}",
-            g.game,
+            "  {:<width$} {:>6}  {}{}",
+            shorten(&escape_line(&g.game), 40),
             g.plies,
             g.result,
             if failed.is_empty() {
@@ -321,6 +454,9 @@ pub fn human_details(r: &SubmissionReport) -> String {
             }
         )
         .ok();
+        for note in &g.notes {
+            writeln!(out, "    note: {}", escape_line(note)).ok();
+        }
     }
     let failures: Vec<&Failure> = r.failures().collect();
     if !failures.is_empty() {
@@ -338,7 +474,8 @@ pub fn human_details(r: &SubmissionReport) -> String {
                 kinds.push(failures[i + kinds.len()].kind);
             }
             if kinds.len() > 1 {
-                writeln!(out, "\n[{}] {}: {}", kinds.join(", "), place(f), f.message).ok();
+                let line = format!("[{}] {}: {}", kinds.join(", "), place(f), f.message);
+                writeln!(out, "\n{}", escape_controls(&line)).ok();
             } else {
                 writeln!(out, "\n{}", failure_text(f)).ok();
             }
@@ -348,11 +485,21 @@ pub fn human_details(r: &SubmissionReport) -> String {
     out
 }
 
-/// The most telling failure: the first one that is not just "not checked".
+/// The most telling failure: the first one that is not just "not checked",
+/// with `runs` failures last (a crash is a cause worth naming, but a
+/// wrong move or end named before it is usually what went wrong first).
 pub fn first_failure(r: &SubmissionReport) -> Option<String> {
     r.error.clone().or_else(|| {
-        r.failures()
-            .find(|f| !f.message.starts_with("not checked"))
+        let told = |f: &&Failure| !f.message.starts_with("not checked");
+        r.games
+            .iter()
+            .find_map(|g| {
+                g.failures
+                    .iter()
+                    .filter(told)
+                    .find(|f| f.kind != Kind::Runs.name())
+                    .or_else(|| g.failures.iter().find(told))
+            })
             .or_else(|| r.failures().next())
             .map(|f| format!("[{}] {}: {}", f.kind, place(f), f.message))
     })
@@ -360,19 +507,23 @@ pub fn first_failure(r: &SubmissionReport) -> Option<String> {
 
 /// A table of a batch, for people: one line per submission.
 pub fn human_table(reports: &[SubmissionReport], kinds: &[Kind]) -> String {
-    let width = reports
+    let names: Vec<String> = reports
         .iter()
-        .map(|r| r.name.chars().count())
+        .map(|r| escape_line(&r.name).into_owned())
+        .collect();
+    let width = names
+        .iter()
+        .map(|n| n.chars().count())
         .max()
         .unwrap_or(10)
         .clamp(10, 40);
     let mut out = format!("{:<width$}  {:>7}", "submission", "score");
     for k in kinds {
-        write!(out, "  {:>5}", k.name()).ok();
+        write!(out, "  {:>7}", k.name()).ok();
     }
     out.push_str("  first failure\n");
-    for r in reports {
-        write!(out, "{:<width$}  {:>7}", r.name, num(r.score)).ok();
+    for (r, name) in reports.iter().zip(&names) {
+        write!(out, "{:<width$}  {:>7}", shorten(name, 40), num(r.score)).ok();
         for k in kinds {
             let cell = r
                 .checks
@@ -380,10 +531,10 @@ pub fn human_table(reports: &[SubmissionReport], kinds: &[Kind]) -> String {
                 .find(|c| c.kind == *k)
                 .map(|c| format!("{}/{}", c.passed, c.applicable))
                 .unwrap_or_else(|| "-".to_string());
-            write!(out, "  {cell:>5}").ok();
+            write!(out, "  {cell:>7}").ok();
         }
         let first = first_failure(r).unwrap_or_default();
-        writeln!(out, "  {}", shorten(&first, 90)).ok();
+        writeln!(out, "  {}", shorten(&escape_line(&first), 100)).ok();
     }
     let full = reports.iter().filter(|r| r.full_marks).count();
     writeln!(
@@ -408,6 +559,16 @@ fn shorten(text: &str, max: usize) -> String {
     }
 }
 
+/// What confines the programs, for people: what is confined in a line,
+/// then what is not (the JSON report lists both in full).
+pub fn human_confinement(c: &Confinement) -> String {
+    format!(
+        "confinement: {}\nnot confined: {}\n",
+        c.summary(),
+        c.not_confined.join("; ")
+    )
+}
+
 /// The JSON document of a run.
 #[derive(Serialize)]
 pub struct GradeJson<'a> {
@@ -417,6 +578,8 @@ pub struct GradeJson<'a> {
     pub version: u32,
     /// `bwrap` or `none`.
     pub sandbox: &'static str,
+    /// What confines the programs, exactly.
+    pub confinement: &'a Confinement,
     /// Full marks.
     pub max_score: f64,
     /// The weights.
@@ -428,21 +591,28 @@ pub struct GradeJson<'a> {
 }
 
 /// The JSON document, pretty-printed.
-pub fn json(reports: &[SubmissionReport], options: &Options, games: Vec<String>) -> String {
+pub fn json(
+    reports: &[SubmissionReport],
+    options: &Options,
+    confinement: &Confinement,
+    games: Vec<String>,
+) -> String {
     let doc = GradeJson {
         format: "asalto-grade",
         version: 1,
         sandbox: options.sandbox.name(),
+        confinement,
         max_score: options.max_score,
         weights: options.weights.iter().map(|(k, w)| (k.name(), w)).collect(),
         games,
         submissions: reports,
     };
-    serde_json::to_string_pretty(&doc).expect("serializable")
+    serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
 
 /// Gradescope's `results.json` for one submission: the score, and one test
-/// per kind of check with its points and failures.
+/// per kind of check with its points and failures (control characters
+/// escaped, as in the human report).
 pub fn gradescope(r: &SubmissionReport) -> String {
     let tests: Vec<serde_json::Value> = r
         .checks
@@ -473,7 +643,7 @@ pub fn gradescope(r: &SubmissionReport) -> String {
         .collect();
     let mut output = format!("{}/{}", num(r.score), num(r.max_score));
     if let Some(e) = &r.error {
-        write!(output, ": cannot run: {e}").ok();
+        write!(output, ": cannot run: {}", escape_line(e)).ok();
     }
     let doc = serde_json::json!({
         "score": r.score,
@@ -482,11 +652,11 @@ pub fn gradescope(r: &SubmissionReport) -> String {
         "visibility": "visible",
         "tests": tests,
     });
-    serde_json::to_string_pretty(&doc).expect("serializable")
+    serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
 
 /// CSV for a class list: one row per submission, the points of each kind
-/// and the first failure.
+/// and the first failure (one line, control characters escaped).
 pub fn csv(reports: &[SubmissionReport], kinds: &[Kind]) -> String {
     let mut out = String::from("submission,score,max_score");
     for k in kinds {
@@ -505,17 +675,105 @@ pub fn csv(reports: &[SubmissionReport], kinds: &[Kind]) -> String {
             );
         }
         let first = first_failure(r).unwrap_or_default();
-        row.push(csv_field(&first));
+        row.push(csv_field(&cap(&first, 1000)));
         out.push_str(&row.join(","));
         out.push('\n');
     }
     out
 }
 
+/// A CSV field: control characters escaped (one line), quoted when needed.
 fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
+    let s = escape_line(s);
+    if s.contains([',', '"']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
-        s.to_string()
+        s.into_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flooded(game: &str, kind: &'static str) -> Failure {
+        Failure {
+            kind,
+            game: game.to_string(),
+            message: "the listed moves are not the legal moves".to_string(),
+            output_tail: Some("x".repeat(2048)),
+            stderr_tail: Some("e".repeat(2048)),
+            diff: Some("d".repeat(4096)),
+            expected: Some("w".repeat(2048)),
+            board: Some("b".repeat(300)),
+            ..Failure::default()
+        }
+    }
+
+    fn game(name: &str) -> GameReport {
+        GameReport {
+            game: name.to_string(),
+            plies: 1,
+            result: "unfinished".to_string(),
+            played: 0,
+            checks: BTreeMap::new(),
+            failures: Kind::ALL.iter().map(|k| flooded(name, k.name())).collect(),
+            notes: Vec::new(),
+            illegal_move: None,
+            seconds: 0.0,
+        }
+    }
+
+    #[test]
+    fn quoted_text_stays_within_the_budget() {
+        let mut games: Vec<GameReport> = (0..8).map(|i| game(&format!("g{i}"))).collect();
+        let before: usize = games
+            .iter()
+            .flat_map(|g| &g.failures)
+            .map(Failure::quoted)
+            .sum();
+        assert!(before > 5 * QUOTE_BUDGET);
+        trim_to_budget(&mut games);
+        let after: usize = games
+            .iter()
+            .flat_map(|g| &g.failures)
+            .map(Failure::quoted)
+            .sum();
+        // The budget, one failure that crossed it, and short messages.
+        assert!(after < QUOTE_BUDGET + 11 * 1024 + 80 * 300, "{after}");
+        let first = &games[0].failures[0];
+        assert!(first.output_tail.is_some() && first.omitted.is_none());
+        let last = games.last().unwrap().failures.last().unwrap();
+        assert!(last.output_tail.is_none() && last.diff.is_none());
+        assert!(last.omitted.as_deref().unwrap().contains("size limit"));
+        assert!(last.expected.as_ref().unwrap().len() < 250);
+    }
+
+    #[test]
+    fn csv_fields_are_one_line_without_controls() {
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("x\ny\x1b"), "x\\x0ay\\x1b");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    }
+
+    #[test]
+    fn failure_text_escapes_what_it_quotes() {
+        let f = Failure {
+            kind: "turn",
+            game: "g\x07.txt".to_string(),
+            message: "m".to_string(),
+            output_tail: Some("\x1b[2J".to_string()),
+            extra: vec!["Bd-Db".to_string()],
+            extra_reasons: vec!["capture-incomplete"],
+            extra_more: 3,
+            ..Failure::default()
+        };
+        let text = failure_text(&f);
+        assert!(!text.chars().any(|c| c.is_control() && c != '\n'), "{text}");
+        assert!(text.contains("g\\x07.txt"));
+        assert!(
+            text.contains("Bd-Db (capture-incomplete) … and 3 more"),
+            "{text}"
+        );
     }
 }

@@ -316,6 +316,9 @@ pub struct Announcement {
 /// assert_eq!(a.winner, Some(Side::Officers));
 /// assert_eq!(end_announcement("Los rebeldes han ganado").unwrap().winner, Some(Side::Rebels));
 /// assert!(end_announcement("Turno: OFICIALES.").is_none());
+/// assert!(end_announcement("Jugada o FIN (fin de la partida):").is_none());
+/// let a = end_announcement("Fin de la partida. Ganan los REBELDES: no quedan jugadas.").unwrap();
+/// assert_eq!(a.winner, Some(Side::Rebels));
 /// ```
 pub fn end_announcement(text: &str) -> Option<Announcement> {
     const WIN: [&str; 4] = ["gana", "victoria", "vence", "triunf"];
@@ -329,6 +332,12 @@ pub fn end_announcement(text: &str) -> Option<Announcement> {
     ];
     let mut found: Option<Announcement> = None;
     for line in text.lines() {
+        let t = line.trim_end();
+        if prompt_kind(t).is_some() && t.ends_with([':', '?', '>', '=']) {
+            // "Introduzca jugada o FIN (fin de la partida):" asks, it does
+            // not announce.
+            continue;
+        }
         let n = normalize(line);
         let win_at = WIN.iter().filter_map(|w| n.find(w)).min();
         let is_end = END.iter().any(|w| n.contains(w));
@@ -353,6 +362,113 @@ pub fn end_announcement(text: &str) -> Option<Announcement> {
         }
     }
     found
+}
+
+/// What a screen shows, judged by what is on it rather than by the words
+/// of its prompt: a re-prompt after a refused move ("Introduce una nueva
+/// posición:") shows no new game screen, whatever it says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum View {
+    /// The end of the game is announced.
+    End(Announcement),
+    /// The menu, without an announcement (and after any game screen).
+    Menu,
+    /// A game screen: a `Turno:` line naming a side or a board drawing.
+    Game,
+    /// Nothing of those: the program asks again for what it asked before.
+    Again,
+}
+
+/// Whether `line` is a row of a board drawing (`C R-R-.-.-O-R-R`).
+fn is_board_row(line: &str) -> bool {
+    let t = line.trim_start();
+    let mut chars = t.chars();
+    let Some(row) = chars.next() else {
+        return false;
+    };
+    let rest = chars.as_str();
+    ('A'..='G').contains(&row)
+        && rest.chars().next().is_some_and(|c| !c.is_alphanumeric())
+        && rest
+            .chars()
+            .filter(|c| matches!(c, 'O' | '0' | 'o' | 'R' | 'r' | '.' | '·' | '_' | '*' | '+'))
+            .count()
+            >= 3
+}
+
+/// Where the parts of a screen are: the last line of a game screen (a
+/// `Turno:` line naming a side, or the third row of a board drawing), of a
+/// menu, and of an announcement of the end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Layout {
+    game: Option<usize>,
+    menu: Option<usize>,
+    end: Option<usize>,
+}
+
+fn layout(text: &str) -> Layout {
+    let mut l = Layout::default();
+    let mut rows = 0;
+    for (i, line) in text.lines().enumerate() {
+        let n = normalize(line);
+        if n.find("turno")
+            .is_some_and(|at| side_word(&n[at..]).is_some())
+        {
+            l.game = Some(i);
+        }
+        if is_board_row(line) {
+            rows += 1;
+            if rows >= 3 {
+                l.game = Some(i);
+            }
+        }
+        if self::menu(line).found() {
+            l.menu = Some(i);
+        }
+        if end_announcement(line).is_some() {
+            l.end = Some(i);
+        }
+    }
+    l
+}
+
+/// What `text` (the output since the last input) shows.
+///
+/// # Examples
+///
+/// ```
+/// use asalto::grade::screen::{view, View};
+///
+/// assert_eq!(view("Jugada errónea.\nIntroduce una nueva posicion: "), View::Again);
+/// assert_eq!(view("Turno: REBELDES.\nJugadas posibles: Cc-Bc\nIntroduzca jugada o FIN: "), View::Game);
+/// assert_eq!(view("1. NUEVA PARTIDA\n6. SALIR\nIndique opción: "), View::Menu);
+/// assert!(matches!(view("LOS REBELDES HAN GANADO\n1. NUEVA PARTIDA\n"), View::End(_)));
+/// ```
+pub fn view(text: &str) -> View {
+    if let Some(a) = end_announcement(text) {
+        return View::End(a);
+    }
+    let l = layout(text);
+    match (l.game, l.menu) {
+        (_, Some(m)) if l.game.is_none_or(|g| m > g) => View::Menu,
+        (Some(_), _) => View::Game,
+        _ => View::Again,
+    }
+}
+
+/// Whether `text` ends at the menu: a menu comes after any game screen and
+/// announcement.
+pub fn ends_at_menu(text: &str) -> bool {
+    let l = layout(text);
+    l.menu
+        .is_some_and(|m| l.game.is_none_or(|g| m > g) && l.end.is_none_or(|e| m > e))
+}
+
+/// Whether the board drawn in `text` shows `board` (all seven rows drawn
+/// and matching).
+pub fn shows_board(text: &str, board: &Board) -> bool {
+    let drawn = self::board(text);
+    drawn.rows.iter().all(Option::is_some) && compare_board(&drawn, board).is_empty()
 }
 
 /// What a menu entry does.
@@ -524,5 +640,40 @@ mod tests {
     fn boards_with_blank_empties_compare_by_pieces() {
         let text = "  a b c d e f g\nA  . . . . .\nB  0 - - - 0\nC  R-R- - - - -R-R\nD  R-R-R-R-R-R-R\nE  R-R-R-R-R-R-R\nF  R-R-R\nG  R-R-R\n";
         assert!(compare_board(&board(text), Position::start().board()).is_empty());
+    }
+}
+
+#[cfg(test)]
+mod view_tests {
+    use super::*;
+    use crate::Position;
+    use crate::console;
+
+    #[test]
+    fn what_a_screen_shows_is_judged_by_its_parts() {
+        let game = console::game_screen(&Position::start());
+        assert_eq!(view(&game), View::Game);
+        let menu_text = console::menu(OfficerControl::Human, RebelControl::Human);
+        assert_eq!(view(&menu_text), View::Menu);
+        assert!(ends_at_menu(&menu_text));
+        // A game screen then the menu: the menu is last.
+        assert_eq!(view(&format!("{game}\n{menu_text}")), View::Menu);
+        assert!(!ends_at_menu(&game));
+        // Re-prompts, whatever their words.
+        for again in [
+            "Movimiento no válido.\nIntroduce una nueva posicion: ",
+            "Jugada errónea.\nIntroduzca jugada o FIN: ",
+            "",
+            "?? ",
+        ] {
+            assert_eq!(view(again), View::Again, "{again:?}");
+        }
+        let end = format!("{game}\nLOS REBELDES HAN GANADO\n{menu_text}");
+        match view(&end) {
+            View::End(a) => assert_eq!(a.winner, Some(Side::Rebels)),
+            other => panic!("{other:?}"),
+        }
+        assert!(ends_at_menu(&end));
+        assert!(shows_board(&game, Position::start().board()));
     }
 }

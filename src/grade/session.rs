@@ -1,297 +1,235 @@
-//! The script of one session: a reference game played into a program as a
-//! person would (menu, moves, `FIN`, save, load, quit), and the `--ai` game.
+//! One session: a program started in a fresh working folder under the
+//! chosen confinement, and the small steps of the dialogue with it: wait
+//! for what it shows, type a line, choose a menu entry, leave a game with
+//! `FIN`, quit.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::ExitStatus;
 use std::time::{Duration, Instant};
 
-use super::process::{Program, Ready, SendError, describe_status};
-use super::report::{CheckStatus, Failure, GameReport};
-use super::screen::{self, Menu, MenuItem, PromptKind};
-use super::{Kind, Options, Reference, Submission, side_name};
-use crate::basic::BasicScore;
-use crate::console::{OfficerControl, RebelControl};
-use crate::record::write_record;
-use crate::replay::{CheckOptions, check};
-use crate::{Move, Position, render};
+use super::confine::{BwrapArgs, Sandbox, User, size};
+use super::folder::{Folder, RemoveLimits, describe_leftover};
+use super::process::{Launch, Program, Ready, SendError};
+use super::recorder::Recorder;
+use super::report::{Failure, GameReport};
+use super::screen::{self, Menu, MenuItem, PromptKind, View};
+use super::{Kind, Options, Submission, side_name};
+use crate::text::{cap_tail, escape_controls};
+use crate::{Position, render};
 
-/// The file name typed to save a game.
-pub const SAVE_NAME: &str = "partida-guardada.txt";
-/// The file name typed to load the reference game.
-pub const LOAD_NAME: &str = "partida-referencia.txt";
-/// How many lines of output and stderr a failure shows.
+/// How many lines of output and stderr a failure quotes.
 const TAIL_LINES: usize = 12;
+/// How many bytes of output or stderr a failure quotes.
+pub(crate) const QUOTE_BYTES: usize = 2048;
 
-/// The failures and passes of one session.
-struct Recorder {
-    game: String,
-    planned: Vec<Kind>,
-    passed: BTreeSet<Kind>,
-    failures: Vec<Failure>,
+/// The last lines of `text`, control characters shown escaped, at most
+/// [`QUOTE_BYTES`]; `None` when there is nothing to show.
+pub(crate) fn quote_tail(text: &str) -> Option<String> {
+    let all: Vec<&str> = text.lines().collect();
+    let from = all.len().saturating_sub(TAIL_LINES);
+    let t = all[from..].join("\n");
+    if t.trim().is_empty() {
+        return None;
+    }
+    Some(cap_tail(&escape_controls(&t), QUOTE_BYTES).into_owned())
 }
 
-impl Recorder {
-    fn new(game: &str, planned: Vec<Kind>) -> Recorder {
-        Recorder {
-            game: game.to_string(),
-            planned,
-            passed: BTreeSet::new(),
-            failures: Vec::new(),
-        }
-    }
-
-    fn failed(&self, kind: Kind) -> bool {
-        self.failures.iter().any(|f| f.kind == kind.name())
-    }
-
-    fn fail(&mut self, kind: Kind, mut failure: Failure) {
-        if !self.planned.contains(&kind) {
-            return;
-        }
-        if let Some(first) = self.failures.iter_mut().find(|f| f.kind == kind.name()) {
-            first.more += 1;
-            return;
-        }
-        failure.kind = kind.name();
-        failure.game = self.game.clone();
-        self.failures.push(failure);
-    }
-
-    fn pass(&mut self, kind: Kind) {
-        self.passed.insert(kind);
-    }
-
-    fn finish(
-        mut self,
-        stopped: Option<&str>,
-        plies: usize,
-        result: String,
-        played: usize,
-        seconds: f64,
-    ) -> GameReport {
-        let mut checks = BTreeMap::new();
-        for kind in self.planned.clone() {
-            let status = if self.failed(kind) {
-                CheckStatus::Fail
-            } else if self.passed.contains(&kind) {
-                CheckStatus::Pass
-            } else {
-                self.fail(
-                    kind,
-                    Failure {
-                        message: format!(
-                            "not checked: {}",
-                            stopped.unwrap_or("the session ended before this check")
-                        ),
-                        ..Failure::default()
-                    },
-                );
-                CheckStatus::Fail
-            };
-            checks.insert(kind, status);
-        }
-        self.failures
-            .sort_by_key(|f| Kind::ALL.iter().position(|k| k.name() == f.kind));
-        GameReport {
-            game: self.game,
-            plies,
-            result,
-            played,
-            checks,
-            failures: self.failures,
-            seconds: (seconds * 1000.0).round() / 1000.0,
-        }
-    }
-}
-
-/// A screen: what the program printed before asking for input.
-struct Screen {
-    text: String,
-    prompt: Option<PromptKind>,
-}
-
-impl Screen {
-    /// The line numbers of the last `Turno:` line, the last menu entry and
-    /// the last announcement of an end, to tell which came last when the
-    /// prompt itself says nothing.
-    fn last_lines(&self) -> (Option<usize>, Option<usize>, Option<usize>) {
-        let (mut turn, mut menu, mut end) = (None, None, None);
-        for (i, line) in self.text.lines().enumerate() {
-            if screen::normalize(line).contains("turno") {
-                turn = Some(i);
-            }
-            if screen::menu(line).found() {
-                menu = Some(i);
-            }
-            if screen::end_announcement(line).is_some() {
-                end = Some(i);
-            }
-        }
-        (turn, menu, end)
-    }
-
-    /// Whether the screen is a game screen asking for a move.
-    fn asks_move(&self) -> bool {
-        match self.prompt {
-            Some(PromptKind::Move) => true,
-            Some(_) => false,
-            None => {
-                let (turn, menu, end) = self.last_lines();
-                turn.is_some() && turn > menu && turn > end
-            }
-        }
-    }
-
-    /// Whether the screen is the menu.
-    fn is_menu(&self) -> bool {
-        match self.prompt {
-            Some(PromptKind::Menu) => true,
-            Some(_) => false,
-            None => {
-                let (turn, menu, _) = self.last_lines();
-                menu.is_some() && menu > turn
-            }
-        }
-    }
-}
-
-/// A running session.
-struct Session<'a> {
-    program: Program,
-    options: &'a Options,
-    workdir: tempfile::TempDir,
-    rec: Recorder,
-    /// Where process-level failures (crash, hang...) are counted.
-    runs_kind: Kind,
-    menu: Menu,
-    deadline: Instant,
-    /// Set when the session cannot go on.
-    stopped: Option<String>,
-    bad_utf8: bool,
-    last_output: String,
+/// One line of the program's text, escaped and capped, for a message.
+pub(crate) fn quote_line(text: &str) -> String {
+    let line = crate::text::escape_line(text.trim());
+    crate::text::cap(&line, 200).into_owned()
 }
 
 impl Failure {
     /// A failure with `message` and the last lines the program printed.
-    fn shown(message: impl Into<String>, output: &str) -> Failure {
+    pub(crate) fn shown(message: impl Into<String>, output: &str) -> Failure {
         Failure {
             message: message.into(),
-            output_tail: tail(output, TAIL_LINES),
+            output_tail: quote_tail(output),
             ..Failure::default()
+        }
+    }
+
+    /// `self` placed at move `ply` in `pos` (its side, position and board).
+    pub(crate) fn at(self, ply: usize, pos: &Position) -> Failure {
+        Failure {
+            ply: Some(ply),
+            side: Some(side_name(pos.turn())),
+            position: Some(pos.to_string()),
+            board: Some(render::ascii(pos.board())),
+            ..self
         }
     }
 }
 
-fn tail(text: &str, lines: usize) -> Option<String> {
-    let all: Vec<&str> = text.lines().collect();
-    let from = all.len().saturating_sub(lines);
-    let t = all[from..].join("\n");
-    (!t.trim().is_empty()).then_some(t)
+/// What the program printed before asking for input (or exiting).
+pub(crate) struct Screen {
+    pub text: String,
 }
 
-fn notation(moves: &[Move]) -> Vec<String> {
-    moves.iter().map(|m| m.to_string()).collect()
-}
+impl Screen {
+    /// What it shows.
+    pub(crate) fn view(&self) -> View {
+        screen::view(&self.text)
+    }
 
-fn typed(mv: &Move) -> String {
-    format!("{}-{}", mv.from(), mv.second())
-}
-
-fn outcome_text(reference: &Reference) -> String {
-    match reference.outcome {
-        Some(o) => format!("{}, after move {}", o.outcome, o.ply),
-        None => "unfinished".to_string(),
+    /// What its last line asks for, if the words say.
+    pub(crate) fn prompt(&self) -> Option<PromptKind> {
+        screen::prompt_kind(screen::last_line(&self.text))
     }
 }
 
+/// How a wait ended.
+pub(crate) enum Next {
+    /// The program asks for input.
+    Screen(Screen),
+    /// It exited, having printed this.
+    Exited(Screen, ExitStatus),
+    /// The session stopped (a hang, a flood, closed input; recorded).
+    Stopped,
+}
+
+/// Where in a game something happens: the move about to be played and the
+/// position before it.
+#[derive(Clone, Copy)]
+pub(crate) struct At {
+    pub ply: usize,
+    pub pos: Position,
+}
+
+/// A running session.
+pub(crate) struct Session<'a> {
+    pub program: Program,
+    folder: Option<Folder>,
+    pub options: &'a Options,
+    pub rec: Recorder,
+    /// Where process-level failures (crash, hang...) are counted.
+    runs_kind: Kind,
+    pub menu: Menu,
+    /// Whether the program is known to be at its menu.
+    pub at_menu: bool,
+    deadline: Instant,
+    /// Why the dialogue cannot go on, when it cannot.
+    pub stopped: Option<String>,
+    /// Why the checks of the game part that were not reached were not (the
+    /// game stopped early, for a reason already recorded).
+    pub unreached: Option<String>,
+    bad_utf8: bool,
+    pub last_output: String,
+}
+
 impl<'a> Session<'a> {
-    /// Make the working folder and start the program.
-    fn start(
+    /// Make the working folder and start the program as the user of job
+    /// `slot`.
+    pub(crate) fn start(
         sub: &Submission,
         options: &'a Options,
         rec: Recorder,
         runs_kind: Kind,
-    ) -> Result<Session<'a>, (Recorder, String)> {
-        let workdir = match tempfile::Builder::new().prefix("asalto-grade-").tempdir() {
-            Ok(d) => d,
-            Err(e) => return Err((rec, format!("cannot make a working folder: {e}"))),
-        };
+        slot: usize,
+    ) -> Result<Session<'a>, Box<(Recorder, String)>> {
         if let Some(problem) = &sub.problem {
-            return Err((rec, problem.clone()));
+            return Err(Box::new((rec, problem.clone())));
         }
-        if let Some(source) = &sub.source {
-            if let Err(e) = copy_folder(source, workdir.path(), &mut 0) {
-                return Err((rec, format!("cannot copy {}: {e}", source.display())));
-            }
-        }
-        let argv = sub.argv(workdir.path());
-        let env = options.environment(workdir.path());
-        let program = match Program::spawn(
-            &argv,
-            workdir.path(),
-            &env,
-            options.limits,
-            &options.sandbox,
-            options.idle,
-        ) {
-            Ok(p) => p,
-            Err(e) => {
-                let cmd: Vec<String> = argv
-                    .iter()
-                    .map(|a| a.to_string_lossy().into_owned())
-                    .collect();
-                return Err((rec, format!("cannot start `{}`: {e}", cmd.join(" "))));
-            }
+        let user = options.users.for_slot(slot);
+        let started = match &options.sandbox {
+            Sandbox::Unconfined => start_unconfined(sub, options, user),
+            Sandbox::Bwrap { program, hide, .. } => start_bwrap(sub, options, user, program, hide),
+        };
+        let (program, folder) = match started {
+            Ok(s) => s,
+            Err(e) => return Err(Box::new((rec, e))),
         };
         Ok(Session {
             program,
+            folder: Some(folder),
             options,
-            workdir,
             rec,
             runs_kind,
             menu: Menu::default(),
+            at_menu: true,
             deadline: Instant::now() + options.game_timeout,
             stopped: None,
+            unreached: None,
             bad_utf8: false,
             last_output: String::new(),
         })
     }
 
-    fn stderr_tail(&self) -> Option<String> {
-        tail(
-            &String::from_utf8_lossy(self.program.stderr_tail()),
-            TAIL_LINES,
-        )
+    /// The working folder.
+    pub(crate) fn folder(&self) -> &Folder {
+        self.folder
+            .as_ref()
+            .expect("the folder lives as long as the session")
     }
 
-    /// Stop the session with a process-level failure.
-    fn stop(&mut self, message: String, ply: Option<usize>, pos: Option<&Position>) {
+    fn stderr_tail(&self) -> Option<String> {
+        quote_tail(&String::from_utf8_lossy(self.program.stderr_tail()))
+    }
+
+    /// Stop the session with a process-level failure (charged to `runs`).
+    pub(crate) fn stop(&mut self, message: String, at: Option<At>) {
+        let message = match self.disk_full() {
+            Some(total) => format!(
+                "{message}; its disk space was full ({} for its folder and /tmp together, --disk)",
+                size(total)
+            ),
+            None => message,
+        };
         let failure = Failure {
-            ply,
-            side: pos.map(|p| side_name(p.turn())),
             message: message.clone(),
-            output_tail: tail(&self.last_output, TAIL_LINES),
+            output_tail: quote_tail(&self.last_output),
             stderr_tail: self.stderr_tail(),
             ..Failure::default()
+        };
+        let failure = match at {
+            Some(a) => failure.at(a.ply, &a.pos),
+            None => failure,
         };
         self.rec.fail(self.runs_kind, failure);
         self.stopped = Some(message);
     }
 
-    /// Wait for the program to ask for input. `None` (and the session
-    /// stopped) when it crashed, hung or flooded.
-    fn wait(
-        &mut self,
-        what: &str,
-        ply: Option<usize>,
-        pos: Option<&Position>,
-        long: bool,
-    ) -> Option<Screen> {
-        if self.stopped.is_some() {
-            return None;
+    /// Stop the dialogue without a failure of its own: what the program did
+    /// is already recorded, and the checks not reached say `why`.
+    pub(crate) fn give_up(&mut self, why: String) {
+        if self.stopped.is_none() {
+            self.stopped = Some(why);
         }
-        // A long wait (a game the program plays by itself) may go on while
-        // the program keeps printing; a short one has the move timeout.
+    }
+
+    /// The program exited while we waited for `what`. After announcing the
+    /// end of a game, a clean exit is not a crash (the rest of the session
+    /// is simply not checked); otherwise it is charged to `runs`.
+    pub(crate) fn exited(
+        &mut self,
+        status: ExitStatus,
+        what: &str,
+        at: Option<At>,
+        after_end: bool,
+    ) {
+        let how = self.program.describe_status(status);
+        if after_end && status.success() {
+            self.give_up(format!(
+                "the program exited ({how}) after announcing the end of the game, instead of showing its menu again"
+            ));
+        } else {
+            self.stop(format!("exited with {how} while we waited for {what}"), at);
+        }
+    }
+
+    /// Wait for the program to ask for input.
+    pub(crate) fn wait(&mut self, what: &str, at: Option<At>) -> Next {
+        self.wait_for(what, at, false)
+    }
+
+    /// Wait, also for a long game the program plays by itself (`long`:
+    /// the session's deadline, and more output allowed).
+    pub(crate) fn wait_for(&mut self, what: &str, at: Option<At>, long: bool) -> Next {
+        if self.stopped.is_some() {
+            return Next::Stopped;
+        }
         let (deadline, cap) = if long {
             (self.deadline, self.options.output_cap.saturating_mul(64))
         } else {
@@ -305,357 +243,186 @@ impl<'a> Session<'a> {
             .wait_ready(deadline, self.options.move_timeout, cap, &|out| {
                 screen::ends_with_prompt(out).is_some()
             });
-        let text = match String::from_utf8(waited.output) {
-            Ok(t) => t,
-            Err(e) => {
-                let at = e.utf8_error().valid_up_to();
-                let bytes = e.into_bytes();
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                if !self.bad_utf8 {
-                    self.bad_utf8 = true;
-                    let line = String::from_utf8_lossy(&bytes[..at]).lines().count().max(1);
-                    self.rec.fail(
-                        self.runs_kind,
-                        Failure {
-                            ply,
-                            side: pos.map(|p| side_name(p.turn())),
-                            ..Failure::shown(format!(
-                                "printed bytes that are not UTF-8 (byte 0x{:02x} on line {line} of the output before {what})",
-                                bytes[at]
-                            ), &text)
-                        },
-                    );
-                }
-                text
-            }
-        };
+        let text = self.decode(waited.output, what, at);
         self.last_output = text.clone();
         match waited.ready {
-            Ready::Reading | Ready::Prompt | Ready::Idle => {
-                let prompt = screen::prompt_kind(screen::last_line(&text));
-                Some(Screen { text, prompt })
-            }
-            Ready::Exited(status) => {
-                self.stop(
-                    format!(
-                        "exited with {} while we waited for {what}",
-                        describe_status(status)
-                    ),
-                    ply,
-                    pos,
-                );
-                None
-            }
+            Ready::Reading | Ready::Prompt | Ready::Idle => Next::Screen(Screen { text }),
+            Ready::Exited(status) => Next::Exited(Screen { text }, status),
             Ready::Flood => {
                 self.stop(
                     format!(
-                        "printed more than {} bytes without asking for input, while we waited for {what}",
-                        cap
+                        "printed more than {} without asking for input, while we waited for {what}",
+                        size(cap as u64)
                     ),
-                    ply,
-                    pos,
+                    at,
                 );
-                None
+                Next::Stopped
             }
             Ready::Timeout => {
-                let why = if Instant::now() >= self.deadline {
-                    format!(
-                        "the session took longer than {} s",
-                        self.options.game_timeout.as_secs_f64()
-                    )
-                } else {
-                    format!(
-                        "no request for input (and no output) for {} s",
-                        self.options.move_timeout.as_secs_f64()
-                    )
-                };
-                let closed = if self.program.stdin_held() {
-                    ""
-                } else {
-                    " (it closed its standard input)"
-                };
-                self.stop(
-                    format!("{why} while we waited for {what}: it hangs{closed}"),
-                    ply,
-                    pos,
-                );
-                None
+                let why = self.timeout_reason(what);
+                self.stop(why, at);
+                Next::Stopped
             }
         }
     }
 
+    fn timeout_reason(&mut self, what: &str) -> String {
+        let why = if Instant::now() >= self.deadline {
+            format!(
+                "the session took longer than {} s",
+                self.options.game_timeout.as_secs_f64()
+            )
+        } else {
+            format!(
+                "no request for input (and no output) for {} s",
+                self.options.move_timeout.as_secs_f64()
+            )
+        };
+        let closed = if self.program.stdin_held() {
+            ""
+        } else {
+            " (it closed its standard input)"
+        };
+        format!("{why} while we waited for {what}: it hangs{closed}")
+    }
+
+    /// The output as text; bytes that are not UTF-8 are a `runs` failure
+    /// (once per session).
+    fn decode(&mut self, output: Vec<u8>, what: &str, at: Option<At>) -> String {
+        match String::from_utf8(output) {
+            Ok(t) => t,
+            Err(e) => {
+                let valid = e.utf8_error().valid_up_to();
+                let bytes = e.into_bytes();
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                if !self.bad_utf8 {
+                    self.bad_utf8 = true;
+                    let line = String::from_utf8_lossy(&bytes[..valid])
+                        .lines()
+                        .count()
+                        .max(1);
+                    let failure = Failure::shown(
+                        format!(
+                            "printed bytes that are not UTF-8 (byte 0x{:02x} on line {line} of the output before {what})",
+                            bytes[valid]
+                        ),
+                        &text,
+                    );
+                    let failure = match at {
+                        Some(a) => failure.at(a.ply, &a.pos),
+                        None => failure,
+                    };
+                    self.rec.fail(self.runs_kind, failure);
+                }
+                text
+            }
+        }
+    }
+
+    /// Wait for a screen; an exit is recorded (as not after an end).
+    pub(crate) fn wait_screen(&mut self, what: &str, at: Option<At>) -> Option<Screen> {
+        match self.wait(what, at) {
+            Next::Screen(s) => Some(s),
+            Next::Exited(s, status) => {
+                self.last_output = s.text;
+                self.exited(status, what, at, false);
+                None
+            }
+            Next::Stopped => None,
+        }
+    }
+
     /// Type `line`.
-    fn send(&mut self, line: &str, what: &str, ply: Option<usize>, pos: Option<&Position>) -> bool {
+    pub(crate) fn send(&mut self, line: &str, what: &str, at: Option<At>) -> bool {
         if self.stopped.is_some() {
             return false;
         }
+        self.at_menu = false;
         match self.program.send(line) {
             Ok(()) => true,
             Err(SendError::Closed) => {
                 self.stop(
                     format!("closed its standard input before we could type {what}"),
-                    ply,
-                    pos,
+                    at,
                 );
                 false
             }
             Err(SendError::Io(e)) => {
-                self.stop(format!("cannot type {what}: {e}"), ply, pos);
+                self.stop(format!("cannot type {what}: {e}"), at);
                 false
             }
         }
     }
 
-    /// Remember the menu shown in `text`, if any.
-    fn see_menu(&mut self, text: &str) {
+    /// Remember the menu shown in `text`, if any, and whether the program
+    /// waits at it.
+    pub(crate) fn see(&mut self, text: &str) {
         let m = screen::menu(text);
         if m.found() {
             self.menu = m;
         }
+        self.at_menu = screen::ends_at_menu(text);
     }
 
-    fn choose(&mut self, item: MenuItem) -> bool {
+    /// Choose `item` in the menu; the program must be at its menu.
+    pub(crate) fn choose(&mut self, item: MenuItem) -> bool {
+        if !self.at_menu {
+            self.give_up("the program did not come back to its menu".to_string());
+            return false;
+        }
         let key = self.menu.key(item);
         self.send(
             &key,
             &format!("the menu option {key} ({})", item.label()),
             None,
-            None,
         )
     }
 
-    /// Wait for the menu; a failure of `kind` if something else comes.
-    fn wait_menu(&mut self, what: &str, kind: Kind) -> bool {
-        let Some(s) = self.wait(what, None, None, false) else {
+    /// Wait for the menu after `what` (a failure of `kind` if something
+    /// else comes).
+    pub(crate) fn expect_menu(&mut self, what: &str, kind: Kind) -> bool {
+        let Some(s) = self.wait_screen(what, None) else {
             return false;
         };
-        self.see_menu(&s.text);
-        if s.is_menu() {
+        self.see(&s.text);
+        if self.at_menu || (s.view() == View::Again && s.prompt() == Some(PromptKind::Menu)) {
+            self.at_menu = true;
             return true;
         }
-        if s.asks_move() {
-            // Still in a game: leave it.
-            self.rec.fail(
-                kind,
-                Failure::shown(
-                    format!("asked for a move where we expected {what}"),
-                    &s.text,
-                ),
-            );
-            if !self.send("FIN", "FIN", None, None) {
-                return false;
-            }
-            return self.wait_menu(what, kind);
-        }
-        // An unknown prompt: trust the program is at its menu.
-        true
-    }
-
-    /// Check a game screen against `pos`: the turn, the moves and (when
-    /// `board`) the drawing. Failures go to `turn`/`moves`/`board`, or all
-    /// to `as_kind` when given. Whether everything matched.
-    fn check_screen(
-        &mut self,
-        text: &str,
-        pos: &Position,
-        ply: usize,
-        board: bool,
-        as_kind: Option<Kind>,
-    ) -> bool {
-        let side = pos.turn();
-        let base = Failure {
-            ply: Some(ply),
-            side: Some(side_name(side)),
-            position: Some(pos.to_string()),
-            board: Some(render::ascii(pos.board())),
-            ..Failure::default()
-        };
-        let mut ok = true;
-        let context = if as_kind.is_some() {
-            "after loading, "
-        } else {
-            ""
-        };
-        match screen::turn(text) {
-            Some(s) if s == side => {}
-            found => {
-                ok = false;
-                self.rec.fail(
-                    as_kind.unwrap_or(Kind::Turn),
-                    Failure {
-                        message: format!("{context}`Turno:` does not name the side to move"),
-                        expected: Some(format!("Turno: {}", side_name(side))),
-                        found: Some(match found {
-                            Some(s) => format!("Turno: {}", side_name(s)),
-                            None => "no `Turno:` line naming OFICIALES or REBELDES".to_string(),
-                        }),
-                        output_tail: tail(text, TAIL_LINES),
-                        ..base.clone()
-                    },
-                );
-            }
-        }
-        let expected: BTreeSet<String> = notation(&pos.legal_moves()).into_iter().collect();
-        match screen::listed_moves(text) {
-            None => {
-                ok = false;
-                self.rec.fail(
-                    as_kind.unwrap_or(Kind::Moves),
-                    Failure {
-                        message: format!("{context}no list of moves after `Jugadas posibles`"),
-                        expected: Some(expected.iter().cloned().collect::<Vec<_>>().join(", ")),
-                        output_tail: tail(text, TAIL_LINES),
-                        ..base.clone()
-                    },
-                );
-            }
-            Some(listed) => {
-                let found: BTreeSet<String> = listed
-                    .iter()
-                    .map(|m| {
-                        m.iter()
-                            .map(|p| p.to_string())
-                            .collect::<Vec<_>>()
-                            .join("-")
-                    })
-                    .collect();
-                if found != expected {
-                    ok = false;
-                    self.rec.fail(
-                        as_kind.unwrap_or(Kind::Moves),
-                        Failure {
-                            message: format!("{context}the listed moves are not the legal moves"),
-                            missing: expected.difference(&found).cloned().collect(),
-                            extra: found.difference(&expected).cloned().collect(),
-                            ..base.clone()
-                        },
-                    );
-                }
-            }
-        }
-        if board && self.options.weights.get(Kind::Board) > 0.0 {
-            let problems = screen::compare_board(&screen::board(text), pos.board());
-            if !problems.is_empty() {
-                self.rec.fail(
-                    Kind::Board,
-                    Failure {
-                        message: "the board drawing does not show the position".to_string(),
-                        found: Some(problems.join("\n")),
-                        output_tail: tail(text, 16),
-                        ..base
-                    },
-                );
-            }
-        }
-        ok
-    }
-
-    /// Choose the menu's save or load `item` (shown as `entry`) and answer
-    /// its question for a file name with `name`. `None` when the session
-    /// stopped; `Some(false)` when the program did not ask for a file name
-    /// (a failure of `kind`, recorded); `Some(true)` when the name was sent.
-    fn give_file_name(
-        &mut self,
-        item: MenuItem,
-        entry: &str,
-        name: &str,
-        kind: Kind,
-    ) -> Option<bool> {
-        if !self.choose(item) {
-            return None;
-        }
-        let question = self.wait(
-            &format!("the question for a file name (after choosing {entry})"),
-            None,
-            None,
-            false,
-        )?;
-        if question.is_menu() || question.asks_move() {
-            self.see_menu(&question.text);
-            self.rec.fail(
-                kind,
-                Failure::shown(
-                    format!("did not ask for a file name after choosing {entry}"),
-                    &question.text,
-                ),
-            );
-            return Some(false);
-        }
-        let what = format!(
-            "the file name to {}",
-            if item == MenuItem::Save {
-                "save"
-            } else {
-                "load"
-            }
+        self.rec.fail(
+            kind,
+            Failure::shown(format!("did not show the menu after {what}"), &s.text),
         );
-        self.send(name, &what, None, None).then_some(true)
+        if s.view() == View::Game && self.send("FIN", "FIN", None) {
+            return self.expect_menu("FIN", kind);
+        }
+        self.give_up(format!("the program did not show its menu after {what}"));
+        false
     }
 
-    /// Save with the menu's save entry and compare with `expected`.
-    fn save_and_compare(&mut self, expected: &[Move], kind: Kind) -> Option<String> {
-        let path = self.workdir.path().join(SAVE_NAME);
-        let _ = std::fs::remove_file(&path);
-        if !self.give_file_name(MenuItem::Save, "SALVAR PARTIDA", SAVE_NAME, kind)? {
-            return None;
+    /// Leave the game shown on `screen` for the menu: nothing to do if the
+    /// menu is already there; `FIN` if it asks for a move; otherwise the
+    /// dialogue stops (nothing is typed into a prompt we do not know).
+    pub(crate) fn leave_game(&mut self, screen: &Screen, at: Option<At>, kind: Kind) -> bool {
+        self.see(&screen.text);
+        if self.at_menu {
+            return true;
         }
-        if !self.wait_menu("the menu after saving", kind) {
-            return None;
+        let asks_move = matches!(screen.view(), View::Game | View::Again)
+            || screen.prompt() == Some(PromptKind::Move);
+        if !asks_move {
+            self.give_up(format!(
+                "after the game the program asked for something we do not recognise (`{}`); nothing more was typed",
+                quote_line(screen::last_line(&screen.text))
+            ));
+            return false;
         }
-        let saved = match read_capped(&path, self.options.limits.file_size_bytes) {
-            Ok(bytes) => bytes,
-            Err(e) => {
-                self.rec.fail(
-                    kind,
-                    Failure {
-                        message: format!(
-                            "no saved file: typed `{SAVE_NAME}` as the file name, but {e}"
-                        ),
-                        expected: Some(write_record(expected).trim_end().to_string()),
-                        ..Failure::default()
-                    },
-                );
-                return None;
-            }
-        };
-        let text = String::from_utf8_lossy(&saved).into_owned();
-        let want = write_record(expected);
-        let checked = check(&text, CheckOptions::default());
-        let moves: Vec<Move> = checked.game.moves().copied().collect();
-        if kind != Kind::Save {
-            return Some(text);
-        }
-        if checked.errors().next().is_none() && moves == expected {
-            self.rec.pass(Kind::Save);
-        } else {
-            let why = match checked.errors().next() {
-                Some(p) => format!("line {}: {}", p.line, p.message),
-                None => format!(
-                    "it holds {} moves, the game played has {}",
-                    moves.len(),
-                    expected.len()
-                ),
-            };
-            let diff = similar::TextDiff::from_lines(want.as_str(), text.as_str())
-                .unified_diff()
-                .context_radius(2)
-                .header("expected", SAVE_NAME)
-                .to_string();
-            self.rec.fail(
-                kind,
-                Failure {
-                    message: format!("the saved file is not the game played: {why}"),
-                    diff: Some(diff),
-                    ..Failure::default()
-                },
-            );
-        }
-        Some(text)
+        self.send("FIN", "FIN", at) && self.expect_menu("FIN", kind)
     }
 
-    /// Choose quit and check the program exits cleanly.
-    fn quit(&mut self) {
-        if self.stopped.is_some() {
+    /// Choose quit and check the program exits cleanly, leaving nothing.
+    pub(crate) fn quit(&mut self) {
+        if self.stopped.is_some() || !self.at_menu {
             return;
         }
         let stray = self.program.stray_processes();
@@ -667,74 +434,128 @@ impl<'a> Session<'a> {
         match self.program.wait_exit(deadline, self.options.output_cap) {
             None => {
                 let out = String::from_utf8_lossy(&self.program.take_output()).into_owned();
-                self.rec.fail(
-                    Kind::Quit,
-                    Failure::shown(
-                        format!(
-                            "did not exit within {} s after choosing {key} (SALIR)",
-                            self.options.move_timeout.as_secs_f64()
-                        ),
-                        &out,
-                    ),
+                let message = format!(
+                    "did not exit within {} s after choosing {key} (SALIR)",
+                    self.options.move_timeout.as_secs_f64()
                 );
+                self.rec.fail(Kind::Quit, Failure::shown(message, &out));
             }
             Some(status) if !status.success() => {
-                self.rec.fail(
-                    Kind::Quit,
-                    Failure {
-                        message: format!(
-                            "exited with {} after choosing {key} (SALIR)",
-                            describe_status(status)
-                        ),
-                        stderr_tail: self.stderr_tail(),
-                        ..Failure::default()
-                    },
-                );
+                let (count, left) = self.left_behind(stray);
+                let also = match count {
+                    0 => String::new(),
+                    n => format!(
+                        "; it also left {n} process{} running (all killed)",
+                        if n == 1 { "" } else { "es" }
+                    ),
+                };
+                let failure = Failure {
+                    message: format!(
+                        "exited with {} after choosing {key} (SALIR){also}",
+                        self.program.describe_status(status)
+                    ),
+                    found: (!left.is_empty()).then(|| left.join(", ")),
+                    stderr_tail: self.stderr_tail(),
+                    ..Failure::default()
+                };
+                self.rec.fail(Kind::Quit, failure);
             }
-            Some(_) => {
-                let left = self.program.session_left(Duration::from_millis(200));
-                let n = stray.len().max(left.len());
-                if n > 0 {
-                    let names = if stray.len() >= left.len() {
-                        &stray
-                    } else {
-                        &left
-                    };
-                    self.rec.fail(
-                        Kind::Quit,
-                        Failure {
-                            message: format!(
-                                "left {n} process{} running in the background (all killed)",
-                                if n == 1 { "" } else { "es" }
-                            ),
-                            found: Some(names.join(", ")),
-                            ..Failure::default()
-                        },
-                    );
-                } else {
-                    self.rec.pass(Kind::Quit);
-                }
-            }
+            Some(_) => self.count_left(stray),
         }
     }
 
-    fn finish(
+    /// The processes left behind: seen at the menu before quitting, or
+    /// still alive now (the longer list), at most 20 named.
+    fn left_behind(&mut self, stray: Vec<String>) -> (usize, Vec<String>) {
+        let left = self.program.processes_left(Duration::from_millis(200));
+        let names = if stray.len() >= left.len() {
+            stray
+        } else {
+            left
+        };
+        let n = names.len();
+        let mut shown: Vec<String> = names.into_iter().take(20).collect();
+        if n > shown.len() {
+            shown.push(format!("… and {} more", n - 20));
+        }
+        (n, shown)
+    }
+
+    /// After a clean exit: processes left running (seen at the menu before
+    /// quitting, or still alive now) fail `quit`.
+    fn count_left(&mut self, stray: Vec<String>) {
+        let (n, names) = self.left_behind(stray);
+        if n == 0 {
+            self.rec.pass(Kind::Quit);
+            return;
+        }
+        self.rec.fail(
+            Kind::Quit,
+            Failure {
+                message: format!(
+                    "left {n} process{} running in the background (all killed)",
+                    if n == 1 { "" } else { "es" }
+                ),
+                found: Some(names.join(", ")),
+                ..Failure::default()
+            },
+        );
+    }
+
+    /// The size of the program's disk space when it is full (within
+    /// 64 KiB): only a sandbox's tmpfs has a size.
+    fn disk_full(&self) -> Option<u64> {
+        if !matches!(self.options.sandbox, Sandbox::Bwrap { .. }) {
+            return None;
+        }
+        let (used, total) = self.folder.as_ref().and_then(Folder::usage)?;
+        (total > 0 && used + 64 * 1024 >= total).then_some(total)
+    }
+
+    /// A program that filled its disk space fails `runs`, even if it
+    /// coped with it.
+    fn check_disk(&mut self) {
+        if let Some(total) = self.disk_full() {
+            let failure = Failure {
+                message: format!(
+                    "filled its disk space: {} written in its folder and /tmp together (the limit, --disk)",
+                    size(total)
+                ),
+                stderr_tail: self.stderr_tail(),
+                ..Failure::default()
+            };
+            self.rec.fail(self.runs_kind, failure);
+        }
+    }
+
+    /// End the session: kill what is left, remove the folder, and make the
+    /// report.
+    pub(crate) fn finish(
         mut self,
         plies: usize,
         result: String,
         played: usize,
         started: Instant,
     ) -> GameReport {
+        self.check_disk();
         self.program.kill();
-        if self.stopped.is_none() && !self.rec.failed(self.runs_kind) {
+        if !self.rec.failed(self.runs_kind) {
             self.rec.pass(self.runs_kind);
         }
-        let stopped = self
-            .stopped
-            .clone()
-            .map(|s| format!("the session stopped earlier ({s})"));
+        if let Some(folder) = self.folder.take() {
+            let shown = folder.path.display().to_string();
+            let left = folder.remove(RemoveLimits::default());
+            if !left.is_clean() {
+                self.rec.note(format!(
+                    "the working folder {} was not removed completely: {}",
+                    quote_line(&shown),
+                    describe_leftover(&left)
+                ));
+            }
+        }
+        let why = self.stopped.clone().or(self.unreached.clone());
         self.rec.finish(
-            stopped.as_deref(),
+            why.as_deref(),
             plies,
             result,
             played,
@@ -743,47 +564,15 @@ impl<'a> Session<'a> {
     }
 }
 
-fn read_capped(path: &Path, cap: u64) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let file = std::fs::File::open(path)?;
-    let mut bytes = Vec::new();
-    file.take(cap).read_to_end(&mut bytes)?;
-    Ok(bytes)
-}
-
-/// Copy a submission folder (regular files and folders only, at most
-/// 64 MiB in all).
-fn copy_folder(from: &Path, to: &Path, copied: &mut u64) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(from)? {
-        let entry = entry?;
-        let kind = entry.file_type()?;
-        let target = to.join(entry.file_name());
-        if kind.is_dir() {
-            std::fs::create_dir_all(&target)?;
-            copy_folder(&entry.path(), &target, copied)?;
-        } else if kind.is_file() {
-            *copied += entry.metadata()?.len();
-            if *copied > 64 << 20 {
-                return Err(std::io::Error::other(
-                    "the submission is larger than 64 MiB",
-                ));
-            }
-            std::fs::copy(entry.path(), &target)?;
-        }
-    }
-    Ok(())
-}
-
 /// A report for a session that could not start.
-fn not_started(
-    rec: Recorder,
+pub(crate) fn not_started(
+    mut rec: Recorder,
     kind: Kind,
     message: String,
     plies: usize,
     result: String,
     started: Instant,
 ) -> GameReport {
-    let mut rec = rec;
     rec.fail(
         kind,
         Failure {
@@ -800,526 +589,103 @@ fn not_started(
     )
 }
 
-/// Play `reference` into the program, then save, load and quit.
-pub(crate) fn play_reference(
-    sub: &Submission,
-    reference: &Reference,
+/// How to start the program: `argv` and `env` as it sees them, as `user`.
+fn launch<'b>(
     options: &Options,
-) -> GameReport {
-    let started = Instant::now();
-    let mut planned = vec![
-        Kind::Runs,
-        Kind::Turn,
-        Kind::Moves,
-        Kind::Board,
-        Kind::End,
-        Kind::Save,
-        Kind::Quit,
-    ];
-    if !reference.finished() {
-        planned.push(Kind::Load);
+    argv: &'b [OsString],
+    env: &'b [(OsString, OsString)],
+    user: Option<User>,
+) -> Launch<'b> {
+    Launch {
+        argv,
+        env,
+        limits: options.limits,
+        user,
+        idle: options.idle,
     }
-    planned.retain(|k| options.weights.get(*k) > 0.0);
-    let rec = Recorder::new(&reference.name, planned);
-    let plies = reference.moves.len();
-    let result = outcome_text(reference);
-    let mut s = match Session::start(sub, options, rec, Kind::Runs) {
-        Ok(s) => s,
-        Err((rec, message)) => {
-            return not_started(rec, Kind::Runs, message, plies, result, started);
-        }
-    };
-    let played = play_game(&mut s, reference);
-    let mut loaded = false;
-    if s.stopped.is_none() {
-        s.save_and_compare(&reference.moves[..played], Kind::Save);
-        if !reference.finished() && s.stopped.is_none() {
-            loaded = load_and_check(&mut s, reference);
-        }
-        s.quit();
-    }
-    if !reference.finished()
-        && !loaded
-        && s.stopped.is_some()
-        && options.weights.get(Kind::Load) > 0.0
-    {
-        // The game part stopped: check loading in a fresh session.
-        if let Ok(mut fresh) = Session::start(
-            sub,
-            options,
-            Recorder::new(&reference.name, vec![Kind::Load]),
-            Kind::Load,
-        ) {
-            if let Some(first) = fresh.wait("the menu", None, None, false) {
-                fresh.see_menu(&first.text);
-                load_and_check(&mut fresh, reference);
-            }
-            fresh.program.kill();
-            let load_failures: Vec<Failure> = fresh.rec.failures.clone();
-            if load_failures.is_empty() && fresh.rec.passed.contains(&Kind::Load) {
-                s.rec.pass(Kind::Load);
-            } else {
-                for f in load_failures {
-                    s.rec.fail(Kind::Load, f);
-                }
-            }
-        }
-    }
-    s.finish(plies, result, played, started)
 }
 
-/// The game part: new game, every move, the end. Returns the number of
-/// moves the program accepted.
-fn play_game(s: &mut Session, reference: &Reference) -> usize {
-    let Some(first) = s.wait("the menu", None, None, false) else {
-        return 0;
+fn start_unconfined(
+    sub: &Submission,
+    options: &Options,
+    user: Option<User>,
+) -> Result<(Program, Folder), String> {
+    let folder = Folder::create_in(&std::env::temp_dir(), user)
+        .map_err(|e| format!("cannot make a working folder: {e}"))?;
+    let fill = || -> Result<(), String> {
+        if let Some(source) = &sub.source {
+            folder.copy_in(source, options.limits.disk_bytes.max(64 << 20))?;
+        }
+        Ok(())
     };
-    s.see_menu(&first.text);
-    if !s.choose(MenuItem::New) {
-        return 0;
+    if let Err(e) = fill() {
+        folder.remove(RemoveLimits::default());
+        return Err(e);
     }
-    let mut pos = Position::start();
-    let mut accepted = 0;
-    for (i, mv) in reference.moves.iter().enumerate() {
-        let ply = i + 1;
-        let what = format!("the game screen before move {ply}");
-        let Some(screen) = s.wait(&what, Some(ply), Some(&pos), false) else {
-            return accepted;
+    let argv = sub.argv(&folder.path);
+    let env = options.environment(&folder.path);
+    match Program::spawn_unconfined(&launch(options, &argv, &env, user), &folder.path) {
+        Ok(p) => Ok((p, folder)),
+        Err(e) => {
+            folder.remove(RemoveLimits::default());
+            Err(format!("cannot start `{}`: {e}", show_command(&argv)))
+        }
+    }
+}
+
+fn start_bwrap(
+    sub: &Submission,
+    options: &Options,
+    user: Option<User>,
+    program: &Path,
+    hide: &[PathBuf],
+) -> Result<(Program, Folder), String> {
+    let dir = options.sandbox.program_folder(None);
+    let argv = sub.argv(&dir);
+    let env = options.environment(&dir);
+    let args = BwrapArgs {
+        user,
+        disk_bytes: options.limits.disk_bytes,
+        hide,
+        expose: exposed(&argv, &dir),
+        block: -1,
+        info: -1,
+    };
+    let fill = |folder: &Folder| -> Result<(), String> {
+        match &sub.source {
+            Some(source) => folder.copy_in(source, options.limits.disk_bytes),
+            None => Ok(()),
+        }
+    };
+    Program::spawn_bwrap(&launch(options, &argv, &env, user), program, args, &fill)
+        .map_err(|e| format!("cannot start `{}` in bubblewrap: {e}", show_command(&argv)))
+}
+
+/// Files named on the command line outside the working folder (a program
+/// run as `python3 /path/asalto.py`): their folders stay readable.
+fn exposed(argv: &[OsString], workdir: &Path) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    for a in argv {
+        let p = Path::new(a);
+        if !p.is_absolute() || !p.exists() || p.starts_with(workdir) {
+            continue;
+        }
+        let dir = if p.is_dir() {
+            p
+        } else {
+            p.parent().unwrap_or(p)
         };
-        if !screen.asks_move() || screen::end_announcement(&screen.text).is_some() {
-            s.see_menu(&screen.text);
-            s.rec.fail(
-                Kind::End,
-                Failure {
-                    ply: Some(ply),
-                    side: Some(side_name(pos.turn())),
-                    message: "announced the end of the game, but the game goes on".to_string(),
-                    expected: Some(format!(
-                        "the game screen, {} to move",
-                        side_name(pos.turn())
-                    )),
-                    found: Some(
-                        screen::end_announcement(&screen.text)
-                            .map(|a| a.line)
-                            .unwrap_or_else(|| "no game screen".to_string()),
-                    ),
-                    position: Some(pos.to_string()),
-                    board: Some(render::ascii(pos.board())),
-                    ..Failure::default()
-                },
-            );
-            if screen.asks_move() {
-                s.send("FIN", "FIN", Some(ply), Some(&pos));
-                s.wait_menu("the menu after FIN", Kind::End);
-            }
-            pass_game_checks(s);
-            return accepted;
-        }
-        if i > 0 && refused(&screen.text, &pos) {
-            let prev = &reference.moves[i - 1];
-            s.rec.fail(
-                Kind::Moves,
-                Failure {
-                    ply: Some(i),
-                    side: Some(side_name(pos.turn().opponent())),
-                    ..Failure::shown(
-                        format!(
-                            "did not accept the legal move {prev} (typed as {})",
-                            typed(prev)
-                        ),
-                        &screen.text,
-                    )
-                },
-            );
-            accepted = i - 1;
-            if s.send("FIN", "FIN", Some(ply), Some(&pos)) {
-                s.wait_menu("the menu after FIN", Kind::Moves);
-            }
-            pass_game_checks(s);
-            return accepted;
-        }
-        s.check_screen(&screen.text, &pos, ply, true, None);
-        if !s.send(&typed(mv), &format!("move {ply}"), Some(ply), Some(&pos)) {
-            return accepted;
-        }
-        pos = pos.play_unchecked(mv);
-        accepted = ply;
-    }
-    let ply = reference.moves.len() + 1;
-    let what = if reference.finished() {
-        "the end of the game"
-    } else {
-        "the game screen after the last move"
-    };
-    let Some(screen) = s.wait(what, Some(ply), Some(&pos), false) else {
-        return accepted;
-    };
-    let announcement = screen::end_announcement(&screen.text);
-    let base = Failure {
-        ply: Some(ply),
-        side: Some(side_name(pos.turn())),
-        position: Some(pos.to_string()),
-        board: Some(render::ascii(pos.board())),
-        ..Failure::default()
-    };
-    let refused_last = ply > 1 && screen.asks_move() && refused(&screen.text, &pos);
-    if let Some(prev) = reference.moves.last().filter(|_| refused_last) {
-        s.rec.fail(
-            Kind::Moves,
-            Failure {
-                ply: Some(ply - 1),
-                side: Some(side_name(pos.turn().opponent())),
-                ..Failure::shown(
-                    format!(
-                        "did not accept the legal move {prev} (typed as {})",
-                        typed(prev)
-                    ),
-                    &screen.text,
-                )
-            },
-        );
-        accepted -= 1;
-        if s.send("FIN", "FIN", Some(ply), Some(&pos)) {
-            s.wait_menu("the menu after FIN", Kind::Moves);
-        }
-        pass_game_checks(s);
-        return accepted;
-    }
-    match reference.outcome {
-        Some(outcome) => {
-            let winner = outcome.outcome.winner;
-            match announcement {
-                Some(a) if a.winner == Some(winner) => s.rec.pass(Kind::End),
-                Some(a) => s.rec.fail(
-                    Kind::End,
-                    Failure {
-                        message: match a.winner {
-                            Some(_) => "announced the wrong winner".to_string(),
-                            None => "announced the end without naming the winner".to_string(),
-                        },
-                        expected: Some(format!(
-                            "ganan los {}: {}",
-                            side_name(winner),
-                            outcome.outcome.reason.describe()
-                        )),
-                        found: Some(a.line),
-                        ..base
-                    },
-                ),
-                None => s.rec.fail(
-                    Kind::End,
-                    Failure {
-                        message: format!(
-                            "did not announce the end of the game ({})",
-                            outcome.outcome
-                        ),
-                        expected: Some(format!("ganan los {}", side_name(winner))),
-                        found: Some(if screen.asks_move() {
-                            "the game screen, asking for another move".to_string()
-                        } else {
-                            "no announcement".to_string()
-                        }),
-                        output_tail: tail(&screen.text, TAIL_LINES),
-                        ..base
-                    },
-                ),
-            }
-            s.rec.pass(Kind::Turn);
-            s.rec.pass(Kind::Moves);
-            s.rec.pass(Kind::Board);
-            if screen.asks_move() {
-                if s.send("FIN", "FIN", Some(ply), Some(&pos)) {
-                    s.wait_menu("the menu after FIN", Kind::End);
-                }
-            } else {
-                s.see_menu(&screen.text);
-            }
-        }
-        None => {
-            if !screen.asks_move() || announcement.is_some() {
-                s.see_menu(&screen.text);
-                s.rec.fail(
-                    Kind::End,
-                    Failure {
-                        message: "announced the end of the game, but the game goes on".to_string(),
-                        expected: Some(format!(
-                            "the game screen, {} to move",
-                            side_name(pos.turn())
-                        )),
-                        found: Some(
-                            announcement
-                                .map(|a| a.line)
-                                .unwrap_or_else(|| "no game screen".to_string()),
-                        ),
-                        ..base
-                    },
-                );
-                return accepted;
-            }
-            s.check_screen(&screen.text, &pos, ply, true, None);
-            s.rec.pass(Kind::End);
-            s.rec.pass(Kind::Turn);
-            s.rec.pass(Kind::Moves);
-            s.rec.pass(Kind::Board);
-            if s.send("FIN", "FIN", Some(ply), Some(&pos)) {
-                s.wait_menu("the menu after FIN", Kind::End);
-            }
+        if dir != Path::new("/") && !dirs.iter().any(|d| d == dir) {
+            dirs.push(dir.to_path_buf());
         }
     }
-    accepted
+    dirs
 }
 
-/// The game stopped early because of a failure another check already
-/// counts (a refused move, an early end): the checks of the screens shown
-/// so far keep their result instead of counting as not checked.
-fn pass_game_checks(s: &mut Session) {
-    if s.stopped.is_none() {
-        for kind in [Kind::Turn, Kind::Moves, Kind::Board, Kind::End] {
-            s.rec.pass(kind);
-        }
-    }
-}
-
-/// Whether a screen after a move shows the move was not played: the same
-/// side to move again, or no game screen at all.
-fn refused(text: &str, pos: &Position) -> bool {
-    match screen::turn(text) {
-        Some(side) => side != pos.turn(),
-        None => {
-            screen::listed_moves(text).is_none()
-                && screen::board(text).rows.iter().all(Option::is_none)
-        }
-    }
-}
-
-/// Load the reference with the menu's load entry and check the screen.
-/// Whether the check was made.
-fn load_and_check(s: &mut Session, reference: &Reference) -> bool {
-    let path = s.workdir.path().join(LOAD_NAME);
-    if let Err(e) = std::fs::write(&path, write_record(&reference.moves)) {
-        s.rec.fail(
-            Kind::Load,
-            Failure {
-                message: format!("cannot write the reference for loading: {e}"),
-                ..Failure::default()
-            },
-        );
-        return false;
-    }
-    match s.give_file_name(MenuItem::Load, "CARGAR PARTIDA", LOAD_NAME, Kind::Load) {
-        None => return false,
-        Some(false) => return true,
-        Some(true) => {}
-    }
-    let pos = reference
-        .moves
+fn show_command(argv: &[OsString]) -> String {
+    let words: Vec<String> = argv
         .iter()
-        .fold(Position::start(), |p, m| p.play_unchecked(m));
-    let ply = reference.moves.len() + 1;
-    let Some(screen) = s.wait(
-        "the game screen after loading",
-        Some(ply),
-        Some(&pos),
-        false,
-    ) else {
-        return false;
-    };
-    if !screen.asks_move() {
-        s.see_menu(&screen.text);
-        s.rec.fail(
-            Kind::Load,
-            Failure {
-                ply: Some(ply),
-                side: Some(side_name(pos.turn())),
-                ..Failure::shown(
-                    format!("did not show the game screen after loading `{LOAD_NAME}`"),
-                    &screen.text,
-                )
-            },
-        );
-        return true;
-    }
-    if s.check_screen(&screen.text, &pos, ply, false, Some(Kind::Load)) {
-        s.rec.pass(Kind::Load);
-    }
-    if s.send("FIN", "FIN", Some(ply), Some(&pos)) {
-        s.wait_menu("the menu after FIN", Kind::Load);
-    }
-    true
-}
-
-/// The `--ai` session: AZAR officers, BASICO rebels, one whole game, saved
-/// and checked.
-pub(crate) fn play_ai(sub: &Submission, options: &Options) -> GameReport {
-    let started = Instant::now();
-    let rec = Recorder::new("ai", vec![Kind::Ai]);
-    let mut s = match Session::start(sub, options, rec, Kind::Ai) {
-        Ok(s) => s,
-        Err((rec, message)) => {
-            return not_started(rec, Kind::Ai, message, 0, "unfinished".to_string(), started);
-        }
-    };
-    let (plies, result) = ai_game(&mut s, options.basic);
-    s.quit();
-    s.finish(plies, result.clone(), plies, started)
-}
-
-fn ai_game(s: &mut Session, basic: Option<BasicScore>) -> (usize, String) {
-    let none = (0, "not played".to_string());
-    let Some(first) = s.wait("the menu", None, None, false) else {
-        return none;
-    };
-    s.see_menu(&first.text);
-    // Officers to AZAR, rebels to BASICO, cycling as the menu does.
-    let shown_o = s.menu.officers.is_some();
-    let mut presses = 0;
-    while s.menu.officers != Some(OfficerControl::Random) && presses < 3 && (shown_o || presses < 1)
-    {
-        if !s.choose(MenuItem::Officers)
-            || !s.wait_menu("the menu after changing the officers' control", Kind::Ai)
-        {
-            return none;
-        }
-        presses += 1;
-    }
-    let shown_r = s.menu.rebels.is_some();
-    presses = 0;
-    while s.menu.rebels != Some(RebelControl::Basic) && presses < 4 && (shown_r || presses < 2) {
-        if !s.choose(MenuItem::Rebels)
-            || !s.wait_menu("the menu after changing the rebels' control", Kind::Ai)
-        {
-            return none;
-        }
-        presses += 1;
-    }
-    if (shown_o && s.menu.officers != Some(OfficerControl::Random))
-        || (shown_r && s.menu.rebels != Some(RebelControl::Basic))
-    {
-        s.rec.fail(Kind::Ai, Failure::shown("the menu does not reach `[AZAR]` for the officers and `[BASICO]` for the rebels by cycling".to_string(), &s.last_output));
-        return none;
-    }
-    if !s.choose(MenuItem::New) {
-        return none;
-    }
-    let Some(end) = s.wait(
-        "the end of the game played by AZAR and BASICO",
-        None,
-        None,
-        true,
-    ) else {
-        return none;
-    };
-    if end.asks_move() {
-        s.rec.fail(
-            Kind::Ai,
-            Failure::shown(
-                "asked for a move although both sides are played by the program".to_string(),
-                &end.text,
-            ),
-        );
-        if s.send("FIN", "FIN", None, None) {
-            s.wait_menu("the menu after FIN", Kind::Ai);
-        }
-    } else {
-        s.see_menu(&end.text);
-        if screen::end_announcement(&end.text)
-            .and_then(|a| a.winner)
-            .is_none()
-        {
-            s.rec.fail(
-                Kind::Ai,
-                Failure::shown(
-                    "did not announce the end of the game, with its winner".to_string(),
-                    &end.text,
-                ),
-            );
-        }
-    }
-    if s.stopped.is_some() {
-        return none;
-    }
-    let Some(text) = s.save_and_compare(&[], Kind::Ai) else {
-        return none;
-    };
-    let plain = check(&text, CheckOptions::default());
-    let plies = plain.game.plies.len();
-    let result = match plain.game.outcome() {
-        Some(o) => format!("{}, after move {}", o.outcome, o.ply),
-        None => "unfinished".to_string(),
-    };
-    if let Some(p) = plain.errors().next() {
-        s.rec.fail(
-            Kind::Ai,
-            Failure {
-                ply: p.ply,
-                side: p.side.map(side_name),
-                message: format!(
-                    "the saved game is not valid: line {}: {}",
-                    p.line, p.message
-                ),
-                found: p.help.clone(),
-                position: p.before.map(|b| b.to_string()),
-                board: p.before.map(|b| render::ascii(b.board())),
-                ..Failure::default()
-            },
-        );
-        return (plies, result);
-    }
-    if plain.game.outcome().is_none() {
-        s.rec.fail(
-            Kind::Ai,
-            Failure {
-                message: format!("the saved game is unfinished after {plies} moves"),
-                ..Failure::default()
-            },
-        );
-    }
-    let scores: Vec<BasicScore> = match basic {
-        Some(b) => vec![b],
-        None => BasicScore::ALL.to_vec(),
-    };
-    let mut first_problem = None;
-    let ok = scores.iter().any(|&b| {
-        let checked = check(
-            &text,
-            CheckOptions {
-                rebels: Some(b),
-                ..CheckOptions::default()
-            },
-        );
-        match checked.errors().next() {
-            None => true,
-            Some(p) => {
-                if first_problem.is_none() {
-                    first_problem = Some((b, p.clone()));
-                }
-                false
-            }
-        }
-    });
-    if !ok {
-        if let Some((b, p)) = first_problem {
-            let names: Vec<&str> = scores.iter().map(|s| s.name()).collect();
-            s.rec.fail(
-                Kind::Ai,
-                Failure {
-                    ply: p.ply,
-                    side: p.side.map(side_name),
-                    message: format!(
-                        "a rebel move is not a BASICO choice ({}): {}",
-                        names.join(" nor "),
-                        p.message
-                    ),
-                    found: p.help.map(|h| format!("{b}: {h}")),
-                    position: p.before.map(|b| b.to_string()),
-                    board: p.before.map(|b| render::ascii(b.board())),
-                    ..Failure::default()
-                },
-            );
-        }
-    }
-    if !s.rec.failed(Kind::Ai) {
-        s.rec.pass(Kind::Ai);
-    }
-    (plies, result)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    quote_line(&words.join(" "))
 }

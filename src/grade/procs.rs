@@ -1,0 +1,232 @@
+//! Finding a program's processes: which one reads its standard input, which
+//! were left running, and killing them all.
+//!
+//! Only the program's own processes are looked at:
+//!
+//! - inside bubblewrap, the sandbox's own `/proc` (its PID namespace), seen
+//!   from outside through `/proc/<its first process>/root/proc`: every
+//!   descendant, however it detached, and nothing else;
+//! - unconfined as root, the processes of the program's own user id;
+//! - unconfined otherwise, the processes of its session (a process that
+//!   starts a new session escapes: the reports say so).
+//!
+//! For the last two the whole `/proc` has to be listed; that happens only
+//! when the main process is not the one reading, and at most every 50 ms.
+
+use std::io::Read;
+use std::os::fd::OwnedFd;
+use std::time::{Duration, Instant};
+
+use rustix::fs::{self as rfs, Mode, OFlags};
+
+/// Which processes belong to the program.
+#[derive(Debug)]
+pub enum Scope {
+    /// Every process of a PID namespace (its `/proc` is open); process 1
+    /// is bubblewrap's own, process 2 the program.
+    Namespace,
+    /// Every process whose real user id is this one.
+    User(u32),
+    /// Every process of this session.
+    Session(i32),
+}
+
+/// A process as `/proc` shows it.
+#[derive(Clone, Debug)]
+pub struct ProcInfo {
+    /// Its id, in the numbering of the `/proc` it was read from.
+    pub pid: i32,
+    /// Its parent's id.
+    pub ppid: i32,
+    /// `R`, `S`, `D`, `Z`...
+    pub state: char,
+    /// Its name (as it set it: not to be trusted).
+    pub comm: String,
+}
+
+impl ProcInfo {
+    /// `1234 (sleep)`, with the name escaped and capped.
+    pub fn describe(&self) -> String {
+        let name = crate::text::escape_line(&self.comm);
+        format!("{} ({})", self.pid, crate::text::cap(&name, 40))
+    }
+}
+
+/// A view of the program's processes.
+#[derive(Debug)]
+pub struct Procs {
+    proc_dir: OwnedFd,
+    scope: Scope,
+    /// The main process, in this view's numbering.
+    pub main: i32,
+    last_scan: Option<Instant>,
+}
+
+const DIR_FLAGS: OFlags = OFlags::RDONLY
+    .union(OFlags::DIRECTORY)
+    .union(OFlags::CLOEXEC);
+
+impl Procs {
+    /// The host's `/proc`, with `main` the program's process.
+    pub fn host(scope: Scope, main: i32) -> std::io::Result<Procs> {
+        Ok(Procs {
+            proc_dir: rfs::open("/proc", DIR_FLAGS, Mode::empty())?,
+            scope,
+            main,
+            last_scan: None,
+        })
+    }
+
+    /// The `/proc` of the sandbox whose first process has the host id
+    /// `init`.
+    pub fn namespace(init: i32) -> std::io::Result<Procs> {
+        Ok(Procs {
+            proc_dir: rfs::open(format!("/proc/{init}/root/proc"), DIR_FLAGS, Mode::empty())?,
+            scope: Scope::Namespace,
+            main: 2,
+            last_scan: None,
+        })
+    }
+
+    /// Whether this view is a whole PID namespace.
+    pub fn is_namespace(&self) -> bool {
+        matches!(self.scope, Scope::Namespace)
+    }
+
+    /// Read a small file under this `/proc`.
+    pub fn read(&self, path: &str) -> Option<String> {
+        let fd = rfs::openat(
+            &self.proc_dir,
+            path,
+            OFlags::RDONLY | OFlags::CLOEXEC,
+            Mode::empty(),
+        )
+        .ok()?;
+        let mut text = String::new();
+        std::fs::File::from(fd)
+            .take(64 * 1024)
+            .read_to_string(&mut text)
+            .ok()?;
+        Some(text)
+    }
+
+    /// Where a descriptor of a process points (`pipe:[123]`).
+    pub fn fd_target(&self, pid: i32, fd: u64) -> Option<String> {
+        rfs::readlinkat(&self.proc_dir, format!("{pid}/fd/{fd}"), Vec::new())
+            .ok()
+            .map(|s| s.to_string_lossy().into_owned())
+    }
+
+    /// Names (numbers) of the entries of `path` under this `/proc`.
+    fn numbers(&self, path: &str) -> Vec<i32> {
+        let Ok(fd) = rfs::openat(&self.proc_dir, path, DIR_FLAGS, Mode::empty()) else {
+            return Vec::new();
+        };
+        let Ok(dir) = rfs::Dir::new(fd) else {
+            return Vec::new();
+        };
+        dir.flatten()
+            .filter_map(|e| e.file_name().to_str().ok()?.parse().ok())
+            .collect()
+    }
+
+    /// The open descriptors of `pid`.
+    pub fn fds(&self, pid: i32) -> Vec<u64> {
+        self.numbers(&format!("{pid}/fd"))
+            .into_iter()
+            .filter_map(|n| u64::try_from(n).ok())
+            .collect()
+    }
+
+    /// The threads of `pid`.
+    pub fn threads(&self, pid: i32) -> Vec<i32> {
+        self.numbers(&format!("{pid}/task"))
+    }
+
+    /// The program's processes, bubblewrap's own excluded.
+    pub fn list(&mut self) -> Vec<ProcInfo> {
+        self.last_scan = Some(Instant::now());
+        let mut found = Vec::new();
+        for pid in self.numbers(".") {
+            if self.is_namespace() && pid == 1 {
+                continue;
+            }
+            let Some(info) = self.info(pid) else { continue };
+            let ours = match self.scope {
+                Scope::Namespace => true,
+                Scope::Session(sid) => info.1 == sid,
+                Scope::User(uid) => self.real_uid(pid) == Some(uid),
+            };
+            if ours {
+                found.push(info.0);
+            }
+        }
+        found
+    }
+
+    /// Whether a full listing is due (at most every 50 ms outside a
+    /// namespace, where a listing reads all of the host's processes).
+    pub fn scan_due(&self) -> bool {
+        self.is_namespace()
+            || self
+                .last_scan
+                .is_none_or(|t| t.elapsed() >= Duration::from_millis(50))
+    }
+
+    /// One process and its session id.
+    pub fn info(&self, pid: i32) -> Option<(ProcInfo, i32)> {
+        let stat = self.read(&format!("{pid}/stat"))?;
+        let (open, close) = (stat.find('(')?, stat.rfind(')')?);
+        let comm = stat.get(open + 1..close)?.to_string();
+        let fields: Vec<&str> = stat.get(close + 1..)?.split_whitespace().collect();
+        if fields.len() < 4 {
+            return None;
+        }
+        Some((
+            ProcInfo {
+                pid,
+                ppid: fields[1].parse().unwrap_or(0),
+                state: fields[0].chars().next().unwrap_or('?'),
+                comm,
+            },
+            fields[3].parse().unwrap_or(-1),
+        ))
+    }
+
+    fn real_uid(&self, pid: i32) -> Option<u32> {
+        let status = self.read(&format!("{pid}/status"))?;
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("Uid:"))?
+            .split_whitespace()
+            .next()?
+            .parse()
+            .ok()
+    }
+}
+
+/// Kill every process of user `uid`: a helper process takes that user id
+/// and sends `SIGKILL` to every process it may signal (`kill(-1)`), which
+/// are exactly that user's; repeated until none is left (a fork racing the
+/// kill is caught the next round).
+pub fn kill_user(uid: u32, gid: u32, procs: &mut Procs) {
+    use std::os::unix::process::CommandExt;
+    for _ in 0..20 {
+        if procs.list().iter().all(|p| p.state == 'Z') {
+            return;
+        }
+        let mut helper = std::process::Command::new("/");
+        helper.uid(uid).gid(gid);
+        // SAFETY: runs in the forked helper before exec: only kill and
+        // _exit, both async-signal-safe; the helper never execs.
+        unsafe {
+            helper.pre_exec(|| {
+                libc::kill(-1, libc::SIGKILL);
+                libc::_exit(0);
+            });
+        }
+        if let Ok(mut child) = helper.spawn() {
+            let _ = child.wait();
+        }
+    }
+}
