@@ -136,7 +136,7 @@
     passes it.  SIGTERM and SIGKILL end the driver at any time.
 */
 
-:- module(go_driver, []).
+:- module(asalto_go_driver, []).
 
 :- use_module(library(time)).
 :- use_module(library(readutil)).
@@ -152,9 +152,9 @@
 %   hook that cancels the halt would also cancel the halt that a SIGTERM
 %   asks for.)
 :- multifile user:goal_expansion/2.
-user:goal_expansion(halt, go_driver:student_halt) :-
+user:goal_expansion(halt, asalto_go_driver:student_halt) :-
     loading_student_source.
-user:goal_expansion(halt(_), go_driver:student_halt) :-
+user:goal_expansion(halt(_), asalto_go_driver:student_halt) :-
     loading_student_source.
 
 loading_student_source :-
@@ -382,14 +382,20 @@ note_load_message(warning, Text) :-
 %   not say where it comes from.
 located_text(Text0, Text) :-
     nb_getval(go_file, Abs-Base),
-    (   sub_string(Text0, 0, _, _, Abs)
-    ->  string_length(Abs, L),
-        sub_string(Text0, L, _, 0, Rest),
-        string_concat(Base, Rest, Text)
+    format(string(Quoted), "'~w'", [Abs]),
+    replace_all(Text0, Quoted, Base, Text1),
+    replace_all(Text1, Abs, Base, Text2),
+    (   sub_string(Text2, _, _, _, Base)
+    ->  Text = Text2
     ;   source_location(_, Line)
-    ->  format(string(Text), "~w:~d: ~w", [Base, Line, Text0])
-    ;   Text = Text0
+    ->  format(string(Text), "~w:~d: ~w", [Base, Line, Text2])
+    ;   Text = Text2
     ).
+
+replace_all(Text, Old, New, Result) :-
+    atomic_list_concat(Parts, Old, Text),
+    atomic_list_concat(Parts, New, Atom),
+    atom_string(Atom, Result).
 
 student_module(Abs, Module) :-
     (   module_property(M, file(Abs))
@@ -518,7 +524,7 @@ start_limits(Secs, Null) :-
     set_output(Null),
     nb_setval(go_busy, true),
     (   Secs > 0
-    ->  alarm(Secs, go_driver:on_alarm, Id, [install(false)]),
+    ->  alarm(Secs, asalto_go_driver:on_alarm, Id, [install(false)]),
         nb_setval(go_alarm, Id),
         install_alarm(Id)
     ;   nb_setval(go_alarm, none)
