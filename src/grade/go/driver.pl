@@ -43,8 +43,8 @@
     First line, once the file is loaded:
 
         hello driver=go/1 swipl=V cells=C empty_board=S module=M
-              predicates=P out=N load_us=N load_warnings=N load_errors=N
-              [message=TEXT]
+              predicates=P encoding=E out=N load_us=N load_warnings=N
+              load_errors=N [message=TEXT]
 
       (one line).  C is strings | atoms | unknown: the cell representation,
       read from the cells of the student's emptyBoard/1 (unknown when that
@@ -53,6 +53,8 @@
       error | timeout | missing.  M is the module the file defines (user for
       a file without a module header).  P lists the defined predicates of
       emptyBoard/1, goMove/4, finDelJuego/3, comma-separated, or `none`.
+      E is the encoding the file was read in: utf8 when it is valid UTF-8,
+      else iso_latin_1 (the locale is not used).
       out counts the characters the file printed while loading.
       load_warnings / load_errors count the compiler's messages (singleton
       variables, failed directives, ...); message is the first of them
@@ -301,6 +303,8 @@ load_student(File) :-
     ),
     file_base_name(Abs, Base),
     nb_setval(go_file, Abs-Base),
+    source_encoding(Abs, Encoding),
+    nb_setval(go_encoding, Encoding),
     nb_setval(go_load_warnings, 0),
     nb_setval(go_load_errors, 0),
     nb_setval(go_syntax_errors, 0),
@@ -310,7 +314,8 @@ load_student(File) :-
     nb_getval(go_load_time, Secs),
     nb_getval(go_load_inferences, Infs),
     nb_setval(go_loading, true),
-    run_limited(load_files(user:Abs, [if(true)]), Secs, Infs, Result, Stats),
+    run_limited(load_files(user:Abs, [if(true), encoding(Encoding)]),
+                Secs, Infs, Result, Stats),
     nb_setval(go_loading, false),
     check_loaded(Result),
     student_module(Abs, Module),
@@ -397,6 +402,26 @@ replace_all(Text, Old, New, Result) :-
     atomic_list_concat(Parts, New, Atom),
     atom_string(Atom, Result).
 
+%   UTF-8 when the file is valid UTF-8, else Latin-1 (files written on
+%   Windows by Spanish speakers).  Not left to the locale: the grader may
+%   run swipl with an empty environment, where it would be ASCII.
+source_encoding(Abs, Encoding) :-
+    (   catch(read_file_to_codes(Abs, Bytes, [encoding(octet)]), _, fail),
+        \+ phrase(utf8_text, Bytes)
+    ->  Encoding = iso_latin_1
+    ;   Encoding = utf8
+    ).
+
+utf8_text --> [].
+utf8_text --> utf8_char, !, utf8_text.
+
+utf8_char --> [B], { B < 0x80 }, !.
+utf8_char --> [B], { B >= 0xC2, B =< 0xDF }, !, cont.
+utf8_char --> [B], { B >= 0xE0, B =< 0xEF }, !, cont, cont.
+utf8_char --> [B], { B >= 0xF0, B =< 0xF4 }, !, cont, cont, cont.
+
+cont --> [B], { B >= 0x80, B =< 0xBF }.
+
 student_module(Abs, Module) :-
     (   module_property(M, file(Abs))
     ->  Module = M
@@ -458,9 +483,10 @@ hello(Cells, EmptyStatus, Module, Stats) :-
     Major is V // 10000, Minor is V // 100 mod 100, Patch is V mod 100,
     nb_getval(go_load_warnings, W),
     nb_getval(go_load_errors, E),
+    nb_getval(go_encoding, Enc),
     format(string(Line),
-           "hello driver=go/1 swipl=~d.~d.~d cells=~w empty_board=~w module=~w predicates=~w out=~d load_us=~d load_warnings=~d load_errors=~d",
-           [Major, Minor, Patch, Cells, EmptyStatus, Module, PText,
+           "hello driver=go/1 swipl=~d.~d.~d cells=~w empty_board=~w module=~w predicates=~w encoding=~w out=~d load_us=~d load_warnings=~d load_errors=~d",
+           [Major, Minor, Patch, Cells, EmptyStatus, Module, PText, Enc,
             Stats.out, Stats.us, W, E]),
     (   nb_getval(go_first_error, First), First \== none
     ->  message_field(First, Line, Full)
