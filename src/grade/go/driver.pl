@@ -88,9 +88,9 @@
     Answers (STATS is `cells=C tries=N out=N us=N inferences=N`: the
     representation given to the program, `-` for empty; how many
     representations were tried (2 only under auto with an unknown
-    representation, and then the first attempt's answer is the one reported
-    unless the second gave ok); characters the program printed; wall time in
-    microseconds; inferences):
+    representation when strings did not give ok; then the strings answer is
+    the one reported unless atoms gave ok); characters the program printed;
+    wall time in microseconds and inferences of the reported attempt):
 
         ok ID BOARD STATS result_cells=strings|atoms|mixed      move, empty
         ok ID BLACK WHITE STATS                                  score (integers)
@@ -797,11 +797,11 @@ score_goal(M, Chars, Style, M:finDelJuego(Board, B, W), B-W) :-
 %   Tries the representations in turn until one gives ok; reports that one,
 %   or else the first attempt.
 attempt(Styles, Builder, Kind, Id) :-
-    length(Styles, Tries),
     attempt_each(Styles, Builder, Kind, Outcomes),
+    length(Outcomes, Tries),
     (   member(O, Outcomes), O = outcome(ok, _, Style, _)
     ->  Reported = O,
-        learn_style(Tries, Style)
+        learn_style(Styles, Style)
     ;   Outcomes = [Reported|_]
     ),
     report(Id, Reported, Tries).
@@ -817,7 +817,9 @@ attempt_each([Style|Styles], Builder, Kind, [O|Os]) :-
     ;   attempt_each(Styles, Builder, Kind, Os)
     ).
 
-learn_style(1, _) :- !.
+%   Under auto with an unknown representation, the first one that gives an
+%   ok is kept for the rest of the run.
+learn_style([_], _) :- !.
 learn_style(_, Style) :-
     nb_setval(go_cells, Style).
 
