@@ -124,6 +124,7 @@
       `error ... message=called halt/1 (refused)`.  During loading it
       counts as a load warning.  (A halt reached through call/N is not
       caught; the caller then sees the process end without an answer.)
+      Likewise abort/0 is answered `error ... message=called abort/0`.
     - Turn a timeout into a failure: once the time limit fired, the answer
       is `timeout` whatever the goal did after; the alarm repeats every
       0.25 s until the goal ends.
@@ -157,6 +158,10 @@
 user:goal_expansion(halt, asalto_go_driver:student_halt) :-
     loading_student_source.
 user:goal_expansion(halt(_), asalto_go_driver:student_halt) :-
+    loading_student_source.
+%   abort/0 throws '$aborted', which catch/3 hands on again after its
+%   recovery goal: it would end the driver.
+user:goal_expansion(abort, asalto_go_driver:student_abort) :-
     loading_student_source.
 
 loading_student_source :-
@@ -595,6 +600,10 @@ inference_limited(Goal, Infs, R) :-
     ;   R = false
     ).
 
+:- public student_abort/0.
+student_abort :-
+    throw(asalto_student_abort).
+
 :- public student_halt/0.
 student_halt :-
     nb_getval(go_halts, N0),
@@ -969,6 +978,7 @@ term_text(T, Text) :-
                  *******************************/
 
 message_text(called_halt, "called halt/1 (refused)") :- !.
+message_text(asalto_student_abort, "called abort/0") :- !.
 message_text(E, Text) :-
     catch(( '$messages':translate_message(E, Lines, []),
             lines_text(Lines, Text0)
