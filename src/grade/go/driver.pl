@@ -116,8 +116,9 @@
 
     WHAT THE PROGRAM CANNOT DO
 
-    - Corrupt the protocol: its current output goes to a counting null
-      stream (reported as out=N); the alias user_output points at standard
+    - Corrupt the protocol: its current output goes to a stream that
+      counts the characters and drops them (reported as out=N, also when
+      the program closes it); the alias user_output points at standard
       error; user_input is an empty stream (reads give end_of_file).
     - Stop the driver with halt/0,1: calls of halt written in the file are
       compiled as a call that fails, and the answer is
@@ -143,6 +144,7 @@
 
 :- use_module(library(time)).
 :- use_module(library(readutil)).
+:- use_module(library(prolog_stream)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 
@@ -227,8 +229,6 @@ setup_streams :-
     set_input(Empty),
     set_stream(Err, alias(user_output)),
     set_output(Err),
-    open_null_stream(Null),
-    nb_setval(go_null, Null),
     nb_setval(go_busy, false),
     nb_setval(go_loading, false),
     nb_setval(go_fired, false),
@@ -522,9 +522,11 @@ fatal(Code, Text, Status) :-
 %   is true, false, exception(E), timeout(time) or timeout(inferences).
 %   Stats is a dict: out (characters printed), us, inferences.
 run_limited(Goal, Secs, Infs, Result, Stats) :-
-    nb_getval(go_null, Null),
+    % A fresh counting stream each time: the program may close its output
+    % (told/0), and the count survives that.
+    nb_setval(go_out_count, 0),
+    open_prolog_stream(asalto_go_driver, write, Null, []),
     nb_getval(go_err, Err),
-    character_count(Null, C0),
     nb_setval(go_fired, false),
     nb_setval(go_halts, 0),
     statistics(inferences, I0),
@@ -535,7 +537,8 @@ run_limited(Goal, Secs, Infs, Result, Stats) :-
           E, R0 = exception(E)),
     get_time(T1),
     statistics(inferences, I1),
-    character_count(Null, C1),
+    catch(close(Null), _, true),
+    nb_getval(go_out_count, Out),
     nb_getval(go_fired, Fired),
     nb_getval(go_halts, Halts),
     Inf is I1 - I0,
@@ -548,8 +551,17 @@ run_limited(Goal, Secs, Infs, Result, Stats) :-
     ;   Result = R0
     ),
     Us is round((T1 - T0) * 1000000),
-    Out is C1 - C0,
     Stats = stats{out: Out, us: Us, inferences: Inf}.
+
+%   The program's output stream: counts the characters and drops them.
+:- public stream_write/2, stream_close/1.
+stream_write(_Stream, String) :-
+    string_length(String, L),
+    nb_getval(go_out_count, C0),
+    C is C0 + L,
+    nb_setval(go_out_count, C).
+
+stream_close(_Stream).
 
 start_limits(Secs, Null) :-
     set_output(Null),
