@@ -847,7 +847,7 @@ learn_style(_, Style) :-
 %!  outcome(+Kind, +Result, +Answer, +Style, +Stats, -Outcome)
 %   Outcome = outcome(Status, Payload, Style, Stats).
 outcome(Kind, true, Answer, Style, Stats, O) :- !,
-    (   check_answer(Kind, Answer, Payload)
+    (   catch(check_answer(Kind, Answer, Payload), _, fail)
     ->  O = outcome(ok, Payload, Style, Stats)
     ;   describe_bad(Kind, Answer, Why),
         O = outcome(bad, Why, Style, Stats)
