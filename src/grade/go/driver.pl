@@ -1,0 +1,1056 @@
+/*  driver.pl: runs a student's Go program (`proylcc.pl`) for the grader.
+
+    The program under test defines, as the 2019 assignment asks,
+
+        emptyBoard(-Board)
+        goMove(+Board, +Player, +Pos, -NewBoard)        Pos = [Row, Col], 0-based
+        finDelJuego(+Board, -PuntajeNegras, -PuntajeBlancas)
+
+    where Board is a list of 19 rows of 19 cells, each "-", "b" or "w"
+    (strings) or -, b, w (atoms).
+
+    INVOCATION
+
+        swipl -f none --no-packs driver.pl -- [OPTION...] STUDENT.pl
+
+    The `--` is required: without it swipl loads every `*.pl` argument as a
+    script of its own.  Options (all optional):
+
+        --time=SECONDS         wall-clock limit of each query (default 5;
+                               0 = none)
+        --inferences=N         inference limit of each query (default
+                               50000000, about 2 s of SWI-Prolog; 0 = none).
+                               Unlike time it does not depend on the load of
+                               the machine, so with the defaults it is the
+                               limit that normally stops a runaway program.
+        --load-inferences=N    inference limit for loading the file, directives
+                               included (default 100000000; 0 = none)
+        --load-time=SECONDS    wall-clock limit for loading the file (default
+                               10).  SWI-Prolog defers signals while it loads
+                               a file, so this one is only checked when the
+                               load ends: a looping directive is stopped by
+                               --load-inferences, a blocked one only by the
+                               caller's own clock.
+        --stack-limit=MIB      Prolog stack limit (default 256)
+        --lenient-load         keep going after syntax errors (the clauses
+                               that did read stay loaded)
+
+    PROTOCOL
+
+    Everything is ASCII, one line per message, fields separated by one
+    space.  Standard output carries nothing but these lines.
+
+    First line, once the file is loaded:
+
+        hello driver=go/1 swipl=V cells=C empty_board=S module=M
+              predicates=P encoding=E out=N load_us=N load_warnings=N
+              load_errors=N [message=TEXT]
+
+      (one line).  C is strings | atoms | unknown: the cell representation,
+      read from the cells of the student's emptyBoard/1 (unknown when that
+      predicate is missing, does not succeed, or its cells are neither all
+      strings nor all atoms).  S is the outcome of that call: ok | fail |
+      error | timeout | missing.  M is the module the file defines (user for
+      a file without a module header).  P lists the defined predicates of
+      emptyBoard/1, goMove/4, finDelJuego/3, comma-separated, or `none`.
+      E is the encoding the file was read in: utf8 when it is valid UTF-8,
+      else iso_latin_1 (the locale is not used).
+      out counts the characters the file printed while loading.
+      load_warnings / load_errors count the compiler's messages (singleton
+      variables, failed directives, ...); message is the first of them
+      (errors before warnings).
+
+    Or, when the file cannot be used, instead of hello (and then exit):
+
+        fatal CODE message=TEXT
+
+      CODE                  exit status
+      usage                 2   bad driver arguments
+      missing-file          2   the student file does not exist or is unreadable
+      syntax-error          1   (not with --lenient-load)
+      load-timeout          1   loading ran past --load-inferences or --load-time
+      load-error            1   loading raised an exception of its own
+      driver-error          2   a fault of the driver itself (a bug)
+
+    Then one query per line on standard input; one answer line per query,
+    in order.  ID is any token without spaces, echoed back.  BOARD is 361
+    characters, row by row from the top left: `.` empty, `b` black,
+    `w` white.  CELLS is strings | atoms | auto (auto = the detected
+    representation; when that is unknown, strings are tried first and then
+    atoms, and the first representation that gives an `ok` is kept for the
+    rest of the run).  PLAYER is b | w.
+
+        move ID CELLS PLAYER ROW COL BOARD    goMove(Board, Player, [Row,Col], New)
+        score ID CELLS BOARD                  finDelJuego(Board, Black, White)
+        empty ID                              emptyBoard(Board)
+        quit                                  exit 0 (as does end of input)
+
+    Answers (STATS is `cells=C tries=N out=N us=N inferences=N`: the
+    representation given to the program, `-` for empty; how many
+    representations were tried (2 only under auto with an unknown
+    representation when strings did not give ok; then the strings answer is
+    the one reported unless atoms gave ok); characters the program printed;
+    wall time in microseconds and inferences of the reported attempt):
+
+        ok ID BOARD STATS result_cells=strings|atoms|mixed      move, empty
+        ok ID BLACK WHITE STATS                                  score (integers)
+        fail ID STATS                                            the goal failed
+        timeout ID STATS limit=time|inferences
+        error ID STATS message=TEXT                              an exception
+        bad ID STATS message=TEXT                                malformed result
+        missing ID predicate=NAME/ARITY                          not defined
+        invalid ID message=TEXT         the query line was not understood
+                                        (ID is `-` when it could not be read)
+
+    TEXT runs to the end of the line: at most 240 characters of the
+    original, then `...` when cut; `\` is written `\\`, newline `\n`,
+    carriage return `\r`, tab `\t`, and any other character outside
+    printable ASCII `\u{HEX}`.
+
+    A move answer is `ok` when the program returned a 19x19 list of valid
+    cells (strings and atoms both accepted, mixed ones too; result_cells
+    says which); anything else is `bad`, with a short description.  A score
+    is `ok` when both numbers are integers (an integral float counts);
+    an unevaluated expression such as 3+4 is `bad`.  Only the first
+    solution of each goal is used.
+
+    WHAT THE PROGRAM CANNOT DO
+
+    - Corrupt the protocol: its current output goes to a stream that
+      counts the characters and drops them (reported as out=N, also when
+      the program closes it); the alias user_output points at standard
+      error; user_input is an empty stream (reads give end_of_file).
+    - Stop the driver with halt/0,1: calls of halt written in the file are
+      compiled as a call that fails, and the answer is
+      `error ... message=called halt/1 (refused)`.  During loading it
+      counts as a load warning.  (A halt reached through call/N is not
+      caught; the caller then sees the process end without an answer.)
+      Likewise abort/0 is answered `error ... message=called abort/0`.
+    - Turn a timeout into a failure: once the time limit fired, the answer
+      is `timeout` whatever the goal did after; the alarm repeats every
+      0.25 s until the goal ends.
+    - Turn an inference-limit stop into a failure: a goal that used the
+      whole inference budget is answered `timeout ... limit=inferences`.
+
+    A program that catches every exception inside a loop can still keep a
+    query running forever (the time and inference limits are exceptions in
+    SWI-Prolog), and so can one that blocks (sleep/1) while loading; the
+    caller must therefore keep its own wall-clock limit per query (time
+    limit x tries + a grace period) and kill and restart the driver when it
+    passes it.  SIGTERM and SIGKILL end the driver at any time.
+*/
+
+:- module(asalto_go_driver, []).
+
+:- use_module(library(time)).
+:- use_module(library(readutil)).
+:- use_module(library(prolog_stream)).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+
+:- initialization(main, main).
+
+:- multifile user:message_hook/3.
+
+%   The student's calls of halt/0,1 are compiled as calls of
+%   student_halt/0, which records the attempt and fails.  (An at_halt/1
+%   hook that cancels the halt would also cancel the halt that a SIGTERM
+%   asks for.)
+:- multifile user:goal_expansion/2.
+user:goal_expansion(halt, asalto_go_driver:student_halt) :-
+    loading_student_source.
+user:goal_expansion(halt(_), asalto_go_driver:student_halt) :-
+    loading_student_source.
+%   abort/0 throws '$aborted', which catch/3 hands on again after its
+%   recovery goal: it would end the driver.
+user:goal_expansion(abort, asalto_go_driver:student_abort) :-
+    loading_student_source.
+
+loading_student_source :-
+    nb_current(go_loading, true),
+    prolog_load_context(source, File),
+    current_prolog_flag(home, Home),
+    \+ sub_atom(File, 0, _, _, Home).
+
+%   Records the compiler's messages while the student file loads.
+user:message_hook(Term, Kind, Lines) :-
+    nb_current(go_loading, true),
+    ( Kind == error ; Kind == warning ),
+    catch(record_load_message(Term, Kind, Lines), _, true),
+    fail.
+
+                 /*******************************
+                 *            MAIN              *
+                 *******************************/
+
+main :-
+    catch(main_, E, driver_failed(E)).
+
+driver_failed(E) :-
+    (   catch(message_text(E, Text), _, fail)
+    ->  true
+    ;   Text = "unprintable exception"
+    ),
+    string_concat("the driver failed: ", Text, M),
+    fatal('driver-error', M, 2).
+
+main_ :-
+    % The exit status is ours to set, whatever the program printed.
+    set_prolog_flag(on_error, print),
+    set_prolog_flag(on_warning, print),
+    setup_streams,
+    current_prolog_flag(argv, Argv),
+    (   catch(parse_args(Argv, Opts, File), usage(Msg), true)
+    ->  true
+    ;   Msg = "cannot read the arguments"
+    ),
+    (   nonvar(Msg)
+    ->  fatal(usage, Msg, 2)
+    ;   true
+    ),
+    apply_options(Opts),
+    load_student(File),
+    serve,
+    halt(0).
+
+%   The driver keeps the real standard input and output for itself and
+%   hands the program harmless ones.
+setup_streams :-
+    stream_property(In, alias(user_input)),
+    stream_property(Out, alias(user_output)),
+    stream_property(Err, alias(user_error)),
+    set_stream(In, encoding(utf8)),
+    set_stream(Out, encoding(utf8)),
+    nb_setval(go_in, In),
+    nb_setval(go_out, Out),
+    nb_setval(go_err, Err),
+    open_string("", Empty),
+    set_stream(Empty, alias(user_input)),
+    set_input(Empty),
+    set_stream(Err, alias(user_output)),
+    set_output(Err),
+    nb_setval(go_busy, false),
+    nb_setval(go_loading, false),
+    nb_setval(go_fired, false),
+    nb_setval(go_halts, 0),
+    nb_setval(go_alarm, none).
+
+                 /*******************************
+                 *          ARGUMENTS           *
+                 *******************************/
+
+parse_args(Argv, Opts, File) :-
+    Defaults = opts{time: 5, inferences: 50000000, load_time: 10,
+                    load_inferences: 100000000, stack_mib: 256,
+                    lenient: false},
+    parse_args(Argv, Defaults, Opts, [], Files),
+    (   Files = [File]
+    ->  true
+    ;   Files == []
+    ->  throw(usage("no student file given (swipl driver.pl -- [OPTION...] STUDENT.pl)"))
+    ;   throw(usage("more than one student file given"))
+    ).
+
+parse_args([], O, O, Fs, Files) :-
+    reverse(Fs, Files).
+parse_args([A|As], O0, O, Fs, Files) :-
+    (   sub_atom(A, 0, _, _, '--')
+    ->  option_arg(A, O0, O1),
+        parse_args(As, O1, O, Fs, Files)
+    ;   parse_args(As, O0, O, [A|Fs], Files)
+    ).
+
+option_arg('--lenient-load', O0, O) :- !,
+    O = O0.put(lenient, true).
+option_arg(A, O0, O) :-
+    atomic_list_concat([Name, Value], '=', A),
+    option_key(Name, Key, Type),
+    !,
+    (   atom_number(Value, N), number_ok(Type, N)
+    ->  O = O0.put(Key, N)
+    ;   format(string(M), "~w needs a ~w, not `~w'", [Name, Type, Value]),
+        throw(usage(M))
+    ).
+option_arg(A, _, _) :-
+    format(string(M), "unknown option ~w", [A]),
+    throw(usage(M)).
+
+option_key('--time', time, 'number of seconds').
+option_key('--inferences', inferences, 'whole number').
+option_key('--load-time', load_time, 'number of seconds').
+option_key('--load-inferences', load_inferences, 'whole number').
+option_key('--stack-limit', stack_mib, 'number of MiB').
+
+number_ok('whole number', N) :- !, integer(N), N >= 0.
+number_ok('number of MiB', N) :- !, integer(N), N >= 16.
+number_ok(_, N) :- N >= 0.
+
+apply_options(Opts) :-
+    nb_setval(go_time, Opts.time),
+    nb_setval(go_inferences, Opts.inferences),
+    nb_setval(go_load_time, Opts.load_time),
+    nb_setval(go_load_inferences, Opts.load_inferences),
+    nb_setval(go_lenient, Opts.lenient),
+    Bytes is Opts.stack_mib * 1024 * 1024,
+    set_prolog_flag(stack_limit, Bytes).
+
+                 /*******************************
+                 *           LOADING            *
+                 *******************************/
+
+load_student(File) :-
+    (   absolute_file_name(File, Abs,
+                           [file_type(prolog), access(read), file_errors(fail)]),
+        \+ exists_directory(Abs)
+    ->  true
+    ;   format(string(M), "cannot read the student file ~w", [File]),
+        fatal('missing-file', M, 2)
+    ),
+    file_base_name(Abs, Base),
+    nb_setval(go_file, Abs-Base),
+    source_encoding(Abs, Encoding),
+    nb_setval(go_encoding, Encoding),
+    nb_setval(go_load_warnings, 0),
+    nb_setval(go_load_errors, 0),
+    nb_setval(go_syntax_errors, 0),
+    nb_setval(go_first_error, none),
+    nb_setval(go_first_warning, none),
+    nb_setval(go_first_syntax, none),
+    nb_getval(go_load_time, Secs),
+    nb_getval(go_load_inferences, Infs),
+    nb_setval(go_loading, true),
+    run_limited(load_files(user:Abs, [if(true), encoding(Encoding)]),
+                Secs, Infs, Result, Stats),
+    nb_setval(go_loading, false),
+    check_loaded(Result),
+    student_module(Abs, Module),
+    nb_setval(go_module, Module),
+    detect_cells(Cells, EmptyStatus),
+    nb_setval(go_cells, Cells),
+    hello(Cells, EmptyStatus, Module, Stats).
+
+check_loaded(timeout(time)) :- !,
+    nb_getval(go_load_time, Secs),
+    format(string(M), "loading took more than ~w s", [Secs]),
+    fatal('load-timeout', M, 1).
+check_loaded(timeout(inferences)) :- !,
+    nb_getval(go_load_inferences, Infs),
+    format(string(M),
+           "loading used more than ~d inferences (a directive that does not end?)",
+           [Infs]),
+    fatal('load-timeout', M, 1).
+check_loaded(exception(E)) :- !,
+    message_text(E, Text),
+    fatal('load-error', Text, 1).
+check_loaded(_) :-
+    nb_getval(go_syntax_errors, N),
+    nb_getval(go_lenient, Lenient),
+    (   N > 0, Lenient == false
+    ->  nb_getval(go_first_syntax, First),
+        (   N > 1
+        ->  format(string(M), "~w (and ~d more syntax errors)", [First, N])
+        ;   M = First
+        ),
+        fatal('syntax-error', M, 1)
+    ;   true
+    ).
+
+record_load_message(Term, Kind, Lines) :-
+    lines_text(Lines, Text0),
+    located_text(Text0, Text),
+    (   Term = error(syntax_error(_), _)
+    ->  nb_getval(go_syntax_errors, S0),
+        S is S0 + 1,
+        nb_setval(go_syntax_errors, S),
+        (   S0 =:= 0
+        ->  nb_setval(go_first_syntax, Text)
+        ;   true
+        )
+    ;   true
+    ),
+    note_load_message(Kind, Text).
+
+note_load_message(error, Text) :-
+    nb_getval(go_load_errors, N0),
+    N is N0 + 1,
+    nb_setval(go_load_errors, N),
+    (   nb_getval(go_first_error, none)
+    ->  nb_setval(go_first_error, Text)
+    ;   true
+    ).
+note_load_message(warning, Text) :-
+    nb_getval(go_load_warnings, N0),
+    N is N0 + 1,
+    nb_setval(go_load_warnings, N),
+    (   nb_getval(go_first_warning, none)
+    ->  nb_setval(go_first_warning, Text)
+    ;   true
+    ).
+
+%   Messages name the file by its absolute path; the report names it by
+%   its base name, and gives the line being loaded when the message does
+%   not say where it comes from.
+located_text(Text0, Text) :-
+    nb_getval(go_file, Abs-Base),
+    format(string(Quoted), "'~w'", [Abs]),
+    replace_all(Text0, Quoted, Base, Text1),
+    replace_all(Text1, Abs, Base, Text2),
+    (   sub_string(Text2, _, _, _, Base)
+    ->  Text = Text2
+    ;   source_location(_, Line)
+    ->  format(string(Text), "~w:~d: ~w", [Base, Line, Text2])
+    ;   Text = Text2
+    ).
+
+replace_all(Text, Old, New, Result) :-
+    atomic_list_concat(Parts, Old, Text),
+    atomic_list_concat(Parts, New, Atom),
+    atom_string(Atom, Result).
+
+%   UTF-8 when the file is valid UTF-8, else Latin-1 (files written on
+%   Windows by Spanish speakers).  Not left to the locale: the grader may
+%   run swipl with an empty environment, where it would be ASCII.
+source_encoding(Abs, Encoding) :-
+    (   catch(read_file_to_codes(Abs, Bytes, [encoding(octet)]), _, fail),
+        \+ phrase(utf8_text, Bytes)
+    ->  Encoding = iso_latin_1
+    ;   Encoding = utf8
+    ).
+
+utf8_text --> [].
+utf8_text --> utf8_char, !, utf8_text.
+
+utf8_char --> [B], { B < 0x80 }, !.
+utf8_char --> [B], { B >= 0xC2, B =< 0xDF }, !, cont.
+utf8_char --> [B], { B >= 0xE0, B =< 0xEF }, !, cont, cont.
+utf8_char --> [B], { B >= 0xF0, B =< 0xF4 }, !, cont, cont, cont.
+
+cont --> [B], { B >= 0x80, B =< 0xBF }.
+
+student_module(Abs, Module) :-
+    (   module_property(M, file(Abs))
+    ->  Module = M
+    ;   Module = user
+    ).
+
+%   The predicate is looked up in the file's module first, then in user
+%   (a module file may still define clauses as user:goMove(...)).
+student_pred(Name/Arity, Module) :-
+    nb_getval(go_module, M),
+    (   current_predicate(M:Name/Arity)
+    ->  Module = M
+    ;   current_predicate(user:Name/Arity)
+    ->  Module = user
+    ).
+
+detect_cells(Cells, Status) :-
+    (   student_pred(emptyBoard/1, M)
+    ->  nb_getval(go_time, Secs),
+        nb_getval(go_inferences, Infs),
+        run_limited(M:emptyBoard(B), Secs, Infs, Result, _),
+        result_status(Result, Status),
+        (   Status == ok, board_cell_kind(B, Kind)
+        ->  Cells = Kind
+        ;   Cells = unknown
+        )
+    ;   Status = missing,
+        Cells = unknown
+    ).
+
+result_status(true, ok).
+result_status(false, fail).
+result_status(exception(_), error).
+result_status(timeout(_), timeout).
+
+%   strings or atoms when every cell of a list of lists is one of them.
+board_cell_kind(B, Kind) :-
+    is_list(B),
+    B \== [],
+    maplist(is_list, B),
+    append(B, Cells),
+    Cells \== [],
+    (   maplist(string, Cells)
+    ->  Kind = strings
+    ;   maplist(atom, Cells)
+    ->  Kind = atoms
+    ).
+
+hello(Cells, EmptyStatus, Module, Stats) :-
+    findall(P, ( member(P, [emptyBoard/1, goMove/4, finDelJuego/3]),
+                 student_pred(P, _) ),
+            Ps),
+    (   Ps == []
+    ->  PText = none
+    ;   maplist(term_to_atom, Ps, As),
+        atomic_list_concat(As, ',', PText)
+    ),
+    current_prolog_flag(version, V),
+    Major is V // 10000, Minor is V // 100 mod 100, Patch is V mod 100,
+    nb_getval(go_load_warnings, W),
+    nb_getval(go_load_errors, E),
+    nb_getval(go_encoding, Enc),
+    format(string(Line),
+           "hello driver=go/1 swipl=~d.~d.~d cells=~w empty_board=~w module=~w predicates=~w encoding=~w out=~d load_us=~d load_warnings=~d load_errors=~d",
+           [Major, Minor, Patch, Cells, EmptyStatus, Module, PText, Enc,
+            Stats.out, Stats.us, W, E]),
+    (   nb_getval(go_first_error, First), First \== none
+    ->  message_field(First, Line, Full)
+    ;   nb_getval(go_first_warning, First), First \== none
+    ->  message_field(First, Line, Full)
+    ;   Full = Line
+    ),
+    emit(Full).
+
+message_field(Text, Line0, Line) :-
+    escape_text(Text, Esc),
+    format(string(Line), "~w message=~w", [Line0, Esc]).
+
+fatal(Code, Text, Status) :-
+    escape_text(Text, Esc),
+    format(string(Line), "fatal ~w message=~w", [Code, Esc]),
+    emit(Line),
+    halt(Status).
+
+                 /*******************************
+                 *       RUNNING THE PROGRAM    *
+                 *******************************/
+
+%!  run_limited(:Goal, +Secs, +Inferences, -Result, -Stats) is det.
+%
+%   Runs Goal once with the program's output counted and discarded, a
+%   repeating wall-clock alarm and an inference limit (0 = none).  Result
+%   is true, false, exception(E), timeout(time) or timeout(inferences).
+%   Stats is a dict: out (characters printed), us, inferences.
+run_limited(Goal, Secs, Infs, Result, Stats) :-
+    % A fresh counting stream each time: the program may close its output
+    % (told/0), and the count survives that.
+    nb_setval(go_out_count, 0),
+    open_prolog_stream(asalto_go_driver, write, Null, []),
+    nb_getval(go_err, Err),
+    nb_setval(go_fired, false),
+    nb_setval(go_halts, 0),
+    statistics(inferences, I0),
+    get_time(T0),
+    catch(setup_call_cleanup(start_limits(Secs, Null),
+                             inference_limited(Goal, Infs, R0),
+                             stop_limits(Err)),
+          E, R0 = exception(E)),
+    get_time(T1),
+    statistics(inferences, I1),
+    catch(close(Null), _, true),
+    nb_getval(go_out_count, Out),
+    nb_getval(go_fired, Fired),
+    nb_getval(go_halts, Halts),
+    Inf is I1 - I0,
+    (   Fired == true
+    ->  Result = timeout(time)
+    ;   Infs > 0, Inf >= Infs
+    ->  Result = timeout(inferences)      % also when the program swallowed it
+    ;   Halts > 0, R0 \== true
+    ->  Result = exception(called_halt)
+    ;   Result = R0
+    ),
+    Us is round((T1 - T0) * 1000000),
+    Stats = stats{out: Out, us: Us, inferences: Inf}.
+
+%   The program's output stream: counts the characters and drops them.
+:- public stream_write/2, stream_close/1.
+stream_write(_Stream, String) :-
+    string_length(String, L),
+    nb_getval(go_out_count, C0),
+    C is C0 + L,
+    nb_setval(go_out_count, C).
+
+stream_close(_Stream).
+
+start_limits(Secs, Null) :-
+    set_output(Null),
+    nb_setval(go_busy, true),
+    (   Secs > 0
+    ->  alarm(Secs, asalto_go_driver:on_alarm, Id, [install(false)]),
+        nb_setval(go_alarm, Id),
+        install_alarm(Id)
+    ;   nb_setval(go_alarm, none)
+    ).
+
+stop_limits(Err) :-
+    nb_setval(go_busy, false),
+    nb_getval(go_alarm, Id),
+    nb_setval(go_alarm, none),
+    (   Id == none
+    ->  true
+    ;   catch(remove_alarm(Id), _, true)
+    ),
+    set_output(Err).
+
+%   The alarm fires again 0.25 s later for as long as the goal runs, so a
+%   program that swallowed one time_limit_exceeded gets another.
+:- public on_alarm/0.
+on_alarm :-
+    (   nb_getval(go_busy, true)
+    ->  nb_setval(go_fired, true),
+        nb_getval(go_alarm, Id),
+        (   Id == none
+        ->  true
+        ;   catch(install_alarm(Id, 0.25), _, true)
+        ),
+        throw(time_limit_exceeded)
+    ;   true
+    ).
+
+inference_limited(Goal, 0, R) :- !,
+    (   call(Goal)
+    ->  R = true
+    ;   R = false
+    ).
+inference_limited(Goal, Infs, R) :-
+    (   call_with_inference_limit(Goal, Infs, R1)
+    ->  (   R1 == inference_limit_exceeded
+        ->  R = timeout(inferences)
+        ;   R = true
+        )
+    ;   R = false
+    ).
+
+:- public student_abort/0.
+student_abort :-
+    throw(asalto_student_abort).
+
+:- public student_halt/0.
+student_halt :-
+    nb_getval(go_halts, N0),
+    N is N0 + 1,
+    nb_setval(go_halts, N),
+    (   nb_current(go_loading, true)
+    ->  note_load_message(warning, "called halt/1 while loading (refused)")
+    ;   true
+    ),
+    fail.
+
+                 /*******************************
+                 *           QUERIES            *
+                 *******************************/
+
+serve :-
+    nb_getval(go_in, In),
+    repeat,
+    catch(read_line_to_string(In, Line0), _, Line0 = end_of_file),
+    (   Line0 == end_of_file
+    ->  !
+    ;   split_string(Line0, "", "\r\n", [Line]),
+        (   Line == "quit"
+        ->  !
+        ;   catch(handle_line(Line), E, internal_error(Line, E)),
+            fail
+        )
+    ).
+
+internal_error(Line, E) :-
+    line_id(Line, Id),
+    message_text(E, Text),
+    string_concat("driver error: ", Text, Msg),
+    escape_text(Msg, Esc),
+    format(string(Out), "invalid ~w message=~w", [Id, Esc]),
+    emit(Out).
+
+line_id(Line, Id) :-
+    split_string(Line, " ", "", Parts),
+    (   Parts = [_, Id0|_], Id0 \== ""
+    ->  Id = Id0
+    ;   Id = "-"
+    ).
+
+handle_line(Line) :-
+    split_string(Line, " ", "", Parts0),
+    exclude(==(""), Parts0, Parts),
+    (   parse_query(Parts, Query)
+    ->  answer(Query)
+    ;   Parts == []
+    ->  invalid("-", "empty line")
+    ;   (   Parts = [_, Id|_]
+        ->  true
+        ;   Id = "-"
+        ),
+        query_problem(Parts, Problem),
+        invalid(Id, Problem)
+    ).
+
+invalid(Id, Text) :-
+    escape_text(Text, Esc),
+    format(string(Out), "invalid ~w message=~w", [Id, Esc]),
+    emit(Out).
+
+parse_query(["move", Id, CellsS, PlayerS, RS, CS, BoardS],
+            move(Id, Cells, Player, R, C, Board)) :-
+    cells_arg(CellsS, Cells),
+    player_arg(PlayerS, Player),
+    int_arg(RS, R),
+    int_arg(CS, C),
+    board_arg(BoardS, Board).
+parse_query(["score", Id, CellsS, BoardS], score(Id, Cells, Board)) :-
+    cells_arg(CellsS, Cells),
+    board_arg(BoardS, Board).
+parse_query(["empty", Id], empty(Id)).
+
+query_problem(["move"|Args], P) :- !,
+    (   Args = [_, CellsS, PlayerS, RS, CS, BoardS]
+    ->  arg_problem([cells-CellsS, player-PlayerS, row-RS, col-CS, board-BoardS], P)
+    ;   P = "move needs: move ID CELLS PLAYER ROW COL BOARD"
+    ).
+query_problem(["score"|Args], P) :- !,
+    (   Args = [_, CellsS, BoardS]
+    ->  arg_problem([cells-CellsS, board-BoardS], P)
+    ;   P = "score needs: score ID CELLS BOARD"
+    ).
+query_problem(["empty"|_], "empty needs: empty ID") :- !.
+query_problem([Cmd|_], P) :-
+    format(string(P), "unknown query `~w' (move, score, empty or quit)", [Cmd]).
+
+arg_problem([K-V|KVs], P) :-
+    (   arg_ok(K, V)
+    ->  arg_problem(KVs, P)
+    ;   arg_expect(K, Want),
+        format(string(P), "~w must be ~w, not `~w'", [K, Want, V])
+    ).
+
+arg_ok(cells, S) :- cells_arg(S, _).
+arg_ok(player, S) :- player_arg(S, _).
+arg_ok(row, S) :- int_arg(S, _).
+arg_ok(col, S) :- int_arg(S, _).
+arg_ok(board, S) :- board_arg(S, _).
+
+arg_expect(cells, "strings, atoms or auto").
+arg_expect(player, "b or w").
+arg_expect(row, "an integer").
+arg_expect(col, "an integer").
+arg_expect(board, "361 characters of . b w").
+
+cells_arg("strings", strings).
+cells_arg("atoms", atoms).
+cells_arg("auto", auto).
+
+player_arg("b", b).
+player_arg("w", w).
+
+int_arg(S, N) :-
+    string_length(S, L),
+    L =< 9,
+    catch(number_string(N, S), _, fail),
+    integer(N).
+
+board_arg(S, Chars) :-
+    string_length(S, 361),
+    string_chars(S, Chars),
+    maplist(board_char, Chars).
+
+board_char('.').
+board_char(b).
+board_char(w).
+
+%   Cells as the program expects them.
+cell(strings, '.', "-").
+cell(strings, b, "b").
+cell(strings, w, "w").
+cell(atoms, '.', -).
+cell(atoms, b, b).
+cell(atoms, w, w).
+
+to_board(Style, Chars, Rows) :-
+    maplist(cell(Style), Chars, Cells),
+    rows(Cells, Rows).
+
+rows([], []).
+rows(Cells, [Row|Rows]) :-
+    length(Row, 19),
+    append(Row, Rest, Cells),
+    rows(Rest, Rows).
+
+player_cell(strings, b, "b").
+player_cell(strings, w, "w").
+player_cell(atoms, b, b).
+player_cell(atoms, w, w).
+
+answer(empty(Id)) :-
+    (   student_pred(emptyBoard/1, M)
+    ->  limits(Secs, Infs),
+        run_limited(M:emptyBoard(B), Secs, Infs, R, Stats),
+        outcome(board, R, B, '-', Stats, Outcome),
+        report(Id, Outcome, 1)
+    ;   missing(Id, emptyBoard/1)
+    ).
+answer(move(Id, CellsArg, Player, R, C, Board)) :-
+    (   student_pred(goMove/4, M)
+    ->  styles(CellsArg, Styles),
+        attempt(Styles, move_goal(M, Player, R, C, Board), board, Id)
+    ;   missing(Id, goMove/4)
+    ).
+answer(score(Id, CellsArg, Board)) :-
+    (   student_pred(finDelJuego/3, M)
+    ->  styles(CellsArg, Styles),
+        attempt(Styles, score_goal(M, Board), score, Id)
+    ;   missing(Id, finDelJuego/3)
+    ).
+
+missing(Id, PI) :-
+    format(string(Out), "missing ~w predicate=~w", [Id, PI]),
+    emit(Out).
+
+limits(Secs, Infs) :-
+    nb_getval(go_time, Secs),
+    nb_getval(go_inferences, Infs).
+
+styles(strings, [strings]).
+styles(atoms, [atoms]).
+styles(auto, Styles) :-
+    nb_getval(go_cells, Detected),
+    (   Detected == unknown
+    ->  Styles = [strings, atoms]
+    ;   Styles = [Detected]
+    ).
+
+:- public move_goal/8, score_goal/5.
+move_goal(M, Player, R, C, Chars, Style, M:goMove(Board, P, [R, C], New), New) :-
+    to_board(Style, Chars, Board),
+    player_cell(Style, Player, P).
+score_goal(M, Chars, Style, M:finDelJuego(Board, B, W), B-W) :-
+    to_board(Style, Chars, Board).
+
+%   Tries the representations in turn until one gives ok; reports that one,
+%   or else the first attempt.
+attempt(Styles, Builder, Kind, Id) :-
+    attempt_each(Styles, Builder, Kind, Outcomes),
+    length(Outcomes, Tries),
+    (   member(O, Outcomes), O = outcome(ok, _, Style, _)
+    ->  Reported = O,
+        learn_style(Styles, Style)
+    ;   Outcomes = [Reported|_]
+    ),
+    report(Id, Reported, Tries).
+
+attempt_each([], _, _, []).
+attempt_each([Style|Styles], Builder, Kind, [O|Os]) :-
+    call(Builder, Style, Goal, Answer),
+    limits(Secs, Infs),
+    run_limited(Goal, Secs, Infs, R, Stats),
+    outcome(Kind, R, Answer, Style, Stats, O),
+    (   O = outcome(ok, _, _, _)
+    ->  Os = []
+    ;   attempt_each(Styles, Builder, Kind, Os)
+    ).
+
+%   Under auto with an unknown representation, the first one that gives an
+%   ok is kept for the rest of the run.
+learn_style([_], _) :- !.
+learn_style(_, Style) :-
+    nb_setval(go_cells, Style).
+
+%!  outcome(+Kind, +Result, +Answer, +Style, +Stats, -Outcome)
+%   Outcome = outcome(Status, Payload, Style, Stats).
+outcome(Kind, true, Answer, Style, Stats, O) :- !,
+    (   catch(check_answer(Kind, Answer, Payload), _, fail)
+    ->  O = outcome(ok, Payload, Style, Stats)
+    ;   describe_bad(Kind, Answer, Why),
+        O = outcome(bad, Why, Style, Stats)
+    ).
+outcome(_, false, _, Style, Stats, outcome(fail, none, Style, Stats)).
+outcome(_, timeout(Limit), _, Style, Stats, outcome(timeout, Limit, Style, Stats)).
+outcome(_, exception(E), _, Style, Stats, outcome(error, Text, Style, Stats)) :-
+    message_text(E, Text).
+
+check_answer(board, Board, board(String, Kind)) :-
+    board_string(Board, String, Kind).
+check_answer(score, B-W, score(BI, WI)) :-
+    score_value(B, BI),
+    score_value(W, WI).
+
+score_value(X, X) :-
+    integer(X), !.
+score_value(X, I) :-
+    float(X),
+    X =:= float_integer_part(X),
+    abs(X) < 1.0e15,
+    I is integer(X).
+
+report(Id, outcome(Status, Payload, Style, Stats), Tries) :-
+    format(string(S), "cells=~w tries=~d out=~d us=~d inferences=~d",
+           [Style, Tries, Stats.out, Stats.us, Stats.inferences]),
+    report_line(Status, Payload, Id, S, Line),
+    emit(Line).
+
+report_line(ok, board(Board, Kind), Id, S, L) :-
+    format(string(L), "ok ~w ~w ~w result_cells=~w", [Id, Board, S, Kind]).
+report_line(ok, score(B, W), Id, S, L) :-
+    format(string(L), "ok ~w ~d ~d ~w", [Id, B, W, S]).
+report_line(fail, _, Id, S, L) :-
+    format(string(L), "fail ~w ~w", [Id, S]).
+report_line(timeout, Limit, Id, S, L) :-
+    format(string(L), "timeout ~w ~w limit=~w", [Id, S, Limit]).
+report_line(error, Text, Id, S, L) :-
+    escape_text(Text, Esc),
+    format(string(L), "error ~w ~w message=~w", [Id, S, Esc]).
+report_line(bad, Text, Id, S, L) :-
+    escape_text(Text, Esc),
+    format(string(L), "bad ~w ~w message=~w", [Id, S, Esc]).
+
+                 /*******************************
+                 *      CHECKING THE ANSWER     *
+                 *******************************/
+
+%   The 361-character board and whether its cells were strings, atoms or
+%   both.  Fails unless Board is 19 rows of 19 valid cells.
+board_string(Board, String, Kind) :-
+    is_list(Board),
+    length(Board, 19),
+    maplist(valid_row, Board),
+    append(Board, Cells),
+    maplist(cell_char, Cells, Chars, Kinds),
+    string_chars(String, Chars),
+    sort(Kinds, Ks),
+    (   Ks = [K]
+    ->  Kind = K
+    ;   Kind = mixed
+    ).
+
+valid_row(Row) :-
+    is_list(Row),
+    length(Row, 19).
+
+cell_char(Cell, Char, Kind) :-
+    nonvar(Cell),
+    cell_char_(Cell, Char, Kind).
+
+cell_char_("-", '.', strings).
+cell_char_("b", b, strings).
+cell_char_("w", w, strings).
+cell_char_(-, '.', atoms).
+cell_char_(b, b, atoms).
+cell_char_(w, w, atoms).
+
+describe_bad(score, B-W, Why) :-
+    (   \+ score_value(B, _)
+    ->  term_text(B, T),
+        format(string(Why), "the black score (PuntajeNegras) is ~w, not an integer", [T])
+    ;   term_text(W, T),
+        format(string(Why), "the white score (PuntajeBlancas) is ~w, not an integer", [T])
+    ).
+describe_bad(board, Board, Why) :-
+    board_problem(Board, Why).
+
+board_problem(B, Why) :-
+    var(B), !,
+    Why = "the new board is an unbound variable".
+board_problem(B, Why) :-
+    \+ is_list(B), !,
+    term_text(B, T),
+    format(string(Why), "the new board is not a list: ~w", [T]).
+board_problem(B, Why) :-
+    length(B, N),
+    N =\= 19, !,
+    (   N =:= 361, maplist(cell_like, B)
+    ->  Why = "the new board is a flat list of 361 cells, not 19 rows of 19"
+    ;   format(string(Why), "the new board has ~d rows, not 19", [N])
+    ).
+board_problem(B, Why) :-
+    nth0(R, B, Row),
+    row_problem(R, Row, Why), !.
+board_problem(B, Why) :-
+    term_text(B, T),
+    format(string(Why), "the new board is not valid: ~w", [T]).
+
+cell_like(X) :- nonvar(X), cell_char_(X, _, _).
+
+row_problem(R, Row, Why) :-
+    var(Row), !,
+    format(string(Why), "row ~d (from 0) is an unbound variable", [R]).
+row_problem(R, Row, Why) :-
+    \+ is_list(Row), !,
+    term_text(Row, T),
+    format(string(Why), "row ~d (from 0) is not a list: ~w", [R, T]).
+row_problem(R, Row, Why) :-
+    length(Row, N),
+    N =\= 19, !,
+    format(string(Why), "row ~d (from 0) has ~d cells, not 19", [R, N]).
+row_problem(R, Row, Why) :-
+    nth0(C, Row, Cell),
+    \+ cell_like(Cell), !,
+    (   var(Cell)
+    ->  format(string(Why), "cell [~d,~d] is an unbound variable", [R, C])
+    ;   term_text(Cell, T),
+        format(string(Why), "cell [~d,~d] is ~w, not \"-\", \"b\" or \"w\"", [R, C, T])
+    ).
+
+term_text(T, Text) :-
+    catch(format(string(Text0), "~W",
+                 [T, [quoted(true), max_depth(8), portray(false)]]),
+          _, Text0 = "(unprintable term)"),
+    cap(Text0, 80, Text).
+
+                 /*******************************
+                 *             TEXT             *
+                 *******************************/
+
+message_text(called_halt, "called halt/1 (refused)") :- !.
+message_text(asalto_student_abort, "called abort/0") :- !.
+message_text(E, Text) :-
+    catch(( '$messages':translate_message(E, Lines, []),
+            lines_text(Lines, Text0)
+          ), _, fail),
+    Text0 \== "",
+    !,
+    Text = Text0.
+message_text(E, Text) :-
+    term_text(E, T),
+    format(string(Text), "exception ~w", [T]).
+
+lines_text(Lines, Text) :-
+    catch(with_output_to(string(Text0),
+                         print_message_lines(current_output, '', Lines)),
+          _, fail),
+    !,
+    split_string(Text0, "", "\n ", [Text]).
+lines_text(_, "(unprintable message)").
+
+cap(Text, Max, Capped) :-
+    string_length(Text, L),
+    (   L =< Max
+    ->  Capped = Text
+    ;   sub_string(Text, 0, Max, _, Head),
+        string_concat(Head, "...", Capped)
+    ).
+
+%   At most 240 characters of the original, then `...`; printable ASCII
+%   as is, `\\ \n \r \t`, and \u{HEX} for anything else.
+escape_text(Text0, Esc) :-
+    (   string(Text0) -> Text = Text0 ; format(string(Text), "~w", [Text0]) ),
+    string_codes(Text, Codes0),
+    length(Codes0, L),
+    (   L > 240
+    ->  length(Head, 240),
+        append(Head, _, Codes0),
+        Cut = true
+    ;   Head = Codes0,
+        Cut = false
+    ),
+    phrase(escaped(Head), EscCodes),
+    string_codes(Esc0, EscCodes),
+    (   Cut == true
+    ->  string_concat(Esc0, "...", Esc)
+    ;   Esc = Esc0
+    ).
+
+escaped([]) --> [].
+escaped([C|Cs]) --> escaped_code(C), escaped(Cs).
+
+escaped_code(0'\\) --> !, "\\\\".
+escaped_code(0'\n) --> !, "\\n".
+escaped_code(0'\r) --> !, "\\r".
+escaped_code(0'\t) --> !, "\\t".
+escaped_code(C) --> { C >= 0x20, C =< 0x7e }, !, [C].
+escaped_code(C) -->
+    { format(codes(Hex), "~16r", [C]) },
+    "\\u{", Hex, "}".
+
+emit(Line) :-
+    nb_getval(go_out, Out),
+    format(Out, "~w~n", [Line]),
+    flush_output(Out).
