@@ -129,7 +129,7 @@ pub struct Args {
     /// Weights of the checks, e.g. `moves=8,board=0` (0 turns a check off).
     /// Defaults: runs=2 turn=2 moves=6 illegal=2 board=1 end=3 save=2 load=2
     /// quit=2 ai=4.
-    #[arg(long, value_name = "KIND=W,...", value_parser = Weights::parse)]
+    #[arg(long, value_name = "KIND=W,...", value_parser = Weights::<Kind>::parse)]
     weights: Option<Weights>,
     /// Full marks.
     #[arg(long, value_name = "N", default_value_t = 100.0)]
@@ -495,7 +495,16 @@ fn grade(
         }
         GradeFormat::Json => {
             let names = games.iter().map(|g| g.name.clone()).collect();
-            out.line(&report::json(&reports, &options, &confinement, names))?;
+            let facts = report::RunFacts {
+                game: "asalto",
+                rules: asalto::Rules::default().name(),
+                sandbox: options.sandbox.name(),
+                confinement: &confinement,
+                weights: &options.weights,
+                max_score: options.max_score,
+                games: names,
+            };
+            out.line(&report::json(&reports, facts))?;
         }
         GradeFormat::Gradescope => out.line(&report::gradescope(&reports[0]))?,
         GradeFormat::Csv => out.write(&report::csv(&reports, &kinds))?,
