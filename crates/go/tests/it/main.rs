@@ -1,0 +1,5 @@
+//! Integration tests of `asalto_go`, one binary.
+
+mod differential;
+mod examples;
+mod reference;
