@@ -50,6 +50,7 @@ pub mod confine;
 mod files;
 pub mod folder;
 mod game;
+pub mod go;
 pub mod probe;
 pub mod process;
 pub mod procs;

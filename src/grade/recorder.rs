@@ -11,8 +11,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{CheckKind, Kind};
 use super::report::{CheckStatus, Failure, GameReport};
+use super::{CheckKind, Kind};
 
 /// The failures and passes of one session.
 pub(crate) struct Recorder<K: CheckKind = Kind> {

@@ -219,6 +219,10 @@ pub struct SubmissionReport<K: CheckKind = Kind> {
     pub games: Vec<GameReport<K>>,
     /// Wall-clock seconds of its sessions, added up.
     pub seconds: f64,
+    /// What was learnt about the program besides its checks (Go: `cells`,
+    /// the board representation it uses, `strings` or `atoms`).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub about: BTreeMap<&'static str, String>,
 }
 
 fn round2(x: f64) -> f64 {
@@ -267,13 +271,7 @@ impl<K: CheckKind> SubmissionReport<K> {
         let score = if all {
             max_score
         } else {
-            round2(
-                checks
-                    .iter()
-                    .map(|c| c.points)
-                    .sum::<f64>()
-                    .min(max_score),
-            )
+            round2(checks.iter().map(|c| c.points).sum::<f64>().min(max_score))
         };
         SubmissionReport {
             name: sub.name.clone(),
@@ -285,6 +283,7 @@ impl<K: CheckKind> SubmissionReport<K> {
             checks,
             seconds: round2(games.iter().map(|g| g.seconds).sum()),
             games,
+            about: BTreeMap::new(),
         }
     }
 
@@ -413,6 +412,9 @@ pub fn human_details<K: CheckKind>(r: &SubmissionReport<K>) -> String {
     );
     if let Some(e) = &r.error {
         writeln!(out, "  cannot run: {}", escape_line(e)).ok();
+    }
+    for (key, value) in &r.about {
+        writeln!(out, "  {key}: {}", escape_line(value)).ok();
     }
     writeln!(out, "\n  check    weight  passed       points  requirement").ok();
     for c in &r.checks {

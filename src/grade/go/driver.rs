@@ -69,9 +69,7 @@ impl DriverScript {
             .map_err(|e| format!("cannot make a folder for the Prolog driver: {e}"))?;
         let path = dir.path().join("asalto_go_driver.pl");
         let made = std::fs::write(&path, DRIVER)
-            .and_then(|()| {
-                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644))
-            })
+            .and_then(|()| std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)))
             .and_then(|()| {
                 std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))
             });
@@ -125,7 +123,9 @@ impl LoadProblem {
             LoadProblem::Fatal { code, message } => {
                 let what = match code.as_str() {
                     "syntax-error" => "it has a syntax error",
-                    "load-timeout" => "loading it ran past the limit (a directive that does not end?)",
+                    "load-timeout" => {
+                        "loading it ran past the limit (a directive that does not end?)"
+                    }
                     "load-error" => "loading it raised an exception",
                     "missing-file" => "the file cannot be read",
                     _ => "the driver failed",

@@ -8,13 +8,16 @@ use std::fmt;
 pub const CELLS: usize = 19 * 19;
 
 /// A 19x19 board as the driver writes it: row by row from the top left,
-/// `.` empty, `b` black, `w` white.
+/// `.` empty, `b` black, `w` white (on the heap: answers and plans move
+/// many of them).
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Grid([u8; CELLS]);
+pub struct Grid(Box<[u8; CELLS]>);
 
 impl Grid {
     /// The empty board.
-    pub const EMPTY: Grid = Grid([b'.'; CELLS]);
+    pub fn empty() -> Grid {
+        Grid(Box::new([b'.'; CELLS]))
+    }
 
     /// A grid from its 361 characters.
     pub fn parse(text: &str) -> Option<Grid> {
@@ -22,7 +25,7 @@ impl Grid {
         bytes
             .iter()
             .all(|b| matches!(b, b'.' | b'b' | b'w'))
-            .then_some(Grid(bytes))
+            .then(|| Grid(Box::new(bytes)))
     }
 
     /// The cell at `row`, `col` (0-based from the top left): `.`, `b`, `w`.
@@ -38,7 +41,7 @@ impl Grid {
     /// The 361 characters.
     pub fn as_str(&self) -> &str {
         // Only `.`, `b` and `w` are ever stored.
-        std::str::from_utf8(&self.0).unwrap_or_default()
+        std::str::from_utf8(&self.0[..]).unwrap_or_default()
     }
 
     /// The points where `self` and `other` differ, as `(row, col)`.
@@ -218,10 +221,9 @@ fn split_message(line: &str) -> (Vec<&str>, Option<String>) {
 
 /// The value of `key=` among `words`.
 fn field<'a>(words: &[&'a str], key: &str) -> Option<&'a str> {
-    words.iter().find_map(|w| {
-        w.strip_prefix(key)
-            .and_then(|rest| rest.strip_prefix('='))
-    })
+    words
+        .iter()
+        .find_map(|w| w.strip_prefix(key).and_then(|rest| rest.strip_prefix('=')))
 }
 
 fn number(words: &[&str], key: &str) -> Result<u64, ProtocolError> {
@@ -261,13 +263,14 @@ impl Start {
                         crate::text::cap(line, 80)
                     )));
                 }
-                let cells = match field(&words, "cells") {
-                    Some("unknown") => None,
-                    Some(c) => Some(Cells::from_name(c).ok_or_else(|| {
-                        ProtocolError(format!("unknown cells `{c}` in hello"))
-                    })?),
-                    None => return Err(ProtocolError("no `cells=` in hello".into())),
-                };
+                let cells =
+                    match field(&words, "cells") {
+                        Some("unknown") => None,
+                        Some(c) => Some(Cells::from_name(c).ok_or_else(|| {
+                            ProtocolError(format!("unknown cells `{c}` in hello"))
+                        })?),
+                        None => return Err(ProtocolError("no `cells=` in hello".into())),
+                    };
                 let predicates = match field(&words, "predicates") {
                     Some("none") | None => Vec::new(),
                     Some(list) => list.split(',').map(str::to_string).collect(),
@@ -383,7 +386,12 @@ impl Answer {
     /// A line that does not follow the protocol, or answers another query.
     pub fn parse(line: &str, id: &str) -> Result<Answer, ProtocolError> {
         let (words, message) = split_message(line);
-        let broken = || ProtocolError(format!("unreadable answer `{}`", crate::text::cap(line, 80)));
+        let broken = || {
+            ProtocolError(format!(
+                "unreadable answer `{}`",
+                crate::text::cap(line, 80)
+            ))
+        };
         let (Some(&status), Some(&got)) = (words.first(), words.get(1)) else {
             return Err(broken());
         };
@@ -467,7 +475,7 @@ mod tests {
 
     #[test]
     fn queries_are_one_line_each() {
-        let mut board = Grid::EMPTY;
+        let mut board = Grid::empty();
         board.set(0, 1, b'b');
         let q = Query::Move {
             board: board.clone(),
@@ -484,7 +492,10 @@ mod tests {
         );
         assert_eq!(Query::Empty.line("e", None), "empty e");
         assert_eq!(Grid::parse("x"), None);
-        assert_eq!(Grid::parse(&"b".repeat(CELLS)).map(|g| g.at(18, 18)), Some(b'b'));
+        assert_eq!(
+            Grid::parse(&"b".repeat(CELLS)).map(|g| g.at(18, 18)),
+            Some(b'b')
+        );
         assert_eq!(Grid::parse(&"B".repeat(CELLS)), None);
     }
 
@@ -521,15 +532,25 @@ mod tests {
         let board = ".".repeat(CELLS);
         assert!(matches!(
             Answer::parse(&format!("ok m1 {board} {stats} result_cells=atoms"), "m1"),
-            Ok(Answer::Board { cells: ResultCells::Uniform(Cells::Atoms), .. })
+            Ok(Answer::Board {
+                cells: ResultCells::Uniform(Cells::Atoms),
+                ..
+            })
         ));
         assert!(matches!(
             Answer::parse(&format!("ok m1 {board} {stats} result_cells=mixed"), "m1"),
-            Ok(Answer::Board { cells: ResultCells::Mixed, .. })
+            Ok(Answer::Board {
+                cells: ResultCells::Mixed,
+                ..
+            })
         ));
         assert!(matches!(
             Answer::parse(&format!("ok s 360 -1 {stats}"), "s"),
-            Ok(Answer::Score { black: 360, white: -1, .. })
+            Ok(Answer::Score {
+                black: 360,
+                white: -1,
+                ..
+            })
         ));
         assert!(matches!(
             Answer::parse(&format!("ok s 99999999999999999999999 1 {stats}"), "s"),
