@@ -92,24 +92,7 @@ impl fmt::Display for Reason {
     }
 }
 
-/// How serious a problem is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Severity {
-    /// The record is invalid.
-    Error,
-    /// Accepted, but not the exact format.
-    Warning,
-}
-
-impl Severity {
-    /// `error` or `warning`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        }
-    }
-}
+pub use asalto_core::Severity;
 
 /// What a problem is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -215,12 +198,7 @@ impl Problem {
     /// What is wrong, in a sentence, starting with the move it is about
     /// (`move 3 (red): there is no bishop on d4`).
     pub fn message(&self) -> String {
-        let text = self.bare_message();
-        match (self.ply, self.side) {
-            (Some(ply), Some(side)) => format!("move {ply} ({side}): {text}"),
-            (Some(ply), None) => format!("move {ply}: {text}"),
-            _ => text,
-        }
+        asalto_core::headline(self.ply, self.side.map(Side::name), &self.bare_message())
     }
 
     fn bare_message(&self) -> String {
@@ -250,6 +228,34 @@ impl Problem {
             ProblemKind::Format { note, .. } => Some(format_help(*note).to_string()),
             ProblemKind::Illegal(kind) => w.illegal_help(kind),
         }
+    }
+}
+
+/// What renderers (diagnostics, JSON) read of a problem.
+impl asalto_core::Diagnostic for Problem {
+    fn severity(&self) -> Severity {
+        self.severity
+    }
+    fn code(&self) -> &'static str {
+        self.reason().code()
+    }
+    fn message(&self) -> String {
+        Problem::message(self)
+    }
+    fn label(&self) -> String {
+        Problem::label(self)
+    }
+    fn help(&self) -> Option<String> {
+        Problem::help(self)
+    }
+    fn span(&self) -> asalto_core::Span {
+        self.span.clone().into()
+    }
+    fn ply(&self) -> Option<usize> {
+        self.ply
+    }
+    fn side(&self) -> Option<&'static str> {
+        self.side.map(Side::name)
     }
 }
 
