@@ -6,7 +6,7 @@
 
 use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
 
-use crate::problem::{Problem, ProblemKind, Severity, Span};
+use crate::problem::{Issue, Problem, Severity, Span};
 
 /// A file's text and how it was read.
 #[derive(Clone, Debug)]
@@ -67,7 +67,7 @@ pub fn decode(bytes: &[u8]) -> Decoded {
             severity: Severity::Warning,
             span: Span::default(),
             ply: None,
-            kind: ProblemKind::Charset {
+            kind: Issue::Charset {
                 declared: declared.clone(),
                 used: used.name(),
             },
@@ -83,7 +83,7 @@ pub fn decode(bytes: &[u8]) -> Decoded {
         severity: Severity::Warning,
         span: Span::default(),
         ply: None,
-        kind: ProblemKind::Charset {
+        kind: Issue::Charset {
             declared: declared.clone(),
             used,
         },

@@ -2,6 +2,7 @@
 
 mod differential;
 mod examples;
+mod output;
 mod properties;
 mod real;
 mod reference;
