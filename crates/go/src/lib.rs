@@ -10,7 +10,11 @@
 //!   move by move, with no allocation; [`Board::territory`] and
 //!   [`Board::area_score`] score it;
 //! - the rules: [`Position`] judges a move ([`IllegalMoveKind`]) and plays
-//!   it.
+//!   it;
+//! - records: [`sgf`] decodes (`CA` charsets), parses (syntax only, spans,
+//!   variations, strict or lenient) and writes SGF; [`replay`] judges a
+//!   parsed record under a profile into [`Game`]s with typed [`Problem`]s,
+//!   whose words live in [`problem`].
 //!
 //! # Examples
 //!
@@ -28,12 +32,17 @@
 mod board;
 mod point;
 mod position;
+pub mod problem;
+pub mod replay;
 mod rules;
+pub mod sgf;
 mod side;
 mod zobrist;
 
 pub use board::{AreaScore, Board, Placed, Territory};
 pub use point::{GTP_COLUMNS, MAX_SIZE, Move, Point, Size, gtp_column_letter};
 pub use position::{IllegalMove, IllegalMoveKind, Played, Position};
+pub use problem::{Problem, ProblemKind, Severity, Span, SyntaxKind};
+pub use replay::{CheckOptions, Checked, Game, GameInfo, Ply, check};
 pub use rules::{KoRule, Profile, Rules, Suicide};
 pub use side::{BySide, Side};

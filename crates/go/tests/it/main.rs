@@ -2,4 +2,7 @@
 
 mod differential;
 mod examples;
+mod properties;
+mod real;
 mod reference;
+mod sgf;
