@@ -2,6 +2,7 @@
 
 mod differential;
 mod examples;
+mod oracle;
 mod output;
 mod properties;
 mod real;
