@@ -318,6 +318,17 @@ impl Position {
         Ok(self.apply(side, mv, captured))
     }
 
+    /// Plays a move that [`Position::why_illegal`] has just accepted for
+    /// `side` (the replay judges first, then plays, without judging twice).
+    pub(crate) fn play_judged(
+        &mut self,
+        side: Side,
+        mv: Move,
+        captured: impl FnMut(Point),
+    ) -> Played {
+        self.apply(side, mv, captured)
+    }
+
     /// Plays `mv` for `side` even if the rules forbid it, as the SGF
     /// specification asks of a reader: a ko or superko is retaken, a
     /// suicide removes its own group, a move after the end is played.

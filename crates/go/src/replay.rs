@@ -488,10 +488,10 @@ impl Judge {
                 self.any_colour = false;
                 let verdict = self.pos.why_illegal(side, ply.mv);
                 let played = match verdict {
-                    None => self
-                        .pos
-                        .play_as_with(side, ply.mv, |q| captured.push(q))
-                        .is_ok(),
+                    None => {
+                        self.pos.play_judged(side, ply.mv, |q| captured.push(q));
+                        true
+                    }
                     Some(_) => self.pos.force(side, ply.mv, |q| captured.push(q)).is_some(),
                 };
                 if !played {
