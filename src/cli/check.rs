@@ -5,7 +5,7 @@ use asalto::diagnostics::FileReport;
 use asalto::json::CheckJson;
 use asalto::replay::{CheckOptions, Checked, check};
 
-use super::{ColorChoice, Format, Out, WriteError, Status, error, read_input};
+use super::{ColorChoice, Format, Out, Status, WriteError, error, read_input};
 
 /// Validate record files: one move per line, by the assignment's rules.
 #[derive(clap::Args, Debug)]

@@ -7,7 +7,7 @@ use asalto::record::write_record;
 use asalto::replay::{Game, check};
 use asalto::{Position, json::StopJson};
 
-use super::{Out, WriteError, ReadArgs, Status, error, read_input};
+use super::{Out, ReadArgs, Status, WriteError, error, read_input};
 
 /// Convert a game: a record or a JSON game document in, JSON, a canonical
 /// record, or the assignment's console session out.

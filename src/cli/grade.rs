@@ -22,7 +22,7 @@ use asalto::grade::{
 
 #[cfg(target_os = "linux")]
 use super::read_input;
-use super::{Out, WriteError, Status, error};
+use super::{Out, Status, WriteError, error};
 
 /// Grade console programs of the assignment (Linux only).
 #[cfg(not(target_os = "linux"))]

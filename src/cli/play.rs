@@ -6,7 +6,7 @@ use asalto::basic::BasicScore;
 use asalto::session::{Request, Session, SessionOptions};
 
 use super::check::parse_basic;
-use super::{Out, WriteError, Status};
+use super::{Out, Status, WriteError};
 
 /// Play Asalto at the console: the assignment's program (menu, game screen,
 /// load, save), reading lines from standard input.

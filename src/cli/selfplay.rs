@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{Format, Out, WriteError, Status, error};
+use super::{Format, Out, Status, WriteError, error};
 
 /// Play games between computer players and write them as record files.
 #[derive(clap::Args, Debug)]
