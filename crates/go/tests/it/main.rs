@@ -1,0 +1,8 @@
+//! Integration tests of `asalto_go`, one binary.
+
+mod differential;
+mod examples;
+mod properties;
+mod real;
+mod reference;
+mod sgf;
