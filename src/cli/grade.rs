@@ -22,7 +22,7 @@ use asalto::grade::{
 
 #[cfg(target_os = "linux")]
 use super::read_input;
-use super::{Out, PipeClosed, Status, error};
+use super::{Out, Status, WriteError, error};
 
 /// Grade console programs of the assignment (Linux only).
 #[cfg(not(target_os = "linux"))]
@@ -35,7 +35,7 @@ pub struct Args {
 
 /// Run `grade`: Linux only.
 #[cfg(not(target_os = "linux"))]
-pub fn run(_args: Args, _out: &mut Out) -> Result<Status, PipeClosed> {
+pub fn run(_args: Args, _out: &mut Out) -> Result<Status, WriteError> {
     error("grade runs student programs in Linux namespaces: it is available on Linux only");
     Ok(Status::Error)
 }
@@ -335,7 +335,7 @@ fn environment(vars: &[String]) -> Result<Vec<(OsString, OsString)>, String> {
 
 #[cfg(target_os = "linux")]
 /// Run `grade`.
-pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
+pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     if args.game == GameArg::Go {
         return go::run(&args, out);
     }
@@ -516,7 +516,7 @@ fn grade(
     options: Options,
     jobs: usize,
     out: &mut Out,
-) -> Result<Status, PipeClosed> {
+) -> Result<Status, WriteError> {
     let sessions = submissions.len() * (games.len() + usize::from(options.ai));
     let bar = progress_bar(sessions, "sessions");
     let reports = grade::grade(&submissions, &games, &options, jobs, &|done, _| {
@@ -563,7 +563,7 @@ fn print_reports<K: CheckKind>(
     reports: &[SubmissionReport<K>],
     facts: report::RunFacts<'_, K>,
     out: &mut Out,
-) -> Result<Status, PipeClosed> {
+) -> Result<Status, WriteError> {
     let kinds: Vec<K> = K::ALL
         .iter()
         .copied()
@@ -610,10 +610,10 @@ mod go {
     use asalto::grade::{Confinement, Weights, report};
     use asalto_go::Profile;
 
-    use super::{Args, GradeFormat, Out, PipeClosed, Status, error};
+    use super::{Args, GradeFormat, Out, Status, WriteError, error};
 
     /// Run `grade --game go`.
-    pub(super) fn run(args: &Args, out: &mut Out) -> Result<Status, PipeClosed> {
+    pub(super) fn run(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
         match prepare(args) {
             Ok(prepared) => grade(args, prepared, out),
             Err(message) => {
@@ -752,7 +752,7 @@ mod go {
         Ok(plan)
     }
 
-    fn grade(args: &Args, p: Prepared, out: &mut Out) -> Result<Status, PipeClosed> {
+    fn grade(args: &Args, p: Prepared, out: &mut Out) -> Result<Status, WriteError> {
         let bar = super::progress_bar(p.submissions.len(), "submissions");
         let reports = go::grade(
             &p.submissions,

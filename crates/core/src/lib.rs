@@ -42,6 +42,7 @@
 
 #![warn(missing_docs)]
 
+mod codes;
 mod game;
 pub mod json;
 mod kind;

@@ -289,40 +289,46 @@ impl Board {
         }
     }
 
-    /// What a `side` stone on the empty point `p` would do.
+    /// What a `side` stone on the empty point `p` would do. Reads each
+    /// neighbour once; a group touching `p` at several points is judged
+    /// once, with all its contacts counted.
     #[inline]
     pub(crate) fn probe(&self, side: Side, p: Point) -> Probe {
         let me = cell_of(side);
-        let i = p.index();
-        let nb = neighbours(i);
+        let nb = neighbours(p.index());
+        let mut cells = [EDGE; 4];
+        let mut heads = [u16::MAX; 4];
+        for k in 0..4 {
+            cells[k] = self.cell[nb[k]];
+            if cells[k] == BLACK || cells[k] == WHITE {
+                heads[k] = self.head[nb[k]];
+            }
+        }
         let mut probe = Probe {
             captured: [0; 4],
             ncap: 0,
             captured_stones: 0,
             has_liberty: false,
         };
-        for q in nb {
-            let c = self.cell[q];
+        for k in 0..4 {
+            let c = cells[k];
             if c == EMPTY {
                 probe.has_liberty = true;
-            } else if c == EDGE {
-            } else {
-                let h = self.head[q];
-                // Pseudo-liberties this group loses when `p` is filled.
-                let touching = nb
-                    .iter()
-                    .filter(|&&r| self.cell[r] == c && self.head[r] == h)
-                    .count() as u16;
-                let left = self.libs[usize::from(h)] - touching;
-                if c == me {
-                    if left > 0 {
-                        probe.has_liberty = true;
-                    }
-                } else if left == 0 && !probe.captured[..usize::from(probe.ncap)].contains(&h) {
-                    probe.captured[usize::from(probe.ncap)] = h;
-                    probe.ncap += 1;
-                    probe.captured_stones += u32::from(self.count[usize::from(h)]);
-                }
+                continue;
+            }
+            let h = heads[k];
+            if h == u16::MAX || heads[..k].contains(&h) {
+                continue;
+            }
+            // Pseudo-liberties this group loses when `p` is filled.
+            let touching = heads.iter().filter(|&&x| x == h).count() as u16;
+            let left = self.libs[usize::from(h)] - touching;
+            if c == me {
+                probe.has_liberty |= left > 0;
+            } else if left == 0 {
+                probe.captured[usize::from(probe.ncap)] = h;
+                probe.ncap += 1;
+                probe.captured_stones += u32::from(self.count[usize::from(h)]);
             }
         }
         probe

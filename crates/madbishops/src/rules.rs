@@ -45,3 +45,16 @@ impl Game for MadBishops {
         position.outcome()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_is_a_run_time_choice() {
+        assert_eq!(
+            asalto_core::GameKind::from_name(MadBishops::NAME),
+            Some(asalto_core::GameKind::MadBishops)
+        );
+    }
+}

@@ -2,4 +2,9 @@
 
 mod differential;
 mod examples;
+mod oracle;
+mod output;
+mod properties;
+mod real;
 mod reference;
+mod sgf;
