@@ -16,7 +16,11 @@
 //!   type, choose, leave a game), the script of a reference game (with one
 //!   illegal move typed on purpose, see [`probe`]), save and load, and the
 //!   `--ai` game; `recorder` holds the partial-credit policy;
-//! - [`report`]: scores and the report formats.
+//! - [`report`]: scores and the report formats, written once for every
+//!   game's checks ([`CheckKind`]);
+//! - [`go`]: the 2019 Go assignment in Prolog (`grade --game go`), which
+//!   shares the confinement, the working folders, the reports and the
+//!   partial-credit policy.
 //!
 //! # Examples
 //!

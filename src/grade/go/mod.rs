@@ -85,7 +85,9 @@ impl CheckKind for GoKind {
 
     fn describe(self) -> &'static str {
         match self {
-            GoKind::Loads => "SWI-Prolog loads proylcc.pl and it answers without crashing",
+            GoKind::Loads => {
+                "SWI-Prolog loads proylcc.pl: no syntax error, no directive that does not end"
+            }
             GoKind::Board => {
                 "boards are 19 rows of 19 cells, one representation; emptyBoard/1 is empty"
             }
