@@ -212,3 +212,24 @@ fn seed_queries_cover_every_class_with_the_rules_answers() {
     }
     assert_eq!(places.len(), 3);
 }
+
+#[test]
+fn json_documents_name_game_and_rules() {
+    use asalto_go::json::{CheckJson, GameJson};
+    let c = check(
+        b"(;SZ[3]KM[0.5]RE[W+1];B[ba];W[aa];B[ab])",
+        &CheckOptions::default(),
+    );
+    let doc = serde_json::to_value(GameJson::from(&c.games[0])).unwrap();
+    assert_eq!(doc["format"], "asalto-game");
+    assert_eq!(doc["game"], "go");
+    assert_eq!(doc["rules"], "simple-ko");
+    assert_eq!(doc["plies"][2]["captured"][0], "aa");
+    assert_eq!(doc["plies"][2]["gtp"], "A2");
+    assert_eq!(doc["score"]["result"], "B+8.5");
+    let report = serde_json::to_value(CheckJson::from(&c)).unwrap();
+    assert_eq!(report["valid"], true);
+    assert_eq!(report["problems"][0]["code"], "result-mismatch");
+    assert_eq!(report["problems"][0]["line"], 1);
+    assert_eq!(report["problems"][0]["column"], 15);
+}
