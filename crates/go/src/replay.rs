@@ -460,10 +460,11 @@ impl Judge {
     ) {
         match ev {
             Event::Setup(p, stone) => {
-                self.pos.set_stone(p, stone);
+                self.pos.set_stone_deferred(p, stone);
                 self.any_colour = true;
             }
             Event::SetupDone(span) => {
+                self.pos.finish_setup();
                 if let Some((problems, _)) = problems
                     && self.pos.board().has_group_without_liberty()
                 {
