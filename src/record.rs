@@ -547,15 +547,17 @@ fn suggest(text: &str) -> Option<String> {
     let mut points = Vec::new();
     for pair in letters.chunks(2) {
         let (a, b) = (pair[0], pair[1]);
-        // Row then column; accept the column first if the letters say so.
-        let (row, col) = if a.to_ascii_uppercase().is_ascii_alphabetic()
-            && ('A'..='G').contains(&a.to_ascii_uppercase())
-            && ('a'..='g').contains(&b.to_ascii_lowercase())
-        {
-            (a.to_ascii_uppercase(), b.to_ascii_lowercase())
+        // Row then column; a lower-case column before an upper-case row
+        // (`cB`) is the same point written the other way round (`Bc`).
+        let (row, col) = if a.is_ascii_lowercase() && b.is_ascii_uppercase() {
+            (b, a)
         } else {
-            return None;
+            (a, b)
         };
+        let (row, col) = (row.to_ascii_uppercase(), col.to_ascii_lowercase());
+        if !('A'..='G').contains(&row) || !('a'..='g').contains(&col) {
+            return None;
+        }
         let s = format!("{row}{col}");
         s.parse::<Point>().ok()?;
         points.push(s);
@@ -648,5 +650,8 @@ mod tests {
         assert_eq!(suggest("bc-cc").as_deref(), Some("Bc-Cc"));
         assert_eq!(suggest("BcCc").as_deref(), Some("Bc-Cc"));
         assert_eq!(suggest("Aa-Ac"), None);
+        // Column before row: the letters are swapped back.
+        assert_eq!(suggest("cB-cC").as_deref(), Some("Bc-Cc"));
+        assert_eq!(suggest("cB-Cc").as_deref(), Some("Bc-Cc"));
     }
 }

@@ -5,7 +5,7 @@ use asalto::diagnostics::FileReport;
 use asalto::json::CheckJson;
 use asalto::replay::{CheckOptions, Checked, check};
 
-use super::{ColorChoice, Format, Out, PipeClosed, Status, error, read_input};
+use super::{ColorChoice, Format, Out, Status, WriteError, error, read_input};
 
 /// Validate record files: one move per line, by the assignment's rules.
 #[derive(clap::Args, Debug)]
@@ -42,7 +42,7 @@ pub fn parse_basic(s: &str) -> Result<BasicScore, String> {
 }
 
 /// Run `check`.
-pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
+pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     let options = CheckOptions {
         strict: args.strict,
         lenient: args.lenient,

@@ -8,7 +8,7 @@ use similar::TextDiff;
 
 use super::check::summary;
 use super::show::legal_moves_text;
-use super::{DrawArgs, Format, Out, PipeClosed, ReadArgs, Status, error, read_input};
+use super::{DrawArgs, Format, Out, ReadArgs, Status, WriteError, error, read_input};
 
 /// Compare two games: the first move where they differ, the position
 /// before it, both moves and why one is illegal; then a unified diff of the
@@ -31,7 +31,7 @@ pub struct Args {
 }
 
 /// Run `diff`.
-pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
+pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     if args.reference == "-" && args.other == "-" {
         error("only one of the two records can be standard input");
         return Ok(Status::Error);

@@ -7,7 +7,7 @@ use asalto::record::write_record;
 use asalto::replay::{Game, check};
 use asalto::{Position, json::StopJson};
 
-use super::{Out, PipeClosed, ReadArgs, Status, error, read_input};
+use super::{Out, ReadArgs, Status, WriteError, error, read_input};
 
 /// Convert a game: a record or a JSON game document in, JSON, a canonical
 /// record, or the assignment's console session out.
@@ -66,7 +66,7 @@ pub enum Source {
 }
 
 /// Run `export`.
-pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
+pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     let input = match read_input(&args.file) {
         Ok(input) => input,
         Err(message) => {

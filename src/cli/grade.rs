@@ -22,7 +22,7 @@ use asalto::grade::{
 
 #[cfg(target_os = "linux")]
 use super::read_input;
-use super::{Out, PipeClosed, Status, error};
+use super::{Out, Status, WriteError, error};
 
 /// Grade console programs of the assignment (Linux only).
 #[cfg(not(target_os = "linux"))]
@@ -35,7 +35,7 @@ pub struct Args {
 
 /// Run `grade`: Linux only.
 #[cfg(not(target_os = "linux"))]
-pub fn run(_args: Args, _out: &mut Out) -> Result<Status, PipeClosed> {
+pub fn run(_args: Args, _out: &mut Out) -> Result<Status, WriteError> {
     error("grade runs student programs in Linux namespaces: it is available on Linux only");
     Ok(Status::Error)
 }
@@ -297,7 +297,7 @@ fn environment(vars: &[String]) -> Result<Vec<(OsString, OsString)>, String> {
 
 #[cfg(target_os = "linux")]
 /// Run `grade`.
-pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
+pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     match prepare(&args) {
         Ok((submissions, games, options, jobs)) => {
             grade(&args, submissions, games, options, jobs, out)
@@ -447,7 +447,7 @@ fn grade(
     options: Options,
     jobs: usize,
     out: &mut Out,
-) -> Result<Status, PipeClosed> {
+) -> Result<Status, WriteError> {
     let sessions = submissions.len() * (games.len() + usize::from(options.ai));
     let bar = (std::io::stderr().is_terminal() && sessions > 1).then(|| {
         let bar = indicatif::ProgressBar::new(sessions as u64);

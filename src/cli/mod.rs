@@ -196,38 +196,46 @@ fn io_reason(e: &io::Error) -> String {
     }
 }
 
-/// Standard output that treats a closed pipe (`| head`) as a normal end.
+/// Standard output that treats a closed pipe (`| head`) as a normal end,
+/// and any other write error (a full disk, `> /dev/full`) as an error.
 pub struct Out {
     inner: io::BufWriter<io::Stdout>,
 }
 
-/// Raised through `?` when the reader of our output has gone away.
+/// Raised through `?` when standard output cannot be written: the reader
+/// has gone away (a quiet end) or the write failed (exit 2).
 #[derive(Debug)]
-pub struct PipeClosed;
+pub struct WriteError(io::Error);
+
+impl WriteError {
+    /// Whether the reader of our output has gone away (`| head`): a normal
+    /// end, not an error.
+    pub fn is_closed_pipe(&self) -> bool {
+        self.0.kind() == io::ErrorKind::BrokenPipe
+    }
+}
 
 impl Out {
     fn new() -> Out {
         Out {
-            inner: io::BufWriter::new(io::stdout()),
+            inner: io::BufWriter::with_capacity(64 * 1024, io::stdout()),
         }
     }
 
     /// Write `text` as is.
-    pub fn write(&mut self, text: &str) -> Result<(), PipeClosed> {
-        self.inner
-            .write_all(text.as_bytes())
-            .map_err(|_| PipeClosed)
+    pub fn write(&mut self, text: &str) -> Result<(), WriteError> {
+        self.inner.write_all(text.as_bytes()).map_err(WriteError)
     }
 
     /// Write `text` and a newline.
-    pub fn line(&mut self, text: &str) -> Result<(), PipeClosed> {
+    pub fn line(&mut self, text: &str) -> Result<(), WriteError> {
         self.write(text)?;
         self.write("\n")
     }
 
     /// Flush.
-    pub fn flush(&mut self) -> Result<(), PipeClosed> {
-        self.inner.flush().map_err(|_| PipeClosed)
+    pub fn flush(&mut self) -> Result<(), WriteError> {
+        self.inner.flush().map_err(WriteError)
     }
 }
 
@@ -258,7 +266,11 @@ pub fn run() -> ExitCode {
     };
     let status = match result.and_then(|s| out.flush().map(|()| s)) {
         Ok(status) => status,
-        Err(PipeClosed) => Status::Success,
+        Err(e) if e.is_closed_pipe() => Status::Success,
+        Err(WriteError(e)) => {
+            error(&format!("cannot write standard output: {e}"));
+            Status::Error
+        }
     };
     ExitCode::from(status as u8)
 }

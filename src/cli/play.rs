@@ -6,7 +6,7 @@ use asalto::basic::BasicScore;
 use asalto::session::{Request, Session, SessionOptions};
 
 use super::check::parse_basic;
-use super::{Out, PipeClosed, Status};
+use super::{Out, Status, WriteError};
 
 /// Play Asalto at the console: the assignment's program (menu, game screen,
 /// load, save), reading lines from standard input.
@@ -23,7 +23,7 @@ pub struct Args {
 }
 
 /// Run `play`: until the menu's quit entry or the end of standard input.
-pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
+pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     let mut session = Session::new(SessionOptions {
         seed: args.seed.unwrap_or_else(clock_seed),
         basic: args.basic,

@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{Format, Out, PipeClosed, Status, error};
+use super::{Format, Out, Status, WriteError, error};
 
 /// Play games between computer players and write them as record files.
 #[derive(clap::Args, Debug)]
@@ -81,7 +81,7 @@ struct ResultJson {
 }
 
 /// Run `selfplay`.
-pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
+pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     for (side, player) in [(Side::Officers, args.officers), (Side::Rebels, args.rebels)] {
         if !player.can_play(side) {
             error(&format!("{player} cannot play the {side}"));

@@ -5,7 +5,7 @@ use asalto::json::{ShowJson, StopJson, playable_moves};
 use asalto::render::{self, Glyphs, Marks};
 use asalto::replay::{Checked, Ply, check};
 
-use super::{DrawArgs, Out, PipeClosed, ReadArgs, Status, error, read_input};
+use super::{DrawArgs, Out, ReadArgs, Status, WriteError, error, read_input};
 
 /// Show a position: the board as the assignment draws it, the move that led
 /// there, whose turn it is, the legal moves, and the result.
@@ -61,7 +61,7 @@ struct View {
 }
 
 /// Run `show`.
-pub fn run(args: Args, out: &mut Out) -> Result<Status, PipeClosed> {
+pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     let view = match view(&args) {
         Ok(view) => view,
         Err(message) => {

@@ -364,3 +364,44 @@ fn a_reader_that_closes_early_is_not_a_crash() {
         output.status
     );
 }
+
+/// A full disk is not a closed pipe: `check ... > /dev/full` must fail
+/// with exit 2 and say why, for every command that writes.
+#[test]
+fn a_write_error_is_not_taken_for_a_closed_pipe() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("skipped: no /dev/full on this system");
+        return;
+    };
+    for args in [
+        &["check", EJEMPLO][..],
+        &["show", EJEMPLO],
+        &["export", EJEMPLO, "--to", "json"],
+        &["diff", EJEMPLO, APENDICE],
+    ] {
+        let output = StdCommand::new(env!("CARGO_BIN_EXE_asalto"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(args)
+            .stdout(full.try_clone().unwrap())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("cannot write standard output"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// `cB-cC` is labelled "column before row", and the suggestion swaps the
+/// letters back: `Bc-Cc`.
+#[test]
+fn a_point_written_column_first_gets_the_swapped_suggestion() {
+    let output = check(&["-"]).write_stdin("cB-cC\n").output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("column before row"), "{text}");
+    assert!(text.contains("Did you mean `Bc-Cc`?"), "{text}");
+}

@@ -260,6 +260,7 @@ fn stdin_and_errors() {
         .args(["show", "-"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .and_then(|mut child| {
             use std::io::Write;
@@ -272,6 +273,7 @@ fn stdin_and_errors() {
         })
         .unwrap();
     assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("<stdin>: not UTF-8 text"));
 }
 
 use std::process::Command;

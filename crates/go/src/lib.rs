@@ -14,7 +14,16 @@
 //! - records: [`sgf`] decodes (`CA` charsets), parses (syntax only, spans,
 //!   variations, strict or lenient) and writes SGF; [`replay`] judges a
 //!   parsed record under a profile into [`Game`]s with typed [`Problem`]s,
-//!   whose words live in [`problem`].
+//!   whose words live in [`problem`];
+//! - output: [`render`] (text board with GTP and SGF coordinates, SVG,
+//!   territory), [`export`] (GTP commands, the assignment's Prolog board and
+//!   `[Row, Col]` moves, `goMove/4` and `finDelJuego/3` answers, canonical
+//!   SGF of a game, JSON-ready plies), [`json`] (`asalto-game` documents
+//!   of a game and of a check report);
+//! - [`player`]: a seeded random player that keeps its eyes, and selfplay;
+//! - [`seed`]: the assignment's `goMove/4` queries classified (captures,
+//!   suicides, ko, edges) and chosen from reference games, with answers;
+//! - [`Go`]: the game for `asalto_core`'s shared code.
 //!
 //! # Examples
 //!
@@ -30,19 +39,26 @@
 #![warn(missing_docs)]
 
 mod board;
+pub mod export;
+mod game;
+pub mod json;
+pub mod player;
 mod point;
 mod position;
 pub mod problem;
+pub mod render;
 pub mod replay;
 mod rules;
+pub mod seed;
 pub mod sgf;
 mod side;
 mod zobrist;
 
 pub use board::{AreaScore, Board, Placed, Territory};
+pub use game::{Go, Outcome};
 pub use point::{GTP_COLUMNS, MAX_SIZE, Move, Point, Size, gtp_column_letter};
 pub use position::{IllegalMove, IllegalMoveKind, Played, Position};
-pub use problem::{Problem, ProblemKind, Severity, Span, SyntaxKind};
+pub use problem::{Issue, Problem, Severity, Span, SyntaxKind};
 pub use replay::{CheckOptions, Checked, Game, GameInfo, Ply, check};
 pub use rules::{KoRule, Profile, Rules, Suicide};
 pub use side::{BySide, Side};

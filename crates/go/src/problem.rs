@@ -1,70 +1,17 @@
 //! Problems found in a record, as typed values, and the one place where
 //! they become words: the stable codes, messages, labels and help.
 //!
-//! `Span`, `Severity` and `Problem` are kept here, together, so that moving
-//! to the workspace's shared types is a change of this file only.
-
-use std::fmt;
+//! The span, severity and problem types are the workspace's
+//! (`asalto_core`); this file holds Go's kinds and their words.
 
 use crate::point::Move;
 use crate::position::IllegalMoveKind;
 use crate::side::Side;
 
-/// A byte range of the (decoded, UTF-8) source text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
-pub struct Span {
-    /// First byte.
-    pub start: u32,
-    /// One past the last byte.
-    pub end: u32,
-}
+pub use asalto_core::{Severity, Span};
 
-impl Span {
-    /// The span of `start..end`.
-    pub const fn new(start: usize, end: usize) -> Span {
-        Span {
-            start: start as u32,
-            end: end as u32,
-        }
-    }
-
-    /// As a range, to slice the source.
-    pub const fn range(self) -> std::ops::Range<usize> {
-        self.start as usize..self.end as usize
-    }
-}
-
-/// How serious a problem is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Severity {
-    /// The record is invalid.
-    Error,
-    /// Accepted, with a remark.
-    Warning,
-}
-
-impl Severity {
-    /// `error` or `warning`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        }
-    }
-}
-
-/// One problem of a record.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Problem {
-    /// Error or warning.
-    pub severity: Severity,
-    /// Where, in the decoded source.
-    pub span: Span,
-    /// The ply (1 = first move of the line) it concerns, if a move.
-    pub ply: Option<u32>,
-    /// What.
-    pub kind: ProblemKind,
-}
+/// One problem of a record: `asalto_core`'s problem with Go's kinds.
+pub type Problem = asalto_core::Problem<Issue>;
 
 /// A syntax fault of an SGF file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -98,7 +45,7 @@ pub enum SyntaxKind {
 /// What a problem is about.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
-pub enum ProblemKind {
+pub enum Issue {
     /// The file's structure.
     Syntax(SyntaxKind),
     /// The charset is unknown, or the bytes are not in it.
@@ -168,11 +115,11 @@ pub enum ProblemKind {
     },
 }
 
-impl ProblemKind {
+impl Issue {
     /// The stable code.
     pub fn code(&self) -> &'static str {
         match self {
-            ProblemKind::Syntax(k) => match k {
+            Issue::Syntax(k) => match k {
                 SyntaxKind::LeadingText => "leading-text",
                 SyntaxKind::TrailingText => "trailing-text",
                 SyntaxKind::UnclosedTree => "unclosed-tree",
@@ -181,23 +128,23 @@ impl ProblemKind {
                 SyntaxKind::MissingSemicolon => "missing-semicolon",
                 _ => "syntax",
             },
-            ProblemKind::Charset { .. } => "charset",
-            ProblemKind::NotGo { .. } => "not-go",
-            ProblemKind::UnsupportedSize { .. } => "unsupported-size",
-            ProblemKind::BadValue { .. } => "bad-value",
-            ProblemKind::OffBoardValue { .. } => "off-board",
-            ProblemKind::Illegal { kind, .. } => kind.code(),
-            ProblemKind::SetupOutsideRules => "setup-outside-rules",
-            ProblemKind::TwoMovesInNode => "two-moves-in-node",
-            ProblemKind::HandicapMismatch { .. } => "handicap-mismatch",
-            ProblemKind::ResultMismatch { .. } => "result-mismatch",
+            Issue::Charset { .. } => "charset",
+            Issue::NotGo { .. } => "not-go",
+            Issue::UnsupportedSize { .. } => "unsupported-size",
+            Issue::BadValue { .. } => "bad-value",
+            Issue::OffBoardValue { .. } => "off-board",
+            Issue::Illegal { kind, .. } => kind.code(),
+            Issue::SetupOutsideRules => "setup-outside-rules",
+            Issue::TwoMovesInNode => "two-moves-in-node",
+            Issue::HandicapMismatch { .. } => "handicap-mismatch",
+            Issue::ResultMismatch { .. } => "result-mismatch",
         }
     }
 
     /// The sentence of a report.
     pub fn message(&self) -> String {
         match self {
-            ProblemKind::Syntax(k) => match k {
+            Issue::Syntax(k) => match k {
                 SyntaxKind::NoGameTree => "no game tree: an SGF file starts with `(;`".into(),
                 SyntaxKind::LeadingText => "text before the first game tree".into(),
                 SyntaxKind::TrailingText => "text after the last game tree".into(),
@@ -210,35 +157,35 @@ impl ProblemKind {
                 SyntaxKind::MissingValue => "a property without a value".into(),
                 SyntaxKind::UnterminatedValue => "a value is not closed by `]`".into(),
             },
-            ProblemKind::Charset { declared, used } => match declared {
+            Issue::Charset { declared, used } => match declared {
                 Some(d) => format!("the text is not valid in charset {d:?}; read as {used}"),
                 None => format!("no charset given and the text is not UTF-8; read as {used}"),
             },
-            ProblemKind::NotGo { value } => format!("GM[{value}] is not Go (GM[1])"),
-            ProblemKind::UnsupportedSize { value } => {
+            Issue::NotGo { value } => format!("GM[{value}] is not Go (GM[1])"),
+            Issue::UnsupportedSize { value } => {
                 format!("board size SZ[{value}] is not supported (square boards of 1 to 25)")
             }
-            ProblemKind::BadValue {
+            Issue::BadValue {
                 property,
                 value,
                 expected,
             } => format!("{property}[{value}]: expected {expected}"),
-            ProblemKind::OffBoardValue { property, value } => {
+            Issue::OffBoardValue { property, value } => {
                 format!("{property}[{value}] is off the board")
             }
-            ProblemKind::Illegal { kind, side, mv } => {
+            Issue::Illegal { kind, side, mv } => {
                 let what = match mv {
                     Move::Play(p) => format!("{side} {p}"),
                     Move::Pass => format!("{side} pass"),
                 };
                 format!("illegal move {what}: {}", kind.message())
             }
-            ProblemKind::SetupOutsideRules => "the setup leaves a group without liberties".into(),
-            ProblemKind::TwoMovesInNode => "two moves in one node".into(),
-            ProblemKind::HandicapMismatch { handicap, stones } => {
+            Issue::SetupOutsideRules => "the setup leaves a group without liberties".into(),
+            Issue::TwoMovesInNode => "two moves in one node".into(),
+            Issue::HandicapMismatch { handicap, stones } => {
                 format!("HA[{handicap}] but {stones} black stones are set up")
             }
-            ProblemKind::ResultMismatch {
+            Issue::ResultMismatch {
                 written,
                 black,
                 white,
@@ -253,37 +200,37 @@ impl ProblemKind {
     /// A few words to put at the span.
     pub fn label(&self) -> String {
         match self {
-            ProblemKind::Syntax(_) => "here".into(),
-            ProblemKind::Charset { .. } => "charset".into(),
-            ProblemKind::NotGo { .. } => "not Go".into(),
-            ProblemKind::UnsupportedSize { .. } => "size".into(),
-            ProblemKind::BadValue { expected, .. } => format!("expected {expected}"),
-            ProblemKind::OffBoardValue { .. } => "off the board".into(),
-            ProblemKind::Illegal { kind, .. } => kind.code().into(),
-            ProblemKind::SetupOutsideRules => "group without liberties".into(),
-            ProblemKind::TwoMovesInNode => "second move".into(),
-            ProblemKind::HandicapMismatch { .. } => "handicap".into(),
-            ProblemKind::ResultMismatch { .. } => "result".into(),
+            Issue::Syntax(_) => "here".into(),
+            Issue::Charset { .. } => "charset".into(),
+            Issue::NotGo { .. } => "not Go".into(),
+            Issue::UnsupportedSize { .. } => "size".into(),
+            Issue::BadValue { expected, .. } => format!("expected {expected}"),
+            Issue::OffBoardValue { .. } => "off the board".into(),
+            Issue::Illegal { kind, .. } => kind.code().into(),
+            Issue::SetupOutsideRules => "group without liberties".into(),
+            Issue::TwoMovesInNode => "second move".into(),
+            Issue::HandicapMismatch { .. } => "handicap".into(),
+            Issue::ResultMismatch { .. } => "result".into(),
         }
     }
 
     /// How to fix it, when there is something to say.
-    pub fn help(&self) -> Option<&'static str> {
+    pub fn help_text(&self) -> Option<&'static str> {
         Some(match self {
-            ProblemKind::Syntax(SyntaxKind::LeadingText | SyntaxKind::TrailingText)
-            | ProblemKind::Syntax(SyntaxKind::UnclosedTree | SyntaxKind::ExtraParen)
-            | ProblemKind::Syntax(SyntaxKind::MissingSemicolon) => {
+            Issue::Syntax(SyntaxKind::LeadingText | SyntaxKind::TrailingText)
+            | Issue::Syntax(SyntaxKind::UnclosedTree | SyntaxKind::ExtraParen)
+            | Issue::Syntax(SyntaxKind::MissingSemicolon) => {
                 "the lenient mode skips this damage with a warning"
             }
-            ProblemKind::Syntax(SyntaxKind::UnterminatedValue) => {
+            Issue::Syntax(SyntaxKind::UnterminatedValue) => {
                 "a `]` inside a value must be written `\\]`"
             }
-            ProblemKind::Syntax(_) => return None,
-            ProblemKind::Charset { .. } => "set CA[] to the charset the file is written in",
-            ProblemKind::NotGo { .. } => "only Go records (GM[1]) are read",
-            ProblemKind::UnsupportedSize { .. } => "rectangular boards (SZ[w:h]) are not supported",
-            ProblemKind::BadValue { .. } | ProblemKind::OffBoardValue { .. } => return None,
-            ProblemKind::Illegal { kind, .. } => match kind {
+            Issue::Syntax(_) => return None,
+            Issue::Charset { .. } => "set CA[] to the charset the file is written in",
+            Issue::NotGo { .. } => "only Go records (GM[1]) are read",
+            Issue::UnsupportedSize { .. } => "rectangular boards (SZ[w:h]) are not supported",
+            Issue::BadValue { .. } | Issue::OffBoardValue { .. } => return None,
+            Issue::Illegal { kind, .. } => match kind {
                 IllegalMoveKind::WrongSide => {
                     "colours alternate; after handicap stones (HA with AB) White moves first; PL[] sets the colour to move"
                 }
@@ -298,10 +245,10 @@ impl ProblemKind {
                 }
                 _ => return None,
             },
-            ProblemKind::SetupOutsideRules => "remove the group or give it a liberty",
-            ProblemKind::TwoMovesInNode => "put each move in a node of its own",
-            ProblemKind::HandicapMismatch { .. } => return None,
-            ProblemKind::ResultMismatch { .. } => {
+            Issue::SetupOutsideRules => "remove the group or give it a liberty",
+            Issue::TwoMovesInNode => "put each move in a node of its own",
+            Issue::HandicapMismatch { .. } => return None,
+            Issue::ResultMismatch { .. } => {
                 "area scoring counts every stone on the board: dead stones never captured count for their owner, and territory scoring (Japanese rules) counts differently"
             }
         })
@@ -319,14 +266,23 @@ pub fn margin_text(margin: f64) -> String {
     }
 }
 
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} [{}]: {}",
-            self.severity.name(),
-            self.kind.code(),
-            self.kind.message()
-        )
+impl asalto_core::ProblemKind for Issue {
+    fn code(&self) -> &'static str {
+        Issue::code(self)
+    }
+    fn message(&self) -> String {
+        Issue::message(self)
+    }
+    fn label(&self) -> String {
+        Issue::label(self)
+    }
+    fn help(&self) -> Option<String> {
+        self.help_text().map(str::to_string)
+    }
+    fn side(&self) -> Option<&'static str> {
+        match self {
+            Issue::Illegal { side, .. } => Some(side.name()),
+            _ => None,
+        }
     }
 }

@@ -11,9 +11,9 @@
 use crate::board::AreaScore;
 use crate::point::{Move, Point, Size};
 use crate::position::{IllegalMoveKind, Position};
-use crate::problem::{Problem, ProblemKind, Severity, Span};
+use crate::problem::{Issue, Problem, Severity, Span};
 use crate::rules::Profile;
-use crate::sgf::{self, Collection, Ident, LineIndex, NodeId, ParseOptions, unescape};
+use crate::sgf::{self, Collection, Ident, NodeId, ParseOptions, unescape};
 use crate::side::{BySide, Side};
 
 /// How to check a file.
@@ -129,9 +129,9 @@ impl Checked {
         self.all_problems().all(|p| p.severity != Severity::Error)
     }
 
-    /// 1-based line and column of a span's start.
-    pub fn line_col(&self, span: Span) -> (u32, u32) {
-        LineIndex::new(&self.source).line_col(&self.source, span.start)
+    /// 1-based line and column (in characters) of a span's start.
+    pub fn line_col(&self, span: Span) -> (usize, usize) {
+        asalto_core::line_column(&self.source, span.start)
     }
 }
 
@@ -155,6 +155,19 @@ impl Game {
             judge.apply(*ev, &self.plies, &mut scratch, None);
         }
         judge.pos
+    }
+
+    /// Calls `f` with each ply's index (0-based) and the position after it,
+    /// replaying the line once.
+    pub fn for_each_position(&self, mut f: impl FnMut(usize, &Position)) {
+        let mut judge = Judge::new(self.size, self.profile, self.free_handicap);
+        let mut scratch = Vec::new();
+        for ev in &self.events {
+            judge.apply(*ev, &self.plies, &mut scratch, None);
+            if let Event::Move(i) = ev {
+                f(*i as usize, &judge.pos);
+            }
+        }
     }
 
     /// The area score of the final position.
@@ -244,11 +257,11 @@ const AP: Ident = Ident::new("AP");
 const PB: Ident = Ident::new("PB");
 const PW: Ident = Ident::new("PW");
 
-fn problem(severity: Severity, span: Span, ply: Option<u32>, kind: ProblemKind) -> Problem {
+fn problem(severity: Severity, span: Span, ply: Option<u32>, kind: Issue) -> Problem {
     Problem {
         severity,
         span,
-        ply,
+        ply: ply.map(|p| p as usize),
         kind,
     }
 }
@@ -284,20 +297,20 @@ fn read_size(
                 Severity::Error,
                 span,
                 None,
-                ProblemKind::UnsupportedSize { value: text },
+                Issue::UnsupportedSize { value: text },
             ));
         }
         Some([_, _]) => problems.push(problem(
             Severity::Error,
             span,
             None,
-            ProblemKind::UnsupportedSize { value: text },
+            Issue::UnsupportedSize { value: text },
         )),
         _ => problems.push(problem(
             Severity::Error,
             span,
             None,
-            ProblemKind::BadValue {
+            Issue::BadValue {
                 property: "SZ".into(),
                 value: text,
                 expected: "a board size such as 19",
@@ -317,7 +330,7 @@ fn read_info(src: &str, coll: &Collection, root: NodeId, problems: &mut Vec<Prob
                 Severity::Warning,
                 span,
                 None,
-                ProblemKind::BadValue {
+                Issue::BadValue {
                     property: "KM".into(),
                     value: text,
                     expected: "a number such as 6.5; komi 0 is used",
@@ -333,7 +346,7 @@ fn read_info(src: &str, coll: &Collection, root: NodeId, problems: &mut Vec<Prob
                 Severity::Warning,
                 span,
                 None,
-                ProblemKind::BadValue {
+                Issue::BadValue {
                     property: "HA".into(),
                     value: text,
                     expected: "a whole number of handicap stones",
@@ -447,10 +460,11 @@ impl Judge {
     ) {
         match ev {
             Event::Setup(p, stone) => {
-                self.pos.set_stone(p, stone);
+                self.pos.set_stone_deferred(p, stone);
                 self.any_colour = true;
             }
             Event::SetupDone(span) => {
+                self.pos.finish_setup();
                 if let Some((problems, _)) = problems
                     && self.pos.board().has_group_without_liberty()
                 {
@@ -458,7 +472,7 @@ impl Judge {
                         Severity::Error,
                         span,
                         None,
-                        ProblemKind::SetupOutsideRules,
+                        Issue::SetupOutsideRules,
                     ));
                 }
             }
@@ -475,10 +489,10 @@ impl Judge {
                 self.any_colour = false;
                 let verdict = self.pos.why_illegal(side, ply.mv);
                 let played = match verdict {
-                    None => self
-                        .pos
-                        .play_as_with(side, ply.mv, |q| captured.push(q))
-                        .is_ok(),
+                    None => {
+                        self.pos.play_judged(side, ply.mv, |q| captured.push(q));
+                        true
+                    }
                     Some(_) => self.pos.force(side, ply.mv, |q| captured.push(q)).is_some(),
                 };
                 if !played {
@@ -500,7 +514,7 @@ impl Judge {
                             Severity::Error,
                             ply.span,
                             Some(ply.number),
-                            ProblemKind::Illegal {
+                            Issue::Illegal {
                                 kind,
                                 side,
                                 mv: ply.mv,
@@ -526,7 +540,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
             Severity::Error,
             span,
             None,
-            ProblemKind::NotGo { value: gm },
+            Issue::NotGo { value: gm },
         ));
     } else {
         size = read_size(src, coll, root, &mut problems);
@@ -580,7 +594,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                             Severity::Error,
                             prop.span,
                             None,
-                            ProblemKind::OffBoardValue {
+                            Issue::OffBoardValue {
                                 property: id.to_string(),
                                 value: raw.to_string(),
                             },
@@ -589,7 +603,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                             Severity::Error,
                             prop.span,
                             None,
-                            ProblemKind::BadValue {
+                            Issue::BadValue {
                                 property: id.to_string(),
                                 value: raw.to_string(),
                                 expected: "a point such as `pd` or a rectangle `aa:cc`",
@@ -620,7 +634,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                         Severity::Warning,
                         prop.span,
                         None,
-                        ProblemKind::BadValue {
+                        Issue::BadValue {
                             property: "PL".into(),
                             value: raw.to_string(),
                             expected: "B or W",
@@ -635,7 +649,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                         Severity::Warning,
                         prop.span,
                         None,
-                        ProblemKind::TwoMovesInNode,
+                        Issue::TwoMovesInNode,
                     ));
                 }
                 let raw = coll
@@ -662,7 +676,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                             Severity::Error,
                             prop.span,
                             Some(number),
-                            ProblemKind::OffBoardValue {
+                            Issue::OffBoardValue {
                                 property: id.to_string(),
                                 value: raw.to_string(),
                             },
@@ -674,7 +688,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                             Severity::Error,
                             prop.span,
                             Some(number),
-                            ProblemKind::BadValue {
+                            Issue::BadValue {
                                 property: id.to_string(),
                                 value: raw.to_string(),
                                 expected: "a point such as `pd`, or `[]` for a pass",
@@ -698,7 +712,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                     Severity::Warning,
                     span,
                     None,
-                    ProblemKind::HandicapMismatch {
+                    Issue::HandicapMismatch {
                         handicap: info.handicap,
                         stones: root_black,
                     },
@@ -785,7 +799,7 @@ fn check_result(coll: &Collection, game: &mut Game) {
             Severity::Warning,
             span,
             None,
-            ProblemKind::ResultMismatch {
+            Issue::ResultMismatch {
                 written,
                 black: score.black,
                 white: score.white,

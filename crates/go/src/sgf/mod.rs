@@ -14,6 +14,6 @@ mod write;
 
 pub use charset::{Decoded, decode};
 pub use parse::{ParseOptions, parse};
-pub use text::{LineIndex, unescape};
+pub use text::unescape;
 pub use tree::{Collection, Ident, Node, NodeId, Property, Value};
 pub use write::write_collection;

@@ -1,7 +1,7 @@
 //! The SGF parser: a loop over the bytes with an explicit stack of open
 //! game trees, so nesting depth costs heap, never stack.
 
-use crate::problem::{Problem, ProblemKind, Severity, Span, SyntaxKind};
+use crate::problem::{Issue, Problem, Severity, Span, SyntaxKind};
 use crate::sgf::tree::{Collection, Ident, NodeId};
 
 /// How forgiving to be.
@@ -68,7 +68,7 @@ impl Parser<'_> {
             severity,
             span,
             ply: None,
-            kind: ProblemKind::Syntax(kind),
+            kind: Issue::Syntax(kind),
         });
     }
 

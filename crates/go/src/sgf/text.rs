@@ -1,4 +1,4 @@
-//! Text helpers: value unescaping, and byte offsets to line:column.
+//! Value text: escapes and soft line breaks.
 
 use std::borrow::Cow;
 
@@ -30,36 +30,4 @@ pub fn unescape(raw: &str, simple: bool) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
-}
-
-/// Where each line starts, to turn byte offsets into 1-based line and
-/// column (columns count characters).
-#[derive(Clone, Debug)]
-pub struct LineIndex {
-    starts: Vec<u32>,
-}
-
-impl LineIndex {
-    /// The index of a text.
-    pub fn new(text: &str) -> LineIndex {
-        let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i as u32 + 1),
-        );
-        LineIndex { starts }
-    }
-
-    /// Line and column (both from 1) of a byte offset of `text`.
-    pub fn line_col(&self, text: &str, offset: u32) -> (u32, u32) {
-        let line = self.starts.partition_point(|&s| s <= offset) - 1;
-        let start = self.starts[line] as usize;
-        let end = (offset as usize).min(text.len());
-        let col = text
-            .get(start..end)
-            .map_or(end - start, |s| s.chars().count());
-        (line as u32 + 1, col as u32 + 1)
-    }
 }

@@ -2,6 +2,8 @@
 
 mod differential;
 mod examples;
+mod oracle;
+mod output;
 mod properties;
 mod real;
 mod reference;

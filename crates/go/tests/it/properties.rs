@@ -110,8 +110,8 @@ proptest! {
         for lenient in [false, true] {
             let c = check(&bytes, &CheckOptions { lenient, ..CheckOptions::default() });
             for p in c.all_problems() {
-                let _ = (p.kind.message(), p.kind.label(), p.kind.help(), c.line_col(p.span));
-                prop_assert!(p.span.end as usize <= c.source.len());
+                let _ = (p.kind.message(), p.kind.label(), p.help(), c.line_col(p.span));
+                prop_assert!(p.span.end <= c.source.len());
             }
         }
     }

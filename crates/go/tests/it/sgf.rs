@@ -18,7 +18,7 @@ fn lenient(src: &str) -> Checked {
 }
 
 /// `(code, severity, line, column, ply)` of every problem.
-fn problems(c: &Checked) -> Vec<(&'static str, Severity, u32, u32, Option<u32>)> {
+fn problems(c: &Checked) -> Vec<(&'static str, Severity, usize, usize, Option<usize>)> {
     c.all_problems()
         .map(|p| {
             let (l, col) = c.line_col(p.span);
@@ -80,7 +80,7 @@ fn an_illegal_move_in_a_variation_is_found_once() {
 
 #[test]
 fn lenient_damage_is_a_warning_and_strict_an_error() {
-    let cases: [(&str, &str, (u32, u32)); 5] = [
+    let cases: [(&str, &str, (usize, usize)); 5] = [
         ("junk\n(;B[aa])", "leading-text", (1, 1)),
         ("(;B[aa]", "unclosed-tree", (1, 1)),
         ("(;B[aa]))", "extra-paren", (1, 9)),
