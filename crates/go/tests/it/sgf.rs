@@ -106,6 +106,12 @@ fn lenient_damage_is_a_warning_and_strict_an_error() {
 }
 
 #[test]
+fn end_of_file_marks_are_not_text() {
+    let c = strict("(;B[aa])\r\n\u{1a}\0\0");
+    assert!(problems(&c).is_empty(), "{:?}", problems(&c));
+}
+
+#[test]
 fn empty_nodes_are_valid_with_a_warning() {
     let c = strict("(;;B[aa];;W[bb])");
     assert!(c.is_valid());
