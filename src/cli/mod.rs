@@ -9,6 +9,7 @@ mod check;
 mod diff;
 mod export;
 mod grade;
+mod input;
 mod play;
 mod selfplay;
 mod show;
