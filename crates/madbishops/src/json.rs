@@ -1,6 +1,7 @@
 //! JSON-ready data. Field names are a contract: scripts read them, so
 //! fields are only ever added, never renamed. Every top-level document
-//! names its game (`"game": "madbishops"`) and its rule profile (`"rules"`).
+//! names its game (`"game": "madbishops"`) and its rule profile (`"rules"`);
+//! a whole game is an `asalto-game` document ([`GameJson`]).
 
 use serde::Serialize;
 
@@ -10,7 +11,7 @@ use crate::selfplay::{Match, PlayedGame};
 use crate::{Game, Move, Notation, Outcome, Position, prolog};
 
 /// The game's name in every document.
-pub const GAME: &str = "madbishops";
+pub const GAME: &str = <crate::MadBishops as asalto_core::Game>::NAME;
 
 /// `{winner, reason, ply}`: how and when a game ended.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
@@ -124,65 +125,18 @@ impl From<&Ply> for PlyJson {
     }
 }
 
-/// A byte span in the source.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct SpanJson {
-    /// Byte offset.
-    pub offset: usize,
-    /// Length in bytes.
-    pub length: usize,
-}
-
-/// One problem of a record.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct ProblemJson {
-    /// `error` or `warning`.
-    pub severity: &'static str,
-    /// The stable reason code.
-    pub code: &'static str,
-    /// What is wrong.
-    pub message: String,
-    /// The label of the underlined text.
-    pub label: String,
-    /// What would be right, or null.
-    pub help: Option<String>,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column.
-    pub column: usize,
-    /// Byte span in the source.
-    pub span: SpanJson,
-    /// The move number, or null.
-    pub ply: Option<usize>,
-    /// The side of that move, or null.
-    pub side: Option<&'static str>,
-    /// The position string before the move, or null.
-    pub position_before: Option<String>,
-    /// The legal moves before the move (empty once the game is over), or
-    /// null.
-    pub legal_moves: Option<Vec<String>>,
-}
+/// One problem of a record: the shape every game shares.
+pub use asalto_core::json::{DiagnosticJson as ProblemJson, SpanJson};
 
 impl From<&Problem> for ProblemJson {
     fn from(p: &Problem) -> ProblemJson {
-        ProblemJson {
-            severity: p.severity.name(),
-            code: p.reason().code(),
-            message: p.message(),
-            label: p.label(),
-            help: p.help(),
-            line: p.line,
-            column: p.column,
-            span: SpanJson {
-                offset: p.span.start,
-                length: p.span.len(),
-            },
-            ply: p.ply,
-            side: p.side.map(|s| s.name()),
-            position_before: p.before.map(|b| b.position_string()),
-            legal_moves: p
-                .legal_moves()
-                .map(|ms| ms.iter().map(Move::to_string).collect()),
+        let json = ProblemJson::at(p, (p.line, p.column));
+        match p.before {
+            Some(before) => json.with_position(
+                before.position_string(),
+                before.legal_moves().iter().map(Move::to_string).collect(),
+            ),
+            None => json,
         }
     }
 }
@@ -239,13 +193,13 @@ impl From<&Checked> for CheckJson {
     }
 }
 
-/// A whole game: what `export --to json` writes.
+/// A whole game: what `export --to json` writes, an `asalto-game`
+/// document (`format`, `version`, `game`, `rules`, then [`GameBody`]).
+pub type GameJson = asalto_core::json::Envelope<GameBody>;
+
+/// The fields of a game document after its head.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct GameJson {
-    /// Always `madbishops`.
-    pub game: &'static str,
-    /// The rule profile.
-    pub rules: &'static str,
+pub struct GameBody {
     /// `red` or `blue`: who moved first.
     pub first: &'static str,
     /// The position string of the start.
@@ -260,15 +214,17 @@ pub struct GameJson {
 
 impl From<&Game> for GameJson {
     fn from(g: &Game) -> GameJson {
-        GameJson {
-            game: GAME,
-            rules: g.start.profile().name(),
-            first: g.start.turn().name(),
-            start: g.start.position_string(),
-            plies: g.plies.iter().map(PlyJson::from).collect(),
-            outcome: g.outcome().map(OutcomeJson::from),
-            position: g.position().position_string(),
-        }
+        GameJson::new(
+            GAME,
+            g.start.profile().name(),
+            GameBody {
+                first: g.start.turn().name(),
+                start: g.start.position_string(),
+                plies: g.plies.iter().map(PlyJson::from).collect(),
+                outcome: g.outcome().map(OutcomeJson::from),
+                position: g.position().position_string(),
+            },
+        )
     }
 }
 

@@ -21,6 +21,10 @@
 //! - the console game: [`console`] (its screens) and [`session`] (its
 //!   dialogue as a state machine).
 //!
+//! What every game shares (spans, [`Severity`], the streaming replay, the
+//! JSON envelope) comes from `asalto_core`; [`MadBishops`] is this game's
+//! [`asalto_core::Game`] impl.
+//!
 //! # Examples
 //!
 //! ```
@@ -50,6 +54,7 @@ pub mod random;
 pub mod record;
 pub mod render;
 pub mod replay;
+mod rules;
 pub mod search;
 pub mod selfplay;
 pub mod session;
@@ -66,6 +71,7 @@ pub use problem::{Problem, ProblemKind, Reason, Severity};
 pub use profile::Profile;
 pub use record::Record;
 pub use replay::{CheckOptions, Checked, Game, GameOutcome, Ply};
+pub use rules::MadBishops;
 pub use side::{BySide, Side};
 pub use square::{AlgebraicError, Square, SquareError};
 pub use squareset::SquareSet;

@@ -6,59 +6,36 @@ use std::fmt;
 use crate::geometry::attacks;
 use crate::{Board, Move, Profile, Side, Square, SquareSet};
 
-/// Why a game ended. The [`code`](OutcomeReason::code) is a stable contract.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[non_exhaustive]
-pub enum OutcomeReason {
-    /// The loser has no bishop left (the rules' only way to win).
-    AllCaptured,
-    /// The side to move still has bishops but no legal move; it loses.
-    ///
-    /// Neither source says what happens then. The rules forbid passing and
-    /// say there are no draws, so the game must end with a winner; the side
-    /// that cannot make the move its turn requires loses, as a blocked side
-    /// does in draughts and in Asalto.
-    ///
-    /// It cannot happen under either profile while both sides have
-    /// bishops, so no game reaches it; the outcome exists so that the
-    /// question has a stable answer (and a code) whatever the position.
-    /// Why: if no bishop of the side to move can capture, no diagonal holds
-    /// bishops of both colours (two different colours on one diagonal
-    /// always have a pair that see each other). Take a bishop `r` of the
-    /// side to move and an enemy `e`, and in the rotated coordinates
-    /// `s = row + col`, `d = row − col` the two crossings `(s_r, d_e)` and
-    /// `(s_e, d_r)` of their diagonals. The board is `|d| ≤ f(s)` with
-    /// `f(s) = min(s, 18 − s)`; if both crossings were off it,
-    /// `f(s_r) ≥ |d_r| > f(s_e) ≥ |d_e| > f(s_r)`, which is absurd. The
-    /// crossing on the board is empty (its diagonals hold only one colour
-    /// each, and not the same one), the nearest bishop of the side to move
-    /// along one of its diagonals reaches it, and from there it attacks the
-    /// nearest enemy along the other: an engaging move, which is legal
-    /// under `steere` and under `report` (whose moves include `steere`'s).
-    NoLegalMove,
-}
-
-impl OutcomeReason {
-    /// Both reasons.
-    pub const ALL: [OutcomeReason; 2] = [OutcomeReason::AllCaptured, OutcomeReason::NoLegalMove];
-
-    /// The stable code: `all-captured` or `no-legal-move`.
-    pub const fn code(self) -> &'static str {
-        match self {
-            OutcomeReason::AllCaptured => "all-captured",
-            OutcomeReason::NoLegalMove => "no-legal-move",
-        }
-    }
-
-    /// The reason with this code.
-    pub fn from_code(code: &str) -> Option<OutcomeReason> {
-        OutcomeReason::ALL.into_iter().find(|r| r.code() == code)
-    }
-}
-
-impl fmt::Display for OutcomeReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
+asalto_core::codes! {
+    /// Why a game ended. The [`code`](OutcomeReason::code) is a stable contract.
+    #[non_exhaustive]
+    pub enum OutcomeReason {
+        /// The loser has no bishop left (the rules' only way to win).
+        AllCaptured = "all-captured",
+        /// The side to move still has bishops but no legal move; it loses.
+        ///
+        /// Neither source says what happens then. The rules forbid passing and
+        /// say there are no draws, so the game must end with a winner; the side
+        /// that cannot make the move its turn requires loses, as a blocked side
+        /// does in draughts and in Asalto.
+        ///
+        /// It cannot happen under either profile while both sides have
+        /// bishops, so no game reaches it; the outcome exists so that the
+        /// question has a stable answer (and a code) whatever the position.
+        /// Why: if no bishop of the side to move can capture, no diagonal holds
+        /// bishops of both colours (two different colours on one diagonal
+        /// always have a pair that see each other). Take a bishop `r` of the
+        /// side to move and an enemy `e`, and in the rotated coordinates
+        /// `s = row + col`, `d = row − col` the two crossings `(s_r, d_e)` and
+        /// `(s_e, d_r)` of their diagonals. The board is `|d| ≤ f(s)` with
+        /// `f(s) = min(s, 18 − s)`; if both crossings were off it,
+        /// `f(s_r) ≥ |d_r| > f(s_e) ≥ |d_e| > f(s_r)`, which is absurd. The
+        /// crossing on the board is empty (its diagonals hold only one colour
+        /// each, and not the same one), the nearest bishop of the side to move
+        /// along one of its diagonals reaches it, and from there it attacks the
+        /// nearest enemy along the other: an engaging move, which is legal
+        /// under `steere` and under `report` (whose moves include `steere`'s).
+        NoLegalMove = "no-legal-move",
     }
 }
 

@@ -1,7 +1,6 @@
 //! Problems found in a record, as typed values, and the one place where
 //! they become words: the stable reason codes, messages, labels and help.
 
-use std::fmt;
 use std::ops::Range;
 
 use crate::legality::IllegalMoveKind;
@@ -9,107 +8,42 @@ use crate::notation::SyntaxErrorKind;
 use crate::record::FormatNote;
 use crate::{Mark, Move, Notation, Position, Side, Square};
 
-/// The stable reason codes, shown as `madbishops::<code>` in diagnostics and
-/// as `code` in JSON. Scripts match on these strings; they never change
-/// meaning.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum Reason {
-    /// A line that is not a move, or (as a warning) a format deviation.
-    Syntax,
-    /// A well-formed square off the 10×10 board.
-    OffBoard,
-    /// A light square.
-    LightSquare,
-    /// The move starts on an empty square.
-    NoPiece,
-    /// The move starts on a bishop of the side not to move.
-    WrongSide,
-    /// The move starts and ends on the same square.
-    SameSquare,
-    /// The two squares do not share a diagonal.
-    NotDiagonal,
-    /// A bishop stands between the two squares.
-    Blocked,
-    /// The destination holds the mover's own bishop.
-    OwnPiece,
-    /// A plain move by a bishop that can capture.
-    CaptureRequired,
-    /// Under `steere`, a plain move that attacks no enemy bishop.
-    MustEngage,
-    /// A legal move written with the wrong mark.
-    MarkMismatch,
-    /// A move after the end of the game.
-    GameOver,
-}
-
-impl Reason {
-    /// Every reason, in the order of the documentation.
-    pub const ALL: [Reason; 13] = [
-        Reason::Syntax,
-        Reason::OffBoard,
-        Reason::LightSquare,
-        Reason::NoPiece,
-        Reason::WrongSide,
-        Reason::SameSquare,
-        Reason::NotDiagonal,
-        Reason::Blocked,
-        Reason::OwnPiece,
-        Reason::CaptureRequired,
-        Reason::MustEngage,
-        Reason::MarkMismatch,
-        Reason::GameOver,
-    ];
-
-    /// The stable code.
-    pub const fn code(self) -> &'static str {
-        match self {
-            Reason::Syntax => "syntax",
-            Reason::OffBoard => "off-board",
-            Reason::LightSquare => "light-square",
-            Reason::NoPiece => "no-piece",
-            Reason::WrongSide => "wrong-side",
-            Reason::SameSquare => "same-square",
-            Reason::NotDiagonal => "not-diagonal",
-            Reason::Blocked => "blocked",
-            Reason::OwnPiece => "own-piece",
-            Reason::CaptureRequired => "capture-required",
-            Reason::MustEngage => "must-engage",
-            Reason::MarkMismatch => "mark-mismatch",
-            Reason::GameOver => "game-over",
-        }
-    }
-
-    /// The reason with this code.
-    pub fn from_code(code: &str) -> Option<Reason> {
-        Reason::ALL.into_iter().find(|r| r.code() == code)
+asalto_core::codes! {
+    /// The stable reason codes, shown as `madbishops::<code>` in diagnostics and
+    /// as `code` in JSON. Scripts match on these strings; they never change
+    /// meaning.
+    #[non_exhaustive]
+    pub enum Reason {
+        /// A line that is not a move, or (as a warning) a format deviation.
+        Syntax = "syntax",
+        /// A well-formed square off the 10×10 board.
+        OffBoard = "off-board",
+        /// A light square.
+        LightSquare = "light-square",
+        /// The move starts on an empty square.
+        NoPiece = "no-piece",
+        /// The move starts on a bishop of the side not to move.
+        WrongSide = "wrong-side",
+        /// The move starts and ends on the same square.
+        SameSquare = "same-square",
+        /// The two squares do not share a diagonal.
+        NotDiagonal = "not-diagonal",
+        /// A bishop stands between the two squares.
+        Blocked = "blocked",
+        /// The destination holds the mover's own bishop.
+        OwnPiece = "own-piece",
+        /// A plain move by a bishop that can capture.
+        CaptureRequired = "capture-required",
+        /// Under `steere`, a plain move that attacks no enemy bishop.
+        MustEngage = "must-engage",
+        /// A legal move written with the wrong mark.
+        MarkMismatch = "mark-mismatch",
+        /// A move after the end of the game.
+        GameOver = "game-over",
     }
 }
 
-impl fmt::Display for Reason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
-    }
-}
-
-/// How serious a problem is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Severity {
-    /// The record is invalid.
-    Error,
-    /// Accepted, but not the exact format.
-    Warning,
-}
-
-impl Severity {
-    /// `error` or `warning`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        }
-    }
-}
+pub use asalto_core::Severity;
 
 /// What a problem is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -215,12 +149,7 @@ impl Problem {
     /// What is wrong, in a sentence, starting with the move it is about
     /// (`move 3 (red): there is no bishop on d4`).
     pub fn message(&self) -> String {
-        let text = self.bare_message();
-        match (self.ply, self.side) {
-            (Some(ply), Some(side)) => format!("move {ply} ({side}): {text}"),
-            (Some(ply), None) => format!("move {ply}: {text}"),
-            _ => text,
-        }
+        asalto_core::headline(self.ply, self.side.map(Side::name), &self.bare_message())
     }
 
     fn bare_message(&self) -> String {
@@ -250,6 +179,34 @@ impl Problem {
             ProblemKind::Format { note, .. } => Some(format_help(*note).to_string()),
             ProblemKind::Illegal(kind) => w.illegal_help(kind),
         }
+    }
+}
+
+/// What renderers (diagnostics, JSON) read of a problem.
+impl asalto_core::Diagnostic for Problem {
+    fn severity(&self) -> Severity {
+        self.severity
+    }
+    fn code(&self) -> &'static str {
+        self.reason().code()
+    }
+    fn message(&self) -> String {
+        Problem::message(self)
+    }
+    fn label(&self) -> String {
+        Problem::label(self)
+    }
+    fn help(&self) -> Option<String> {
+        Problem::help(self)
+    }
+    fn span(&self) -> asalto_core::Span {
+        self.span.clone().into()
+    }
+    fn ply(&self) -> Option<usize> {
+        self.ply
+    }
+    fn side(&self) -> Option<&'static str> {
+        self.side.map(Side::name)
     }
 }
 

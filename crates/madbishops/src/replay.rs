@@ -3,9 +3,11 @@
 
 use std::ops::Range;
 
+use asalto_core::Replay;
+
 use crate::problem::{Problem, ProblemKind, Severity};
 use crate::record::{MoveText, Record};
-use crate::{Board, Move, Notation, Outcome, PlayError, Position, Profile, Side};
+use crate::{Board, MadBishops, Move, Notation, Outcome, PlayError, Position, Profile, Side};
 
 /// How to read a record: the rules, the start, and how strict to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,11 +136,7 @@ impl Game {
         if self.start != other.start {
             return Some(0);
         }
-        let common = self.plies.len().min(other.plies.len());
-        (0..common)
-            .find(|&i| self.plies[i].mv != other.plies[i].mv)
-            .or((self.plies.len() != other.plies.len()).then_some(common))
-            .map(|i| i + 1)
+        asalto_core::first_difference(self.moves(), other.moves())
     }
 
     /// Append a move the caller has checked, with the position after it.
@@ -191,21 +189,7 @@ impl Checked {
 /// 1-based line and character column of byte `offset` in `source`. A
 /// byte-order mark takes no column: editors put the first letter of the file
 /// in column 1.
-pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(source.len());
-    while !source.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &source[..offset];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let shown = &before[line_start..];
-    let shown = match line_start {
-        0 => shown.strip_prefix('\u{feff}').unwrap_or(shown),
-        _ => shown,
-    };
-    (line, shown.chars().count() + 1)
-}
+pub use asalto_core::line_column;
 
 /// Parse and replay a record: the whole pipeline of a check.
 ///
@@ -304,27 +288,23 @@ fn replay_moves(
 ) -> (Game, Option<usize>) {
     let mut game = Game::new(options.start());
     game.plies.reserve(moves.len());
-    let mut pos = game.start;
+    let mut replay = Replay::<MadBishops>::new(game.start);
     for text in moves {
-        let w = &text.written;
-        match pos.resolve(w.from, w.to, w.mark) {
-            Ok(mv) => {
-                pos = pos.play_unchecked(mv);
-                game.push(mv, pos, text.line);
-            }
-            Err(e) => {
-                let span: Range<usize> = text.part_span(e.part);
+        match replay.step(&text.written) {
+            Ok(ply) => game.push(ply.mv, *replay.position(), text.line),
+            Err(illegal) => {
+                let span: Range<usize> = text.part_span(illegal.reason.part);
                 let (line, column) = line_column(source, span.start);
                 problems.push(Problem {
                     severity: Severity::Error,
-                    kind: ProblemKind::Illegal(e.kind),
+                    kind: ProblemKind::Illegal(illegal.reason.kind),
                     span,
                     line,
                     column,
-                    ply: Some(game.plies.len() + 1),
-                    side: Some(pos.turn()),
-                    before: Some(pos),
-                    notation: w.notation,
+                    ply: Some(illegal.number),
+                    side: Some(illegal.side),
+                    before: Some(illegal.before),
+                    notation: text.written.notation,
                 });
                 return (game, Some(text.line));
             }

@@ -64,7 +64,7 @@ pub use square::{Square, SquareError};
 pub use squareset::SquareSet;
 
 /// The game's name in JSON documents (`"game": "solitaire"`).
-pub const GAME: &str = "solitaire";
+pub const GAME: &str = asalto_core::GameKind::Solitaire.name();
 
 /// The README's Rust examples, run as doctests.
 #[cfg(doctest)]

@@ -12,112 +12,52 @@ use crate::legality::{IllegalCapture, ResolveError};
 use crate::span::Span;
 use crate::{Capture, Piece, Position, Profile, Square, SquareSet};
 
-/// The stable reason codes, shown as `code` in JSON and as
-/// `asalto::<code>` in diagnostics. Scripts match on these strings; they
-/// never change meaning.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum Reason {
-    /// Text that is none of the known forms.
-    Syntax,
-    /// A board without 16 squares in 4 rows of 4.
-    BoardSize,
-    /// A square or coordinates off the 4×4 board.
-    OffBoard,
-    /// A cell that is not a piece (`7`, `'KK'`, `'x'` in a coordinate entry).
-    BadPiece,
-    /// Two coordinate entries on one square.
-    DuplicateSquare,
-    /// A puzzle with fewer than two pieces.
-    TooFewPieces,
-    /// A `rules:` name that is no profile.
-    UnknownProfile,
-    /// A capture from an empty square, or by a kind of piece not on the
-    /// board.
-    NoPiece,
-    /// A letter names another piece than the one on its square.
-    WrongPiece,
-    /// A capture that starts and ends on the same square.
-    SameSquare,
-    /// A capture onto an empty square.
-    NotACapture,
-    /// The piece does not move that way (for pawns, under the profile).
-    CannotReach,
-    /// A sliding piece's line is blocked.
-    Blocked,
-    /// Notation that fits several legal captures.
-    Ambiguous,
-    /// A board of an answer that is not the one before it after one
-    /// capture.
-    NotOneCapture,
-    /// A capture after only one piece is left.
-    AfterSolved,
-    /// The answer ends with more than one piece on the board.
-    PiecesLeft,
-    /// A false value ("no solution") for a puzzle that has one.
-    ClaimsNoSolution,
-    /// A record with a puzzle and no answer, where one is needed.
-    NoAnswer,
-}
-
-impl Reason {
-    /// Every reason, in the order of the documentation.
-    pub const ALL: [Reason; 19] = [
-        Reason::Syntax,
-        Reason::BoardSize,
-        Reason::OffBoard,
-        Reason::BadPiece,
-        Reason::DuplicateSquare,
-        Reason::TooFewPieces,
-        Reason::UnknownProfile,
-        Reason::NoPiece,
-        Reason::WrongPiece,
-        Reason::SameSquare,
-        Reason::NotACapture,
-        Reason::CannotReach,
-        Reason::Blocked,
-        Reason::Ambiguous,
-        Reason::NotOneCapture,
-        Reason::AfterSolved,
-        Reason::PiecesLeft,
-        Reason::ClaimsNoSolution,
-        Reason::NoAnswer,
-    ];
-
-    /// The stable code.
-    pub const fn code(self) -> &'static str {
-        match self {
-            Reason::Syntax => "syntax",
-            Reason::BoardSize => "board-size",
-            Reason::OffBoard => "off-board",
-            Reason::BadPiece => "bad-piece",
-            Reason::DuplicateSquare => "duplicate-square",
-            Reason::TooFewPieces => "too-few-pieces",
-            Reason::UnknownProfile => "unknown-profile",
-            Reason::NoPiece => "no-piece",
-            Reason::WrongPiece => "wrong-piece",
-            Reason::SameSquare => "same-square",
-            Reason::NotACapture => "not-a-capture",
-            Reason::CannotReach => "cannot-reach",
-            Reason::Blocked => "blocked",
-            Reason::Ambiguous => "ambiguous",
-            Reason::NotOneCapture => "not-one-capture",
-            Reason::AfterSolved => "after-solved",
-            Reason::PiecesLeft => "pieces-left",
-            Reason::ClaimsNoSolution => "claims-no-solution",
-            Reason::NoAnswer => "no-answer",
-        }
-    }
-
-    /// The reason with this code.
-    pub fn from_code(code: &str) -> Option<Reason> {
-        Reason::ALL.into_iter().find(|r| r.code() == code)
-    }
-}
-
-impl fmt::Display for Reason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
+asalto_core::codes! {
+    /// The stable reason codes, shown as `code` in JSON and as
+    /// `asalto::<code>` in diagnostics. Scripts match on these strings; they
+    /// never change meaning.
+    #[non_exhaustive]
+    pub enum Reason {
+        /// Text that is none of the known forms.
+        Syntax = "syntax",
+        /// A board without 16 squares in 4 rows of 4.
+        BoardSize = "board-size",
+        /// A square or coordinates off the 4×4 board.
+        OffBoard = "off-board",
+        /// A cell that is not a piece (`7`, `'KK'`, `'x'` in a coordinate entry).
+        BadPiece = "bad-piece",
+        /// Two coordinate entries on one square.
+        DuplicateSquare = "duplicate-square",
+        /// A puzzle with fewer than two pieces.
+        TooFewPieces = "too-few-pieces",
+        /// A `rules:` name that is no profile.
+        UnknownProfile = "unknown-profile",
+        /// A capture from an empty square, or by a kind of piece not on the
+        /// board.
+        NoPiece = "no-piece",
+        /// A letter names another piece than the one on its square.
+        WrongPiece = "wrong-piece",
+        /// A capture that starts and ends on the same square.
+        SameSquare = "same-square",
+        /// A capture onto an empty square.
+        NotACapture = "not-a-capture",
+        /// The piece does not move that way (for pawns, under the profile).
+        CannotReach = "cannot-reach",
+        /// A sliding piece's line is blocked.
+        Blocked = "blocked",
+        /// Notation that fits several legal captures.
+        Ambiguous = "ambiguous",
+        /// A board of an answer that is not the one before it after one
+        /// capture.
+        NotOneCapture = "not-one-capture",
+        /// A capture after only one piece is left.
+        AfterSolved = "after-solved",
+        /// The answer ends with more than one piece on the board.
+        PiecesLeft = "pieces-left",
+        /// A false value ("no solution") for a puzzle that has one.
+        ClaimsNoSolution = "claims-no-solution",
+        /// A record with a puzzle and no answer, where one is needed.
+        NoAnswer = "no-answer",
     }
 }
 

@@ -41,25 +41,27 @@ impl Span {
     }
 }
 
-/// Line starts of a source, to turn byte offsets into [`Span`]s.
-#[derive(Clone, Debug)]
-pub struct LineIndex<'a> {
-    source: &'a str,
-    starts: Vec<usize>,
+impl From<Span> for asalto_core::Span {
+    fn from(s: Span) -> asalto_core::Span {
+        asalto_core::Span::new(s.start, s.end)
+    }
 }
+
+/// Line starts of a source, to turn byte offsets into [`Span`]s: the
+/// shared [`asalto_core::LineIndex`] (same lines and columns as every other
+/// game's diagnostics), with the located spans this crate's parsers return.
+#[derive(Clone, Debug)]
+pub struct LineIndex<'a>(asalto_core::LineIndex<'a>);
 
 impl<'a> LineIndex<'a> {
     /// The index of `source`.
     pub fn new(source: &'a str) -> LineIndex<'a> {
-        let starts = std::iter::once(0)
-            .chain(source.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        LineIndex { source, starts }
+        LineIndex(asalto_core::LineIndex::new(source))
     }
 
     /// The source.
     pub fn source(&self) -> &'a str {
-        self.source
+        self.0.source()
     }
 
     /// The span of the byte range `range` (clamped to the source).
@@ -74,29 +76,13 @@ impl<'a> LineIndex<'a> {
     /// assert_eq!((span.line, span.column), (2, 5));
     /// ```
     pub fn span(&self, range: Range<usize>) -> Span {
-        let start = floor_boundary(self.source, range.start);
-        let end = floor_boundary(self.source, range.end.max(start));
-        let line = self.starts.partition_point(|&s| s <= start);
-        let line_start = self.starts[line.saturating_sub(1)];
-        let shown = self.source.get(line_start..start).unwrap_or("");
-        let shown = match line_start {
-            0 => shown.strip_prefix('\u{feff}').unwrap_or(shown),
-            _ => shown,
-        };
+        let clamped = self.0.clamp(range);
+        let (line, column) = self.0.line_column(clamped.start);
         Span {
-            start,
-            end,
-            line: line.max(1),
-            column: shown.chars().count() + 1,
+            start: clamped.start,
+            end: clamped.end,
+            line,
+            column,
         }
     }
-}
-
-/// The largest character boundary of `text` at or before `at`.
-fn floor_boundary(text: &str, at: usize) -> usize {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
 }

@@ -1,0 +1,70 @@
+//! Times the SGF check of a collection in this process, for
+//! `scripts/bench-go.sh` (the criterion benchmark is `benches/validate.rs`):
+//! `cargo run --release -p asalto-go --example go-bench -- SECONDS FILE...`.
+//! Prints `files moves bytes seconds rounds` on one line, then the rates.
+
+use std::time::Instant;
+
+use asalto_go::{CheckOptions, Move, Position, check};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let seconds: f64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(2.0);
+    let files: Vec<Vec<u8>> = args.map(|f| std::fs::read(f).expect("read")).collect();
+    let bytes: usize = files.iter().map(Vec::len).sum();
+    let options = CheckOptions::default();
+    let moves: usize = files
+        .iter()
+        .map(|f| {
+            check(f, &options)
+                .games
+                .iter()
+                .map(|g| g.plies.len())
+                .sum::<usize>()
+        })
+        .sum();
+    let start = Instant::now();
+    let mut rounds = 0u32;
+    while start.elapsed().as_secs_f64() < seconds {
+        for f in &files {
+            std::hint::black_box(check(std::hint::black_box(f), &options));
+        }
+        rounds += 1;
+    }
+    let t = start.elapsed().as_secs_f64();
+    println!("check {} {moves} {bytes} {t:.4} {rounds}", files.len());
+    println!(
+        "check: {:.2} M moves/s, {:.1} MiB/s",
+        moves as f64 * f64::from(rounds) / t / 1e6,
+        bytes as f64 * f64::from(rounds) / t / 1_048_576.0
+    );
+    // The engine alone: the same moves on positions, no parsing.
+    let games: Vec<(Position, Vec<(asalto_go::Side, Move)>)> = files
+        .iter()
+        .flat_map(|f| {
+            check(f, &options).games.into_iter().map(|g| {
+                (
+                    g.position_after(0),
+                    g.plies.iter().map(|p| (p.side, p.mv)).collect(),
+                )
+            })
+        })
+        .collect();
+    let start = Instant::now();
+    let mut rounds = 0u32;
+    while start.elapsed().as_secs_f64() < seconds {
+        for (start_pos, plies) in &games {
+            let mut pos = start_pos.clone();
+            for &(side, mv) in plies {
+                let _ = std::hint::black_box(pos.play_as(side, mv));
+            }
+        }
+        rounds += 1;
+    }
+    let t = start.elapsed().as_secs_f64();
+    println!("engine {} {moves} 0 {t:.4} {rounds}", files.len());
+    println!(
+        "engine: {:.2} M moves/s",
+        moves as f64 * f64::from(rounds) / t / 1e6
+    );
+}

@@ -1,0 +1,268 @@
+//! Other formats of a game or position: GTP commands, the 2019
+//! assignment's Prolog terms, and plain data ready for JSON.
+
+use std::fmt::Write;
+
+use crate::board::Board;
+use crate::point::{Move, Point, Size};
+use crate::position::IllegalMoveKind;
+use crate::replay::Game;
+use crate::rules::Profile;
+use crate::side::Side;
+
+/// A move as GTP writes it: `D4`, or `pass`.
+pub fn gtp_vertex(mv: Move, size: Size) -> String {
+    match mv {
+        Move::Play(p) => p.gtp(size),
+        Move::Pass => "pass".to_string(),
+    }
+}
+
+/// The GTP commands that set a game up and replay it: `boardsize`,
+/// `clear_board`, `komi`, the setup stones and handicap as `play`
+/// commands, then one `play B D4` per move.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_go::{check, export, CheckOptions};
+///
+/// let c = check(b"(;SZ[9]KM[7];B[cg];W[])", &CheckOptions::default());
+/// let gtp = export::gtp_commands(&c.games[0]);
+/// assert_eq!(gtp, "boardsize 9\nclear_board\nkomi 7\nplay B C3\nplay W pass\n");
+/// ```
+pub fn gtp_commands(game: &Game) -> String {
+    let mut out = String::new();
+    let size = game.size;
+    let _ = writeln!(out, "boardsize {}", size.get());
+    out.push_str("clear_board\n");
+    let _ = writeln!(out, "komi {}", game.info.komi);
+    for (p, side) in game.position_after(0).board().stones() {
+        let _ = writeln!(out, "play {} {}", side.letter(), p.gtp(size));
+    }
+    for ply in &game.plies {
+        let _ = writeln!(
+            out,
+            "play {} {}",
+            ply.side.letter(),
+            gtp_vertex(ply.mv, size)
+        );
+    }
+    out
+}
+
+/// The cell of the assignment's board as a Prolog string: `"-"`, `"b"`,
+/// `"w"`.
+fn seed_cell(stone: Option<Side>) -> &'static str {
+    match stone {
+        None => "\"-\"",
+        Some(Side::Black) => "\"b\"",
+        Some(Side::White) => "\"w\"",
+    }
+}
+
+/// The board as the assignment's Prolog term: a list of rows from the top,
+/// each a list of cells `"-"`, `"b"`, `"w"` (strings, as `emptyBoard/1`
+/// builds them).
+///
+/// # Examples
+///
+/// ```
+/// use asalto_go::{export, Board};
+///
+/// let b = Board::from_grid_string("b...").unwrap();
+/// assert_eq!(export::prolog_board(&b), "[[\"b\",\"-\"],[\"-\",\"-\"]]");
+/// ```
+pub fn prolog_board(board: &Board) -> String {
+    let n = board.size().get();
+    let mut out = String::from("[");
+    for row in 0..n {
+        if row > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        for col in 0..n {
+            if col > 0 {
+                out.push(',');
+            }
+            out.push_str(seed_cell(board.get(Point::new(col, row))));
+        }
+        out.push(']');
+    }
+    out.push(']');
+    out
+}
+
+/// A point as the assignment's `Pos = [Row, Col]`, 0-based from the top
+/// left.
+pub fn prolog_point(p: Point) -> String {
+    format!("[{},{}]", p.row(), p.col())
+}
+
+/// The moves as Prolog facts, one per line:
+/// `move(1, "b", [3,15]).` or `move(2, "w", pass).`
+pub fn prolog_moves(game: &Game) -> String {
+    let mut out = String::new();
+    for ply in &game.plies {
+        let pos = match ply.mv {
+            Move::Play(p) => prolog_point(p),
+            Move::Pass => "pass".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "move({}, \"{}\", {pos}).",
+            ply.number,
+            ply.side.seed_cell()
+        );
+    }
+    out
+}
+
+/// The assignment's `goMove/4` applied to a board: the board after `side`
+/// plays at `[row, col]` under `seed-2019` (captures first, suicide
+/// illegal, no ko), or why it may not. This is the answer a grader expects
+/// from a student's predicate.
+///
+/// # Errors
+///
+/// The reason the move is illegal (`off-board`, `occupied`, `suicide`).
+///
+/// # Examples
+///
+/// ```
+/// use asalto_go::{export, Board, Side, IllegalMoveKind};
+///
+/// let b = Board::from_grid_string(".w.w.....").unwrap();
+/// let after = export::seed_move(&b, Side::Black, 0, 2).unwrap();
+/// assert_eq!(after.grid_string(), ".wbw.....");
+/// assert_eq!(export::seed_move(&b, Side::Black, 0, 1).unwrap_err(), IllegalMoveKind::Occupied);
+/// ```
+pub fn seed_move(board: &Board, side: Side, row: u8, col: u8) -> Result<Board, IllegalMoveKind> {
+    let Some(p) = board.size().point(col, row) else {
+        return Err(IllegalMoveKind::OffBoard);
+    };
+    let mut pos = crate::Position::from_board(board.clone(), side, Profile::Seed2019);
+    pos.play_as(side, Move::Play(p)).map_err(|e| e.kind)?;
+    Ok(pos.board().clone())
+}
+
+/// The assignment's `finDelJuego/3`: black's and white's area scores.
+pub fn seed_score(board: &Board) -> (u32, u32) {
+    let s = board.area_score();
+    (s.black, s.white)
+}
+
+/// A ply as plain data, for JSON.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlyData {
+    /// 1-based.
+    pub number: u32,
+    /// `black` or `white`.
+    pub side: &'static str,
+    /// SGF letters (`pd`), or `None` for a pass.
+    pub sgf: Option<String>,
+    /// GTP vertex (`Q16`) or `pass`.
+    pub gtp: String,
+    /// Points captured, SGF letters.
+    pub captured: Vec<String>,
+    /// The board after the move, [`Board::grid_string`].
+    pub position: String,
+    /// The reason code when the move is illegal.
+    pub illegal: Option<&'static str>,
+}
+
+/// Every ply of a game as plain data (the line is replayed once).
+pub fn plies_data(game: &Game) -> Vec<PlyData> {
+    let mut out = Vec::with_capacity(game.plies.len());
+    game.for_each_position(|i, position| {
+        let ply = &game.plies[i];
+        out.push(PlyData {
+            number: ply.number,
+            side: ply.side.name(),
+            sgf: ply.mv.point().map(sgf_letters),
+            gtp: gtp_vertex(ply.mv, game.size),
+            captured: game
+                .captured_by(ply)
+                .iter()
+                .map(|&p| sgf_letters(p))
+                .collect(),
+            position: position.board().grid_string(),
+            illegal: ply.illegal.map(IllegalMoveKind::code),
+        });
+    });
+    out
+}
+
+/// A game as canonical SGF: the root's game information (`GM`, `FF`,
+/// `CA[UTF-8]`, `SZ`, `KM`, `HA`, `RU`, `PB`, `PW`, `RE`), the stones of
+/// the starting position as `AB`/`AW`, `PL` when White starts, then one
+/// node per move. Setup changes after the first node are not kept (the
+/// collection writer, [`crate::sgf::write_collection`], keeps everything).
+///
+/// # Examples
+///
+/// ```
+/// use asalto_go::{check, export, CheckOptions};
+///
+/// let c = check(br"(;SZ[9]HA[2]AB[cc][gg]PB[a\]b];W[ee];B[])", &CheckOptions::default());
+/// let sgf = export::game_sgf(&c.games[0]);
+/// assert_eq!(sgf, "(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[0]HA[2]PB[a\\]b]AB[cc][gg]PL[W]\n;W[ee]\n;B[])\n");
+/// ```
+pub fn game_sgf(game: &Game) -> String {
+    let mut out = String::from("(;GM[1]FF[4]CA[UTF-8]");
+    let _ = write!(out, "SZ[{}]KM[{}]", game.size.get(), game.info.komi);
+    if game.info.handicap > 0 {
+        let _ = write!(out, "HA[{}]", game.info.handicap);
+    }
+    let texts = [
+        ("RU", &game.info.rules),
+        ("PB", &game.info.players.black),
+        ("PW", &game.info.players.white),
+        ("RE", &game.info.result),
+    ];
+    for (name, value) in texts {
+        if let Some(v) = value {
+            let _ = write!(out, "{name}[{}]", sgf_escape(v));
+        }
+    }
+    let start = game.position_after(0);
+    for side in Side::ALL {
+        let stones: Vec<Point> = start
+            .board()
+            .stones()
+            .filter(|&(_, s)| s == side)
+            .map(|(p, _)| p)
+            .collect();
+        if !stones.is_empty() {
+            out.push_str(if side == Side::Black { "AB" } else { "AW" });
+            for p in stones {
+                let _ = write!(out, "[{}]", sgf_letters(p));
+            }
+        }
+    }
+    if game.plies.first().is_some_and(|p| p.side == Side::White) {
+        out.push_str("PL[W]");
+    }
+    for ply in &game.plies {
+        let value = ply.mv.point().map(sgf_letters).unwrap_or_default();
+        let _ = write!(out, "\n;{}[{value}]", ply.side.letter());
+    }
+    out.push_str(")\n");
+    out
+}
+
+/// A value with `]` and `\` escaped.
+pub fn sgf_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c == ']' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn sgf_letters(p: Point) -> String {
+    p.sgf().iter().map(|&b| b as char).collect()
+}

@@ -1,0 +1,288 @@
+//! Problems found in a record, as typed values, and the one place where
+//! they become words: the stable codes, messages, labels and help.
+//!
+//! The span, severity and problem types are the workspace's
+//! (`asalto_core`); this file holds Go's kinds and their words.
+
+use crate::point::Move;
+use crate::position::IllegalMoveKind;
+use crate::side::Side;
+
+pub use asalto_core::{Severity, Span};
+
+/// One problem of a record: `asalto_core`'s problem with Go's kinds.
+pub type Problem = asalto_core::Problem<Issue>;
+
+/// A syntax fault of an SGF file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SyntaxKind {
+    /// No `(` in the file.
+    NoGameTree,
+    /// Text before the first `(` (lenient: skipped).
+    LeadingText,
+    /// Text after the last game tree (lenient: ignored).
+    TrailingText,
+    /// A game tree never closed (lenient: closed at the end of the file).
+    UnclosedTree,
+    /// A `)` with no open game tree (lenient: ignored).
+    ExtraParen,
+    /// `()` or a game tree that does not start with a node.
+    EmptyTree,
+    /// A node with no property (`;;`): valid SGF, reported as a warning.
+    EmptyNode,
+    /// Properties right after `(`, with no `;` to start the node (lenient:
+    /// read as a node, as Nihon Ki-in files need).
+    MissingSemicolon,
+    /// A character that cannot start anything here.
+    Unexpected(char),
+    /// A property name with no `[value]`.
+    MissingValue,
+    /// A `[` never closed.
+    UnterminatedValue,
+}
+
+/// What a problem is about.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Issue {
+    /// The file's structure.
+    Syntax(SyntaxKind),
+    /// The charset is unknown, or the bytes are not in it.
+    Charset {
+        /// The `CA` value, if any.
+        declared: Option<String>,
+        /// The charset the text was read in.
+        used: &'static str,
+    },
+    /// `GM` is not 1.
+    NotGo {
+        /// The `GM` value.
+        value: String,
+    },
+    /// `SZ` is not a square size of 1..=25.
+    UnsupportedSize {
+        /// The `SZ` value.
+        value: String,
+    },
+    /// A property value that cannot be read.
+    BadValue {
+        /// The property.
+        property: String,
+        /// Its value.
+        value: String,
+        /// What it should be.
+        expected: &'static str,
+    },
+    /// A point written past the board (setup, or a move whose letters no
+    /// board of 25 or fewer points has).
+    OffBoardValue {
+        /// The property.
+        property: String,
+        /// Its value.
+        value: String,
+    },
+    /// An illegal move.
+    Illegal {
+        /// Why.
+        kind: IllegalMoveKind,
+        /// The colour that moved.
+        side: Side,
+        /// The move.
+        mv: Move,
+    },
+    /// Setup leaves a group without liberties.
+    SetupOutsideRules,
+    /// Two moves in one node.
+    TwoMovesInNode,
+    /// `HA` and the handicap stones set up differ.
+    HandicapMismatch {
+        /// `HA`.
+        handicap: u32,
+        /// Black stones set up in the root.
+        stones: u32,
+    },
+    /// `RE` and the area score of the final position disagree.
+    ResultMismatch {
+        /// The `RE` value.
+        written: String,
+        /// Black's area.
+        black: u32,
+        /// White's area.
+        white: u32,
+        /// The komi counted.
+        komi: f64,
+    },
+}
+
+impl Issue {
+    /// The stable code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Issue::Syntax(k) => match k {
+                SyntaxKind::LeadingText => "leading-text",
+                SyntaxKind::TrailingText => "trailing-text",
+                SyntaxKind::UnclosedTree => "unclosed-tree",
+                SyntaxKind::ExtraParen => "extra-paren",
+                SyntaxKind::EmptyNode => "empty-node",
+                SyntaxKind::MissingSemicolon => "missing-semicolon",
+                _ => "syntax",
+            },
+            Issue::Charset { .. } => "charset",
+            Issue::NotGo { .. } => "not-go",
+            Issue::UnsupportedSize { .. } => "unsupported-size",
+            Issue::BadValue { .. } => "bad-value",
+            Issue::OffBoardValue { .. } => "off-board",
+            Issue::Illegal { kind, .. } => kind.code(),
+            Issue::SetupOutsideRules => "setup-outside-rules",
+            Issue::TwoMovesInNode => "two-moves-in-node",
+            Issue::HandicapMismatch { .. } => "handicap-mismatch",
+            Issue::ResultMismatch { .. } => "result-mismatch",
+        }
+    }
+
+    /// The sentence of a report.
+    pub fn message(&self) -> String {
+        match self {
+            Issue::Syntax(k) => match k {
+                SyntaxKind::NoGameTree => "no game tree: an SGF file starts with `(;`".into(),
+                SyntaxKind::LeadingText => "text before the first game tree".into(),
+                SyntaxKind::TrailingText => "text after the last game tree".into(),
+                SyntaxKind::UnclosedTree => "a game tree is not closed by `)`".into(),
+                SyntaxKind::ExtraParen => "a `)` closes no game tree".into(),
+                SyntaxKind::EmptyTree => "a game tree without a node".into(),
+                SyntaxKind::EmptyNode => "a node without properties".into(),
+                SyntaxKind::MissingSemicolon => "a node must start with `;`".into(),
+                SyntaxKind::Unexpected(c) => format!("unexpected {c:?}"),
+                SyntaxKind::MissingValue => "a property without a value".into(),
+                SyntaxKind::UnterminatedValue => "a value is not closed by `]`".into(),
+            },
+            Issue::Charset { declared, used } => match declared {
+                Some(d) => format!("the text is not valid in charset {d:?}; read as {used}"),
+                None => format!("no charset given and the text is not UTF-8; read as {used}"),
+            },
+            Issue::NotGo { value } => format!("GM[{value}] is not Go (GM[1])"),
+            Issue::UnsupportedSize { value } => {
+                format!("board size SZ[{value}] is not supported (square boards of 1 to 25)")
+            }
+            Issue::BadValue {
+                property,
+                value,
+                expected,
+            } => format!("{property}[{value}]: expected {expected}"),
+            Issue::OffBoardValue { property, value } => {
+                format!("{property}[{value}] is off the board")
+            }
+            Issue::Illegal { kind, side, mv } => {
+                let what = match mv {
+                    Move::Play(p) => format!("{side} {p}"),
+                    Move::Pass => format!("{side} pass"),
+                };
+                format!("illegal move {what}: {}", kind.message())
+            }
+            Issue::SetupOutsideRules => "the setup leaves a group without liberties".into(),
+            Issue::TwoMovesInNode => "two moves in one node".into(),
+            Issue::HandicapMismatch { handicap, stones } => {
+                format!("HA[{handicap}] but {stones} black stones are set up")
+            }
+            Issue::ResultMismatch {
+                written,
+                black,
+                white,
+                komi,
+            } => format!(
+                "RE[{written}] but the area score of the final position is black {black}, white {white}, komi {komi}: {}",
+                margin_text(f64::from(*black) - f64::from(*white) - komi)
+            ),
+        }
+    }
+
+    /// A few words to put at the span.
+    pub fn label(&self) -> String {
+        match self {
+            Issue::Syntax(_) => "here".into(),
+            Issue::Charset { .. } => "charset".into(),
+            Issue::NotGo { .. } => "not Go".into(),
+            Issue::UnsupportedSize { .. } => "size".into(),
+            Issue::BadValue { expected, .. } => format!("expected {expected}"),
+            Issue::OffBoardValue { .. } => "off the board".into(),
+            Issue::Illegal { kind, .. } => kind.code().into(),
+            Issue::SetupOutsideRules => "group without liberties".into(),
+            Issue::TwoMovesInNode => "second move".into(),
+            Issue::HandicapMismatch { .. } => "handicap".into(),
+            Issue::ResultMismatch { .. } => "result".into(),
+        }
+    }
+
+    /// How to fix it, when there is something to say.
+    pub fn help_text(&self) -> Option<&'static str> {
+        Some(match self {
+            Issue::Syntax(SyntaxKind::LeadingText | SyntaxKind::TrailingText)
+            | Issue::Syntax(SyntaxKind::UnclosedTree | SyntaxKind::ExtraParen)
+            | Issue::Syntax(SyntaxKind::MissingSemicolon) => {
+                "the lenient mode skips this damage with a warning"
+            }
+            Issue::Syntax(SyntaxKind::UnterminatedValue) => {
+                "a `]` inside a value must be written `\\]`"
+            }
+            Issue::Syntax(_) => return None,
+            Issue::Charset { .. } => "set CA[] to the charset the file is written in",
+            Issue::NotGo { .. } => "only Go records (GM[1]) are read",
+            Issue::UnsupportedSize { .. } => "rectangular boards (SZ[w:h]) are not supported",
+            Issue::BadValue { .. } | Issue::OffBoardValue { .. } => return None,
+            Issue::Illegal { kind, .. } => match kind {
+                IllegalMoveKind::WrongSide => {
+                    "colours alternate; after handicap stones (HA with AB) White moves first; PL[] sets the colour to move"
+                }
+                IllegalMoveKind::Suicide => {
+                    "captures are made first; a stone that captures nothing needs a liberty (tromp-taylor allows suicide)"
+                }
+                IllegalMoveKind::Ko | IllegalMoveKind::Superko => {
+                    "play elsewhere first; the seed-2019 profile has no ko rule"
+                }
+                IllegalMoveKind::GameOver => {
+                    "the profiles simple-ko and positional-superko let play resume after passes"
+                }
+                _ => return None,
+            },
+            Issue::SetupOutsideRules => "remove the group or give it a liberty",
+            Issue::TwoMovesInNode => "put each move in a node of its own",
+            Issue::HandicapMismatch { .. } => return None,
+            Issue::ResultMismatch { .. } => {
+                "area scoring counts every stone on the board: dead stones never captured count for their owner, and territory scoring (Japanese rules) counts differently"
+            }
+        })
+    }
+}
+
+/// `B+3.5`, `W+0.5`, `0` for a margin after komi.
+pub fn margin_text(margin: f64) -> String {
+    if margin > 0.0 {
+        format!("B+{margin}")
+    } else if margin < 0.0 {
+        format!("W+{}", -margin)
+    } else {
+        "0".into()
+    }
+}
+
+impl asalto_core::ProblemKind for Issue {
+    fn code(&self) -> &'static str {
+        Issue::code(self)
+    }
+    fn message(&self) -> String {
+        Issue::message(self)
+    }
+    fn label(&self) -> String {
+        Issue::label(self)
+    }
+    fn help(&self) -> Option<String> {
+        self.help_text().map(str::to_string)
+    }
+    fn side(&self) -> Option<&'static str> {
+        match self {
+            Issue::Illegal { side, .. } => Some(side.name()),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,292 @@
+//! Drawings of a position: a text board with GTP and SGF coordinates, and
+//! an SVG picture. Both can show who owns each point under area scoring,
+//! which is how a position with dead stones still on the board is counted.
+
+use std::fmt::Write;
+
+use crate::board::Territory;
+use crate::point::{Move, Point, Size, gtp_column_letter};
+use crate::position::Position;
+use crate::side::Side;
+
+/// What to draw besides the stones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrawOptions {
+    /// Mark each empty point with the colour that owns it under area
+    /// scoring (`x`/`o` in text, small squares in SVG), and print the
+    /// score.
+    pub territory: bool,
+}
+
+/// The star points (hoshi) of the usual sizes.
+fn is_star(size: Size, p: Point) -> bool {
+    let n = size.get();
+    let lines: &[u8] = match n {
+        19 => &[3, 9, 15],
+        13 => &[3, 6, 9],
+        9 => &[2, 4, 6],
+        _ => &[],
+    };
+    // 9x9 and 13x13 have the four corner points and the centre only.
+    let mid = n / 2;
+    lines.contains(&p.col())
+        && lines.contains(&p.row())
+        && (n == 19 || (p.col() == mid) == (p.row() == mid))
+}
+
+fn glyph(pos: &Position, territory: Option<&Territory>, p: Point) -> char {
+    match pos.board().get(p) {
+        Some(Side::Black) => 'X',
+        Some(Side::White) => 'O',
+        None => match territory.and_then(|t| t.owner(p)) {
+            Some(Side::Black) => 'x',
+            Some(Side::White) => 'o',
+            None if is_star(pos.size(), p) => '+',
+            None => '.',
+        },
+    }
+}
+
+/// The board as text: GTP column letters (`A`–`T` without `I`) above and
+/// SGF letters below; each row starts with its GTP number (19 at the top on
+/// 19x19) and ends with its SGF letter. `X` black, `O` white, `+` star
+/// points, the last move in parentheses. Then the colour to move, the
+/// captures and the profile; with `territory`, owned empty points are `x`
+/// and `o` and the area score follows.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_go::{render, Move, Point, Position, Profile, Size};
+///
+/// let mut pos = Position::new(Size::new(5).unwrap(), Profile::Seed2019);
+/// pos.play(Move::Play(Point::new(1, 3)))?;
+/// let text = render::text(&pos, render::DrawOptions { territory: true });
+/// assert_eq!(text.lines().next(), Some("    A B C D E"));
+/// assert_eq!(text.lines().nth(4), Some(" 2  x(X)x x x  d"));
+/// assert_eq!(text.lines().nth(6), Some("    a b c d e"));
+/// assert!(text.contains("white to move"));
+/// assert!(text.contains("area score: black 25, white 0"));
+/// # Ok::<(), asalto_go::IllegalMove>(())
+/// ```
+pub fn text(pos: &Position, options: DrawOptions) -> String {
+    let size = pos.size();
+    let n = size.get();
+    let territory = options.territory.then(|| pos.board().territory());
+    let last = match pos.last_move() {
+        Some((_, Move::Play(p))) => Some(p),
+        _ => None,
+    };
+    let mut out = String::from("   ");
+    for col in 0..n {
+        out.push(' ');
+        out.push(gtp_column_letter(col));
+    }
+    out.push('\n');
+    for row in 0..n {
+        let _ = write!(out, "{:>2} ", n - row);
+        for col in 0..n {
+            let p = Point::new(col, row);
+            let sep = if Some(p) == last {
+                '('
+            } else if col > 0 && Some(Point::new(col - 1, row)) == last {
+                ')'
+            } else {
+                ' '
+            };
+            out.push(sep);
+            out.push(glyph(pos, territory.as_ref(), p));
+        }
+        let end = if Some(Point::new(n - 1, row)) == last {
+            ')'
+        } else {
+            ' '
+        };
+        out.push(end);
+        out.push(' ');
+        out.push((b'a' + row) as char);
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for col in 0..n {
+        out.push(' ');
+        out.push((b'a' + col) as char);
+    }
+    out.push('\n');
+    let captures = pos.captures();
+    let _ = write!(
+        out,
+        "{} to move; captures: black {}, white {}; rules {}",
+        pos.to_move(),
+        captures.black,
+        captures.white,
+        pos.profile()
+    );
+    if let Some((side, mv)) = pos.last_move() {
+        let what = match mv {
+            Move::Play(p) => format!("{} ({p})", p.gtp(size)),
+            Move::Pass => "pass".to_string(),
+        };
+        let _ = write!(out, "; last move: {side} {what}");
+    }
+    out.push('\n');
+    if options.territory {
+        let s = pos.board().area_score();
+        let _ = writeln!(out, "area score: black {}, white {}", s.black, s.white);
+    }
+    out
+}
+
+const CELL: i32 = 24;
+const MARGIN: i32 = 30;
+
+fn xml_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c if c.is_control() => out.push('\u{fffd}'),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A standalone SVG picture: the grid with star points, GTP coordinates
+/// (letters above and below, numbers on both sides), stones as
+/// `<circle class="black|white" data-point="pd">`, the last move ringed,
+/// owned empty points as small `<rect class="owner-black|owner-white">`
+/// with `territory`, and `caption` lines under the board.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_go::{render, Move, Point, Position, Profile, Size};
+///
+/// let mut pos = Position::new(Size::NINETEEN, Profile::SimpleKo);
+/// pos.play(Move::Play(Point::new(15, 3)))?;
+/// let svg = render::svg(&pos, render::DrawOptions::default(), &["move 1".into()]);
+/// assert!(svg.starts_with("<svg "));
+/// assert_eq!(svg.matches("<circle class=\"black\"").count(), 1);
+/// assert!(svg.contains("data-point=\"pd\""));
+/// # Ok::<(), asalto_go::IllegalMove>(())
+/// ```
+pub fn svg(pos: &Position, options: DrawOptions, caption: &[String]) -> String {
+    let size = pos.size();
+    let n = i32::from(size.get());
+    let board = CELL * (n - 1);
+    let width = 2 * MARGIN + board;
+    let height =
+        2 * MARGIN + board + 18 * caption.len() as i32 + if caption.is_empty() { 0 } else { 10 };
+    let at = |v: u8| MARGIN + CELL * i32::from(v);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, sans-serif" font-size="11">"#
+    );
+    let title = caption.first().map_or("Go position", String::as_str);
+    let _ = writeln!(s, "<title>{}</title>", xml_escape(title));
+    let _ = writeln!(
+        s,
+        r##"<style>.black{{fill:#111}}.white{{fill:#fafafa;stroke:#111}}.owner-black{{fill:#111}}.owner-white{{fill:#fafafa;stroke:#111}}.last{{fill:none;stroke:#d22;stroke-width:2}}</style>"##
+    );
+    let _ = writeln!(
+        s,
+        r##"<rect x="0" y="0" width="{width}" height="{}" fill="#dcb35c"/>"##,
+        2 * MARGIN + board
+    );
+    for i in 0..size.get() {
+        let v = at(i);
+        let end = MARGIN + board;
+        let _ = writeln!(
+            s,
+            r##"<line x1="{MARGIN}" y1="{v}" x2="{end}" y2="{v}" stroke="#333"/>"##
+        );
+        let _ = writeln!(
+            s,
+            r##"<line x1="{v}" y1="{MARGIN}" x2="{v}" y2="{end}" stroke="#333"/>"##
+        );
+        let letter = gtp_column_letter(i);
+        let number = size.get() - i;
+        let _ = writeln!(
+            s,
+            r#"<text x="{v}" y="{}" text-anchor="middle">{letter}</text>"#,
+            MARGIN - 12
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{v}" y="{}" text-anchor="middle">{letter}</text>"#,
+            end + 20
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" text-anchor="middle">{number}</text>"#,
+            MARGIN - 18,
+            v + 4
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" text-anchor="middle">{number}</text>"#,
+            end + 18,
+            v + 4
+        );
+    }
+    for p in size.points() {
+        if is_star(size, p) {
+            let _ = writeln!(
+                s,
+                r##"<circle cx="{}" cy="{}" r="3" fill="#333"/>"##,
+                at(p.col()),
+                at(p.row())
+            );
+        }
+    }
+    let territory = options.territory.then(|| pos.board().territory());
+    for p in size.points() {
+        let (x, y) = (at(p.col()), at(p.row()));
+        let name: String = p.sgf().iter().map(|&b| b as char).collect();
+        match pos.board().get(p) {
+            Some(side) => {
+                let _ = writeln!(
+                    s,
+                    r#"<circle class="{}" data-point="{name}" cx="{x}" cy="{y}" r="{}"/>"#,
+                    side.name(),
+                    CELL / 2 - 1
+                );
+            }
+            None => {
+                if let Some(owner) = territory.as_ref().and_then(|t| t.owner(p)) {
+                    let _ = writeln!(
+                        s,
+                        r#"<rect class="owner-{}" data-point="{name}" x="{}" y="{}" width="8" height="8"/>"#,
+                        owner.name(),
+                        x - 4,
+                        y - 4
+                    );
+                }
+            }
+        }
+    }
+    if let Some((_, Move::Play(p))) = pos.last_move() {
+        let _ = writeln!(
+            s,
+            r#"<circle class="last" cx="{}" cy="{}" r="{}"/>"#,
+            at(p.col()),
+            at(p.row()),
+            CELL / 4
+        );
+    }
+    for (i, line) in caption.iter().enumerate() {
+        let y = 2 * MARGIN + board + 14 + 18 * i as i32;
+        let _ = writeln!(
+            s,
+            r#"<text x="{MARGIN}" y="{y}" font-size="13">{}</text>"#,
+            xml_escape(line)
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}

@@ -1,0 +1,809 @@
+//! Replaying an SGF record: the parsed tree (syntax) becomes a list of
+//! events (setup, colour to move, moves), then each event is judged
+//! against a [`Position`] under a rule profile. The result is a [`Game`]
+//! per game tree, with typed [`Problem`]s at the spans of the moves.
+//!
+//! Illegal moves are played the way the SGF specification asks a reader to
+//! (a ko is retaken, a suicide removes its group), so one slip does not
+//! turn every later move into an error; a stone on an occupied point or off
+//! the board cannot be placed and only passes the turn.
+
+use crate::board::AreaScore;
+use crate::point::{Move, Point, Size};
+use crate::position::{IllegalMoveKind, Position};
+use crate::problem::{Issue, Problem, Severity, Span};
+use crate::rules::Profile;
+use crate::sgf::{self, Collection, Ident, NodeId, ParseOptions, unescape};
+use crate::side::{BySide, Side};
+
+/// How to check a file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckOptions {
+    /// The rule profile; `None` is [`Profile::SGF_DEFAULT`].
+    pub profile: Option<Profile>,
+    /// Skip file damage with warnings (see [`ParseOptions`]).
+    pub lenient: bool,
+    /// Replay every variation, not only the main line.
+    pub all_variations: bool,
+}
+
+/// One move of a replayed line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ply {
+    /// 1 for the first move property of the line (unreadable moves are
+    /// counted too, so this is the number a reader counts).
+    pub number: u32,
+    /// The colour written.
+    pub side: Side,
+    /// The move written.
+    pub mv: Move,
+    /// The `B[..]`/`W[..]` property.
+    pub span: Span,
+    /// The node holding it.
+    pub node: NodeId,
+    /// Why it is illegal, if it is.
+    pub illegal: Option<IllegalMoveKind>,
+    captured: (u32, u32),
+}
+
+/// One change a record makes, in order.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Event {
+    /// A setup stone placed or removed.
+    Setup(Point, Option<Side>),
+    /// The end of a node's setup: check liberties, free the next colour.
+    SetupDone(Span),
+    /// `PL`.
+    ToMove(Side),
+    /// A move (index into the plies).
+    Move(u32),
+    /// A move value that could not be read: the turn passes.
+    Unreadable(Side),
+}
+
+/// The root's game information.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameInfo {
+    /// `KM`, 0 when absent (the Fox server's hundredths and half-stones
+    /// read as points).
+    pub komi: f64,
+    /// `HA`, 0 when absent.
+    pub handicap: u32,
+    /// `RE`, as written.
+    pub result: Option<String>,
+    /// `PB` and `PW`.
+    pub players: BySide<Option<String>>,
+    /// `RU`.
+    pub rules: Option<String>,
+}
+
+/// A replayed line of a game tree.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The tree's root node.
+    pub root: NodeId,
+    /// 0 for the main line, then the other lines in tree order.
+    pub variation: usize,
+    /// The profile that judged it.
+    pub profile: Profile,
+    /// The board size.
+    pub size: Size,
+    /// Root information.
+    pub info: GameInfo,
+    /// The moves.
+    pub plies: Vec<Ply>,
+    /// Problems of this line.
+    pub problems: Vec<Problem>,
+    events: Vec<Event>,
+    captured: Vec<Point>,
+    free_handicap: u32,
+    /// The final position.
+    pub position: Position,
+}
+
+/// A checked file.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The decoded text, which every span points into.
+    pub source: String,
+    /// The charset the file was read in.
+    pub charset: &'static str,
+    /// The syntax tree.
+    pub collection: Collection,
+    /// File-level problems: charset, syntax.
+    pub problems: Vec<Problem>,
+    /// One game per tree (and per variation with `all_variations`).
+    pub games: Vec<Game>,
+}
+
+impl Checked {
+    /// Every problem: the file's, then each game's.
+    pub fn all_problems(&self) -> impl Iterator<Item = &Problem> {
+        self.problems
+            .iter()
+            .chain(self.games.iter().flat_map(|g| g.problems.iter()))
+    }
+
+    /// Whether no problem is an error.
+    pub fn is_valid(&self) -> bool {
+        self.all_problems().all(|p| p.severity != Severity::Error)
+    }
+
+    /// 1-based line and column (in characters) of a span's start.
+    pub fn line_col(&self, span: Span) -> (usize, usize) {
+        asalto_core::line_column(&self.source, span.start)
+    }
+}
+
+impl Game {
+    /// Stones captured by ply `number` (1-based).
+    pub fn captured_by(&self, ply: &Ply) -> &[Point] {
+        &self.captured[ply.captured.0 as usize..ply.captured.1 as usize]
+    }
+
+    /// The position after `plies` moves (0: after the root's setup and
+    /// the first node's; capped at the last move).
+    pub fn position_after(&self, plies: usize) -> Position {
+        let mut judge = Judge::new(self.size, self.profile, self.free_handicap);
+        let mut scratch = Vec::new();
+        for ev in &self.events {
+            if let Event::Move(i) = ev
+                && *i as usize >= plies
+            {
+                break;
+            }
+            judge.apply(*ev, &self.plies, &mut scratch, None);
+        }
+        judge.pos
+    }
+
+    /// Calls `f` with each ply's index (0-based) and the position after it,
+    /// replaying the line once.
+    pub fn for_each_position(&self, mut f: impl FnMut(usize, &Position)) {
+        let mut judge = Judge::new(self.size, self.profile, self.free_handicap);
+        let mut scratch = Vec::new();
+        for ev in &self.events {
+            judge.apply(*ev, &self.plies, &mut scratch, None);
+            if let Event::Move(i) = ev {
+                f(*i as usize, &judge.pos);
+            }
+        }
+    }
+
+    /// The area score of the final position.
+    pub fn score(&self) -> AreaScore {
+        self.position.board().area_score()
+    }
+
+    /// The komi the profile counts (0 under `seed-2019`).
+    pub fn komi_counted(&self) -> f64 {
+        if self.profile.rules().komi_counts {
+            self.info.komi
+        } else {
+            0.0
+        }
+    }
+
+    /// Whether no problem of this line is an error.
+    pub fn is_valid(&self) -> bool {
+        self.problems.iter().all(|p| p.severity != Severity::Error)
+    }
+}
+
+/// Decodes, parses and replays a file.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_go::replay::{check, CheckOptions};
+///
+/// let checked = check(b"(;GM[1]SZ[9];B[ee];W[ee])", &CheckOptions::default());
+/// assert!(!checked.is_valid());
+/// let p = checked.all_problems().next().unwrap();
+/// assert_eq!(p.kind.code(), "occupied");
+/// assert_eq!(p.ply, Some(2));
+/// assert_eq!(checked.line_col(p.span), (1, 20));
+/// ```
+pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
+    let decoded = sgf::decode(bytes);
+    let (collection, mut problems) = sgf::parse(
+        &decoded.text,
+        ParseOptions {
+            lenient: options.lenient,
+        },
+    );
+    if let Some(p) = decoded.problem {
+        problems.insert(0, p);
+    }
+    let profile = options.profile.unwrap_or(Profile::SGF_DEFAULT);
+    let mut games = Vec::new();
+    for &root in collection.roots() {
+        if options.all_variations {
+            let mut seen = std::collections::HashSet::new();
+            for (k, line) in collection.lines(root).into_iter().enumerate() {
+                let mut game = replay_line(&decoded.text, &collection, &line, profile);
+                game.variation = k;
+                game.problems
+                    .retain(|p| seen.insert((p.span, p.kind.code())));
+                games.push(game);
+            }
+        } else {
+            let line: Vec<NodeId> = collection.main_line(root).collect();
+            games.push(replay_line(&decoded.text, &collection, &line, profile));
+        }
+    }
+    Checked {
+        source: decoded.text,
+        charset: decoded.charset,
+        collection,
+        problems,
+        games,
+    }
+}
+
+const B: Ident = Ident::new("B");
+const W: Ident = Ident::new("W");
+const AB: Ident = Ident::new("AB");
+const AW: Ident = Ident::new("AW");
+const AE: Ident = Ident::new("AE");
+const PL: Ident = Ident::new("PL");
+const SZ: Ident = Ident::new("SZ");
+const GM: Ident = Ident::new("GM");
+const KM: Ident = Ident::new("KM");
+const HA: Ident = Ident::new("HA");
+const RE: Ident = Ident::new("RE");
+const RU: Ident = Ident::new("RU");
+const AP: Ident = Ident::new("AP");
+const PB: Ident = Ident::new("PB");
+const PW: Ident = Ident::new("PW");
+
+fn problem(severity: Severity, span: Span, ply: Option<u32>, kind: Issue) -> Problem {
+    Problem {
+        severity,
+        span,
+        ply: ply.map(|p| p as usize),
+        kind,
+    }
+}
+
+/// The first value of a root property, unescaped and trimmed.
+fn root_text(src: &str, coll: &Collection, root: NodeId, id: Ident) -> Option<(String, Span)> {
+    let prop = coll.property(root, id)?;
+    let v = coll.values(prop).first()?;
+    Some((
+        unescape(&src[v.span.range()], true).trim().to_string(),
+        prop.span,
+    ))
+}
+
+/// Reads the size: `None` (with an error) when the game cannot be replayed.
+fn read_size(
+    src: &str,
+    coll: &Collection,
+    root: NodeId,
+    problems: &mut Vec<Problem>,
+) -> Option<Size> {
+    let Some((text, span)) = root_text(src, coll, root, SZ) else {
+        return Some(Size::NINETEEN);
+    };
+    let parts: Vec<&str> = text.split(':').map(str::trim).collect();
+    let numbers: Option<Vec<u32>> = parts.iter().map(|s| s.parse().ok()).collect();
+    match numbers.as_deref() {
+        Some([n]) | Some([n, _]) if parts.len() == 1 || numbers.as_deref() == Some(&[*n, *n]) => {
+            if let Some(size) = u8::try_from(*n).ok().and_then(Size::new) {
+                return Some(size);
+            }
+            problems.push(problem(
+                Severity::Error,
+                span,
+                None,
+                Issue::UnsupportedSize { value: text },
+            ));
+        }
+        Some([_, _]) => problems.push(problem(
+            Severity::Error,
+            span,
+            None,
+            Issue::UnsupportedSize { value: text },
+        )),
+        _ => problems.push(problem(
+            Severity::Error,
+            span,
+            None,
+            Issue::BadValue {
+                property: "SZ".into(),
+                value: text,
+                expected: "a board size such as 19",
+            },
+        )),
+    }
+    None
+}
+
+fn read_info(src: &str, coll: &Collection, root: NodeId, problems: &mut Vec<Problem>) -> GameInfo {
+    let mut info = GameInfo::default();
+    if let Some((text, span)) = root_text(src, coll, root, KM) {
+        match text.replace(',', ".").parse::<f64>() {
+            Ok(k) if k.is_finite() => info.komi = k,
+            _ if text.is_empty() => {}
+            _ => problems.push(problem(
+                Severity::Warning,
+                span,
+                None,
+                Issue::BadValue {
+                    property: "KM".into(),
+                    value: text,
+                    expected: "a number such as 6.5; komi 0 is used",
+                },
+            )),
+        }
+    }
+    if let Some((text, span)) = root_text(src, coll, root, HA) {
+        match text.parse::<u32>() {
+            Ok(h) => info.handicap = h,
+            _ if text.is_empty() => {}
+            _ => problems.push(problem(
+                Severity::Warning,
+                span,
+                None,
+                Issue::BadValue {
+                    property: "HA".into(),
+                    value: text,
+                    expected: "a whole number of handicap stones",
+                },
+            )),
+        }
+    }
+    // The Fox server writes komi in hundredths (KM[650] is 6.5), and under
+    // Chinese rules in stones (KM[375] is 7.5 points).
+    let fox = coll.properties(root).iter().any(|p| {
+        p.ident == AP
+            && coll
+                .values(p)
+                .iter()
+                .any(|v| src[v.span.range()].to_ascii_lowercase().contains("foxwq"))
+    });
+    if fox && info.komi.abs() >= 100.0 {
+        let chinese = root_text(src, coll, root, RU)
+            .is_some_and(|(r, _)| r.to_ascii_lowercase().contains("chinese"));
+        info.komi /= if chinese { 50.0 } else { 100.0 };
+    }
+    info.result = root_text(src, coll, root, RE).map(|(t, _)| t);
+    info.rules = root_text(src, coll, root, RU).map(|(t, _)| t);
+    info.players = BySide::new(
+        root_text(src, coll, root, PB).map(|(t, _)| t),
+        root_text(src, coll, root, PW).map(|(t, _)| t),
+    );
+    info
+}
+
+/// What a move value says.
+enum MoveValue {
+    Move(Move),
+    /// Two letters past `y` or capitals: off every board of this crate.
+    OffBoard,
+    Unreadable,
+}
+
+fn move_value(raw: &str, size: Size) -> MoveValue {
+    let raw = raw.trim();
+    if raw.is_empty() || (raw == "tt" && size.get() <= 19) {
+        return MoveValue::Move(Move::Pass);
+    }
+    let b = raw.as_bytes();
+    if b.len() == 2 && b.iter().all(u8::is_ascii_alphabetic) {
+        return match Point::from_sgf(b) {
+            Some(p) => MoveValue::Move(Move::Play(p)),
+            None => MoveValue::OffBoard,
+        };
+    }
+    MoveValue::Unreadable
+}
+
+/// The points of a setup value: one point or a rectangle `aa:cc`.
+/// `None` when unreadable; points past the board are `Err`.
+fn setup_points(raw: &str, size: Size) -> Option<Result<Vec<Point>, ()>> {
+    let raw = raw.trim();
+    let (a, b) = match raw.split_once(':') {
+        Some((a, b)) => (a, b),
+        None => (raw, raw),
+    };
+    let read = |s: &str| -> Option<Option<Point>> {
+        let bytes = s.as_bytes();
+        if bytes.len() != 2 || !bytes.iter().all(u8::is_ascii_alphabetic) {
+            return None;
+        }
+        Some(Point::from_sgf(bytes).filter(|&p| size.contains(p)))
+    };
+    let (pa, pb) = (read(a)?, read(b)?);
+    let (Some(pa), Some(pb)) = (pa, pb) else {
+        return Some(Err(()));
+    };
+    let mut out = Vec::new();
+    for row in pa.row().min(pb.row())..=pa.row().max(pb.row()) {
+        for col in pa.col().min(pb.col())..=pa.col().max(pb.col()) {
+            out.push(Point::new(col, row));
+        }
+    }
+    Some(Ok(out))
+}
+
+/// The state of a replay beyond the position: which colour may move next.
+struct Judge {
+    pos: Position,
+    /// Black stones still to be placed as moves (free handicap placement).
+    free_handicap: u32,
+    /// After setup without `PL`, either colour may move first.
+    any_colour: bool,
+}
+
+impl Judge {
+    fn new(size: Size, profile: Profile, free_handicap: u32) -> Judge {
+        let mut pos = Position::new(size, profile);
+        if free_handicap > 0 {
+            pos.set_to_move(Side::Black);
+        }
+        Judge {
+            pos,
+            free_handicap,
+            any_colour: false,
+        }
+    }
+
+    /// Applies one event; with `problems`, judges it.
+    fn apply(
+        &mut self,
+        ev: Event,
+        plies: &[Ply],
+        captured: &mut Vec<Point>,
+        problems: Option<(&mut Vec<Problem>, &mut Vec<Option<IllegalMoveKind>>)>,
+    ) {
+        match ev {
+            Event::Setup(p, stone) => {
+                self.pos.set_stone(p, stone);
+                self.any_colour = true;
+            }
+            Event::SetupDone(span) => {
+                if let Some((problems, _)) = problems
+                    && self.pos.board().has_group_without_liberty()
+                {
+                    problems.push(problem(
+                        Severity::Error,
+                        span,
+                        None,
+                        Issue::SetupOutsideRules,
+                    ));
+                }
+            }
+            Event::ToMove(side) => {
+                self.pos.set_to_move(side);
+                self.any_colour = false;
+            }
+            Event::Unreadable(side) => self.pos.set_to_move(!side),
+            Event::Move(i) => {
+                let ply = plies[i as usize];
+                let side = ply.side;
+                let free = self.free_handicap > 0 && side == Side::Black;
+                let wrong_side = !self.any_colour && !free && side != self.pos.to_move();
+                self.any_colour = false;
+                let verdict = self.pos.why_illegal(side, ply.mv);
+                let played = match verdict {
+                    None => {
+                        self.pos.play_judged(side, ply.mv, |q| captured.push(q));
+                        true
+                    }
+                    Some(_) => self.pos.force(side, ply.mv, |q| captured.push(q)).is_some(),
+                };
+                if !played {
+                    self.pos.set_to_move(!side);
+                }
+                if free {
+                    self.free_handicap -= 1;
+                    if self.free_handicap > 0 {
+                        self.pos.set_to_move(Side::Black);
+                    }
+                } else {
+                    self.free_handicap = 0;
+                }
+                let kind = verdict.or(wrong_side.then_some(IllegalMoveKind::WrongSide));
+                if let Some((problems, verdicts)) = problems {
+                    verdicts.push(kind);
+                    if let Some(kind) = kind {
+                        problems.push(problem(
+                            Severity::Error,
+                            ply.span,
+                            Some(ply.number),
+                            Issue::Illegal {
+                                kind,
+                                side,
+                                mv: ply.mv,
+                            },
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Replays one line (root first) of a tree.
+fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) -> Game {
+    let root = line[0];
+    let mut problems = Vec::new();
+    let mut info = GameInfo::default();
+    let mut size = None;
+    if let Some((gm, span)) = root_text(src, coll, root, GM)
+        && gm != "1"
+    {
+        problems.push(problem(
+            Severity::Error,
+            span,
+            None,
+            Issue::NotGo { value: gm },
+        ));
+    } else {
+        size = read_size(src, coll, root, &mut problems);
+        info = read_info(src, coll, root, &mut problems);
+    }
+    let Some(size) = size else {
+        return Game {
+            root,
+            variation: 0,
+            profile,
+            size: Size::NINETEEN,
+            info,
+            plies: Vec::new(),
+            problems,
+            events: Vec::new(),
+            captured: Vec::new(),
+            free_handicap: 0,
+            position: Position::new(Size::NINETEEN, profile),
+        };
+    };
+    // Events.
+    let mut events = Vec::new();
+    let mut plies: Vec<Ply> = Vec::new();
+    let mut root_black = 0u32;
+    let mut root_pl = false;
+    let mut move_count = 0u32;
+    for (depth, &node) in line.iter().enumerate() {
+        let mut setup = false;
+        let mut moves_here = 0;
+        for prop in coll.properties(node) {
+            let id = prop.ident;
+            if id == AB || id == AW || id == AE {
+                let stone = match id {
+                    i if i == AB => Some(Side::Black),
+                    i if i == AW => Some(Side::White),
+                    _ => None,
+                };
+                for v in coll.values(prop) {
+                    let raw = &src[v.span.range()];
+                    match setup_points(raw, size) {
+                        Some(Ok(points)) => {
+                            for p in points {
+                                if depth == 0 && stone == Some(Side::Black) {
+                                    root_black += 1;
+                                }
+                                events.push(Event::Setup(p, stone));
+                                setup = true;
+                            }
+                        }
+                        Some(Err(())) => problems.push(problem(
+                            Severity::Error,
+                            prop.span,
+                            None,
+                            Issue::OffBoardValue {
+                                property: id.to_string(),
+                                value: raw.to_string(),
+                            },
+                        )),
+                        None => problems.push(problem(
+                            Severity::Error,
+                            prop.span,
+                            None,
+                            Issue::BadValue {
+                                property: id.to_string(),
+                                value: raw.to_string(),
+                                expected: "a point such as `pd` or a rectangle `aa:cc`",
+                            },
+                        )),
+                    }
+                }
+            }
+        }
+        if setup {
+            events.push(Event::SetupDone(coll.node(node).span));
+        }
+        for prop in coll.properties(node) {
+            let id = prop.ident;
+            if id == PL {
+                let raw = coll
+                    .values(prop)
+                    .first()
+                    .map_or("", |v| &src[v.span.range()]);
+                match raw.trim().bytes().next().and_then(Side::from_letter) {
+                    Some(side) => {
+                        if depth == 0 {
+                            root_pl = true;
+                        }
+                        events.push(Event::ToMove(side));
+                    }
+                    None => problems.push(problem(
+                        Severity::Warning,
+                        prop.span,
+                        None,
+                        Issue::BadValue {
+                            property: "PL".into(),
+                            value: raw.to_string(),
+                            expected: "B or W",
+                        },
+                    )),
+                }
+            } else if id == B || id == W {
+                let side = if id == B { Side::Black } else { Side::White };
+                moves_here += 1;
+                if moves_here == 2 {
+                    problems.push(problem(
+                        Severity::Warning,
+                        prop.span,
+                        None,
+                        Issue::TwoMovesInNode,
+                    ));
+                }
+                let raw = coll
+                    .values(prop)
+                    .first()
+                    .map_or("", |v| &src[v.span.range()]);
+                move_count += 1;
+                let number = move_count;
+                match move_value(raw, size) {
+                    MoveValue::Move(mv) => {
+                        events.push(Event::Move(plies.len() as u32));
+                        plies.push(Ply {
+                            number,
+                            side,
+                            mv,
+                            span: prop.span,
+                            node,
+                            illegal: None,
+                            captured: (0, 0),
+                        });
+                    }
+                    MoveValue::OffBoard => {
+                        problems.push(problem(
+                            Severity::Error,
+                            prop.span,
+                            Some(number),
+                            Issue::OffBoardValue {
+                                property: id.to_string(),
+                                value: raw.to_string(),
+                            },
+                        ));
+                        events.push(Event::Unreadable(side));
+                    }
+                    MoveValue::Unreadable => {
+                        problems.push(problem(
+                            Severity::Error,
+                            prop.span,
+                            Some(number),
+                            Issue::BadValue {
+                                property: id.to_string(),
+                                value: raw.to_string(),
+                                expected: "a point such as `pd`, or `[]` for a pass",
+                            },
+                        ));
+                        events.push(Event::Unreadable(side));
+                    }
+                }
+            }
+        }
+    }
+    // Handicap: placed stones (White moves next) or free placement.
+    let mut free_handicap = 0;
+    if info.handicap >= 2 {
+        if root_black == 0 {
+            free_handicap = info.handicap;
+        } else {
+            if root_black != info.handicap {
+                let span = coll.property(root, HA).map_or(Span::default(), |p| p.span);
+                problems.push(problem(
+                    Severity::Warning,
+                    span,
+                    None,
+                    Issue::HandicapMismatch {
+                        handicap: info.handicap,
+                        stones: root_black,
+                    },
+                ));
+            }
+            if !root_pl {
+                let at = events
+                    .iter()
+                    .position(|e| !matches!(e, Event::Setup(..)))
+                    .unwrap_or(events.len());
+                events.insert(at, Event::ToMove(Side::White));
+            }
+        }
+    }
+    // Judge.
+    let mut judge = Judge::new(size, profile, free_handicap);
+    let mut captured = Vec::new();
+    let mut verdicts = Vec::with_capacity(plies.len());
+    for &ev in &events {
+        let before = captured.len() as u32;
+        judge.apply(
+            ev,
+            &plies,
+            &mut captured,
+            Some((&mut problems, &mut verdicts)),
+        );
+        if let Event::Move(i) = ev {
+            plies[i as usize].captured = (before, captured.len() as u32);
+        }
+    }
+    for (ply, v) in plies.iter_mut().zip(verdicts) {
+        ply.illegal = v;
+    }
+    let mut game = Game {
+        root,
+        variation: 0,
+        profile,
+        size,
+        info,
+        plies,
+        problems,
+        events,
+        captured,
+        free_handicap,
+        position: judge.pos,
+    };
+    check_result(coll, &mut game);
+    game.problems.sort_by_key(|p| p.span.start);
+    game
+}
+
+/// What `RE` claims, when it can be checked against a score.
+fn claimed_margin(result: &str) -> Option<f64> {
+    let r = result.trim();
+    match r.to_ascii_lowercase().as_str() {
+        "0" | "draw" | "jigo" | "d" => return Some(0.0),
+        _ => {}
+    }
+    let (winner, rest) = r.split_once('+')?;
+    let sign = match winner.trim() {
+        "B" | "b" => 1.0,
+        "W" | "w" => -1.0,
+        _ => return None,
+    };
+    let margin: f64 = rest.trim().parse().ok()?;
+    margin.is_finite().then_some(sign * margin)
+}
+
+fn check_result(coll: &Collection, game: &mut Game) {
+    let Some(written) = game.info.result.clone() else {
+        return;
+    };
+    let Some(claim) = claimed_margin(&written) else {
+        return;
+    };
+    let score = game.score();
+    let komi = game.komi_counted();
+    let margin = score.margin(komi);
+    if (margin - claim).abs() > 1e-9 {
+        let span = coll
+            .property(game.root, RE)
+            .map_or(Span::default(), |p| p.span);
+        game.problems.push(problem(
+            Severity::Warning,
+            span,
+            None,
+            Issue::ResultMismatch {
+                written,
+                black: score.black,
+                white: score.white,
+                komi,
+            },
+        ));
+    }
+}

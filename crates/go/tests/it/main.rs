@@ -1,0 +1,10 @@
+//! Integration tests of `asalto_go`, one binary.
+
+mod differential;
+mod examples;
+mod oracle;
+mod output;
+mod properties;
+mod real;
+mod reference;
+mod sgf;

@@ -1,0 +1,151 @@
+//! Exports, drawings, the random player, and the core `Game` impl.
+
+use asalto_core::Replay;
+use asalto_go::{
+    Board, CheckOptions, Go, IllegalMoveKind, Move, Point, Position, Profile, Side, Size, check,
+    export, player, render,
+};
+
+use crate::examples::diagram;
+
+#[test]
+fn seed_move_answers_like_the_assignment() {
+    // Two white groups share their last liberty at the top left corner.
+    let b =
+        Board::from_grid_string(&["w.b..", "b....", ".....", ".....", "....."].concat()).unwrap();
+    let after = export::seed_move(&b, Side::Black, 0, 1).unwrap();
+    assert_eq!(
+        after.grid_string(),
+        [".bb..", "b....", ".....", ".....", "....."].concat()
+    );
+    // Suicide of several stones.
+    let b =
+        Board::from_grid_string(&["bb.w.", "wwww.", ".....", ".....", "....."].concat()).unwrap();
+    assert_eq!(
+        export::seed_move(&b, Side::Black, 0, 2),
+        Err(IllegalMoveKind::Suicide)
+    );
+    assert_eq!(
+        export::seed_move(&b, Side::Black, 9, 0),
+        Err(IllegalMoveKind::OffBoard)
+    );
+    // A ko recapture is legal: no ko rule.
+    let b =
+        Board::from_grid_string(&[".bw..", "bw.w.", ".bw..", ".....", "....."].concat()).unwrap();
+    let taken = export::seed_move(&b, Side::Black, 1, 2).unwrap();
+    let back = export::seed_move(&taken, Side::White, 1, 1).unwrap();
+    assert_eq!(back, b);
+    assert_eq!(export::seed_score(&Board::new(Size::NINETEEN)), (0, 0));
+}
+
+#[test]
+fn prolog_and_gtp_forms() {
+    let c = check(b"(;SZ[19];B[pd];W[dp];B[])", &CheckOptions::default());
+    let g = &c.games[0];
+    assert_eq!(
+        export::prolog_moves(g),
+        "move(1, \"b\", [3,15]).\nmove(2, \"w\", [15,3]).\nmove(3, \"b\", pass).\n"
+    );
+    assert!(export::gtp_commands(g).ends_with("play B Q16\nplay W D4\nplay B pass\n"));
+    let board = export::prolog_board(g.position.board());
+    assert_eq!(board.matches('[').count(), 20);
+    assert_eq!(board.matches("\"b\"").count(), 1);
+    assert_eq!(
+        Point::from_gtp("Q16", Size::NINETEEN),
+        Some(Point::new(15, 3))
+    );
+    assert_eq!(Point::from_gtp("I5", Size::NINETEEN), None);
+    assert_eq!(Point::new(8, 0).gtp(Size::NINETEEN), "J19");
+}
+
+#[test]
+fn plies_data_lists_captures_and_positions() {
+    let c = check(b"(;SZ[3];B[ba];W[aa];B[ab])", &CheckOptions::default());
+    let data = export::plies_data(&c.games[0]);
+    assert_eq!(data.len(), 3);
+    assert_eq!(data[2].captured, ["aa"]);
+    assert_eq!(data[2].position, ".b.b.....");
+    assert_eq!(data[1].gtp, "A3");
+}
+
+#[test]
+fn text_drawing_marks_the_last_move_at_the_edge() {
+    let mut pos = diagram(
+        &["O....", ".....", ".....", ".....", "....."],
+        Side::Black,
+        Profile::Seed2019,
+    );
+    pos.play(Move::Play(Point::new(4, 0))).unwrap();
+    let text = render::text(&pos, render::DrawOptions::default());
+    assert_eq!(text.lines().nth(1), Some(" 5  O . . .(X) a"));
+    assert!(text.contains("last move: black E5 (ea)"));
+}
+
+#[test]
+fn selfplay_games_are_legal_records_and_keep_eyes() {
+    for (n, profile, seed) in [
+        (9u8, Profile::TrompTaylor, 1u64),
+        (9, Profile::Seed2019, 2),
+        (13, Profile::SimpleKo, 3),
+    ] {
+        let size = Size::new(n).unwrap();
+        let (pos, moves) = player::selfplay(size, profile, seed, 2000);
+        assert_eq!(pos.passes(), 2, "{n} {profile}");
+        assert_eq!(
+            moves.len(),
+            player::selfplay(size, profile, seed, 2000).1.len()
+        );
+        // Every empty point at the end is someone's eye or dame: no legal
+        // non-eye move is left for the colour that passed last.
+        // The record written and read back replays to the same board.
+        let mut sgf = format!("(;SZ[{n}]");
+        let mut side = Side::Black;
+        for mv in &moves {
+            let v = mv
+                .point()
+                .map(|p| String::from_utf8(p.sgf().to_vec()).unwrap())
+                .unwrap_or_default();
+            sgf.push_str(&format!(";{}[{v}]", side.letter()));
+            side = !side;
+        }
+        sgf.push(')');
+        let c = check(
+            sgf.as_bytes(),
+            &CheckOptions {
+                profile: Some(profile),
+                ..CheckOptions::default()
+            },
+        );
+        assert!(c.is_valid(), "{n} {profile}");
+        assert_eq!(c.games[0].position.board(), pos.board());
+        let sgf2 = export::game_sgf(&c.games[0]);
+        let c2 = check(
+            sgf2.as_bytes(),
+            &CheckOptions {
+                profile: Some(profile),
+                ..CheckOptions::default()
+            },
+        );
+        assert_eq!(c2.games[0].position.board(), pos.board());
+    }
+}
+
+#[test]
+fn core_replay_drives_the_engine() {
+    let mut replay: Replay<Go> =
+        Replay::new(Position::new(Size::new(5).unwrap(), Profile::SimpleKo));
+    assert!(
+        replay
+            .step(&(Side::Black, Move::Play(Point::new(2, 2))))
+            .is_ok()
+    );
+    let err = replay
+        .step(&(Side::Black, Move::Play(Point::new(1, 1))))
+        .unwrap_err();
+    assert_eq!(err.reason, IllegalMoveKind::WrongSide);
+    let err = replay
+        .step(&(Side::White, Move::Play(Point::new(2, 2))))
+        .unwrap_err();
+    assert_eq!(err.reason, IllegalMoveKind::Occupied);
+    assert_eq!(replay.played(), 1);
+}

@@ -1,0 +1,348 @@
+//! SGF syntax, charsets and replay problems, by worked examples.
+
+use asalto_go::sgf::{Ident, ParseOptions, parse, unescape, write_collection};
+use asalto_go::{CheckOptions, Checked, Move, Point, Profile, Severity, Side, check};
+
+fn strict(src: &str) -> Checked {
+    check(src.as_bytes(), &CheckOptions::default())
+}
+
+fn lenient(src: &str) -> Checked {
+    check(
+        src.as_bytes(),
+        &CheckOptions {
+            lenient: true,
+            ..CheckOptions::default()
+        },
+    )
+}
+
+/// `(code, severity, line, column, ply)` of every problem.
+fn problems(c: &Checked) -> Vec<(&'static str, Severity, usize, usize, Option<usize>)> {
+    c.all_problems()
+        .map(|p| {
+            let (l, col) = c.line_col(p.span);
+            (p.kind.code(), p.severity, l, col, p.ply)
+        })
+        .collect()
+}
+
+use Severity::{Error, Warning};
+
+#[test]
+fn escapes_and_soft_breaks() {
+    let src = "(;C[a \\] b \\\\ c\\\nd\ne]PB[x\ty])";
+    let (coll, probs) = parse(src, ParseOptions::default());
+    assert!(probs.is_empty());
+    let root = coll.roots()[0];
+    let c = coll.property(root, Ident::new("C")).unwrap();
+    let raw = &src[coll.values(c)[0].span.range()];
+    assert_eq!(unescape(raw, false), "a ] b \\ cd\ne");
+    let pb = coll.property(root, Ident::new("PB")).unwrap();
+    assert_eq!(unescape(&src[coll.values(pb)[0].span.range()], true), "x y");
+}
+
+#[test]
+fn variations_main_line_and_all_lines() {
+    let src = "(;SZ[9];B[ee](;W[cc];B[gg])(;W[gg](;B[cc])(;B[cg])))";
+    let c = strict(src);
+    assert!(c.is_valid());
+    assert_eq!(c.games.len(), 1);
+    let moves: Vec<Move> = c.games[0].plies.iter().map(|p| p.mv).collect();
+    assert_eq!(
+        moves,
+        [Point::new(4, 4), Point::new(2, 2), Point::new(6, 6)].map(Move::Play)
+    );
+    let all = check(
+        src.as_bytes(),
+        &CheckOptions {
+            all_variations: true,
+            ..CheckOptions::default()
+        },
+    );
+    assert_eq!(all.games.len(), 3);
+    assert_eq!(all.games[2].plies.len(), 3);
+    assert_eq!(all.games[2].plies[2].mv, Move::Play(Point::new(2, 6)));
+}
+
+#[test]
+fn an_illegal_move_in_a_variation_is_found_once() {
+    let src = "(;SZ[9];B[ee];W[ee](;B[aa])(;B[bb]))";
+    let all = check(
+        src.as_bytes(),
+        &CheckOptions {
+            all_variations: true,
+            ..CheckOptions::default()
+        },
+    );
+    assert_eq!(problems(&all), [("occupied", Error, 1, 15, Some(2))]);
+}
+
+#[test]
+fn lenient_damage_is_a_warning_and_strict_an_error() {
+    let cases: [(&str, &str, (usize, usize)); 5] = [
+        ("junk\n(;B[aa])", "leading-text", (1, 1)),
+        ("(;B[aa]", "unclosed-tree", (1, 1)),
+        ("(;B[aa]))", "extra-paren", (1, 9)),
+        ("(;B[aa]) trailer", "trailing-text", (1, 10)),
+        ("(\nGM[1];B[aa])", "missing-semicolon", (2, 1)),
+    ];
+    for (src, code, (l, col)) in cases {
+        let s = strict(src);
+        assert_eq!(
+            problems(&s)[0],
+            (code, Error, l, col, None),
+            "strict {src:?}"
+        );
+        let le = lenient(src);
+        assert_eq!(
+            problems(&le),
+            [(code, Warning, l, col, None)],
+            "lenient {src:?}"
+        );
+        assert!(le.is_valid());
+        assert_eq!(le.games[0].plies.len(), 1, "{src:?}");
+    }
+}
+
+#[test]
+fn empty_nodes_are_valid_with_a_warning() {
+    let c = strict("(;;B[aa];;W[bb])");
+    assert!(c.is_valid());
+    assert_eq!(
+        problems(&c),
+        [
+            ("empty-node", Warning, 1, 2, None),
+            ("empty-node", Warning, 1, 9, None)
+        ]
+    );
+    assert_eq!(c.games[0].plies.len(), 2);
+}
+
+#[test]
+fn syntax_errors_have_positions() {
+    for (src, (l, col)) in [
+        ("", (1, 1)),
+        ("(;B[aa]\nC[unterminated", (2, 2)),
+        ("(;B[aa]\n;W)", (2, 2)),
+        ("(;B[aa]\n;W[bb]x[cc])", (2, 7)),
+        ("()", (1, 1)),
+        ("hello", (1, 1)),
+    ] {
+        let c = strict(src);
+        let p = problems(&c);
+        assert!(!c.is_valid(), "{src:?}");
+        assert_eq!((p[0].2, p[0].3), (l, col), "{src:?}: {p:?}");
+    }
+}
+
+#[test]
+fn ff3_lowercase_names() {
+    let c = strict("(;FF[3]SiZe[9]AddBlack[aa][bb]PlayEr[W];White[cc])");
+    assert!(c.is_valid(), "{:?}", problems(&c));
+    let g = &c.games[0];
+    assert_eq!(g.size.get(), 9);
+    assert_eq!(g.position.board().stone_count(Side::Black), 2);
+    assert_eq!(g.plies[0].side, Side::White);
+}
+
+#[test]
+fn sizes() {
+    assert_eq!(strict("(;SZ[19:19];B[ss])").games[0].size.get(), 19);
+    assert_eq!(strict("(;SZ[25];B[yy])").games[0].size.get(), 25);
+    for (sz, code) in [
+        ("19:13", "unsupported-size"),
+        ("0", "unsupported-size"),
+        ("26", "unsupported-size"),
+        ("52", "unsupported-size"),
+        ("big", "bad-value"),
+    ] {
+        let c = strict(&format!("(;SZ[{sz}];B[aa])"));
+        assert_eq!(problems(&c), [(code, Error, 1, 3, None)], "SZ[{sz}]");
+        assert!(c.games[0].plies.is_empty());
+    }
+}
+
+#[test]
+fn passes() {
+    let c = strict("(;SZ[19];B[];W[tt];B[aa])");
+    assert!(c.is_valid());
+    let moves: Vec<Move> = c.games[0].plies.iter().map(|p| p.mv).collect();
+    assert_eq!(
+        moves,
+        [Move::Pass, Move::Pass, Move::Play(Point::new(0, 0))]
+    );
+    // On 21x21, `tt` is a point.
+    let c = strict("(;SZ[21];B[tt])");
+    assert_eq!(c.games[0].plies[0].mv, Move::Play(Point::new(19, 19)));
+    // Off this board: `ss` on 9x9, `zz` on any board.
+    let c = strict("(;SZ[9];B[ss];W[zz];B[aa])");
+    assert_eq!(
+        problems(&c),
+        [
+            ("off-board", Error, 1, 9, Some(1)),
+            ("off-board", Error, 1, 15, Some(2))
+        ]
+    );
+    assert_eq!(c.games[0].position.board().stone_count(Side::Black), 1);
+}
+
+#[test]
+fn handicap_white_moves_first() {
+    let c = strict("(;SZ[19]HA[2]AB[dd][pp];W[dp];B[pd])");
+    assert!(c.is_valid(), "{:?}", problems(&c));
+    let c = strict("(;SZ[19]HA[2]AB[dd][pp];B[dp])");
+    assert_eq!(problems(&c), [("wrong-side", Error, 1, 25, Some(1))]);
+    // Free placement: the handicap stones are Black's first moves.
+    let c = strict("(;SZ[19]HA[3];B[dd];B[pp];B[dp];W[pd];B[jj])");
+    assert!(c.is_valid(), "{:?}", problems(&c));
+    let c = strict("(;SZ[19]HA[3]AB[dd][pp];W[pd])");
+    assert_eq!(problems(&c), [("handicap-mismatch", Warning, 1, 9, None)]);
+}
+
+#[test]
+fn white_first_and_same_colour_twice() {
+    let c = strict("(;GM[1]FF[4]SZ[19]\n;W[pd]\n;B[dd]\n;B[dp])");
+    assert_eq!(
+        problems(&c),
+        [
+            ("wrong-side", Error, 2, 2, Some(1)),
+            ("wrong-side", Error, 4, 2, Some(3))
+        ]
+    );
+    // PL makes white first fine, as does setup without PL.
+    assert!(strict("(;PL[W];W[pd];B[dd])").is_valid());
+    assert!(strict("(;AB[aa]AW[ss];W[pd];B[dd])").is_valid());
+}
+
+#[test]
+fn occupied_is_reported_and_replay_goes_on() {
+    let c = strict("(;SZ[5];B[cc];W[cc];B[bb];W[dd])");
+    assert_eq!(problems(&c), [("occupied", Error, 1, 15, Some(2))]);
+    let g = &c.games[0];
+    assert_eq!(g.plies[1].illegal.map(|k| k.code()), Some("occupied"));
+    assert_eq!(g.position.board().stone_count(Side::Black), 2);
+    assert_eq!(g.position.board().stone_count(Side::White), 1);
+}
+
+#[test]
+fn ko_by_profile() {
+    // White takes the ko at cc; Black retakes at dc at once.
+    let ko = "(;SZ[5]AB[cb][bc][cd][dc]AW[db][ec][dd]PL[W];W[cc];B[dc])";
+    let c = strict(ko);
+    assert_eq!(problems(&c), [("ko", Error, 1, 52, Some(2))]);
+    let seed = check(
+        ko.as_bytes(),
+        &CheckOptions {
+            profile: Some(Profile::Seed2019),
+            ..CheckOptions::default()
+        },
+    );
+    assert!(seed.is_valid());
+    assert_eq!(seed.games[0].profile.name(), "seed-2019");
+}
+
+#[test]
+fn suicide_and_setup_outside_rules() {
+    let c = strict("(;SZ[5]AW[ba][ab];B[aa])");
+    assert_eq!(problems(&c), [("suicide", Error, 1, 19, Some(1))]);
+    let c = strict("(;SZ[5]AB[aa]AW[ba][ab];W[cc])");
+    assert_eq!(problems(&c), [("setup-outside-rules", Error, 1, 2, None)]);
+}
+
+#[test]
+fn game_over_under_seed_2019() {
+    let src = "(;SZ[5];B[cc];W[];B[];W[aa])";
+    assert!(strict(src).is_valid());
+    let c = check(
+        src.as_bytes(),
+        &CheckOptions {
+            profile: Some(Profile::Seed2019),
+            ..CheckOptions::default()
+        },
+    );
+    assert_eq!(problems(&c), [("game-over", Error, 1, 23, Some(4))]);
+}
+
+#[test]
+fn result_against_area_score() {
+    // Black alone on 3x3: 9 points; komi 0.5.
+    assert!(problems(&strict("(;SZ[3]KM[0.5]RE[B+8.5];B[bb];W[];B[])")).is_empty());
+    assert!(problems(&strict("(;SZ[3]KM[0.5]RE[B+R];B[bb])")).is_empty());
+    let c = strict("(;SZ[3]KM[0.5]RE[W+1.5];B[bb];W[];B[])");
+    assert_eq!(problems(&c), [("result-mismatch", Warning, 1, 15, None)]);
+    assert!(c.is_valid());
+    let text = c.all_problems().next().unwrap().kind.message();
+    assert!(text.contains("black 9, white 0, komi 0.5: B+8.5"), "{text}");
+}
+
+#[test]
+fn not_go() {
+    let c = strict("(;GM[3];B[aa])");
+    assert_eq!(problems(&c), [("not-go", Error, 1, 3, None)]);
+}
+
+#[test]
+fn charsets() {
+    use encoding_rs::{EUC_KR, GBK, SHIFT_JIS, WINDOWS_1252};
+    for (label, enc, name) in [
+        ("GB2312", GBK, "李昌镐"),
+        ("EUC-KR", EUC_KR, "이창호"),
+        // 表 and ソ end in the byte of `\` in Shift_JIS.
+        ("Shift_JIS", SHIFT_JIS, "表ソ本因坊"),
+        ("ISO-8859-1", WINDOWS_1252, "Ségolène"),
+        ("UTF-8", encoding_rs::UTF_8, "Ségolène 李"),
+    ] {
+        let text = format!("(;CA[{label}]PB[{name}]C[{name}];B[aa])");
+        let (bytes, _, unmappable) = enc.encode(&text);
+        assert!(!unmappable, "{label}");
+        let c = check(&bytes, &CheckOptions::default());
+        assert!(problems(&c).is_empty(), "{label}: {:?}", problems(&c));
+        assert_eq!(
+            c.games[0].info.players.black.as_deref(),
+            Some(name),
+            "{label}"
+        );
+        assert_eq!(c.games[0].plies.len(), 1);
+    }
+    // No CA and not UTF-8: Latin-1, with a warning.
+    let c = check(b"(;PB[S\xe9gol\xe8ne];B[aa])", &CheckOptions::default());
+    assert_eq!(c.games[0].info.players.black.as_deref(), Some("Ségolène"));
+    assert_eq!(problems(&c), [("charset", Warning, 1, 1, None)]);
+    // Declared GB2312 but written in UTF-8: read as UTF-8, with a warning.
+    let c = check(
+        "(;CA[GB2312]PB[李昌镐];B[aa])".as_bytes(),
+        &CheckOptions::default(),
+    );
+    assert_eq!(c.games[0].info.players.black.as_deref(), Some("李昌镐"));
+    assert_eq!(c.charset, "UTF-8");
+}
+
+#[test]
+fn columns_count_characters() {
+    let c = strict("(;C[李昌镐];W[aa])");
+    assert_eq!(problems(&c), [("wrong-side", Error, 1, 10, Some(1))]);
+}
+
+#[test]
+fn deep_nesting_and_long_lines_use_no_recursion() {
+    let n = 200_000;
+    let mut src = String::new();
+    for _ in 0..n {
+        src.push_str("(;C[x]");
+    }
+    for _ in 0..n {
+        src.push(')');
+    }
+    let c = strict(&src);
+    assert!(c.is_valid());
+    let (coll, _) = parse(&src, ParseOptions::default());
+    assert_eq!(coll.node_count(), n);
+    assert_eq!(write_collection(&coll, &src).matches('(').count(), 1);
+    let mut long = String::from("(;SZ[19]");
+    for i in 0..n {
+        long.push_str(if i % 2 == 0 { ";B[]" } else { ";W[]" });
+    }
+    long.push(')');
+    assert_eq!(strict(&long).games[0].plies.len(), n);
+}
