@@ -411,6 +411,9 @@ pub struct DiffJson {
     pub first_difference: Option<DifferenceJson>,
     /// The unified diff of the two canonical records (empty when same).
     pub diff: String,
+    /// Why `diff` is not the whole story (lines left out, a diff that had to
+    /// stop searching for the smallest one), or null.
+    pub diff_note: Option<String>,
 }
 
 impl DifferenceJson {

@@ -190,13 +190,14 @@ impl Work {
         };
         match self.replay(path, settings.options) {
             Ok(checked) => report(path, &checked, settings),
-            Err(message) => unreadable(message, Some(path), settings),
+            Err(Failure::Unreadable(message)) => unreadable(message, Some(path), settings),
+            Err(Failure::Document(message)) => bad_document(message, path, settings),
         }
     }
 
     /// Replay the file at `path`, line by line; a JSON game document is
     /// read whole and its moves checked as a record.
-    fn replay(&mut self, path: &str, options: CheckOptions) -> Result<Checked, String> {
+    fn replay(&mut self, path: &str, options: CheckOptions) -> Result<Checked, Failure> {
         let name = display_name(path);
         let mut replayer = match self.replayer.take() {
             Some(r) => r,
@@ -215,7 +216,8 @@ impl Work {
                 let bytes = lines.rest().map_err(read_error)?;
                 let text = String::from_utf8(bytes)
                     .map_err(|e| not_utf8(&name, 1, e.as_bytes(), e.utf8_error(), 0))?;
-                let record = document_record(&escape_line(&name), &text)?;
+                let record =
+                    document_record(&escape_line(&name), &text).map_err(Failure::Document)?;
                 for line in asalto::record::lines(&record) {
                     replayer.push_line(line);
                 }
@@ -223,8 +225,9 @@ impl Work {
             }
             let mut offset = 0;
             while let Some(line) = lines.next_line().map_err(read_error)? {
-                let text = std::str::from_utf8(line)
-                    .map_err(|e| not_utf8(&name, replayer.lines() + 1, line, e, offset))?;
+                let text = std::str::from_utf8(line).map_err(|e| {
+                    Failure::Unreadable(not_utf8(&name, replayer.lines() + 1, line, e, offset))
+                })?;
                 offset += line.len();
                 replayer.push_line(text);
             }
@@ -233,6 +236,42 @@ impl Work {
         let checked = replayer.finish_and_reset();
         self.replayer = Some(replayer);
         result.map(|()| checked)
+    }
+}
+
+/// Why a file has no check to report.
+enum Failure {
+    /// It cannot be read: missing, unreadable, not UTF-8 (status 2).
+    Unreadable(String),
+    /// A JSON document that does not hold a legal game (status 1).
+    Document(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Unreadable(message)
+    }
+}
+
+/// The result of a JSON game document that does not hold a legal game.
+fn bad_document(message: String, path: &str, settings: Settings) -> FileResult {
+    let text = match settings.format {
+        _ if settings.quiet => String::new(),
+        Format::Json => {
+            let object = serde_json::json!({
+                "file": path,
+                "valid": false,
+                "rules": asalto::Rules::default().name(),
+                "document_error": message,
+            });
+            object.to_string() + "\n"
+        }
+        Format::Human => format!("{message}\n"),
+    };
+    FileResult {
+        text,
+        message: None,
+        verdict: Verdict::Invalid,
     }
 }
 
