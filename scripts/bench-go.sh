@@ -20,7 +20,7 @@ files=("$data"/real/gnugo/*.sgf "$data"/selfplay/*.sgf)
 
 cargo build -q --release -p asalto-go --example go-bench
 rust=$(target/release/examples/go-bench "$seconds" "${files[@]}")
-echo "$rust" | grep -v '^check \|^engine '
+echo "$rust" | grep -v '^check \|^engine \|^parse '
 
 if ! python3 -c 'import sgfmill' 2>/dev/null; then
   echo "sgfmill is not installed (pip install sgfmill): no reference ratio"

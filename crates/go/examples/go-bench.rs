@@ -38,6 +38,23 @@ fn main() {
         moves as f64 * f64::from(rounds) / t / 1e6,
         bytes as f64 * f64::from(rounds) / t / 1_048_576.0
     );
+    // Decoding and parsing alone.
+    let start = Instant::now();
+    let mut rounds = 0u32;
+    while start.elapsed().as_secs_f64() < seconds {
+        for f in &files {
+            let d = asalto_go::sgf::decode(std::hint::black_box(f));
+            std::hint::black_box(asalto_go::sgf::parse(&d.text, Default::default()));
+        }
+        rounds += 1;
+    }
+    let t = start.elapsed().as_secs_f64();
+    println!("parse {} {moves} {bytes} {t:.4} {rounds}", files.len());
+    println!(
+        "parse: {:.2} M moves/s, {:.1} MiB/s",
+        moves as f64 * f64::from(rounds) / t / 1e6,
+        bytes as f64 * f64::from(rounds) / t / 1_048_576.0
+    );
     // The engine alone: the same moves on positions, no parsing.
     let games: Vec<(Position, Vec<(asalto_go::Side, Move)>)> = files
         .iter()

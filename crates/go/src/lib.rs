@@ -20,6 +20,8 @@
 //!   `[Row, Col]` moves, `goMove/4` and `finDelJuego/3` answers, canonical
 //!   SGF of a game, JSON-ready plies);
 //! - [`player`]: a seeded random player that keeps its eyes, and selfplay;
+//! - [`seed`]: the assignment's `goMove/4` queries classified (captures,
+//!   suicides, ko, edges) and chosen from reference games, with answers;
 //! - [`Go`]: the game for `asalto_core`'s shared code.
 //!
 //! # Examples
@@ -45,6 +47,7 @@ pub mod problem;
 pub mod render;
 pub mod replay;
 mod rules;
+pub mod seed;
 pub mod sgf;
 mod side;
 mod zobrist;
