@@ -42,7 +42,7 @@ struct Parser<'a> {
 /// assert!(problems.is_empty());
 /// let root = coll.roots()[0];
 /// assert_eq!(coll.main_line(root).count(), 3);
-/// assert_eq!(coll.lines(root).len(), 2);
+/// assert_eq!(coll.lines(root).count(), 2);
 /// assert!(coll.property(root, Ident::new("SZ")).is_some());
 /// ```
 pub fn parse(text: &str, options: ParseOptions) -> (Collection, Vec<Problem>) {
