@@ -9,7 +9,7 @@
 //! illegal when one is.
 
 use crate::record::Record;
-use crate::replay::{CheckOptions, Checked, Problem, Severity, check_record};
+use crate::replay::{CheckOptions, Checked, Problem, Severity, check};
 use crate::{Move, Position, Side};
 
 /// A line of a record that holds a move (or should).
@@ -45,8 +45,8 @@ pub struct Replayed {
 impl Replayed {
     /// Parse and replay `source`.
     pub fn new(source: &str, options: CheckOptions) -> Replayed {
-        let record = Record::parse(source);
-        let checked = check_record(source, &record, options);
+        let record = Record::parse_with(source, options.lenient);
+        let checked = check(source, options);
         let mut entries: Vec<Entry> = record
             .moves
             .iter()
@@ -55,10 +55,15 @@ impl Replayed {
                 written: source.get(m.span()).unwrap_or_default().to_string(),
                 mv: None,
             })
-            .chain(record.errors.iter().map(|e| Entry {
-                line: e.line,
-                written: e.text.clone(),
-                mv: None,
+            .chain(record.errors.iter().map(|e| {
+                Entry {
+                    line: e.line,
+                    written: source
+                        .get(e.line_span.clone())
+                        .unwrap_or_default()
+                        .to_string(),
+                    mv: None,
+                }
             }))
             .collect();
         entries.sort_by_key(|e| e.line);

@@ -1,27 +1,41 @@
 //! Problems of a record as [`miette`] diagnostics: file:line:column, the
 //! offending text underlined with a label, a stable `asalto::<code>`, and help.
 //!
-//! A [`FileReport`] holds the source once and lists each [`Problem`] as a
-//! related diagnostic, so one render shows every problem of a file.
+//! A [`FileReport`] holds the lines around the problems once (the
+//! [`Excerpts`] of the check, never the whole file) and lists each
+//! [`Problem`] as a related diagnostic, so one render shows every problem of
+//! a file. Problems of one kind past the first [`SHOWN_PER_KIND`] are
+//! grouped in one line ("… and 40 more lines like this").
 
 use std::fmt;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,
+    MietteSpanContents, SourceCode, SourceSpan, SpanContents,
+};
 
+use crate::excerpt::Excerpts;
 use crate::render;
 use crate::replay::{Checked, Problem, Severity};
+use crate::text::escape_line;
+
+/// Problems of one kind (reason and label) shown in full in a report; the
+/// others are counted in one line.
+pub const SHOWN_PER_KIND: usize = 3;
 
 /// One problem as a diagnostic.
 #[derive(Debug, Clone)]
 pub struct ProblemDiagnostic {
     problem: Problem,
     help: Option<String>,
+    /// Where to underline, inside the excerpts (`None`: not quoted).
+    span: Option<std::ops::Range<usize>>,
 }
 
 impl ProblemDiagnostic {
     /// The diagnostic of `problem`. Its help adds, for a move problem, the
     /// legal moves of the position before the move and a drawing of it.
-    pub fn new(problem: &Problem) -> ProblemDiagnostic {
+    pub fn new(problem: &Problem, excerpts: &Excerpts) -> ProblemDiagnostic {
         let mut help = problem.help.clone();
         if let (Some(before), Severity::Error) = (problem.before, problem.severity) {
             let legal = before.legal_moves();
@@ -46,14 +60,15 @@ impl ProblemDiagnostic {
         }
         ProblemDiagnostic {
             problem: problem.clone(),
-            help,
+            help: help.map(|h| crate::text::escape_controls(&h).into_owned()),
+            span: excerpts.fit(&problem.span),
         }
     }
 }
 
 impl fmt::Display for ProblemDiagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.problem.message)
+        f.write_str(&escape_line(&self.problem.message))
     }
 }
 
@@ -78,7 +93,7 @@ impl Diagnostic for ProblemDiagnostic {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let span = self.problem.span.clone();
+        let span = self.span.clone()?;
         Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
             Some(self.problem.label.clone()),
             span,
@@ -86,26 +101,68 @@ impl Diagnostic for ProblemDiagnostic {
     }
 }
 
-/// Every problem of one file, with the file's source.
+/// The lines of a file kept around its problems, named, as miette reads a
+/// source: each span is looked up in the chunk of lines that holds it.
+#[derive(Debug)]
+struct Source {
+    name: String,
+    excerpts: Excerpts,
+}
+
+impl SourceCode for Source {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let chunk = self
+            .excerpts
+            .chunk_at(span.offset())
+            .ok_or(MietteError::OutOfBounds)?;
+        let local = SourceSpan::new((span.offset() - chunk.offset).into(), span.len());
+        let inner = chunk.text.as_str().read_span(&local, before, after)?;
+        let data: &'a [u8] = inner.data();
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            data,
+            SourceSpan::new(
+                (inner.span().offset() + chunk.offset).into(),
+                inner.span().len(),
+            ),
+            inner.line() + chunk.line - 1,
+            inner.column(),
+            inner.line_count(),
+        )))
+    }
+}
+
+/// Every problem of one file, with the lines around them.
 #[derive(Debug)]
 pub struct FileReport {
     headline: String,
-    source: NamedSource<String>,
+    source: Source,
     problems: Vec<ProblemDiagnostic>,
+    /// `… and N more lines like this` lines, for the problems not shown.
+    more: Vec<String>,
     has_errors: bool,
 }
 
 impl FileReport {
-    /// The report of `checked`, a check of `source` read from `name`.
-    pub fn new(name: &str, source: &str, checked: &Checked) -> FileReport {
-        let errors = checked.errors().count();
-        let warnings = checked.warnings().count();
+    /// The report of `checked`, a check of the file `name`.
+    pub fn new(name: &str, checked: &Checked) -> FileReport {
+        let name = escape_line(name).into_owned();
+        let errors = checked.error_count();
+        let warnings = checked.warning_count();
         let headline = if errors > 0 {
             let stop = match checked.stopped_at {
-                Some(line) => format!(
-                    "; replay stopped at line {line}, after {} move(s), and the rest is unchecked",
-                    checked.game.plies.len()
-                ),
+                Some(line) => {
+                    let n = checked.plies();
+                    format!(
+                        "; replay stopped at line {line}, after {n} move{}, and the rest is unchecked",
+                        if n == 1 { "" } else { "s" }
+                    )
+                }
                 None => String::new(),
             };
             format!(
@@ -115,14 +172,60 @@ impl FileReport {
         } else {
             format!("{name}: valid record with {}", counts(errors, warnings))
         };
+        // The first SHOWN_PER_KIND of each kind in full; the others counted,
+        // with the kept and the omitted ones together.
+        let mut shown = Vec::new();
+        let mut groups: Vec<(&Problem, usize, usize)> = Vec::new();
+        for p in &checked.problems {
+            // Format notes are one problem per kind already.
+            if p.ply.is_none() {
+                shown.push(ProblemDiagnostic::new(p, &checked.excerpts));
+                continue;
+            }
+            let same = |q: &Problem| {
+                q.severity == p.severity && q.reason == p.reason && q.label == p.label
+            };
+            let group = groups.iter_mut().find(|(q, _, _)| same(q));
+            match group {
+                Some(g) if g.1 >= SHOWN_PER_KIND => {
+                    g.2 += 1;
+                    continue;
+                }
+                Some(g) => g.1 += 1,
+                None => groups.push((p, 1, 0)),
+            }
+            shown.push(ProblemDiagnostic::new(p, &checked.excerpts));
+        }
+        let more = groups
+            .iter()
+            .filter_map(|(p, _, hidden)| {
+                let omitted: usize = checked
+                    .omitted
+                    .iter()
+                    .filter(|o| {
+                        o.severity == p.severity && o.reason == p.reason && o.label == p.label
+                    })
+                    .map(|o| o.count)
+                    .sum();
+                let n = hidden + omitted;
+                (n > 0).then(|| {
+                    format!(
+                        "… and {n} more line{} like this: {} [{}]",
+                        if n == 1 { "" } else { "s" },
+                        p.label,
+                        p.reason.code()
+                    )
+                })
+            })
+            .collect();
         FileReport {
             headline,
-            source: NamedSource::new(name, source.to_string()),
-            problems: checked
-                .problems
-                .iter()
-                .map(ProblemDiagnostic::new)
-                .collect(),
+            source: Source {
+                name,
+                excerpts: checked.excerpts.clone(),
+            },
+            problems: shown,
+            more,
             has_errors: errors > 0,
         }
     }
@@ -140,6 +243,11 @@ impl FileReport {
         let mut out = String::new();
         // Rendering into a String cannot fail.
         let _ = handler.render_report(&mut out, self);
+        for line in &self.more {
+            out.push_str("  ");
+            out.push_str(line);
+            out.push('\n');
+        }
         out
     }
 }

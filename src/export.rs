@@ -75,6 +75,82 @@ fn yes() -> bool {
     true
 }
 
+/// A game document written as it is serialized, one ply at a time: the same
+/// fields in the same order as [`GameDocument`], without holding every ply's
+/// JSON in memory first.
+#[derive(Serialize)]
+struct DocumentView<'a> {
+    format: &'static str,
+    version: u32,
+    rules: &'static str,
+    source: Option<&'a str>,
+    complete: bool,
+    stopped: Option<&'a StopJson>,
+    start: String,
+    #[serde(rename = "final")]
+    final_position: String,
+    to_move: &'static str,
+    plies: PliesView<'a>,
+    outcome: Option<OutcomeJson>,
+}
+
+/// The plies of a game, serialized one by one.
+struct PliesView<'a>(&'a Game);
+
+impl Serialize for PliesView<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.plies.iter().map(PlyJson::from))
+    }
+}
+
+/// Write the document of `game` (as [`GameDocument::new`] makes it) to
+/// `out` as JSON, ply by ply: memory does not grow with the document.
+///
+/// # Errors
+///
+/// The error of writing to `out`.
+///
+/// # Examples
+///
+/// ```
+/// use asalto::export::{GameDocument, write_json};
+/// use asalto::replay::{check, CheckOptions};
+///
+/// let game = check("Bc-Cc\nDd-Cd\n", CheckOptions::default()).game;
+/// let mut streamed = Vec::new();
+/// write_json(&game, Some("g.txt"), None, false, &mut streamed)?;
+/// let whole = serde_json::to_vec(&GameDocument::new(&game, Some("g.txt"), None))?;
+/// assert_eq!(streamed, whole);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+pub fn write_json(
+    game: &Game,
+    source: Option<&str>,
+    stopped: Option<&StopJson>,
+    pretty: bool,
+    out: impl std::io::Write,
+) -> serde_json::Result<()> {
+    let end = game.position();
+    let view = DocumentView {
+        format: FORMAT,
+        version: VERSION,
+        rules: Rules::default().name(),
+        source,
+        complete: stopped.is_none(),
+        stopped,
+        start: game.start.to_string(),
+        final_position: end.to_string(),
+        to_move: end.turn().name(),
+        plies: PliesView(game),
+        outcome: game.outcome().map(OutcomeJson::from),
+    };
+    if pretty {
+        serde_json::to_writer_pretty(out, &view)
+    } else {
+        serde_json::to_writer(out, &view)
+    }
+}
+
 /// Why a document does not read as a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

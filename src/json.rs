@@ -146,26 +146,56 @@ pub struct CheckJson {
     /// The line where the replay stopped (first illegal move or syntax
     /// error), or null.
     pub stopped_at_line: Option<usize>,
-    /// Every problem, in source order.
+    /// Every problem, in source order (at most 100 of one kind: see
+    /// `omitted`).
     pub diagnostics: Vec<DiagnosticJson>,
+    /// Problems left out of `diagnostics`, by kind: `{severity, code,
+    /// label, count, last_line}` (empty for most files).
+    pub omitted: Vec<OmittedJson>,
+}
+
+/// Problems of one kind left out of a check's `diagnostics`.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct OmittedJson {
+    /// `error` or `warning`.
+    pub severity: &'static str,
+    /// Their reason code.
+    pub code: &'static str,
+    /// Their label.
+    pub label: String,
+    /// How many were left out.
+    pub count: usize,
+    /// The line of the last one.
+    pub last_line: usize,
 }
 
 impl CheckJson {
     /// The JSON of a check of `file`.
     pub fn new(file: &str, checked: &Checked) -> CheckJson {
-        let position: Position = checked.game.position();
+        let position: Position = checked.position();
         CheckJson {
             file: file.to_string(),
             valid: checked.is_valid(),
             rules: Rules::default().name(),
-            plies: checked.game.plies.len(),
-            outcome: checked.game.outcome().map(OutcomeJson::from),
+            plies: checked.plies(),
+            outcome: checked.outcome().map(OutcomeJson::from),
             to_move: position.turn().name(),
             position: position.to_string(),
-            errors: checked.errors().count(),
-            warnings: checked.warnings().count(),
+            errors: checked.error_count(),
+            warnings: checked.warning_count(),
             stopped_at_line: checked.stopped_at,
             diagnostics: checked.problems.iter().map(DiagnosticJson::from).collect(),
+            omitted: checked
+                .omitted
+                .iter()
+                .map(|o| OmittedJson {
+                    severity: o.severity.name(),
+                    code: o.reason.code(),
+                    label: o.label.clone(),
+                    count: o.count,
+                    last_line: o.last_line,
+                })
+                .collect(),
         }
     }
 }
@@ -381,6 +411,9 @@ pub struct DiffJson {
     pub first_difference: Option<DifferenceJson>,
     /// The unified diff of the two canonical records (empty when same).
     pub diff: String,
+    /// Why `diff` is not the whole story (lines left out, a diff that had to
+    /// stop searching for the smallest one), or null.
+    pub diff_note: Option<String>,
 }
 
 impl DifferenceJson {

@@ -36,6 +36,7 @@ mod board;
 pub mod compare;
 pub mod console;
 pub mod diagnostics;
+pub mod excerpt;
 pub mod export;
 pub mod grade;
 pub mod json;

@@ -72,9 +72,17 @@ pub enum SyntaxErrorKind {
     TooFewPoints,
     /// More points than any capture can have.
     TooManyPoints,
+    /// `FIN`, the word that ends a game at the assignment's console: not a
+    /// move of a saved game.
+    Fin,
+    /// Several moves on one line (`Bc-Cc Dd-Cd`, `Bc-Cc, Dd-Cd`).
+    SeveralMoves(usize),
 }
 
 /// A syntax error: a line that is not a move.
+///
+/// It quotes at most [`QUOTE_MAX`] bytes of the line, so that a huge line
+/// never makes a huge message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
     /// What is wrong.
@@ -83,10 +91,12 @@ pub struct SyntaxError {
     pub line: usize,
     /// Byte span of the offending text in the source.
     pub span: Range<usize>,
-    /// The whole line's text (trimmed), for messages.
-    pub text: String,
-    /// Byte offset of `span` inside `text`.
-    pub text_offset: usize,
+    /// Byte span of the whole line's text (trimmed) in the source.
+    pub line_span: Range<usize>,
+    /// The offending text itself, capped.
+    pub snippet: String,
+    /// A plausible intended move, when one is easy to see.
+    pub suggestion: Option<String>,
 }
 
 impl SyntaxError {
@@ -113,6 +123,10 @@ impl SyntaxError {
             SyntaxErrorKind::TooManyPoints => {
                 format!("a move has at most {MAX_PATH} points")
             }
+            SyntaxErrorKind::Fin => {
+                "`FIN` is what a player types to stop a game at the console, not a move".to_string()
+            }
+            SyntaxErrorKind::SeveralMoves(n) => format!("several moves on one line ({n})"),
         }
     }
 
@@ -129,12 +143,16 @@ impl SyntaxError {
             SyntaxErrorKind::Unexpected(_) => "not part of a move".to_string(),
             SyntaxErrorKind::TooFewPoints => "only one point".to_string(),
             SyntaxErrorKind::TooManyPoints => "too many points".to_string(),
+            SyntaxErrorKind::Fin => "not a move".to_string(),
+            SyntaxErrorKind::SeveralMoves(_) => "one line, several moves".to_string(),
         }
     }
 
     /// How to write it right.
     pub fn help(&self) -> String {
-        let suggestion = suggest(&self.text)
+        let suggestion = self
+            .suggestion
+            .as_ref()
             .map(|s| format!(" Did you mean `{s}`?"))
             .unwrap_or_default();
         let base = match &self.kind {
@@ -158,6 +176,14 @@ impl SyntaxError {
             SyntaxErrorKind::TooManyPoints => {
                 "no capture chain can be this long; is this several moves on one line?".to_string()
             }
+            SyntaxErrorKind::Fin => {
+                "a saved game holds only moves: remove the line (`--lenient` skips it)".to_string()
+            }
+            SyntaxErrorKind::SeveralMoves(_) => {
+                "a saved game has one move per line: put each on its own line \
+                 (`--lenient` reads them in order)"
+                    .to_string()
+            }
         };
         // Every sentence ends with a full stop before the suggestion.
         if !suggestion.is_empty() && !base.ends_with('.') {
@@ -169,9 +195,7 @@ impl SyntaxError {
 
     /// The offending text itself.
     fn snippet(&self) -> &str {
-        self.text
-            .get(self.text_offset..self.text_offset + self.span.len())
-            .unwrap_or(&self.text)
+        &self.snippet
     }
 }
 
@@ -189,6 +213,12 @@ pub enum FormatNote {
     SurroundingSpace,
     /// `#` comment lines.
     Comment,
+    /// `FIN` lines, skipped under `--lenient`.
+    Fin,
+    /// Lines with several moves, read in order under `--lenient`.
+    SeveralMoves,
+    /// No moves at all: an empty file (or only blank and comment lines).
+    Empty,
 }
 
 impl FormatNote {
@@ -212,6 +242,12 @@ impl FormatNote {
                 format!("{} with spaces around the move", plural("a line", "lines"))
             }
             FormatNote::Comment => plural("a comment line", "comment lines"),
+            FormatNote::Fin => format!("{} skipped", plural("a `FIN` line", "`FIN` lines")),
+            FormatNote::SeveralMoves => format!(
+                "{} with several moves, read in order",
+                plural("a line", "lines")
+            ),
+            FormatNote::Empty => "the record holds no moves".to_string(),
         }
     }
 
@@ -223,6 +259,9 @@ impl FormatNote {
             FormatNote::BlankLine => "a saved game has one move on every line, with no blank lines",
             FormatNote::SurroundingSpace => "a saved game writes each move alone, like `Bc-Cc`",
             FormatNote::Comment => "a saved game has no comments",
+            FormatNote::Fin => "`FIN` stops a game at the console; a saved game holds only moves",
+            FormatNote::SeveralMoves => "a saved game has one move per line",
+            FormatNote::Empty => "is it the right file? A saved game has one line per move played",
         }
     }
 }
@@ -232,10 +271,45 @@ impl FormatNote {
 pub struct FormatFinding {
     /// What was found.
     pub note: FormatNote,
-    /// The 1-based lines where it was found, in order.
+    /// The first 1-based lines where it was found, in order (at most
+    /// [`FormatFinding::LINES_KEPT`]).
     pub lines: Vec<usize>,
+    /// How many times it was found.
+    pub count: usize,
     /// Byte span of the first occurrence.
     pub span: Range<usize>,
+}
+
+impl FormatFinding {
+    /// How many line numbers a finding keeps: enough to find them, never a
+    /// list as long as the file.
+    pub const LINES_KEPT: usize = 10;
+
+    /// A first occurrence.
+    pub fn new(note: FormatNote, line: usize, span: Range<usize>) -> FormatFinding {
+        FormatFinding {
+            note,
+            lines: vec![line],
+            count: 1,
+            span,
+        }
+    }
+
+    /// One more occurrence.
+    pub fn add(&mut self, line: usize) {
+        self.count += 1;
+        if self.lines.len() < FormatFinding::LINES_KEPT {
+            self.lines.push(line);
+        }
+    }
+}
+
+/// Add an occurrence of `note` to `findings`.
+pub fn tally(findings: &mut Vec<FormatFinding>, note: FormatNote, line: usize, span: Range<usize>) {
+    match findings.iter_mut().find(|f| f.note == note) {
+        Some(f) => f.add(line),
+        None => findings.push(FormatFinding::new(note, line, span)),
+    }
 }
 
 /// A parsed record: its moves, its syntax errors and its format notes.
@@ -269,94 +343,44 @@ impl Record {
     /// assert_eq!(record.errors[0].line, 3);
     /// ```
     pub fn parse(source: &str) -> Record {
-        let mut record = Record {
-            moves: Vec::with_capacity(source.len() / 6 + 1),
-            ..Record::default()
-        };
-        let mut notes: Vec<FormatFinding> = Vec::new();
-        let mut note = |note: FormatNote, line: usize, span: Range<usize>| match notes
-            .iter_mut()
-            .find(|f| f.note == note)
-        {
-            Some(f) => f.lines.push(line),
-            None => notes.push(FormatFinding {
-                note,
-                lines: vec![line],
-                span,
-            }),
-        };
+        Record::parse_with(source, false)
+    }
+
+    /// Parse a record; `lenient` reads a line of several moves as those
+    /// moves and skips `FIN` lines (each with a [`FormatNote`]) instead of
+    /// calling them syntax errors.
+    pub fn parse_with(source: &str, lenient: bool) -> Record {
+        let mut record = Record::default();
         let mut offset = 0;
-        let mut body = source;
-        if let Some(rest) = source.strip_prefix('\u{feff}') {
-            note(FormatNote::Bom, 1, 0..3);
-            offset = 3;
-            body = rest;
-        }
-        for (index, raw) in lines(body).enumerate() {
-            let line = index + 1;
-            let start = offset;
+        let mut any = false;
+        for (index, raw) in lines(source).enumerate() {
+            let line = ScannedLine::scan(raw, index + 1, offset, lenient);
             offset += raw.len();
-            let mut text = raw.strip_suffix('\n').unwrap_or(raw);
-            if let Some(t) = text.strip_suffix('\r') {
-                note(FormatNote::CrLf, line, start + t.len()..start + t.len() + 1);
-                text = t;
+            for (note, span) in &line.notes {
+                tally(&mut record.notes, *note, line.line, span.clone());
             }
-            // Most lines are bare moves: trim only when there is something
-            // to trim.
-            let padded = |t: &str| t.starts_with([' ', '\t']) || t.ends_with([' ', '\t']);
-            let (trimmed, lead) = if padded(text) {
-                let rest = text.trim_start_matches([' ', '\t']);
-                (rest.trim_end_matches([' ', '\t']), text.len() - rest.len())
-            } else {
-                (text, 0)
-            };
-            if trimmed.is_empty() {
-                note(FormatNote::BlankLine, line, start..start + text.len());
-                continue;
-            }
-            let text_start = start + lead;
-            if trimmed.starts_with('#') {
-                note(
-                    FormatNote::Comment,
-                    line,
-                    text_start..text_start + trimmed.len(),
-                );
-                continue;
-            }
-            if trimmed.len() != text.len() {
-                note(
-                    FormatNote::SurroundingSpace,
-                    line,
-                    start..start + text.len(),
-                );
-            }
-            record.moves.push(MoveText {
-                line,
-                offset: text_start,
-                path: EMPTY_PATH,
-            });
-            let parsed = match record.moves.last_mut() {
-                Some(last) => parse_move(trimmed, &mut last.path),
-                None => Err((0, trimmed.len(), SyntaxErrorKind::TooFewPoints)),
-            };
-            match parsed {
-                Ok(()) => {}
-                Err((at, len, kind)) => {
-                    record.moves.pop();
+            match line.content {
+                LineContent::Nothing => {}
+                LineContent::Move(m) => {
+                    any = true;
+                    record.moves.push(m);
+                }
+                LineContent::Several { .. } => {
+                    any = true;
+                    record.moves.extend(line.moves());
+                }
+                LineContent::Error(e) => {
+                    any = true;
                     if record.first_error_at_move.is_none() {
                         record.first_error_at_move = Some(record.moves.len());
                     }
-                    record.errors.push(SyntaxError {
-                        kind,
-                        line,
-                        span: text_start + at..text_start + at + len,
-                        text: trimmed.to_string(),
-                        text_offset: at,
-                    });
+                    record.errors.push(*e);
                 }
             }
         }
-        record.notes = notes;
+        if !any {
+            tally(&mut record.notes, FormatNote::Empty, 1, 0..0);
+        }
         record
     }
 
@@ -372,10 +396,230 @@ impl Record {
     }
 }
 
+/// At most this many bytes of a line are quoted in a message (a suggestion,
+/// the text of a bad line), so that a huge line never makes a huge report.
+pub const QUOTE_MAX: usize = 200;
+
+/// What one line of a record holds, once its format notes are set apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineContent {
+    /// A blank line, a comment, or (under `--lenient`) `FIN`.
+    Nothing,
+    /// One move.
+    Move(MoveText),
+    /// Several moves, read in order (under `--lenient` only):
+    /// [`ScannedLine::moves`] lists them.
+    Several {
+        /// How many.
+        count: usize,
+    },
+    /// Not a move.
+    Error(Box<SyntaxError>),
+}
+
+/// One line of a record, read: the format notes it raises and what it
+/// holds. Reading a file line by line with this keeps no more than a line
+/// in memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScannedLine<'a> {
+    /// The 1-based line number.
+    pub line: usize,
+    /// Format notes of this line, with their spans (at most three: a BOM, a
+    /// CRLF, and one of blank, comment, spaces, `FIN` or several moves).
+    pub notes: arrayvec::ArrayVec<(FormatNote, Range<usize>), 3>,
+    /// What the line holds.
+    pub content: LineContent,
+    /// The line's text without its line end and surrounding spaces.
+    pub text: &'a str,
+    /// Byte offset of `text` in the source.
+    pub text_start: usize,
+}
+
+impl<'a> ScannedLine<'a> {
+    /// Read line number `line`, `raw` with its `\n` if it has one, which
+    /// starts at byte `start` of the source (a byte-order mark is looked for
+    /// when `start` is 0).
+    pub fn scan(raw: &'a str, line: usize, start: usize, lenient: bool) -> ScannedLine<'a> {
+        let mut notes = arrayvec::ArrayVec::new();
+        let mut text = raw.strip_suffix('\n').unwrap_or(raw);
+        let mut start = start;
+        if start == 0 {
+            if let Some(rest) = text.strip_prefix('\u{feff}') {
+                notes.push((FormatNote::Bom, 0..3));
+                text = rest;
+                start = 3;
+                // A file that is only a byte-order mark has no lines.
+                if raw.len() == 3 {
+                    return ScannedLine {
+                        line,
+                        notes,
+                        content: LineContent::Nothing,
+                        text,
+                        text_start: start,
+                    };
+                }
+            }
+        }
+        if let Some(t) = text.strip_suffix('\r') {
+            notes.push((FormatNote::CrLf, start + t.len()..start + t.len() + 1));
+            text = t;
+        }
+        // Most lines are bare moves: trim only when there is something to
+        // trim.
+        let padded = |t: &str| t.starts_with([' ', '\t']) || t.ends_with([' ', '\t']);
+        let (trimmed, lead) = if padded(text) {
+            let rest = text.trim_start_matches([' ', '\t']);
+            (rest.trim_end_matches([' ', '\t']), text.len() - rest.len())
+        } else {
+            (text, 0)
+        };
+        let text_start = start + lead;
+        let mut scanned = ScannedLine {
+            line,
+            notes,
+            content: LineContent::Nothing,
+            text: trimmed,
+            text_start,
+        };
+        if trimmed.is_empty() {
+            scanned
+                .notes
+                .push((FormatNote::BlankLine, start..start + text.len()));
+            return scanned;
+        }
+        let whole = text_start..text_start + trimmed.len();
+        if trimmed.starts_with('#') {
+            scanned.notes.push((FormatNote::Comment, whole));
+            return scanned;
+        }
+        let spaced = trimmed.len() != text.len();
+        let mut note = |n: FormatNote, span: Range<usize>| {
+            scanned.notes.push((n, span));
+        };
+        let mut path = EMPTY_PATH;
+        let content = match parse_move(trimmed, &mut path) {
+            Ok(()) => {
+                if spaced {
+                    note(FormatNote::SurroundingSpace, start..start + text.len());
+                }
+                LineContent::Move(MoveText {
+                    line,
+                    offset: text_start,
+                    path,
+                })
+            }
+            Err(_) if is_fin(trimmed) && lenient => {
+                note(FormatNote::Fin, whole);
+                LineContent::Nothing
+            }
+            Err(_) if is_fin(trimmed) => LineContent::Error(Box::new(syntax_error(
+                trimmed,
+                text_start,
+                line,
+                (0, trimmed.len(), SyntaxErrorKind::Fin),
+            ))),
+            Err(error) => match several_moves(trimmed) {
+                Some(count) if lenient => {
+                    note(FormatNote::SeveralMoves, whole);
+                    LineContent::Several { count }
+                }
+                Some(count) => LineContent::Error(Box::new(syntax_error(
+                    trimmed,
+                    text_start,
+                    line,
+                    (0, trimmed.len(), SyntaxErrorKind::SeveralMoves(count)),
+                ))),
+                None => {
+                    if spaced {
+                        note(FormatNote::SurroundingSpace, start..start + text.len());
+                    }
+                    LineContent::Error(Box::new(syntax_error(trimmed, text_start, line, error)))
+                }
+            },
+        };
+        scanned.content = content;
+        scanned
+    }
+
+    /// The moves of a line that holds several ([`LineContent::Several`]),
+    /// in order; one move for [`LineContent::Move`]; else none.
+    pub fn moves(&self) -> impl Iterator<Item = MoveText> + '_ {
+        let several = matches!(self.content, LineContent::Several { .. });
+        let single = match &self.content {
+            LineContent::Move(m) => Some(*m),
+            _ => None,
+        };
+        let tokens = several.then(|| tokens(self.text)).into_iter().flatten();
+        single
+            .into_iter()
+            .chain(tokens.filter_map(move |(at, token)| {
+                let mut path = EMPTY_PATH;
+                parse_move(token, &mut path).ok().map(|()| MoveText {
+                    line: self.line,
+                    offset: self.text_start + at,
+                    path,
+                })
+            }))
+    }
+}
+
+/// Whether a line is the console's `FIN` (in any case).
+fn is_fin(text: &str) -> bool {
+    text.eq_ignore_ascii_case("FIN")
+}
+
+/// The pieces of a line between separators (spaces, tabs, commas,
+/// semicolons), each with its byte offset.
+fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let separator = |c: char| matches!(c, ' ' | '\t' | ',' | ';');
+    text.split(separator)
+        .scan(0, |at, token| {
+            let here = *at;
+            *at += token.len() + 1;
+            Some((here, token))
+        })
+        .filter(|(_, token)| !token.is_empty())
+}
+
+/// How many moves a line holds, when it is two or more moves and
+/// separators (spaces, commas, semicolons) and nothing else.
+fn several_moves(text: &str) -> Option<usize> {
+    let mut count = 0;
+    let mut path = EMPTY_PATH;
+    for (_, token) in tokens(text) {
+        parse_move(token, &mut path).ok()?;
+        count += 1;
+    }
+    (count >= 2).then_some(count)
+}
+
+/// The syntax error at `(at, len, kind)` of the line `text`, which starts at
+/// byte `text_start`.
+fn syntax_error(
+    text: &str,
+    text_start: usize,
+    line: usize,
+    (at, len, kind): (usize, usize, SyntaxErrorKind),
+) -> SyntaxError {
+    let snippet = text.get(at..at + len).unwrap_or(text);
+    let suggestion = match kind {
+        SyntaxErrorKind::SeveralMoves(_) | SyntaxErrorKind::Fin => None,
+        _ => suggest(text),
+    };
+    SyntaxError {
+        kind,
+        line,
+        span: text_start + at..text_start + at + len,
+        line_span: text_start..text_start + text.len(),
+        snippet: crate::text::cap(snippet, QUOTE_MAX).into_owned(),
+        suggestion,
+    }
+}
+
 /// The lines of `text`, each with its `\n` if it has one: like
 /// `split_inclusive('\n')`, but a plain byte scan, which beats `memchr`'s
 /// set-up cost on lines of a few bytes.
-fn lines(text: &str) -> impl Iterator<Item = &str> {
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = text;
     std::iter::from_fn(move || {
         if rest.is_empty() {
@@ -485,6 +729,9 @@ fn path<'a>(input: &'a str, out: &mut Path) -> IResult<&'a str, (), LineError<'a
 /// Parse a trimmed line into `out`, or say where (byte offset, length) and
 /// why it is not a move.
 fn parse_move(text: &str, out: &mut Path) -> Result<(), (usize, usize, SyntaxErrorKind)> {
+    if scan_move(text.as_bytes(), out) {
+        return Ok(());
+    }
     let at = |rest: &str| text.len() - rest.len();
     let token_len = |rest: &str| {
         rest.chars()
@@ -528,6 +775,30 @@ fn parse_move(text: &str, out: &mut Path) -> Result<(), (usize, usize, SyntaxErr
     }
 }
 
+/// The hot path: a well-formed move (`Xy-Xy...`, two to [`MAX_PATH`]
+/// points) read byte by byte into `out`. `false` for anything else, which
+/// the nom grammar then reads again to say exactly what is wrong.
+#[inline(always)]
+fn scan_move(bytes: &[u8], out: &mut Path) -> bool {
+    let n = bytes.len();
+    if n < 5 || n % 3 != 2 || n / 3 + 1 > MAX_PATH {
+        return false;
+    }
+    out.truncate(0);
+    for (i, pair) in bytes.chunks(3).enumerate() {
+        if i > 0 && bytes[3 * i - 1] != b'-' {
+            return false;
+        }
+        match Point::from_notation(&pair[..2]) {
+            Ok(p) => {
+                out.push(p);
+            }
+            Err(_) => return false,
+        }
+    }
+    true
+}
+
 fn describe_char(c: char) -> String {
     match c {
         ' ' => "space".to_string(),
@@ -540,6 +811,10 @@ fn describe_char(c: char) -> String {
 /// A plausible intended move for a line with a syntax error: letters fixed to
 /// the right case and dashes put back, when that gives a well-formed move.
 fn suggest(text: &str) -> Option<String> {
+    // A move has at most MAX_PATH points: a longer line is no one move.
+    if text.len() > 4 * MAX_PATH {
+        return None;
+    }
     let letters: Vec<char> = text.chars().filter(|c| c.is_ascii_alphabetic()).collect();
     if letters.len() < 4 || letters.len() % 2 != 0 {
         return None;

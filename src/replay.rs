@@ -4,8 +4,9 @@
 use std::ops::Range;
 
 use crate::basic::{self, BasicScore};
+use crate::excerpt::Excerpts;
 use crate::legality::IllegalMoveKind;
-use crate::record::{MoveText, Record};
+use crate::record::{FormatFinding, FormatNote, LineContent, MoveText, ScannedLine, tally};
 use crate::{Move, Outcome, Position, Reason, Side};
 
 /// How strictly to read a record.
@@ -184,33 +185,108 @@ impl Default for Game {
 /// The result of checking a record.
 #[derive(Clone, Debug)]
 pub struct Checked {
-    /// The legal prefix of the record, replayed.
+    /// The legal prefix of the record, replayed. A check that keeps only
+    /// the current position ([`Replayer::new`] without plies, as
+    /// `asalto check` runs) has no plies here: [`Checked::plies`] counts
+    /// them.
     pub game: Game,
-    /// Every problem, errors and warnings, in source order.
+    /// The problems kept, errors and warnings, in source order: every one,
+    /// except that of one kind (reason and label) at most
+    /// [`KEPT_PER_KIND`] are kept and the rest counted in
+    /// [`Checked::omitted`].
     pub problems: Vec<Problem>,
     /// The line where the replay stopped (the first illegal move or syntax
     /// error); the moves from there on are not checked.
     pub stopped_at: Option<usize>,
+    /// The problems not kept, by kind.
+    pub omitted: Vec<Omitted>,
+    /// The lines around the problems kept, for reports.
+    pub excerpts: Excerpts,
+    plies: usize,
+    position: Position,
 }
+
+/// Problems of one kind beyond the [`KEPT_PER_KIND`] kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Omitted {
+    /// Error or warning.
+    pub severity: Severity,
+    /// Their reason.
+    pub reason: Reason,
+    /// Their label.
+    pub label: String,
+    /// How many were not kept.
+    pub count: usize,
+    /// The line of the last one.
+    pub last_line: usize,
+}
+
+/// At most this many problems of one kind (reason and label) are kept in a
+/// [`Checked`]; the rest are counted. A file of a million bad lines makes a
+/// report of bounded size.
+pub const KEPT_PER_KIND: usize = 100;
 
 impl Checked {
     /// Whether the record is valid (no errors; warnings allowed).
     pub fn is_valid(&self) -> bool {
-        !self.problems.iter().any(|p| p.severity == Severity::Error)
+        self.error_count() == 0
     }
 
-    /// The errors.
+    /// The errors kept.
     pub fn errors(&self) -> impl Iterator<Item = &Problem> {
         self.problems
             .iter()
             .filter(|p| p.severity == Severity::Error)
     }
 
-    /// The warnings.
+    /// The warnings kept.
     pub fn warnings(&self) -> impl Iterator<Item = &Problem> {
         self.problems
             .iter()
             .filter(|p| p.severity == Severity::Warning)
+    }
+
+    fn count(&self, severity: Severity) -> usize {
+        let kept = self
+            .problems
+            .iter()
+            .filter(|p| p.severity == severity)
+            .count();
+        let omitted: usize = self
+            .omitted
+            .iter()
+            .filter(|o| o.severity == severity)
+            .map(|o| o.count)
+            .sum();
+        kept + omitted
+    }
+
+    /// How many errors, kept or not.
+    pub fn error_count(&self) -> usize {
+        self.count(Severity::Error)
+    }
+
+    /// How many warnings, kept or not.
+    pub fn warning_count(&self) -> usize {
+        self.count(Severity::Warning)
+    }
+
+    /// The number of moves replayed (the legal prefix).
+    pub fn plies(&self) -> usize {
+        self.plies
+    }
+
+    /// The position after the last legal move.
+    pub fn position(&self) -> Position {
+        self.position
+    }
+
+    /// The result, if the game has ended after the legal prefix.
+    pub fn outcome(&self) -> Option<GameOutcome> {
+        self.position.outcome().map(|outcome| GameOutcome {
+            outcome,
+            ply: self.plies,
+        })
     }
 }
 
@@ -251,132 +327,257 @@ pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
 /// assert_eq!((error.line, error.ply), (3, Some(3)));
 /// ```
 pub fn check(source: &str, options: CheckOptions) -> Checked {
-    let record = Record::parse(source);
-    check_record(source, &record, options)
+    let mut replayer = Replayer::new(options, true);
+    for line in crate::record::lines(source) {
+        replayer.push_line(line);
+    }
+    replayer.finish()
 }
 
-/// [`check`] on a record already parsed from `source`.
-pub fn check_record(source: &str, record: &Record, options: CheckOptions) -> Checked {
-    let mut problems = Vec::new();
-    let format_severity = if options.strict {
-        Severity::Error
-    } else {
-        Severity::Warning
-    };
-    for finding in &record.notes {
-        let (line, column) = line_column(source, finding.span.start);
-        let lines = if finding.lines.len() > 1 {
-            let shown: Vec<String> = finding
-                .lines
-                .iter()
-                .take(10)
-                .map(|l| l.to_string())
-                .collect();
-            let more = if finding.lines.len() > 10 {
-                ", ..."
-            } else {
-                ""
-            };
-            format!(" (lines {}{more})", shown.join(", "))
-        } else {
-            String::new()
-        };
-        problems.push(Problem {
-            severity: format_severity,
-            reason: Reason::Syntax,
-            message: format!("{}{lines}", finding.note.message(finding.lines.len())),
-            label: "not in the saved-game format".to_string(),
-            help: Some(finding.note.help().to_string()),
-            span: finding.span.clone(),
-            line,
-            column,
-            ply: None,
-            side: None,
-            before: None,
-        });
-    }
-    let replayable = record.replayable();
-    for (i, error) in record.errors.iter().enumerate() {
-        let (line, column) = line_column(source, error.span.start);
-        let help = error.help();
-        // Every line that is not blank or a comment is a move: this one's
-        // number counts the moves and the bad lines before it.
-        let ply = 1 + record.moves.iter().filter(|m| m.line < error.line).count() + i;
-        problems.push(Problem {
-            severity: Severity::Error,
-            reason: if error.is_off_board() {
-                Reason::OffBoard
-            } else {
-                Reason::Syntax
-            },
-            message: error.message(),
-            label: error.label(),
-            help: Some(help),
-            span: error.span.clone(),
-            line,
-            column,
-            ply: Some(ply),
-            side: Some(Side::at_ply(ply - 1)),
-            before: None,
-        });
-    }
-    let (game, stopped_at) = replay_moves(source, replayable, options, &mut problems);
-    problems.sort_by_key(|p| (p.span.start, p.severity));
-    Checked {
-        game,
-        problems,
-        stopped_at: stopped_at.or(record.first_error_line()),
-    }
+/// One kind of problem, and how many of it were seen.
+#[derive(Clone, Debug)]
+struct Kind {
+    severity: Severity,
+    reason: Reason,
+    label: String,
+    seen: usize,
+    last_line: usize,
 }
 
-/// Replay `moves` from the start, pushing problems; returns the legal prefix
-/// and the line of the illegal move that stopped it.
-fn replay_moves(
-    source: &str,
-    moves: &[MoveText],
+/// A record checked line by line: what [`check`] does, holding only the
+/// current position, the problems found (bounded: [`KEPT_PER_KIND`]) and
+/// the lines around them, so that a file of any size is checked in memory
+/// of the size of its longest line.
+///
+/// # Examples
+///
+/// ```
+/// use asalto::replay::{CheckOptions, Replayer};
+///
+/// let mut replayer = Replayer::new(CheckOptions::default(), false);
+/// for line in ["Bc-Cc\n", "Dd-Cd\n"] {
+///     replayer.push_line(line);
+/// }
+/// let checked = replayer.finish();
+/// assert!(checked.is_valid());
+/// assert_eq!(checked.plies(), 2);
+/// assert!(checked.game.plies.is_empty());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Replayer {
     options: CheckOptions,
-    problems: &mut Vec<Problem>,
-) -> (Game, Option<usize>) {
-    let mut game = Game::new();
-    game.plies.reserve(moves.len());
-    let mut pos = game.start;
-    for text in moves {
-        let number = game.plies.len() + 1;
+    keep_plies: bool,
+    game: Game,
+    position: Position,
+    plies: usize,
+    /// Lines that are moves or should be (bad lines), a line of several
+    /// moves counting each: the move number of the next one is this + 1.
+    entries: usize,
+    replaying: bool,
+    stopped_at: Option<usize>,
+    line: usize,
+    offset: usize,
+    notes: Vec<FormatFinding>,
+    /// Line and column of each note's first occurrence.
+    note_places: Vec<(usize, usize)>,
+    problems: Vec<Problem>,
+    kinds: Vec<Kind>,
+    excerpts: Excerpts,
+    /// The previous line (its number, offset and text, capped), to quote
+    /// it.
+    previous: (usize, usize, String),
+    /// The current line's offset and text (capped, without its line end).
+    current: (usize, String),
+    /// Whether the line after the last problem is to be kept.
+    keep_next: bool,
+}
+
+impl Replayer {
+    /// A check from the start position; `keep_plies` keeps every move in
+    /// [`Checked::game`] (memory in proportion to the record), else only
+    /// the current position is kept.
+    pub fn new(options: CheckOptions, keep_plies: bool) -> Replayer {
+        let start = Position::start();
+        Replayer {
+            options,
+            keep_plies,
+            game: Game::from_position(start),
+            position: start,
+            plies: 0,
+            entries: 0,
+            replaying: true,
+            stopped_at: None,
+            line: 0,
+            offset: 0,
+            notes: Vec::new(),
+            note_places: Vec::new(),
+            problems: Vec::new(),
+            kinds: Vec::new(),
+            excerpts: Excerpts::default(),
+            previous: (0, 0, String::new()),
+            current: (0, String::new()),
+            keep_next: false,
+        }
+    }
+
+    /// The number of lines read so far.
+    pub fn lines(&self) -> usize {
+        self.line
+    }
+
+    /// Read the next line of the record, `raw` with its `\n` if it has one.
+    pub fn push_line(&mut self, raw: &str) {
+        self.line += 1;
+        let start = self.offset;
+        self.offset += raw.len();
+        let body = raw.strip_suffix('\n').unwrap_or(raw);
+        // Remember this line for quoting only when a problem may need it:
+        // copying is cheap, and it is one reused buffer.
+        std::mem::swap(&mut self.previous.2, &mut self.current.1);
+        self.previous.0 = self.line - 1;
+        self.previous.1 = self.current.0;
+        self.current.0 = start;
+        self.current.1.clear();
+        self.current
+            .1
+            .push_str(crate::excerpt::cap_bytes(body, CAP_COPY));
+        if self.keep_next {
+            self.keep_next = false;
+            self.excerpts.keep(self.line, start, body);
+        }
+        let scanned = ScannedLine::scan(raw, self.line, start, self.options.lenient);
+        for (note, span) in &scanned.notes {
+            if !self.notes.iter().any(|f| f.note == *note) {
+                self.note_places
+                    .push((self.line, column(body, start, span.start)));
+                self.quote_here(body, start);
+            }
+            tally(&mut self.notes, *note, self.line, span.clone());
+        }
+        match &scanned.content {
+            LineContent::Nothing => {}
+            LineContent::Move(m) => {
+                self.entries += 1;
+                if self.replaying {
+                    self.play(m, body, start);
+                }
+            }
+            LineContent::Several { .. } => {
+                for m in scanned.moves() {
+                    self.entries += 1;
+                    if self.replaying {
+                        self.play(&m, body, start);
+                    }
+                }
+            }
+            LineContent::Error(e) => {
+                self.entries += 1;
+                if self.replaying {
+                    self.replaying = false;
+                    self.stopped_at = Some(self.line);
+                }
+                let ply = self.entries;
+                let problem = Problem {
+                    severity: Severity::Error,
+                    reason: if e.is_off_board() {
+                        Reason::OffBoard
+                    } else {
+                        Reason::Syntax
+                    },
+                    message: e.message(),
+                    label: e.label(),
+                    help: Some(e.help()),
+                    span: e.span.clone(),
+                    line: self.line,
+                    column: column(body, start, e.span.start),
+                    ply: Some(ply),
+                    side: Some(Side::at_ply(ply - 1)),
+                    before: None,
+                };
+                self.add(problem, body, start);
+            }
+        }
+    }
+
+    /// Keep the lines around the current one for quoting.
+    fn quote_here(&mut self, body: &str, start: usize) {
+        if self.line > 1 {
+            let (line, offset) = (self.previous.0, self.previous.1);
+            let text = std::mem::take(&mut self.previous.2);
+            self.excerpts.keep(line, offset, &text);
+            self.previous.2 = text;
+        }
+        self.excerpts.keep(self.line, start, body);
+        self.keep_next = true;
+    }
+
+    /// Keep `problem` (or count it, past [`KEPT_PER_KIND`] of its kind).
+    fn add(&mut self, problem: Problem, body: &str, start: usize) {
+        let kind = match self.kinds.iter_mut().find(|k| {
+            k.severity == problem.severity && k.reason == problem.reason && k.label == problem.label
+        }) {
+            Some(k) => k,
+            None => {
+                self.kinds.push(Kind {
+                    severity: problem.severity,
+                    reason: problem.reason,
+                    label: problem.label.clone(),
+                    seen: 0,
+                    last_line: 0,
+                });
+                let n = self.kinds.len();
+                &mut self.kinds[n - 1]
+            }
+        };
+        kind.seen += 1;
+        kind.last_line = problem.line;
+        if kind.seen <= KEPT_PER_KIND {
+            self.problems.push(problem);
+            self.quote_here(body, start);
+        }
+    }
+
+    /// Replay one written move, if the replay is still going.
+    fn play(&mut self, text: &MoveText, body: &str, start: usize) {
+        let pos = self.position;
+        let number = self.plies + 1;
         let side = pos.turn();
-        let problem = |severity, reason, message: String, label, help, span: Range<usize>| {
-            let (line, column) = line_column(source, span.start);
-            Problem {
+        let line = self.line;
+        let column = |at: usize| column(body, start, at);
+        let problem =
+            |severity, reason, message: String, label, help, span: Range<usize>| Problem {
                 severity,
                 reason,
                 message: format!("move {number} ({side}): {message}"),
                 label,
                 help,
+                column: column(span.start),
                 span,
                 line,
-                column,
                 ply: Some(number),
                 side: Some(side),
                 before: Some(pos),
-            }
-        };
+            };
         let (mv, completed) = match pos.resolve(&text.path) {
             Ok(mv) => (mv, false),
             Err(e) => {
                 let abbreviated = text.path.len() == 2;
                 if let (true, true, IllegalMoveKind::CaptureIncomplete { required, .. }) =
-                    (options.lenient, abbreviated, &e.kind)
+                    (self.options.lenient, abbreviated, &e.kind)
                 {
-                    problems.push(problem(
+                    let p = problem(
                         Severity::Warning,
                         Reason::CaptureIncomplete,
                         format!("capture written as its first two points, completed to {required}"),
                         format!("completed to {required}"),
                         Some("a saved game writes the whole path of a capture".to_string()),
                         text.span(),
-                    ));
-                    (*required, true)
+                    );
+                    let required = *required;
+                    self.add(p, body, start);
+                    (required, true)
                 } else {
-                    problems.push(problem(
+                    let p = problem(
                         Severity::Error,
                         e.reason(),
                         e.message(),
@@ -388,29 +589,127 @@ fn replay_moves(
                         } else {
                             text.segment_span(e.segment)
                         },
-                    ));
-                    return (game, Some(text.line));
+                    );
+                    self.add(p, body, start);
+                    self.stop();
+                    return;
                 }
             }
         };
-        if let (Some(variant), Side::Rebels) = (options.rebels, side) {
+        if let (Some(variant), Side::Rebels) = (self.options.rebels, side) {
             if let Some(p) = not_basic(&pos, &mv, variant) {
-                problems.push(problem(
+                let p = problem(
                     Severity::Error,
                     Reason::NotBasic,
                     p.0,
                     p.1,
                     Some(p.2),
                     text.span(),
-                ));
-                return (game, Some(text.line));
+                );
+                self.add(p, body, start);
+                self.stop();
+                return;
             }
         }
-        pos = pos.play_unchecked(&mv);
-        game.push(mv, pos, text.line, completed);
+        self.position = pos.play_unchecked(&mv);
+        self.plies = number;
+        if self.keep_plies {
+            self.game.push(mv, self.position, line, completed);
+        }
     }
-    (game, None)
+
+    fn stop(&mut self) {
+        self.replaying = false;
+        self.stopped_at = Some(self.line);
+    }
+
+    /// The check of the lines read, and the replayer ready for another
+    /// record (its buffers kept: no allocation from file to file).
+    pub fn finish_and_reset(&mut self) -> Checked {
+        let mut fresh = Replayer::new(self.options, self.keep_plies);
+        std::mem::swap(&mut fresh.previous.2, &mut self.previous.2);
+        std::mem::swap(&mut fresh.current.1, &mut self.current.1);
+        fresh.previous.2.clear();
+        fresh.current.1.clear();
+        std::mem::replace(self, fresh).finish()
+    }
+
+    /// The check of the lines read.
+    pub fn finish(mut self) -> Checked {
+        if self.entries == 0 {
+            tally(&mut self.notes, FormatNote::Empty, 1, 0..0);
+            self.note_places.push((1, 1));
+        }
+        let format_severity = if self.options.strict {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        for (finding, &(line, column)) in self.notes.iter().zip(&self.note_places) {
+            let lines = if finding.count > 1 {
+                let shown: Vec<String> = finding.lines.iter().map(|l| l.to_string()).collect();
+                let more = if finding.count > finding.lines.len() {
+                    ", ..."
+                } else {
+                    ""
+                };
+                format!(" (lines {}{more})", shown.join(", "))
+            } else {
+                String::new()
+            };
+            self.problems.push(Problem {
+                severity: format_severity,
+                reason: Reason::Syntax,
+                message: format!("{}{lines}", finding.note.message(finding.count)),
+                label: "not in the saved-game format".to_string(),
+                help: Some(finding.note.help().to_string()),
+                span: finding.span.clone(),
+                line,
+                column,
+                ply: None,
+                side: None,
+                before: None,
+            });
+        }
+        self.problems.sort_by_key(|p| (p.span.start, p.severity));
+        let omitted = self
+            .kinds
+            .iter()
+            .filter(|k| k.seen > KEPT_PER_KIND)
+            .map(|k| Omitted {
+                severity: k.severity,
+                reason: k.reason,
+                label: k.label.clone(),
+                count: k.seen - KEPT_PER_KIND,
+                last_line: k.last_line,
+            })
+            .collect();
+        Checked {
+            game: self.game,
+            problems: self.problems,
+            stopped_at: self.stopped_at,
+            omitted,
+            excerpts: self.excerpts,
+            plies: self.plies,
+            position: self.position,
+        }
+    }
 }
+
+/// 1-based character column of byte `at` of the line `body` starting at
+/// byte `start` (a byte-order mark is not a column).
+fn column(body: &str, start: usize, at: usize) -> usize {
+    let upto = body.get(..at.saturating_sub(start)).unwrap_or(body);
+    let upto = match start {
+        0 => upto.strip_prefix('\u{feff}').unwrap_or(upto),
+        _ => upto,
+    };
+    upto.chars().count() + 1
+}
+
+/// How much of each line is copied, in case the next line has a problem
+/// and this one is quoted as its context.
+const CAP_COPY: usize = 4 * crate::record::QUOTE_MAX;
 
 /// If `mv` is not one of BASICO's best moves: message, label and help (every
 /// candidate with its score).

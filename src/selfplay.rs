@@ -22,9 +22,25 @@ pub struct Match {
     /// The rebels' player.
     pub rebels: Player,
     /// Stop a game after this many moves (no rule of the game ends the
-    /// rebels' shuffle inside the castle). `None`: no limit.
+    /// rebels' shuffle inside the castle). `None`: no limit but
+    /// [`HARD_MAX_PLIES`].
     pub max_plies: Option<usize>,
 }
+
+/// No generated game is longer than this, whatever the options: under the
+/// assignment's rules a game can go on for ever (see [`REPETITIONS`]).
+pub const HARD_MAX_PLIES: usize = 100_000;
+
+/// A generated game without a move limit stops, unfinished, when a position
+/// (the board and the side to move) comes back this many times.
+///
+/// Why: the rules have no draw. Rebels must step closer to the castle, so
+/// outside it they can never go back; but inside it they may step from
+/// castle point to castle point, and the officers may step back and forth
+/// for ever. Once the rebels that can still move are all in a castle that
+/// is not full, and the officers cannot capture, nothing ends the game:
+/// the same positions come back again and again.
+pub const REPETITIONS: usize = 3;
 
 /// One game played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,12 +55,15 @@ pub struct PlayedGame {
     pub outcome: Option<GameOutcome>,
     /// The position after the last move.
     pub position: Position,
+    /// Whether it was stopped because a position came back
+    /// [`REPETITIONS`] times.
+    pub repeated: bool,
 }
 
 impl PlayedGame {
     /// Whether the game was stopped by the cap before it ended.
     pub fn capped(&self) -> bool {
-        self.outcome.is_none()
+        self.outcome.is_none() && !self.repeated
     }
 }
 
@@ -99,6 +118,9 @@ impl Match {
         let mut rng = random::rng(seed);
         let mut pos = Position::start();
         let mut moves = Vec::new();
+        let mut seen: std::collections::HashMap<Position, usize> = std::collections::HashMap::new();
+        let mut repeated = false;
+        let max = self.max_plies.unwrap_or(HARD_MAX_PLIES).min(HARD_MAX_PLIES);
         let outcome = loop {
             if let Some(outcome) = pos.outcome() {
                 break Some(GameOutcome {
@@ -106,8 +128,18 @@ impl Match {
                     ply: moves.len(),
                 });
             }
-            if self.max_plies.is_some_and(|max| moves.len() >= max) {
+            if moves.len() >= max {
                 break None;
+            }
+            // Without a cap of its own, a game that may never end stops at
+            // its first position seen REPETITIONS times.
+            if self.max_plies.is_none() {
+                let count = seen.entry(pos).or_insert(0);
+                *count += 1;
+                if *count >= REPETITIONS {
+                    repeated = true;
+                    break None;
+                }
             }
             let Some(mv) = self.player(pos.turn()).choose(&pos, &mut rng) else {
                 // Only a player that cannot play this side chooses nothing;
@@ -123,6 +155,7 @@ impl Match {
             moves,
             outcome,
             position: pos,
+            repeated,
         }
     }
 }
@@ -148,6 +181,8 @@ pub struct GameJson {
     pub outcome: Option<OutcomeJson>,
     /// Whether the cap stopped it.
     pub capped: bool,
+    /// Whether it stopped because a position came back three times.
+    pub repeated: bool,
     /// The cap, or null.
     pub max_plies: Option<usize>,
     /// `officers` or `rebels`: the side to move after the last move.
@@ -170,6 +205,7 @@ impl GameJson {
             plies: game.moves.len(),
             outcome: game.outcome.map(OutcomeJson::from),
             capped: game.capped(),
+            repeated: game.repeated,
             max_plies: m.max_plies,
             to_move: game.position.turn().name(),
             position: game.position.to_string(),
@@ -189,6 +225,8 @@ pub struct Totals {
     pub reasons: BTreeMap<&'static str, usize>,
     /// Games stopped by the cap.
     pub capped: usize,
+    /// Games stopped because a position came back three times.
+    pub repeated: usize,
     /// All moves of all games.
     pub plies: usize,
     /// The shortest game, in moves.
@@ -213,6 +251,7 @@ impl Totals {
                 *self.wins.entry(end.outcome.winner.name()).or_default() += 1;
                 *self.reasons.entry(end.outcome.reason.code()).or_default() += 1;
             }
+            None if game.repeated => self.repeated += 1,
             None => self.capped += 1,
         }
     }
@@ -258,9 +297,39 @@ mod tests {
         }
         assert_eq!(totals.games, 20);
         assert_eq!(
-            totals.wins.values().sum::<usize>() + totals.capped,
+            totals.wins.values().sum::<usize>() + totals.capped + totals.repeated,
             totals.games
         );
+    }
+
+    /// BASICO rebels against random officers, with no move limit: some
+    /// games reach a position three times (the rules let a game go on for
+    /// ever); such a game stops there, and no game passes the hard cap.
+    #[test]
+    fn endless_games_stop_on_repetition() {
+        let m = Match {
+            officers: Player::Random,
+            rebels: Player::Basic(BasicScore::V1),
+            max_plies: None,
+        };
+        let mut repeated = 0;
+        for n in 1..=100 {
+            let game = m.play(5, n);
+            assert!(game.moves.len() <= HARD_MAX_PLIES);
+            if game.repeated {
+                repeated += 1;
+                // The last position is one seen twice before.
+                let mut pos = Position::start();
+                let mut count = usize::from(pos == game.position);
+                for mv in &game.moves {
+                    pos = pos.play_unchecked(mv);
+                    count += usize::from(pos == game.position);
+                }
+                assert_eq!(count, REPETITIONS, "game {n}");
+                assert!(game.outcome.is_none() && !game.capped());
+            }
+        }
+        assert!(repeated > 0, "no game of 100 repeated a position");
     }
 
     #[test]

@@ -1,16 +1,36 @@
 //! `asalto check`: validate record files.
+//!
+//! Each file is read line by line in a buffer reused from file to file and
+//! replayed holding only the current position, so memory stays at the size
+//! of the longest line whatever the files' sizes; files are checked on every
+//! core and reported in the order given.
 
 use asalto::basic::BasicScore;
 use asalto::diagnostics::FileReport;
 use asalto::json::CheckJson;
-use asalto::replay::{CheckOptions, Checked, check};
+use asalto::replay::{CheckOptions, Checked, Replayer};
+use asalto::text::escape_line;
+use rayon::prelude::*;
 
-use super::{ColorChoice, Format, Out, Status, WriteError, error, read_input};
+use super::input::{Lines, display_name, document_record, expand, not_utf8};
+use super::{ColorChoice, Format, Out, Status, WriteError, error};
 
 /// Validate record files: one move per line, by the assignment's rules.
+///
+/// Examples:
+///
+///   asalto check game.txt
+///
+///   asalto check submissions/*/partida.txt      (one line per file, then totals)
+///
+///   asalto check refs/ --format json -j 2       (every *.txt in refs/, as JSON lines)
+///
+///   asalto check --lenient - < game.txt         (standard input; `Bd-Db` captures allowed)
 #[derive(clap::Args, Debug)]
+#[command(verbatim_doc_comment)]
 pub struct Args {
-    /// Record files to check (`-` reads standard input).
+    /// Record files, folders (every `*.txt` inside, by name) or JSON game
+    /// documents (`-` reads standard input).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<String>,
     /// Output format: `human`, or `json` (one object per file and line).
@@ -21,10 +41,11 @@ pub struct Args {
     #[arg(long)]
     strict: bool,
     /// Accept captures written with only their first two points (completed,
-    /// with a warning).
+    /// with a warning), several moves on a line, and skip `FIN` lines.
     #[arg(long)]
     lenient: bool,
-    /// Also require every rebel move to be a best move of this BASICO score.
+    /// Also require every rebel move to be a best move of this BASICO score
+    /// [possible values: basic-v1, basic-v2].
     #[arg(long, value_name = "SCORE", value_parser = parse_basic)]
     rebels: Option<BasicScore>,
     /// With several files, print the full diagnostics of each problem file
@@ -34,12 +55,49 @@ pub struct Args {
     /// When to use colours.
     #[arg(long, value_enum, default_value_t)]
     color: ColorChoice,
+    /// Files checked in parallel (default: the number of cores). The output
+    /// does not depend on it.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
+    /// Print nothing: the exit status says it all.
+    #[arg(long, short = 'q')]
+    quiet: bool,
 }
 
 /// Parse `basic-v1` / `basic-v2`.
 pub fn parse_basic(s: &str) -> Result<BasicScore, String> {
     BasicScore::from_name(s).ok_or_else(|| format!("`{s}`: expected basic-v1 or basic-v2"))
 }
+
+/// What checking one file gave: its output, and how it counts.
+struct FileResult {
+    /// What to print on standard output.
+    text: String,
+    /// What to print on standard error.
+    message: Option<String>,
+    verdict: Verdict,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    Valid,
+    Invalid,
+    Unreadable,
+}
+
+/// How each file is reported.
+#[derive(Clone, Copy)]
+struct Settings {
+    options: CheckOptions,
+    format: Format,
+    full: bool,
+    color: bool,
+    quiet: bool,
+}
+
+/// Files per batch: checked in parallel, then printed in order, so that
+/// output starts early and memory holds one batch of reports.
+const BATCH: usize = 256;
 
 /// Run `check`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
@@ -48,51 +106,65 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         lenient: args.lenient,
         rebels: args.rebels,
     };
-    let color = args.color.enabled();
-    let batch = args.files.len() > 1;
-    let mut status = Status::Success;
-    let (mut valid, mut invalid, mut unreadable) = (0, 0, 0);
-    for path in &args.files {
-        let input = match read_input(path) {
-            Ok(input) => input,
-            Err(message) => {
-                unreadable += 1;
-                status = status.worst(Status::Error);
-                error(&message);
-                if args.format == Format::Json {
-                    let object = serde_json::json!({
-                        "file": path, "valid": false, "io_error": message,
-                    });
-                    out.line(&object.to_string())?;
-                }
-                continue;
-            }
-        };
-        let checked = check(&input.text, options);
-        if checked.is_valid() {
-            valid += 1;
-        } else {
-            invalid += 1;
-            status = status.worst(Status::Failure);
+    let targets = expand(&args.files);
+    let batch = targets.len() > 1;
+    let settings = Settings {
+        options,
+        format: args.format,
+        full: !batch || args.details,
+        color: args.color.enabled(),
+        quiet: args.quiet,
+    };
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, 256);
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            error(&format!("cannot start {jobs} threads: {e}"));
+            return Ok(Status::Error);
         }
-        match args.format {
-            Format::Json => {
-                let json = CheckJson::new(if path == "-" { "-" } else { path }, &checked);
-                out.line(&serde_json::to_string(&json).unwrap_or_default())?;
-            }
-            Format::Human => {
-                out.line(&summary(&input.name, &checked))?;
-                if !checked.problems.is_empty() && (!batch || args.details) {
-                    let report = FileReport::new(&input.name, &input.text, &checked);
-                    out.write(&report.render(color))?;
+    };
+    let mut status = Status::Success;
+    let (mut valid, mut invalid, mut unreadable) = (0usize, 0usize, 0usize);
+    for chunk in targets.chunks(BATCH) {
+        let results: Vec<FileResult> = if jobs == 1 {
+            let mut work = Work::default();
+            chunk.iter().map(|t| work.check(t, settings)).collect()
+        } else {
+            pool.install(|| {
+                chunk
+                    .par_iter()
+                    .map_init(Work::default, |work, t| work.check(t, settings))
+                    .collect()
+            })
+        };
+        for result in results {
+            match result.verdict {
+                Verdict::Valid => valid += 1,
+                Verdict::Invalid => {
+                    invalid += 1;
+                    status = status.worst(Status::Failure);
                 }
+                Verdict::Unreadable => {
+                    unreadable += 1;
+                    status = status.worst(Status::Error);
+                }
+            }
+            if let Some(message) = &result.message {
+                error(message);
+            }
+            if !settings.quiet {
+                out.write(&result.text)?;
             }
         }
     }
-    if batch && args.format == Format::Human {
+    if batch && args.format == Format::Human && !settings.quiet {
+        let files = targets.len();
         let mut line = format!(
-            "{} files: {valid} valid, {invalid} invalid",
-            args.files.len()
+            "{files} file{}: {valid} valid, {invalid} invalid",
+            if files == 1 { "" } else { "s" }
         );
         if unreadable > 0 {
             line.push_str(&format!(", {unreadable} unreadable"));
@@ -102,18 +174,178 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     Ok(status)
 }
 
+/// What a thread reuses from file to file: the read buffer and the
+/// replayer's line buffers.
+#[derive(Default)]
+struct Work {
+    buf: Vec<u8>,
+    replayer: Option<Replayer>,
+}
+
+impl Work {
+    fn check(&mut self, target: &Result<String, String>, settings: Settings) -> FileResult {
+        let path = match target {
+            Ok(path) => path,
+            Err(message) => return unreadable(message.clone(), None, settings),
+        };
+        match self.replay(path, settings.options) {
+            Ok(checked) => report(path, &checked, settings),
+            Err(Failure::Unreadable(message)) => unreadable(message, Some(path), settings),
+            Err(Failure::Document(message)) => bad_document(message, path, settings),
+        }
+    }
+
+    /// Replay the file at `path`, line by line; a JSON game document is
+    /// read whole and its moves checked as a record.
+    fn replay(&mut self, path: &str, options: CheckOptions) -> Result<Checked, Failure> {
+        let name = display_name(path);
+        let mut replayer = match self.replayer.take() {
+            Some(r) => r,
+            None => Replayer::new(options, false),
+        };
+        let result = (|| {
+            let read_error = |e: std::io::Error| {
+                format!(
+                    "cannot read {}: {}",
+                    escape_line(&name),
+                    super::input::io_reason(&e)
+                )
+            };
+            let mut lines = Lines::open(path, &mut self.buf)?;
+            if lines.starts_like_json().map_err(read_error)? {
+                let bytes = lines.rest().map_err(read_error)?;
+                let text = String::from_utf8(bytes)
+                    .map_err(|e| not_utf8(&name, 1, e.as_bytes(), e.utf8_error(), 0))?;
+                let record =
+                    document_record(&escape_line(&name), &text).map_err(Failure::Document)?;
+                for line in asalto::record::lines(&record) {
+                    replayer.push_line(line);
+                }
+                return Ok(());
+            }
+            let mut offset = 0;
+            while let Some(line) = lines.next_line().map_err(read_error)? {
+                let text = std::str::from_utf8(line).map_err(|e| {
+                    Failure::Unreadable(not_utf8(&name, replayer.lines() + 1, line, e, offset))
+                })?;
+                offset += line.len();
+                replayer.push_line(text);
+            }
+            Ok(())
+        })();
+        let checked = replayer.finish_and_reset();
+        self.replayer = Some(replayer);
+        result.map(|()| checked)
+    }
+}
+
+/// Why a file has no check to report.
+enum Failure {
+    /// It cannot be read: missing, unreadable, not UTF-8 (status 2).
+    Unreadable(String),
+    /// A JSON document that does not hold a legal game (status 1).
+    Document(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Unreadable(message)
+    }
+}
+
+/// The result of a JSON game document that does not hold a legal game.
+fn bad_document(message: String, path: &str, settings: Settings) -> FileResult {
+    let text = match settings.format {
+        _ if settings.quiet => String::new(),
+        Format::Json => {
+            let object = serde_json::json!({
+                "file": path,
+                "valid": false,
+                "rules": asalto::Rules::default().name(),
+                "document_error": message,
+            });
+            object.to_string() + "\n"
+        }
+        Format::Human => format!("{message}\n"),
+    };
+    FileResult {
+        text,
+        message: None,
+        verdict: Verdict::Invalid,
+    }
+}
+
+/// The result of a file that could not be read (or a folder with no
+/// records).
+fn unreadable(message: String, path: Option<&str>, settings: Settings) -> FileResult {
+    let text = match (settings.format, path) {
+        (Format::Json, path) => {
+            let object = serde_json::json!({
+                "file": path.unwrap_or_default(),
+                "valid": false,
+                "rules": asalto::Rules::default().name(),
+                "io_error": message,
+            });
+            object.to_string() + "\n"
+        }
+        (Format::Human, _) => String::new(),
+    };
+    FileResult {
+        text,
+        message: Some(message),
+        verdict: Verdict::Unreadable,
+    }
+}
+
+/// The output for one checked file.
+fn report(path: &str, checked: &Checked, settings: Settings) -> FileResult {
+    let verdict = if checked.is_valid() {
+        Verdict::Valid
+    } else {
+        Verdict::Invalid
+    };
+    if settings.quiet {
+        return FileResult {
+            text: String::new(),
+            message: None,
+            verdict,
+        };
+    }
+    let text = match settings.format {
+        Format::Json => {
+            let json = CheckJson::new(path, checked);
+            serde_json::to_string(&json).unwrap_or_default() + "\n"
+        }
+        Format::Human => {
+            let name = display_name(path);
+            let mut text = summary(&name, checked);
+            text.push('\n');
+            if !checked.problems.is_empty() && settings.full {
+                let report = FileReport::new(&name, checked);
+                text.push_str(&report.render(settings.color));
+            }
+            text
+        }
+    };
+    FileResult {
+        text,
+        message: None,
+        verdict,
+    }
+}
+
 /// One line about a file: its verdict, the result or the first error.
 pub fn summary(name: &str, checked: &Checked) -> String {
-    let warnings = checked.warnings().count();
-    let warned = match warnings {
+    let name = escape_line(name);
+    let warned = match checked.warning_count() {
         0 => String::new(),
         1 => " (1 warning)".to_string(),
         n => format!(" ({n} warnings)"),
     };
-    let plies = checked.game.plies.len();
+    let plies = checked.plies();
     let moves = if plies == 1 { "move" } else { "moves" };
     if let Some(e) = checked.errors().next() {
-        let more = match checked.errors().count() {
+        let more = match checked.error_count() {
             1 => String::new(),
             n => format!(" (+{} more)", n - 1),
         };
@@ -125,13 +357,13 @@ pub fn summary(name: &str, checked: &Checked) -> String {
             "{name}: invalid: line {}:{}{at}: {} [{}]{more}; {plies} {moves} replayed",
             e.line,
             e.column,
-            strip_move_prefix(&e.message),
+            escape_line(strip_move_prefix(&e.message)),
             e.reason.code(),
         );
     }
-    let result = match checked.game.outcome() {
+    let result = match checked.outcome() {
         Some(end) => format!("{}, after move {}", end.outcome, end.ply),
-        None => format!("unfinished, {} to move", checked.game.position().turn()),
+        None => format!("unfinished, {} to move", checked.position().turn()),
     };
     format!("{name}: valid{warned}, {plies} {moves}; {result}")
 }

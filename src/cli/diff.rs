@@ -4,11 +4,11 @@ use asalto::compare::{Comparison, Entry, compare};
 use asalto::json::{DiffFileJson, DiffJson, DifferenceJson};
 use asalto::render;
 use asalto::replay::{Problem, Severity};
-use similar::TextDiff;
+use asalto::text::{DiffLimits, bounded_diff};
 
 use super::check::summary;
 use super::show::legal_moves_text;
-use super::{DrawArgs, Format, Out, ReadArgs, Status, WriteError, error, read_input};
+use super::{DrawArgs, Format, Out, ReadArgs, Status, WriteError, error, read_record};
 
 /// Compare two games: the first move where they differ, the position
 /// before it, both moves and why one is illegal; then a unified diff of the
@@ -38,20 +38,21 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     }
     let mut inputs = Vec::new();
     for path in [&args.reference, &args.other] {
-        match read_input(path) {
+        match read_record(path) {
             Ok(input) => inputs.push(input),
-            Err(message) => {
+            Err((status, message)) => {
                 error(&message);
-                return Ok(Status::Error);
+                return Ok(status);
             }
         }
     }
     let (reference, other) = (&inputs[0], &inputs[1]);
     let comparison = compare(&reference.text, &other.text, args.read.options());
-    let unified = unified_diff(&comparison, &reference.name, &other.name);
+    let (unified, note) = unified_diff(&comparison, &reference.name, &other.name);
     match args.format {
         Format::Json => {
             let json = DiffJson {
+                diff_note: note,
                 same: comparison.same(),
                 reference: DiffFileJson::new(&args.reference, &comparison.reference.checked),
                 other: DiffFileJson::new(&args.other, &comparison.other.checked),
@@ -73,6 +74,9 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
                 args.draw.style.glyphs(),
                 color,
             ))?;
+            if let Some(note) = note {
+                out.line(&format!("note: {note}"))?;
+            }
         }
     }
     Ok(if comparison.same() {
@@ -82,16 +86,21 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     })
 }
 
-fn unified_diff(c: &Comparison, reference: &str, other: &str) -> String {
+/// The unified diff of the two canonical records, made under limits (a
+/// deadline, a number of lines, a size) so that two long records that
+/// differ everywhere never take long: past them, the diff says so in a
+/// note, and the first difference above stays exact.
+fn unified_diff(c: &Comparison, reference: &str, other: &str) -> (String, Option<String>) {
     let (a, b) = (c.reference.canonical(), c.other.canonical());
     if a == b {
-        return String::new();
+        return (String::new(), None);
     }
-    TextDiff::from_lines(&a, &b)
-        .unified_diff()
-        .context_radius(3)
-        .header(reference, other)
-        .to_string()
+    let d = bounded_diff(&a, &b, reference, other, DiffLimits::default());
+    let mut text = d.text;
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    (text, d.note)
 }
 
 /// How an entry of the first difference reads: the move and, when it is

@@ -2,12 +2,13 @@
 //! session of the assignment.
 
 use asalto::console;
-use asalto::export::GameDocument;
+use asalto::export::{GameDocument, write_json};
 use asalto::record::write_record;
 use asalto::replay::{Game, check};
 use asalto::{Position, json::StopJson};
 
 use super::{Out, ReadArgs, Status, WriteError, error, read_input};
+use asalto::text::escape_line;
 
 /// Convert a game: a record or a JSON game document in, JSON, a canonical
 /// record, or the assignment's console session out.
@@ -74,7 +75,8 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
             return Ok(Status::Error);
         }
     };
-    let name = input.name.as_str();
+    let shown = escape_line(&input.name);
+    let name = shown.as_ref();
     let is_json = match args.from {
         Source::Json => true,
         Source::Record => false,
@@ -109,7 +111,9 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
             let at = stop.ply.map_or(String::new(), |p| format!(", move {p}"));
             let head = format!(
                 "{name}: invalid record: line {}{at}: {} [{}]",
-                stop.line, stop.message, stop.code
+                stop.line,
+                escape_line(&stop.message),
+                stop.code
             );
             if args.keep_partial {
                 error(&format!(
@@ -125,8 +129,8 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
                 return Ok(status);
             }
         }
-        let source = (args.file != "-").then(|| args.file.clone());
-        (checked.game, source, stopped)
+        // Standard input is `-` in JSON, as in every command's JSON.
+        (checked.game, Some(args.file.clone()), stopped)
     };
     if args.to != Target::Json && game.start != Position::start() {
         error(&format!(
@@ -135,29 +139,25 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         ));
         return Ok(Status::Failure);
     }
-    out.write(&convert(&game, args.to, &args, source, stopped))?;
+    if args.to == Target::Json {
+        write_json(
+            &game,
+            source.as_deref(),
+            stopped.as_ref(),
+            args.pretty,
+            out.writer(),
+        )
+        .map_err(|e| WriteError::from_json(&e))?;
+        out.write("\n")?;
+        return Ok(status);
+    }
+    out.write(&convert(&game, args.to, &args))?;
     Ok(status)
 }
 
-fn convert(
-    game: &Game,
-    to: Target,
-    args: &Args,
-    source: Option<String>,
-    stopped: Option<StopJson>,
-) -> String {
+fn convert(game: &Game, to: Target, args: &Args) -> String {
     match to {
-        Target::Json => {
-            let doc = GameDocument::new(game, source.as_deref(), stopped);
-            let text = if args.pretty {
-                serde_json::to_string_pretty(&doc)
-            } else {
-                serde_json::to_string(&doc)
-            };
-            let mut text = text.unwrap_or_default();
-            text.push('\n');
-            text
-        }
+        Target::Json => String::new(),
         Target::Text => write_record(game.moves()),
         Target::Transcript => console::transcript(game, !args.no_echo),
         Target::Input => console::typed_input(game),

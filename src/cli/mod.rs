@@ -9,6 +9,7 @@ mod check;
 mod diff;
 mod export;
 mod grade;
+mod input;
 mod play;
 mod selfplay;
 mod show;
@@ -187,13 +188,32 @@ pub fn read_input(path: &str) -> Result<Input, String> {
     }
 }
 
-fn io_reason(e: &io::Error) -> String {
-    match e.kind() {
-        io::ErrorKind::NotFound => "no such file".to_string(),
-        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        io::ErrorKind::IsADirectory => "it is a directory".to_string(),
-        _ => e.to_string(),
+use input::io_reason;
+
+/// Whether `text` is a JSON document rather than a record: its first
+/// character (after a byte-order mark and white space) is `{`.
+pub fn looks_like_json(text: &str) -> bool {
+    text.trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with('{')
+}
+
+/// Read a game for the commands that replay a record (`show`, `diff`): a
+/// record file, or a JSON game document (replayed and checked first), as
+/// the record of its moves. A document that does not hold a legal game is
+/// a negative answer (status 1), as `export` has it; an unreadable file is
+/// an error (status 2).
+pub fn read_record(path: &str) -> Result<Input, (Status, String)> {
+    let input = read_input(path).map_err(|m| (Status::Error, m))?;
+    if !looks_like_json(&input.text) {
+        return Ok(input);
     }
+    let name = asalto::text::escape_line(&input.name).into_owned();
+    let text = input::document_record(&name, &input.text).map_err(|m| (Status::Failure, m))?;
+    Ok(Input {
+        name: input.name,
+        text,
+    })
 }
 
 /// Standard output that treats a closed pipe (`| head`) as a normal end,
@@ -208,6 +228,14 @@ pub struct Out {
 pub struct WriteError(io::Error);
 
 impl WriteError {
+    /// The write error inside a JSON serializer's error (writing our own
+    /// values cannot fail otherwise).
+    pub fn from_json(e: &serde_json::Error) -> WriteError {
+        WriteError(io::Error::from(
+            e.io_error_kind().unwrap_or(io::ErrorKind::Other),
+        ))
+    }
+
     /// Whether the reader of our output has gone away (`| head`): a normal
     /// end, not an error.
     pub fn is_closed_pipe(&self) -> bool {
@@ -231,6 +259,11 @@ impl Out {
     pub fn line(&mut self, text: &str) -> Result<(), WriteError> {
         self.write(text)?;
         self.write("\n")
+    }
+
+    /// The buffered standard output itself, for writers that stream.
+    pub fn writer(&mut self) -> &mut impl Write {
+        &mut self.inner
     }
 
     /// Flush.

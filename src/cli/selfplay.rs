@@ -38,8 +38,10 @@ pub struct Args {
     /// of the assignment) and DIR/summary.json.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// Stop a game after this many moves and record it as capped (0: no
-    /// limit; rebels may shuffle inside the castle for a long time).
+    /// Stop a game after this many moves and record it as capped. 0: no
+    /// limit but the hard one (100000), and a game stops, unfinished, when a
+    /// position comes back three times (rebels may step from castle point
+    /// to castle point for ever).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     max_plies: usize,
     /// `human`: nothing on standard output; `json`: one line per game.
@@ -78,6 +80,7 @@ struct ResultJson {
     plies: usize,
     outcome: Option<OutcomeJson>,
     capped: bool,
+    repeated: bool,
 }
 
 /// Run `selfplay`.
@@ -163,6 +166,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
                 plies: game.moves.len(),
                 outcome: game.outcome.map(OutcomeJson::from),
                 capped: game.capped(),
+                repeated: game.repeated,
             });
         }
         progress.inc(played.len() as u64);
@@ -206,10 +210,16 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
                 "wrote {files} and {}",
                 dir.join("summary.json").display()
             );
+        } else if args.format == Format::Human {
+            let _ = writeln!(
+                text,
+                "the games were not written: --out DIR writes them as record files, --format json prints them"
+            );
         }
         let _ = writeln!(
             text,
-            "{games} games in {elapsed:.2} s ({:.0} games/s, {:.0} moves/s)",
+            "{games} game{} in {elapsed:.2} s ({:.0} games/s, {:.0} moves/s)",
+            if games == 1 { "" } else { "s" },
             games as f64 / elapsed.max(1e-9),
             totals.plies as f64 / elapsed.max(1e-9),
         );
@@ -223,12 +233,15 @@ fn summary(m: &Match, seed: u64, totals: &Totals) -> String {
     let mut text = String::new();
     let cap = match m.max_plies {
         Some(n) => format!("max {n} moves"),
-        None => "no move limit".to_string(),
+        None => format!("no move limit but {}", asalto::selfplay::HARD_MAX_PLIES),
     };
     let _ = writeln!(
         text,
-        "{} games: officers {}, rebels {}, seed {seed}, {cap}",
-        totals.games, m.officers, m.rebels
+        "{} game{}: officers {}, rebels {}, seed {seed}, {cap}",
+        totals.games,
+        if totals.games == 1 { "" } else { "s" },
+        m.officers,
+        m.rebels
     );
     let percent = |n: usize| 100.0 * n as f64 / totals.games.max(1) as f64;
     for side in Side::ALL {
@@ -261,6 +274,15 @@ fn summary(m: &Match, seed: u64, totals: &Totals) -> String {
         totals.capped,
         percent(totals.capped)
     );
+    if totals.repeated > 0 {
+        let _ = writeln!(
+            text,
+            "  {:<13} {:>6} {:>5.1}%  (stopped unfinished: a position came back 3 times)",
+            "repeated",
+            totals.repeated,
+            percent(totals.repeated)
+        );
+    }
     let _ = writeln!(
         text,
         "  length: average {:.1} moves, shortest {}, longest {}",

@@ -5,7 +5,7 @@ use asalto::json::{ShowJson, StopJson, playable_moves};
 use asalto::render::{self, Glyphs, Marks};
 use asalto::replay::{Checked, Ply, check};
 
-use super::{DrawArgs, Out, ReadArgs, Status, WriteError, error, read_input};
+use super::{DrawArgs, Out, ReadArgs, Status, WriteError, error, read_record};
 
 /// Show a position: the board as the assignment draws it, the move that led
 /// there, whose turn it is, the legal moves, and the result.
@@ -21,7 +21,7 @@ pub struct Args {
     position: Option<String>,
     /// The position after this many moves (0: the start). Default: after the
     /// last move.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_ply, allow_hyphen_values = true)]
     ply: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
@@ -30,6 +30,17 @@ pub struct Args {
     draw: DrawArgs,
     #[command(flatten)]
     read: ReadArgs,
+}
+
+/// Parse `--ply`: a number of moves, 0 or more.
+fn parse_ply(s: &str) -> Result<usize, String> {
+    if s.starts_with('-') {
+        return Err(format!(
+            "--ply counts moves from 0 (the start); `{s}` is no number of moves (leave --ply out to see the position after the last move)"
+        ));
+    }
+    s.parse()
+        .map_err(|_| format!("`{s}` is not a number of moves (0, 1, 2, ...)"))
 }
 
 /// The output formats of `show`.
@@ -64,9 +75,9 @@ struct View {
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     let view = match view(&args) {
         Ok(view) => view,
-        Err(message) => {
+        Err((status, message)) => {
             error(&message);
-            return Ok(Status::Error);
+            return Ok(status);
         }
     };
     let status = match (&view.checked, &view.note) {
@@ -110,12 +121,14 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     Ok(status)
 }
 
-fn view(args: &Args) -> Result<View, String> {
+fn view(args: &Args) -> Result<View, (Status, String)> {
     if let Some(text) = &args.position {
-        let position: Position = text
-            .trim()
-            .parse()
-            .map_err(|e| format!("--position `{text}`: {e}"))?;
+        let position: Position = text.trim().parse().map_err(|e| {
+            (
+                Status::Error,
+                format!("--position `{}`: {e}", asalto::text::escape_line(text)),
+            )
+        })?;
         return Ok(View {
             name: None,
             checked: None,
@@ -126,7 +139,7 @@ fn view(args: &Args) -> Result<View, String> {
         });
     }
     let path = args.file.as_deref().unwrap_or("-");
-    let input = read_input(path)?;
+    let input = read_record(path)?;
     let checked = check(&input.text, args.read.options());
     let game = &checked.game;
     let len = game.plies.len();
@@ -208,6 +221,7 @@ fn headline(view: &View) -> String {
             } else {
                 " valid moves"
             };
+            let name = asalto::text::escape_line(name);
             if ply == 0 {
                 format!("{name}: the start (move 0 of {len}{valid})")
             } else {

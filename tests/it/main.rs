@@ -1,6 +1,7 @@
 //! Integration tests, one binary (one link for all of them).
 
 mod cli;
+mod conventions;
 mod diff;
 mod export;
 mod grade;

@@ -125,6 +125,8 @@ fn write(lines: &[String], noise: &Noise) -> (String, usize) {
         !blank.is_empty(),
         !comment.is_empty(),
         !padded.is_empty(),
+        // A record with no moves is warned about.
+        n == 0,
     ]
     .iter()
     .filter(|&&k| k)

@@ -13,7 +13,7 @@ use crate::samples::{INVALID, VALID, options_for};
 
 fn render(file: &str, source: &str, options: CheckOptions) -> String {
     let checked = check(source, options);
-    FileReport::new(file, source, &checked).render(false)
+    FileReport::new(file, &checked).render(false)
 }
 
 #[test]

@@ -207,7 +207,19 @@ impl Position {
     /// Puts or removes a stone (setup). Ko and repetition history restart
     /// from the new position.
     pub fn set_stone(&mut self, p: Point, stone: Option<Side>) {
-        self.board.set(p, stone);
+        self.set_stone_deferred(p, stone);
+        self.finish_setup();
+    }
+
+    /// [`Position::set_stone`] for one of several setup stones: call
+    /// [`Position::finish_setup`] after the last.
+    pub(crate) fn set_stone_deferred(&mut self, p: Point, stone: Option<Side>) {
+        self.board.set_deferred(p, stone);
+    }
+
+    /// Ends a setup made of [`Position::set_stone_deferred`] calls.
+    pub(crate) fn finish_setup(&mut self) {
+        self.board.finish_setup();
         self.ko = None;
         if self.rules.ko == KoRule::PositionalSuperko {
             self.seen.clear();

@@ -1,0 +1,303 @@
+//! `asalto check` as people use it: the mistakes they make (a `FIN` line,
+//! several moves on a line, an empty file, every move in lower case), what
+//! a hostile file holds (control characters), folders, parallel runs, quiet
+//! runs, JSON documents and standard input.
+//!
+//! Why: each of these was once answered badly (a glued "Did you mean", a
+//! raw escape sequence on the terminal, 492 lines for one mistake made 41
+//! times, "it is a directory").
+
+use crate::run::{asalto, asalto_with_input};
+
+/// A 41-move game: the assignment's Appendix A.
+fn apendice() -> String {
+    std::fs::read_to_string("samples/apendice-a.txt").unwrap()
+}
+
+#[test]
+fn control_characters_never_reach_the_terminal() {
+    let run = asalto_with_input(&["check", "-"], "Bc-Cc\n\x1b[2J\x07\r\0Dd\n");
+    assert_eq!(run.code, 1);
+    for raw in ['\x1b', '\x07', '\0'] {
+        assert!(!run.stdout.contains(raw), "{:?}", run.stdout);
+    }
+    assert!(!run.stdout.contains("\r\n") && !run.stdout.contains("\r "));
+    // The message shows it escaped, the excerpt shows `?` in its place.
+    assert!(
+        run.stdout.contains("`\\x1b[` is not a point"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("?[2J??"), "{}", run.stdout);
+
+    // A file name with an escape in it is shown escaped too.
+    let dir = tempfile::tempdir().unwrap();
+    let name = dir.path().join("evil\x1b]0;pwned\x07.txt");
+    std::fs::write(&name, "Bc-Cc\nxx\n").unwrap();
+    let run = asalto(&["check", name.to_str().unwrap()]);
+    assert_eq!(run.code, 1);
+    assert!(!run.stdout.contains('\x1b') && !run.stdout.contains('\x07'));
+    assert!(
+        run.stdout.contains("evil\\x1b]0;pwned\\x07.txt"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_fin_line_is_named_and_skipped_under_lenient() {
+    let record = "Bc-Cc\nDd-Cd\nFIN\n";
+    let run = asalto_with_input(&["check", "-"], record);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stdout
+            .contains("`FIN` is what a player types to stop a game at the console"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("`FI` is not a point"));
+    let run = asalto_with_input(&["check", "--lenient", "-"], record);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .starts_with("<stdin>: valid (1 warning), 2 moves; unfinished, officers to move"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("a `FIN` line skipped"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn several_moves_on_a_line_are_said_so_and_read_under_lenient() {
+    for record in [
+        "Bc-Cc Dd-Cd\nCc-Ce\n",
+        "Bc-Cc, Dd-Cd\nCc-Ce\n",
+        "Bc-Cc;Dd-Cd\nCc-Ce\n",
+    ] {
+        let run = asalto_with_input(&["check", "-"], record);
+        assert_eq!(run.code, 1);
+        assert!(
+            run.stdout.contains("several moves on one line (2)"),
+            "{}",
+            run.stdout
+        );
+        // No suggestion that glues the moves into one path.
+        assert!(!run.stdout.contains("Did you mean"), "{}", run.stdout);
+        let run = asalto_with_input(&["check", "--lenient", "-"], record);
+        assert_eq!(run.code, 0, "{}", run.stdout);
+        assert!(
+            run.stdout.contains("valid (1 warning), 3 moves"),
+            "{}",
+            run.stdout
+        );
+    }
+    // The same game as the one written one move per line.
+    let run = asalto_with_input(
+        &["diff", "--lenient", "samples/ejemplo.txt", "-"],
+        "Bc-Cc Dd-Cd Cc-Ce Db-Cc\nCe-Bd, Df-Ce\nBd-Db-Dd-Df-Bd\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stdout);
+}
+
+#[test]
+fn an_empty_record_is_warned_about() {
+    for record in ["", "\n\n", "# nothing yet\n"] {
+        let run = asalto_with_input(&["check", "-"], record);
+        assert_eq!(run.code, 0);
+        assert!(run.stdout.contains("valid (") && run.stdout.contains("0 moves"));
+        assert!(
+            run.stdout.contains("the record holds no moves"),
+            "{}",
+            run.stdout
+        );
+    }
+}
+
+#[test]
+fn one_mistake_made_on_every_line_is_reported_once_with_a_count() {
+    let lower = apendice().to_lowercase();
+    let run = asalto_with_input(&["check", "-"], &lower);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stdout
+            .contains("… and 38 more lines like this: wrong letter case [syntax]"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.lines().count() < 80, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .starts_with("<stdin>: invalid: line 1:1, move 1 (officers)")
+    );
+    assert!(run.stdout.contains("(+40 more)"), "{}", run.stdout);
+}
+
+#[test]
+fn folders_are_read_as_their_records_sorted_by_name() {
+    let run = asalto(&["check", "samples/invalid"]);
+    assert_eq!(run.code, 1);
+    let names: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter_map(|l| l.split_once(": ").map(|(n, _)| n))
+        .filter(|n| n.starts_with("samples/invalid/"))
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted);
+    assert_eq!(names.len(), 13);
+    assert!(
+        run.stdout.ends_with("13 files: 1 valid, 12 invalid\n"),
+        "{}",
+        run.stdout
+    );
+
+    let empty = tempfile::tempdir().unwrap();
+    let run = asalto(&[
+        "check",
+        empty.path().to_str().unwrap(),
+        "samples/ejemplo.txt",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("no `*.txt` records in this folder"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stdout.contains("samples/ejemplo.txt: valid"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn parallel_output_is_in_argument_order_and_the_same_for_any_jobs() {
+    let mut args = vec!["check"];
+    for _ in 0..40 {
+        args.extend([
+            "samples/invalid/capture-incomplete.txt",
+            "samples/apendice-a.txt",
+            "samples/ejemplo.txt",
+            "samples/invalid",
+        ]);
+    }
+    let one = asalto(&[&args[..], &["-j", "1"]].concat());
+    let two = asalto(&[&args[..], &["--jobs", "2"]].concat());
+    let four = asalto(&[&args[..], &["-j4", "--format", "json"]].concat());
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(one.code, 1);
+    let lines: Vec<&str> = one.stdout.lines().collect();
+    assert!(lines[0].starts_with("samples/invalid/capture-incomplete.txt: invalid"));
+    assert!(lines[1].starts_with("samples/apendice-a.txt: valid"));
+    assert!(lines[2].starts_with("samples/ejemplo.txt: valid"));
+    assert!(lines[3].starts_with("samples/invalid/capture-incomplete.txt: invalid"));
+    let files: Vec<String> = four
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["file"].to_string())
+        .collect();
+    let expected: Vec<String> = lines[..lines.len() - 1]
+        .iter()
+        .map(|l| format!("{:?}", l.split_once(": ").unwrap().0))
+        .collect();
+    assert_eq!(files, expected);
+}
+
+#[test]
+fn quiet_prints_nothing_and_keeps_the_exit_status() {
+    let run = asalto(&["check", "-q", "samples/ejemplo.txt"]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""));
+    let run = asalto(&["check", "--quiet", "samples/ejemplo.txt", "samples/invalid"]);
+    assert_eq!((run.code, run.stdout.as_str()), (1, ""));
+    let run = asalto(&["check", "-q", "no-such-file.txt"]);
+    assert_eq!((run.code, run.stdout.as_str()), (2, ""));
+    assert!(
+        run.stderr.contains("no-such-file.txt: no such file")
+            || run.stderr.contains("cannot read no-such-file.txt")
+    );
+}
+
+#[test]
+fn standard_input_is_dash_in_json_and_stdin_in_text() {
+    let record = apendice();
+    let run = asalto_with_input(&["check", "-", "--format", "json"], &record);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["file"], "-");
+    let run = asalto_with_input(&["check", "-"], &record);
+    assert!(run.stdout.starts_with("<stdin>: valid, 41 moves"));
+    let run = asalto_with_input(&["export", "-", "--to", "json"], &record);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["source"], "-");
+    let run = asalto_with_input(&["show", "-", "--format", "json"], &record);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["file"], "-");
+}
+
+#[test]
+fn json_documents_are_read_by_check_show_and_diff() {
+    let doc = asalto(&[
+        "export",
+        "samples/apendice-a.txt",
+        "--to",
+        "json",
+        "--pretty",
+    ])
+    .stdout;
+    let run = asalto_with_input(&["check", "-"], &doc);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("<stdin>: valid, 41 moves; officers win: fewer than 9 rebels"),
+        "{}",
+        run.stdout
+    );
+    let run = asalto_with_input(&["show", "-", "--ply", "7"], &doc);
+    let text = asalto(&["show", "samples/apendice-a.txt", "--ply", "7"]).stdout;
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout.replace("<stdin>", "samples/apendice-a.txt"),
+        text
+    );
+    let run = asalto_with_input(&["diff", "samples/apendice-a.txt", "-"], &doc);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("same game: 41 moves"), "{}", run.stdout);
+
+    // A tampered document is invalid, with the reason.
+    let tampered = doc.replacen("\"Bc-Cc\"", "\"Bc-Cd\"", 1);
+    let run = asalto_with_input(&["check", "-"], &tampered);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout
+            .contains("<stdin>: not a legal game: ply 1: `notation` is Bc-Cd"),
+        "{}",
+        run.stdout
+    );
+    let run = asalto_with_input(&["check", "-", "--format", "json"], &tampered);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        (json["file"].as_str(), json["valid"].as_bool()),
+        (Some("-"), Some(false))
+    );
+    assert!(
+        json["document_error"]
+            .as_str()
+            .unwrap()
+            .contains("`notation`")
+    );
+}
+
+#[test]
+fn a_negative_ply_gets_a_clear_message() {
+    let run = asalto(&["show", "samples/ejemplo.txt", "--ply", "-1"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("--ply counts moves from 0 (the start)"),
+        "{}",
+        run.stderr
+    );
+}
