@@ -257,8 +257,9 @@ fn split_words(s: &str) -> Result<Vec<String>, String> {
 }
 
 #[cfg(target_os = "linux")]
-/// The reference games named on the command line.
-fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
+/// The files named on the command line, and in the folders named, the
+/// files with extension `ext`, sorted.
+fn record_files(paths: &[PathBuf], ext: &str) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
@@ -266,12 +267,12 @@ fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?
                 .flatten()
                 .map(|e| e.path())
-                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "txt"))
+                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == ext))
                 .collect();
             found.sort();
             if found.is_empty() {
                 return Err(format!(
-                    "{}: no `*.txt` records in this folder",
+                    "{}: no `*.{ext}` records in this folder",
                     path.display()
                 ));
             }
@@ -280,6 +281,13 @@ fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
             files.push(path.clone());
         }
     }
+    Ok(files)
+}
+
+#[cfg(target_os = "linux")]
+/// The reference games named on the command line.
+fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
+    let files = record_files(paths, "txt")?;
     let mut games = Vec::new();
     for file in &files {
         let input = read_input(&file.display().to_string())?;
@@ -715,29 +723,7 @@ mod go {
 
     /// The queries of the reference games named on the command line.
     fn load_games(paths: &[PathBuf], profile: Profile) -> Result<Vec<GameQueries>, String> {
-        let mut files = Vec::new();
-        for path in paths {
-            if path.is_dir() {
-                let mut found: Vec<PathBuf> = std::fs::read_dir(path)
-                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?
-                    .flatten()
-                    .map(|e| e.path())
-                    .filter(|p| {
-                        p.is_file() && p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
-                    })
-                    .collect();
-                found.sort();
-                if found.is_empty() {
-                    return Err(format!(
-                        "{}: no `*.sgf` records in this folder",
-                        path.display()
-                    ));
-                }
-                files.extend(found);
-            } else {
-                files.push(path.clone());
-            }
-        }
+        let files = super::record_files(paths, "sgf")?;
         let mut plan = Vec::new();
         for file in &files {
             let bytes =
