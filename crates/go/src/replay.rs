@@ -403,6 +403,13 @@ enum MoveValue {
 }
 
 fn move_value(raw: &str, size: Size) -> MoveValue {
+    // The common case first: two letters, no spaces.
+    if let [c, r] = raw.as_bytes()
+        && raw != "tt"
+        && let Some(p) = Point::from_sgf(&[*c, *r])
+    {
+        return MoveValue::Move(Move::Play(p));
+    }
     let raw = raw.trim();
     if raw.is_empty() || (raw == "tt" && size.get() <= 19) {
         return MoveValue::Move(Move::Pass);
@@ -499,7 +506,7 @@ impl Judge {
             }
             Event::Unreadable(side) => self.pos.set_to_move(!side),
             Event::Move(i) => {
-                let ply = plies[i as usize];
+                let ply = &plies[i as usize];
                 let side = ply.side;
                 let free = self.free_handicap > 0 && side == Side::Black;
                 let wrong_side = !self.any_colour && !free && side != self.pos.to_move();
@@ -579,8 +586,8 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
         };
     };
     // Events.
-    let mut events = Vec::new();
-    let mut plies: Vec<Ply> = Vec::new();
+    let mut events = Vec::with_capacity(line.len() + 8);
+    let mut plies: Vec<Ply> = Vec::with_capacity(line.len());
     let mut root_black = 0u32;
     let mut root_pl = false;
     let mut move_count = 0u32;
