@@ -97,6 +97,23 @@ pub trait Game: Copy + Debug + PartialEq + Eq + 'static {
     ) -> Result<Self::Move, Self::Illegal>;
     /// Play a move that [`Game::resolve`] returned for this position.
     fn play(position: &mut Self::Position, mv: Self::Move);
+    /// Judge `written` and play it if it is legal, in one step; on an
+    /// error the position is unchanged. The replay calls this; the default
+    /// is [`Game::resolve`] then [`Game::play`]. A game whose legality
+    /// check does the work of playing (Go finds captures and suicide by
+    /// placing the stone) overrides it to do that work once.
+    ///
+    /// # Errors
+    ///
+    /// The game's typed reason, as [`Game::resolve`].
+    fn play_written(
+        position: &mut Self::Position,
+        written: &Self::Written,
+    ) -> Result<Self::Move, Self::Illegal> {
+        let mv = Self::resolve(position, written)?;
+        Self::play(position, mv);
+        Ok(mv)
+    }
     /// How the game ended, if it has.
     fn outcome(position: &Self::Position) -> Option<Self::Outcome>;
 }

@@ -56,3 +56,8 @@ pub use kind::{GameKind, UnknownGame};
 pub use problem::{Diagnostic, Problem, ProblemKind, Severity, any_error, headline};
 pub use replay::{CheckedPly, IllegalPly, Replay, first_difference};
 pub use span::{LineIndex, Span, line_column};
+
+/// The README's Rust example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -100,6 +100,12 @@ impl<G: Game> Replay<G> {
         self.position
     }
 
+    /// The position, to change between moves: setup that is not a move
+    /// (stones added or removed by an SGF node, a side to move set).
+    pub fn position_mut(&mut self) -> &mut G::Position {
+        &mut self.position
+    }
+
     /// The number of moves played.
     pub fn played(&self) -> usize {
         self.played
@@ -114,8 +120,15 @@ impl<G: Game> Replay<G> {
     /// not defined).
     pub fn step(&mut self, written: &G::Written) -> Result<CheckedPly<G>, IllegalPly<G>> {
         let side = G::turn(&self.position);
-        match G::resolve(&self.position, written) {
-            Ok(mv) => Ok(self.play(mv)),
+        match G::play_written(&mut self.position, written) {
+            Ok(mv) => {
+                self.played += 1;
+                Ok(CheckedPly {
+                    number: self.played,
+                    side,
+                    mv,
+                })
+            }
             Err(reason) => Err(IllegalPly {
                 number: self.played + 1,
                 side,
@@ -289,6 +302,53 @@ mod tests {
         }
     }
 
+    /// The same game, judged by playing first and undoing on an error, as
+    /// a game whose check is the move itself does.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct NimInPlace;
+
+    impl Game for NimInPlace {
+        const NAME: &'static str = "nim";
+        type Position = (u8, u8);
+        type Move = u8;
+        type Written = u8;
+        type Side = u8;
+        type Illegal = Why;
+        type Outcome = u8;
+        fn rules(p: &(u8, u8)) -> &'static str {
+            Nim::rules(p)
+        }
+        fn turn(p: &(u8, u8)) -> u8 {
+            p.1
+        }
+        fn side_name(side: u8) -> &'static str {
+            Nim::side_name(side)
+        }
+        fn resolve(p: &(u8, u8), w: &u8) -> Result<u8, Why> {
+            Nim::resolve(p, w)
+        }
+        fn play(p: &mut (u8, u8), m: u8) {
+            Nim::play(p, m);
+        }
+        fn play_written(p: &mut (u8, u8), w: &u8) -> Result<u8, Why> {
+            let before = *p;
+            p.0 = p.0.wrapping_sub(*w);
+            p.1 = 1 - p.1;
+            if before.0 == 0 {
+                *p = before;
+                return Err(Why::Over);
+            }
+            if !(1..=3).contains(w) || *w > before.0 {
+                *p = before;
+                return Err(Why::Range(*w));
+            }
+            Ok(*w)
+        }
+        fn outcome(p: &(u8, u8)) -> Option<u8> {
+            Nim::outcome(p)
+        }
+    }
+
     #[test]
     fn stops_at_the_first_illegal_move_with_the_position_before_it() {
         let moves = [3u8, 2, 4, 1];
@@ -336,6 +396,21 @@ mod tests {
                 left -= m;
             }
             prop_assert_eq!(replay.position().0, left);
+        }
+
+        /// A game that judges by playing gives the same replay as one that
+        /// resolves first.
+        #[test]
+        fn playing_in_place_replays_the_same(heap in 0u8..20, moves in prop::collection::vec(0u8..5, 0..12)) {
+            let a: Vec<_> = Replay::<Nim>::new((heap, 0))
+                .over(moves.iter().copied())
+                .map(|(_, v)| v.map(|p| (p.number, p.mv)).map_err(|e| (e.number, e.before, e.reason)))
+                .collect();
+            let b: Vec<_> = Replay::<NimInPlace>::new((heap, 0))
+                .over(moves.iter().copied())
+                .map(|(_, v)| v.map(|p| (p.number, p.mv)).map_err(|e| (e.number, e.before, e.reason)))
+                .collect();
+            prop_assert_eq!(a, b);
         }
 
         #[test]

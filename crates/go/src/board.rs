@@ -230,6 +230,13 @@ impl Board {
     /// Puts or removes stones (setup), then rebuilds the groups. Captures are
     /// not made: setup may leave a group without liberties.
     pub fn set(&mut self, p: Point, stone: Option<Side>) {
+        self.set_deferred(p, stone);
+        self.rebuild();
+    }
+
+    /// [`Board::set`] without the rebuild: the groups are stale until
+    /// [`Board::finish_setup`]. A node's setup stones come together.
+    pub(crate) fn set_deferred(&mut self, p: Point, stone: Option<Side>) {
         if !self.size.contains(p) {
             return;
         }
@@ -243,6 +250,10 @@ impl Board {
             self.stones[side] += 1;
             self.hash ^= KEYS[side.index()][p.index()];
         }
+    }
+
+    /// Rebuilds the groups after [`Board::set_deferred`].
+    pub(crate) fn finish_setup(&mut self) {
         self.rebuild();
     }
 
@@ -527,14 +538,46 @@ impl Board {
     }
 
     /// Area score: stones plus the empty regions touching only that colour.
+    /// One flood fill per empty region, counting as it goes (the same
+    /// regions as [`Board::territory`], without building the map).
     pub fn area_score(&self) -> AreaScore {
-        let t = self.territory();
-        let mut score = AreaScore::default();
+        let mut score = AreaScore {
+            black: u32::from(self.stones.black),
+            white: u32::from(self.stones.white),
+        };
+        let mut done = [false; CELLS];
+        let mut stack = [0u16; CELLS];
         for p in self.size.points() {
-            match t.owner(p) {
-                Some(Side::Black) => score.black += 1,
-                Some(Side::White) => score.white += 1,
-                None => {}
+            let start = p.index();
+            if self.cell[start] != EMPTY || done[start] {
+                continue;
+            }
+            done[start] = true;
+            stack[0] = start as u16;
+            let mut top = 1;
+            let mut len = 0u32;
+            let mut touches = 0u8;
+            while top > 0 {
+                top -= 1;
+                let s = usize::from(stack[top]);
+                len += 1;
+                for q in neighbours(s) {
+                    match self.cell[q] {
+                        EMPTY if !done[q] => {
+                            done[q] = true;
+                            stack[top] = q as u16;
+                            top += 1;
+                        }
+                        BLACK => touches |= 1,
+                        WHITE => touches |= 2,
+                        _ => {}
+                    }
+                }
+            }
+            match touches {
+                1 => score.black += len,
+                2 => score.white += len,
+                _ => {}
             }
         }
         score

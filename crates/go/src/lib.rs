@@ -18,8 +18,11 @@
 //! - output: [`render`] (text board with GTP and SGF coordinates, SVG,
 //!   territory), [`export`] (GTP commands, the assignment's Prolog board and
 //!   `[Row, Col]` moves, `goMove/4` and `finDelJuego/3` answers, canonical
-//!   SGF of a game, JSON-ready plies);
+//!   SGF of a game, JSON-ready plies), [`json`] (`asalto-game` documents
+//!   of a game and of a check report);
 //! - [`player`]: a seeded random player that keeps its eyes, and selfplay;
+//! - [`seed`]: the assignment's `goMove/4` queries classified (captures,
+//!   suicides, ko, edges) and chosen from reference games, with answers;
 //! - [`Go`]: the game for `asalto_core`'s shared code.
 //!
 //! # Examples
@@ -38,6 +41,7 @@
 mod board;
 pub mod export;
 mod game;
+pub mod json;
 pub mod player;
 mod point;
 mod position;
@@ -45,6 +49,7 @@ pub mod problem;
 pub mod render;
 pub mod replay;
 mod rules;
+pub mod seed;
 pub mod sgf;
 mod side;
 mod zobrist;

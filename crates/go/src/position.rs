@@ -11,51 +11,28 @@ use crate::point::{Move, Point, Size};
 use crate::rules::{KoRule, Profile, Rules, Suicide};
 use crate::side::{BySide, Side};
 
-/// Why a move is illegal. The codes are a contract.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum IllegalMoveKind {
-    /// The point is not on the board.
-    OffBoard,
-    /// The point holds a stone.
-    Occupied,
-    /// The stone's group would have no liberty, and nothing is captured.
-    Suicide,
-    /// The immediate recapture of a ko (simple ko).
-    Ko,
-    /// The move recreates an earlier whole-board position.
-    Superko,
-    /// The colour that moved is not the one whose turn it is.
-    WrongSide,
-    /// The game ended by two passes.
-    GameOver,
+asalto_core::codes! {
+    /// Why a move is illegal. The codes are a contract.
+    #[non_exhaustive]
+    pub enum IllegalMoveKind {
+        /// The point is not on the board.
+        OffBoard = "off-board",
+        /// The point holds a stone.
+        Occupied = "occupied",
+        /// The stone's group would have no liberty, and nothing is captured.
+        Suicide = "suicide",
+        /// The immediate recapture of a ko (simple ko).
+        Ko = "ko",
+        /// The move recreates an earlier whole-board position.
+        Superko = "superko",
+        /// The colour that moved is not the one whose turn it is.
+        WrongSide = "wrong-side",
+        /// The game ended by two passes.
+        GameOver = "game-over",
+    }
 }
 
 impl IllegalMoveKind {
-    /// Every kind, in documentation order.
-    pub const ALL: [IllegalMoveKind; 7] = [
-        IllegalMoveKind::OffBoard,
-        IllegalMoveKind::Occupied,
-        IllegalMoveKind::Suicide,
-        IllegalMoveKind::Ko,
-        IllegalMoveKind::Superko,
-        IllegalMoveKind::WrongSide,
-        IllegalMoveKind::GameOver,
-    ];
-
-    /// The stable code.
-    pub const fn code(self) -> &'static str {
-        match self {
-            IllegalMoveKind::OffBoard => "off-board",
-            IllegalMoveKind::Occupied => "occupied",
-            IllegalMoveKind::Suicide => "suicide",
-            IllegalMoveKind::Ko => "ko",
-            IllegalMoveKind::Superko => "superko",
-            IllegalMoveKind::WrongSide => "wrong-side",
-            IllegalMoveKind::GameOver => "game-over",
-        }
-    }
-
     /// A sentence saying what the rule forbids.
     pub const fn message(self) -> &'static str {
         match self {
@@ -69,12 +46,6 @@ impl IllegalMoveKind {
             IllegalMoveKind::WrongSide => "it is the other colour's turn",
             IllegalMoveKind::GameOver => "the game already ended with two passes",
         }
-    }
-}
-
-impl fmt::Display for IllegalMoveKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
     }
 }
 
@@ -236,7 +207,19 @@ impl Position {
     /// Puts or removes a stone (setup). Ko and repetition history restart
     /// from the new position.
     pub fn set_stone(&mut self, p: Point, stone: Option<Side>) {
-        self.board.set(p, stone);
+        self.set_stone_deferred(p, stone);
+        self.finish_setup();
+    }
+
+    /// [`Position::set_stone`] for one of several setup stones: call
+    /// [`Position::finish_setup`] after the last.
+    pub(crate) fn set_stone_deferred(&mut self, p: Point, stone: Option<Side>) {
+        self.board.set_deferred(p, stone);
+    }
+
+    /// Ends a setup made of [`Position::set_stone_deferred`] calls.
+    pub(crate) fn finish_setup(&mut self) {
+        self.board.finish_setup();
         self.ko = None;
         if self.rules.ko == KoRule::PositionalSuperko {
             self.seen.clear();

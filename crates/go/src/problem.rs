@@ -102,6 +102,12 @@ pub enum Issue {
         /// Black stones set up in the root.
         stones: u32,
     },
+    /// `all_variations` stopped: the tree has more lines than are worth
+    /// replaying from the root one by one.
+    TooManyVariations {
+        /// Lines replayed before stopping.
+        replayed: usize,
+    },
     /// `RE` and the area score of the final position disagree.
     ResultMismatch {
         /// The `RE` value.
@@ -137,6 +143,7 @@ impl Issue {
             Issue::SetupOutsideRules => "setup-outside-rules",
             Issue::TwoMovesInNode => "two-moves-in-node",
             Issue::HandicapMismatch { .. } => "handicap-mismatch",
+            Issue::TooManyVariations { .. } => "too-many-variations",
             Issue::ResultMismatch { .. } => "result-mismatch",
         }
     }
@@ -185,6 +192,11 @@ impl Issue {
             Issue::HandicapMismatch { handicap, stones } => {
                 format!("HA[{handicap}] but {stones} black stones are set up")
             }
+            Issue::TooManyVariations { replayed } => {
+                format!(
+                    "only the first {replayed} variations were checked: the tree has too many lines to replay each from the root"
+                )
+            }
             Issue::ResultMismatch {
                 written,
                 black,
@@ -210,6 +222,7 @@ impl Issue {
             Issue::SetupOutsideRules => "group without liberties".into(),
             Issue::TwoMovesInNode => "second move".into(),
             Issue::HandicapMismatch { .. } => "handicap".into(),
+            Issue::TooManyVariations { .. } => "first line not checked".into(),
             Issue::ResultMismatch { .. } => "result".into(),
         }
     }
@@ -248,6 +261,7 @@ impl Issue {
             Issue::SetupOutsideRules => "remove the group or give it a liberty",
             Issue::TwoMovesInNode => "put each move in a node of its own",
             Issue::HandicapMismatch { .. } => return None,
+            Issue::TooManyVariations { .. } => "check the main line, or split the file",
             Issue::ResultMismatch { .. } => {
                 "area scoring counts every stone on the board: dead stones never captured count for their owner, and territory scoring (Japanese rules) counts differently"
             }

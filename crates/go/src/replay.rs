@@ -220,7 +220,19 @@ pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
     for &root in collection.roots() {
         if options.all_variations {
             let mut seen = std::collections::HashSet::new();
-            for (k, line) in collection.lines(root).into_iter().enumerate() {
+            let mut budget = VARIATION_BUDGET.max(4 * collection.node_count());
+            for (k, line) in collection.lines(root).enumerate() {
+                if line.len() > budget {
+                    let span = collection.node(line[line.len() - 1]).span;
+                    problems.push(Problem {
+                        severity: Severity::Warning,
+                        span,
+                        ply: None,
+                        kind: Issue::TooManyVariations { replayed: k },
+                    });
+                    break;
+                }
+                budget -= line.len();
                 let mut game = replay_line(&decoded.text, &collection, &line, profile);
                 game.variation = k;
                 game.problems
@@ -240,6 +252,11 @@ pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
         games,
     }
 }
+
+/// Nodes replayed at most for `all_variations` (at least four times the
+/// file's nodes): every line is replayed from the root, so a deep tree with
+/// many leaves could otherwise cost depth × leaves.
+const VARIATION_BUDGET: usize = 5_000_000;
 
 const B: Ident = Ident::new("B");
 const W: Ident = Ident::new("W");
@@ -460,10 +477,11 @@ impl Judge {
     ) {
         match ev {
             Event::Setup(p, stone) => {
-                self.pos.set_stone(p, stone);
+                self.pos.set_stone_deferred(p, stone);
                 self.any_colour = true;
             }
             Event::SetupDone(span) => {
+                self.pos.finish_setup();
                 if let Some((problems, _)) = problems
                     && self.pos.board().has_group_without_liberty()
                 {

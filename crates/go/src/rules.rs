@@ -2,8 +2,6 @@
 //! how it is scored. The engine reads the fields; it never matches on a
 //! profile's name.
 
-use std::fmt;
-
 /// Which repetitions are forbidden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KoRule {
@@ -43,48 +41,36 @@ pub struct Rules {
     pub komi_counts: bool,
 }
 
-/// A named rule profile. The names are a contract: they appear in every
-/// JSON document and on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum Profile {
-    /// The 2019 assignment: captures first, suicide illegal, no ko rule, two
-    /// passes end the game, area score with no komi.
-    Seed2019,
-    /// The SGF default: simple ko, suicide illegal, komi from `KM`.
-    SimpleKo,
-    /// Positional superko, suicide illegal, komi from `KM`.
-    PositionalSuperko,
-    /// Tromp–Taylor: positional superko, suicide allowed, two passes end the
-    /// game, area score with komi from `KM`.
-    TrompTaylor,
+asalto_core::codes! {
+    /// A named rule profile. The names are a contract: they appear in every
+    /// JSON document and on the command line.
+    #[non_exhaustive]
+    pub enum Profile {
+        /// The 2019 assignment: captures first, suicide illegal, no ko rule,
+        /// two passes end the game, area score with no komi.
+        Seed2019 = "seed-2019",
+        /// The SGF default: simple ko, suicide illegal, komi from `KM`.
+        SimpleKo = "simple-ko",
+        /// Positional superko, suicide illegal, komi from `KM`.
+        PositionalSuperko = "positional-superko",
+        /// Tromp–Taylor: positional superko, suicide allowed, two passes end
+        /// the game, area score with komi from `KM`.
+        TrompTaylor = "tromp-taylor",
+    }
 }
 
 impl Profile {
-    /// Every profile, in documentation order.
-    pub const ALL: [Profile; 4] = [
-        Profile::Seed2019,
-        Profile::SimpleKo,
-        Profile::PositionalSuperko,
-        Profile::TrompTaylor,
-    ];
-
     /// The profile of SGF files when none is asked for.
     pub const SGF_DEFAULT: Profile = Profile::SimpleKo;
 
-    /// The stable name.
+    /// The stable name (the code).
     pub const fn name(self) -> &'static str {
-        match self {
-            Profile::Seed2019 => "seed-2019",
-            Profile::SimpleKo => "simple-ko",
-            Profile::PositionalSuperko => "positional-superko",
-            Profile::TrompTaylor => "tromp-taylor",
-        }
+        self.code()
     }
 
     /// The profile of a name.
     pub fn from_name(name: &str) -> Option<Profile> {
-        Profile::ALL.into_iter().find(|p| p.name() == name)
+        Profile::from_code(name)
     }
 
     /// One sentence for `--help` and reports.
@@ -133,11 +119,5 @@ impl Profile {
                 komi_counts: true,
             },
         }
-    }
-}
-
-impl fmt::Display for Profile {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }

@@ -59,7 +59,7 @@ pub fn decode(bytes: &[u8]) -> Decoded {
     let encoding = label
         .as_deref()
         .and_then(|l| Encoding::for_label(l.as_bytes()));
-    let valid_utf8 = std::str::from_utf8(bytes).is_ok();
+    let as_utf8 = std::str::from_utf8(bytes).ok();
     // A byte-order mark says it all (UTF-8, UTF-16LE, UTF-16BE).
     if let Some((bom_encoding, _)) = Encoding::for_bom(bytes) {
         let (text, used, had_errors) = bom_encoding.decode(bytes);
@@ -88,14 +88,14 @@ pub fn decode(bytes: &[u8]) -> Decoded {
             used,
         },
     };
-    if valid_utf8 {
+    if let Some(text) = as_utf8 {
         let same = match encoding {
             Some(e) if e == UTF_8 => true,
-            Some(e) => e.decode_without_bom_handling(bytes).0 == String::from_utf8_lossy(bytes),
+            Some(e) => e.decode_without_bom_handling(bytes).0 == text,
             None => declared.is_none(),
         };
         return Decoded {
-            text: String::from_utf8_lossy(bytes).into_owned(),
+            text: text.to_owned(),
             charset: UTF_8.name(),
             problem: (!same).then(|| warn(UTF_8.name())),
             declared,

@@ -15,5 +15,5 @@ mod write;
 pub use charset::{Decoded, decode};
 pub use parse::{ParseOptions, parse};
 pub use text::unescape;
-pub use tree::{Collection, Ident, Node, NodeId, Property, Value};
+pub use tree::{Collection, Ident, Lines, Node, NodeId, Property, Value};
 pub use write::write_collection;

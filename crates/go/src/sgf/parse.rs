@@ -42,7 +42,7 @@ struct Parser<'a> {
 /// assert!(problems.is_empty());
 /// let root = coll.roots()[0];
 /// assert_eq!(coll.main_line(root).count(), 3);
-/// assert_eq!(coll.lines(root).len(), 2);
+/// assert_eq!(coll.lines(root).count(), 2);
 /// assert!(coll.property(root, Ident::new("SZ")).is_some());
 /// ```
 pub fn parse(text: &str, options: ParseOptions) -> (Collection, Vec<Problem>) {
@@ -212,6 +212,16 @@ impl Parser<'_> {
     fn after_tree(&mut self) -> bool {
         let save = self.pos;
         self.skip_ws();
+        // DOS end-of-file marks (Ctrl-Z) and NUL padding after the last
+        // tree are what old editors leave: nothing to report.
+        if matches!(self.src.get(self.pos), Some(0x1a | 0))
+            && self.src[self.pos..]
+                .iter()
+                .all(|&b| b.is_ascii_whitespace() || b == 0x1a || b == 0)
+        {
+            self.pos = self.src.len();
+            return true;
+        }
         match self.src.get(self.pos) {
             None | Some(b'(') => true,
             Some(b')') => true,

@@ -159,21 +159,13 @@ impl Collection {
     }
 
     /// Every line from `root` to a leaf, main line first, each as the list
-    /// of its nodes. Walks with an explicit stack.
-    pub fn lines(&self, root: NodeId) -> Vec<Vec<NodeId>> {
-        let mut out = Vec::new();
-        let mut stack = vec![root];
-        while let Some(n) = stack.pop() {
-            if self.node(n).first_child.is_none() {
-                let mut line: Vec<NodeId> =
-                    std::iter::successors(Some(n), |&m| self.node(m).parent).collect();
-                line.reverse();
-                out.push(line);
-            }
-            let children: Vec<NodeId> = self.children(n).collect();
-            stack.extend(children.into_iter().rev());
+    /// of its nodes, one at a time (memory in proportion to the depth, not
+    /// to the number of lines). Walks with an explicit stack.
+    pub fn lines(&self, root: NodeId) -> Lines<'_> {
+        Lines {
+            coll: self,
+            stack: vec![root],
         }
-        out
     }
 
     pub(crate) fn push_node(&mut self, span: Span, parent: Option<NodeId>) -> NodeId {
@@ -222,5 +214,31 @@ impl Collection {
             p.values.1 = len;
             p.span.end = span.end + 1;
         }
+    }
+}
+
+/// The lines of a game tree, from [`Collection::lines`].
+#[derive(Debug)]
+pub struct Lines<'a> {
+    coll: &'a Collection,
+    stack: Vec<NodeId>,
+}
+
+impl Iterator for Lines<'_> {
+    type Item = Vec<NodeId>;
+
+    fn next(&mut self) -> Option<Vec<NodeId>> {
+        while let Some(n) = self.stack.pop() {
+            let first = self.stack.len();
+            self.stack.extend(self.coll.children(n));
+            self.stack[first..].reverse();
+            if self.stack.len() == first {
+                let mut line: Vec<NodeId> =
+                    std::iter::successors(Some(n), |&m| self.coll.node(m).parent).collect();
+                line.reverse();
+                return Some(line);
+            }
+        }
+        None
     }
 }

@@ -130,3 +130,34 @@ fn territory_and_score() {
         0
     );
 }
+
+#[test]
+fn codes_and_profile_names_are_stable() {
+    let codes: Vec<&str> = IllegalMoveKind::ALL.iter().map(|k| k.code()).collect();
+    assert_eq!(
+        codes,
+        [
+            "off-board",
+            "occupied",
+            "suicide",
+            "ko",
+            "superko",
+            "wrong-side",
+            "game-over"
+        ]
+    );
+    let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
+    assert_eq!(
+        names,
+        [
+            "seed-2019",
+            "simple-ko",
+            "positional-superko",
+            "tromp-taylor"
+        ]
+    );
+    for p in Profile::ALL {
+        assert_eq!(Profile::from_name(&p.to_string()), Some(p));
+    }
+    assert_eq!(Profile::from_name("japanese"), None);
+}

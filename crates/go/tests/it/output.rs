@@ -149,3 +149,87 @@ fn core_replay_drives_the_engine() {
     assert_eq!(err.reason, IllegalMoveKind::Occupied);
     assert_eq!(replay.played(), 1);
 }
+
+#[test]
+fn seed_queries_cover_every_class_with_the_rules_answers() {
+    use asalto_go::seed::{self, MoveClass};
+    let mut seen = std::collections::HashSet::new();
+    let mut places = std::collections::HashSet::new();
+    for seed_no in 0..6 {
+        let (_, moves) =
+            player::selfplay(Size::new(9).unwrap(), Profile::Seed2019, 40 + seed_no, 400);
+        let mut sgf = String::from("(;SZ[9]");
+        let mut side = Side::Black;
+        for mv in &moves {
+            let v = mv
+                .point()
+                .map(|p| String::from_utf8(p.sgf().to_vec()).unwrap())
+                .unwrap_or_default();
+            sgf.push_str(&format!(";{}[{v}]", side.letter()));
+            side = !side;
+        }
+        sgf.push(')');
+        let c = check(
+            sgf.as_bytes(),
+            &CheckOptions {
+                profile: Some(Profile::Seed2019),
+                ..CheckOptions::default()
+            },
+        );
+        let qs = seed::queries(&c.games[0], 3);
+        assert!(
+            qs.len() >= 10,
+            "{} queries from {} moves",
+            qs.len(),
+            moves.len()
+        );
+        for q in qs {
+            seen.insert(q.class);
+            places.insert(q.place);
+            // The answer agrees with the class.
+            match q.class {
+                MoveClass::Occupied => assert_eq!(q.expected, Err(IllegalMoveKind::Occupied)),
+                MoveClass::SuicideOne | MoveClass::SuicideMany => {
+                    assert_eq!(q.expected, Err(IllegalMoveKind::Suicide))
+                }
+                MoveClass::Quiet => {
+                    let after = q.expected.clone().unwrap();
+                    assert_eq!(after.stone_count(!q.side), q.board.stone_count(!q.side));
+                }
+                _ => {
+                    let after = q.expected.clone().unwrap();
+                    assert!(
+                        after.stone_count(!q.side) < q.board.stone_count(!q.side),
+                        "{:?}",
+                        q.class
+                    );
+                }
+            }
+        }
+    }
+    for class in MoveClass::ALL {
+        assert!(seen.contains(&class), "no query of class {class}");
+    }
+    assert_eq!(places.len(), 3);
+}
+
+#[test]
+fn json_documents_name_game_and_rules() {
+    use asalto_go::json::{CheckJson, GameJson};
+    let c = check(
+        b"(;SZ[3]KM[0.5]RE[W+1];B[ba];W[aa];B[ab])",
+        &CheckOptions::default(),
+    );
+    let doc = serde_json::to_value(GameJson::from(&c.games[0])).unwrap();
+    assert_eq!(doc["format"], "asalto-game");
+    assert_eq!(doc["game"], "go");
+    assert_eq!(doc["rules"], "simple-ko");
+    assert_eq!(doc["plies"][2]["captured"][0], "aa");
+    assert_eq!(doc["plies"][2]["gtp"], "A2");
+    assert_eq!(doc["score"]["result"], "B+8.5");
+    let report = serde_json::to_value(CheckJson::from(&c)).unwrap();
+    assert_eq!(report["valid"], true);
+    assert_eq!(report["problems"][0]["code"], "result-mismatch");
+    assert_eq!(report["problems"][0]["line"], 1);
+    assert_eq!(report["problems"][0]["column"], 15);
+}

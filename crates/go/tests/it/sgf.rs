@@ -106,6 +106,12 @@ fn lenient_damage_is_a_warning_and_strict_an_error() {
 }
 
 #[test]
+fn end_of_file_marks_are_not_text() {
+    let c = strict("(;B[aa])\r\n\u{1a}\0\0");
+    assert!(problems(&c).is_empty(), "{:?}", problems(&c));
+}
+
+#[test]
 fn empty_nodes_are_valid_with_a_warning() {
     let c = strict("(;;B[aa];;W[bb])");
     assert!(c.is_valid());
@@ -345,4 +351,33 @@ fn deep_nesting_and_long_lines_use_no_recursion() {
     }
     long.push(')');
     assert_eq!(strict(&long).games[0].plies.len(), n);
+}
+
+#[test]
+fn many_long_variations_are_bounded() {
+    // A 50,000-node trunk with 120 leaves: 6 M nodes to replay line by line.
+    let mut src = String::from("(;SZ[9]");
+    for _ in 0..50_000 {
+        src.push_str(";C[x]");
+    }
+    for _ in 0..120 {
+        src.push_str("(;B[aa])");
+    }
+    src.push(')');
+    let c = check(
+        src.as_bytes(),
+        &CheckOptions {
+            all_variations: true,
+            ..CheckOptions::default()
+        },
+    );
+    assert!(c.is_valid());
+    assert_eq!(c.games.len(), 99);
+    let p = c
+        .all_problems()
+        .find(|p| p.kind.code() == "too-many-variations")
+        .unwrap();
+    assert_eq!(p.severity, Warning);
+    // The main line alone is always checked.
+    assert_eq!(strict(&src).games.len(), 1);
 }

@@ -1,0 +1,158 @@
+//! JSON documents: a checked game as an `asalto-game` envelope
+//! (`format`, `version`, `game: "go"`, `rules`, then [`GameBody`]), and a
+//! check report listing the problems with lines and columns.
+
+use serde::Serialize;
+
+use crate::export::{self, PlyData};
+use crate::replay::{Checked, Game};
+
+/// The game's name in every document.
+pub const GAME: &str = <crate::Go as asalto_core::Game>::NAME;
+
+/// A game document.
+pub type GameJson = asalto_core::json::Envelope<GameBody>;
+
+/// One move.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct PlyJson {
+    /// 1-based.
+    pub number: u32,
+    /// `black` or `white`.
+    pub side: &'static str,
+    /// SGF letters, or null for a pass.
+    pub point: Option<String>,
+    /// GTP vertex or `pass`.
+    pub gtp: String,
+    /// Captured points, SGF letters.
+    pub captured: Vec<String>,
+    /// The board after the move: rows from the top, `.` `b` `w`.
+    pub position: String,
+    /// The reason code when the move is illegal.
+    pub illegal: Option<&'static str>,
+}
+
+impl From<PlyData> for PlyJson {
+    fn from(p: PlyData) -> PlyJson {
+        PlyJson {
+            number: p.number,
+            side: p.side,
+            point: p.sgf,
+            gtp: p.gtp,
+            captured: p.captured,
+            position: p.position,
+            illegal: p.illegal,
+        }
+    }
+}
+
+/// The area score of the final position.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct ScoreJson {
+    /// Black's stones and owned empty points.
+    pub black: u32,
+    /// White's.
+    pub white: u32,
+    /// The komi the profile counts.
+    pub komi: f64,
+    /// `B+3.5`, `W+0.5` or `0`.
+    pub result: String,
+}
+
+/// The fields of a game document after its head.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct GameBody {
+    /// Points a side.
+    pub size: u8,
+    /// `KM` as written (see `score.komi` for the komi counted).
+    pub komi: f64,
+    /// `HA`.
+    pub handicap: u32,
+    /// `RE`.
+    pub result: Option<String>,
+    /// `PB`.
+    pub black: Option<String>,
+    /// `PW`.
+    pub white: Option<String>,
+    /// The board before the first move.
+    pub start: String,
+    /// The moves.
+    pub plies: Vec<PlyJson>,
+    /// The board after the last move.
+    pub position: String,
+    /// The area score of that board.
+    pub score: ScoreJson,
+}
+
+impl From<&Game> for GameJson {
+    fn from(g: &Game) -> GameJson {
+        let score = g.score();
+        let komi = g.komi_counted();
+        GameJson::new(
+            GAME,
+            g.profile.name(),
+            GameBody {
+                size: g.size.get(),
+                komi: g.info.komi,
+                handicap: g.info.handicap,
+                result: g.info.result.clone(),
+                black: g.info.players.black.clone(),
+                white: g.info.players.white.clone(),
+                start: g.position_after(0).board().grid_string(),
+                plies: export::plies_data(g)
+                    .into_iter()
+                    .map(PlyJson::from)
+                    .collect(),
+                position: g.position.board().grid_string(),
+                score: ScoreJson {
+                    black: score.black,
+                    white: score.white,
+                    komi,
+                    result: crate::problem::margin_text(score.margin(komi)),
+                },
+            },
+        )
+    }
+}
+
+/// A check report: the file's verdict and every problem.
+pub type CheckJson = asalto_core::json::Envelope<CheckBody>;
+
+/// The fields of a check report after its head.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct CheckBody {
+    /// No error.
+    pub valid: bool,
+    /// The charset the file was read in.
+    pub charset: &'static str,
+    /// Games (lines) replayed.
+    pub games: usize,
+    /// Moves replayed.
+    pub moves: usize,
+    /// Every problem, the file's first.
+    pub problems: Vec<asalto_core::json::DiagnosticJson>,
+}
+
+impl From<&Checked> for CheckJson {
+    fn from(c: &Checked) -> CheckJson {
+        let index = asalto_core::LineIndex::new(&c.source);
+        let rules = c
+            .games
+            .first()
+            .map_or(crate::Profile::SGF_DEFAULT.name(), |g| g.profile.name());
+        CheckJson::new(
+            GAME,
+            rules,
+            CheckBody {
+                valid: c.is_valid(),
+                charset: c.charset,
+                games: c.games.len(),
+                moves: c.games.iter().map(|g| g.plies.len()).sum(),
+                problems: c
+                    .all_problems()
+                    .map(|p| asalto_core::json::DiagnosticJson::indexed(p, &index))
+                    .collect(),
+            },
+        )
+    }
+}
