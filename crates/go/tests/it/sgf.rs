@@ -148,7 +148,7 @@ fn ff3_lowercase_names() {
     assert!(c.is_valid(), "{:?}", problems(&c));
     let g = &c.games[0];
     assert_eq!(g.size.get(), 9);
-    assert_eq!(g.position.board().stone_count(Side::Black), 2);
+    assert_eq!(g.position().board().stone_count(Side::Black), 2);
     assert_eq!(g.plies[0].side, Side::White);
 }
 
@@ -190,7 +190,7 @@ fn passes() {
             ("off-board", Error, 1, 15, Some(2))
         ]
     );
-    assert_eq!(c.games[0].position.board().stone_count(Side::Black), 1);
+    assert_eq!(c.games[0].position().board().stone_count(Side::Black), 1);
 }
 
 #[test]
@@ -202,6 +202,37 @@ fn handicap_white_moves_first() {
     // Free placement: the handicap stones are Black's first moves.
     let c = strict("(;SZ[19]HA[3];B[dd];B[pp];B[dp];W[pd];B[jj])");
     assert!(c.is_valid(), "{:?}", problems(&c));
+    // HA without stones and White first: standard points, with a warning.
+    let c = strict("(;SZ[19]HA[2];W[pp];B[dd])");
+    assert_eq!(problems(&c), [("implied-handicap", Warning, 1, 9, None)]);
+    let start = c.games[0].position_after(0);
+    assert_eq!(start.board().get(Point::new(3, 15)), Some(Side::Black));
+    assert_eq!(start.board().get(Point::new(15, 3)), Some(Side::Black));
+    let c = strict("(;SZ[9]HA[5];W[cc])");
+    assert_eq!(
+        problems(&c),
+        [
+            ("implied-handicap", Warning, 1, 8, None),
+            ("occupied", Error, 1, 14, Some(1))
+        ]
+    );
+    assert_eq!(
+        c.games[0]
+            .position_after(0)
+            .board()
+            .stone_count(Side::Black),
+        5
+    );
+    for (size, max) in [(19, 9), (13, 9), (9, 5)] {
+        for n in 2..=max {
+            let c = strict(&format!("(;SZ[{size}]HA[{n}];W[aa])"));
+            let stones = c.games[0]
+                .position_after(0)
+                .board()
+                .stone_count(Side::Black);
+            assert_eq!(stones, n, "{size}x{size} HA[{n}]");
+        }
+    }
     let c = strict("(;SZ[19]HA[3]AB[dd][pp];W[pd])");
     assert_eq!(problems(&c), [("handicap-mismatch", Warning, 1, 9, None)]);
 }
@@ -227,8 +258,8 @@ fn occupied_is_reported_and_replay_goes_on() {
     assert_eq!(problems(&c), [("occupied", Error, 1, 15, Some(2))]);
     let g = &c.games[0];
     assert_eq!(g.plies[1].illegal.map(|k| k.code()), Some("occupied"));
-    assert_eq!(g.position.board().stone_count(Side::Black), 2);
-    assert_eq!(g.position.board().stone_count(Side::White), 1);
+    assert_eq!(g.position().board().stone_count(Side::Black), 2);
+    assert_eq!(g.position().board().stone_count(Side::White), 1);
 }
 
 #[test]
@@ -380,4 +411,18 @@ fn many_long_variations_are_bounded() {
     assert_eq!(p.severity, Warning);
     // The main line alone is always checked.
     assert_eq!(strict(&src).games.len(), 1);
+    // Many short lines: at most 10,000 are kept.
+    let wide = format!("(;SZ[9]{})", "(;B[aa])".repeat(12_000));
+    let c = check(
+        wide.as_bytes(),
+        &CheckOptions {
+            all_variations: true,
+            ..CheckOptions::default()
+        },
+    );
+    assert_eq!(c.games.len(), 10_000);
+    assert!(
+        c.all_problems()
+            .any(|p| p.kind.code() == "too-many-variations")
+    );
 }
