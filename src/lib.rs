@@ -13,8 +13,9 @@
 //! - players: [`basic`] (the assignment's BASICO rebels), [`random`] and
 //!   [`player`] (every computer player by name), [`selfplay`] (games between
 //!   them);
-//! - the console program: [`console`] (its Spanish screens) and [`session`]
-//!   (its menu and game dialogue as a state machine).
+//! - the console program: [`console`] (its Spanish screens), [`session`]
+//!   (its menu and game dialogue as a state machine) and [`transcript`] (a
+//!   whole game played into it).
 //! - [`grade`]: the one part that runs programs and touches files: it plays
 //!   reference games into students' console programs and scores them.
 //!
@@ -56,6 +57,7 @@ pub mod selfplay;
 pub mod session;
 mod side;
 pub mod text;
+pub mod transcript;
 
 pub use board::{Board, BoardError};
 pub use legality::{Disconnection, IllegalMove, IllegalMoveKind, Reason, join};
