@@ -109,6 +109,79 @@ pub fn best_moves(pos: &Position, variant: BasicScore) -> Vec<ScoredMove> {
         .collect()
 }
 
+/// A rebel move that is not one of BASICO's best: the record problem
+/// `not-basic` (`asalto check --rebels basic-v1`), with every candidate's
+/// score so that its help can show the arithmetic.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct NotBasic {
+    /// The score the moves were judged by.
+    pub variant: BasicScore,
+    /// The move played.
+    pub mv: Move,
+    /// Its score.
+    pub score: i32,
+    /// The best score of the position.
+    pub best: i32,
+    /// Every legal rebel move with its score, in canonical order.
+    pub scored: Vec<ScoredMove>,
+}
+
+impl NotBasic {
+    /// Whether `mv` in `pos` is not one of the best moves of `variant`:
+    /// `None` when it is one (or when it is not a legal rebel move).
+    pub fn judge(pos: &Position, mv: &Move, variant: BasicScore) -> Option<NotBasic> {
+        let scored = score_moves(pos, variant);
+        let best = scored.iter().map(|s| s.score).max()?;
+        let score = scored.iter().find(|s| s.mv == *mv)?.score;
+        (score != best).then_some(NotBasic {
+            variant,
+            mv: *mv,
+            score,
+            best,
+            scored,
+        })
+    }
+
+    /// `Ee-Ed is not a basic-v1 move (score 0 < 10)`.
+    pub fn message(&self) -> String {
+        format!(
+            "{} is not a {} move (score {} < {})",
+            self.mv,
+            self.variant.name(),
+            self.score,
+            self.best
+        )
+    }
+
+    /// `score 0, best is 10`.
+    pub fn label(&self) -> String {
+        format!("score {}, best is {}", self.score, self.best)
+    }
+
+    /// How BASICO scores, and every candidate with its score.
+    pub fn help(&self) -> String {
+        let best = self.best;
+        let mut help = format!(
+            "{} scores each rebel move as {} (ncas: enters the castle; ncap: most rebels one \
+             officer reply captures) and plays a best one; best score here: {best}\n",
+            self.variant.name(),
+            self.variant.formula()
+        );
+        for s in &self.scored {
+            let mark = if s.score == best { "  <- best" } else { "" };
+            help.push_str(&format!(
+                "  {:<6} ncas {} ncap {} score {:>3}{mark}\n",
+                s.mv.to_string(),
+                s.ncas,
+                s.ncap,
+                s.score
+            ));
+        }
+        help.truncate(help.trim_end().len());
+        help
+    }
+}
+
 /// The move BASICO plays: one of the best, chosen with `rng`.
 pub fn choose(pos: &Position, variant: BasicScore, rng: &mut impl rand::Rng) -> Option<Move> {
     let best = best_moves(pos, variant);
