@@ -10,7 +10,8 @@
 //! - text: [`record`] parses record files (syntax only), [`Position::resolve`]
 //!   says why a written move is illegal ([`Reason`]), and [`replay`] turns a
 //!   record into a [`Game`] with [`replay::Problem`]s;
-//! - players: [`basic`] (the assignment's BASICO rebels), [`random`] and
+//! - players: [`basic`] (the assignment's BASICO rebels, scoring moves by
+//!   [`basic_score`]), [`random`] and
 //!   [`player`] (every computer player by name), [`selfplay`] (games between
 //!   them);
 //! - the console program: [`console`] (its Spanish screens), [`session`]
@@ -33,6 +34,7 @@
 #![warn(missing_docs)]
 
 pub mod basic;
+pub mod basic_score;
 mod board;
 pub mod compare;
 pub mod console;

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use crate::basic::{BasicScore, NotBasic};
+use crate::basic_score::{BasicScore, NotBasic};
 use crate::excerpt::Excerpts;
 use crate::legality::{IllegalMove, IllegalMoveKind};
 use crate::record::{
