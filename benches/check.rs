@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use asalto::random::random_game;
 use asalto::record::{Record, write_record};
-use asalto::replay::{CheckOptions, check};
+use asalto::replay::{CheckOptions, Replayer, check};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 #[path = "../tests/it/reference.rs"]
@@ -110,5 +110,78 @@ fn bench(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, bench);
+/// The minimal driver of the engine (as `examples/minimal-check.rs`): split
+/// lines, read points by bytes, resolve, play; the number of moves, or
+/// `None` at the first bad line.
+fn minimal_check(text: &str) -> Option<usize> {
+    let mut pos = asalto::Position::start();
+    let mut plies = 0;
+    let mut points = Vec::with_capacity(25);
+    for line in text.as_bytes().split(|&b| b == b'\n') {
+        if line.is_empty() {
+            continue;
+        }
+        points.clear();
+        let ok = line.len() % 3 == 2
+            && line.chunks(3).all(|c| {
+                (c.len() == 2 || c[2] == b'-')
+                    && asalto::Point::from_notation(&c[..2])
+                        .map(|p| points.push(p))
+                        .is_ok()
+            });
+        if !ok || pos.outcome().is_some() {
+            return None;
+        }
+        let mv = pos.resolve(&points).ok()?;
+        pos = pos.play_unchecked(&mv);
+        plies += 1;
+    }
+    Some(plies)
+}
+
+/// `check`'s streaming replay (what `asalto check` runs: no plies kept,
+/// one replayer reused from record to record) against the minimal driver,
+/// on the corpus and on one long record, in the same run.
+fn streaming(c: &mut Criterion) {
+    let (games, plies) = corpus();
+    let long: String = games.concat();
+    let mut group = c.benchmark_group("streaming");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(plies));
+    let mut replayer = Replayer::new(CheckOptions::default(), false);
+    group.bench_function("check (streaming, 10000 records)", |b| {
+        b.iter(|| {
+            for g in &games {
+                for line in asalto::record::lines(g) {
+                    replayer.push_line(line);
+                }
+                let checked = replayer.finish_and_reset();
+                assert!(checked.is_valid());
+                black_box(checked);
+            }
+        })
+    });
+    group.bench_function("minimal driver (10000 records)", |b| {
+        b.iter(|| {
+            for g in &games {
+                assert!(black_box(minimal_check(black_box(g))).is_some());
+            }
+        })
+    });
+    // One record of every game's moves: not one legal game, so both stop
+    // at the same early line; this measures the per-line parse of invalid
+    // tails too. The long legal record is in scripts/bench-check.sh.
+    group.throughput(Throughput::Bytes(long.len() as u64));
+    group.bench_function("check (streaming, parse of one long record)", |b| {
+        b.iter(|| {
+            for line in asalto::record::lines(&long) {
+                replayer.push_line(line);
+            }
+            black_box(replayer.finish_and_reset());
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench, streaming);
 criterion_main!(benches);

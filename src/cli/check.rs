@@ -15,19 +15,12 @@ use rayon::prelude::*;
 use super::input::{Lines, display_name, document_record, expand, not_utf8};
 use super::{ColorChoice, Format, Out, Status, WriteError, error};
 
+/// Examples shown under `--help`.
+const EXAMPLES: &str = "Examples:\n  asalto check game.txt\n  asalto check submissions/*/partida.txt      (one line per file, then totals)\n  asalto check refs/ --format json -j 2       (every *.txt in refs/, as JSON lines)\n  asalto check --lenient - < game.txt         (standard input; `Bd-Db` captures allowed)\n";
+
 /// Validate record files: one move per line, by the assignment's rules.
-///
-/// Examples:
-///
-///   asalto check game.txt
-///
-///   asalto check submissions/*/partida.txt      (one line per file, then totals)
-///
-///   asalto check refs/ --format json -j 2       (every *.txt in refs/, as JSON lines)
-///
-///   asalto check --lenient - < game.txt         (standard input; `Bd-Db` captures allowed)
 #[derive(clap::Args, Debug)]
-#[command(verbatim_doc_comment)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// Record files, folders (every `*.txt` inside, by name) or JSON game
     /// documents (`-` reads standard input).

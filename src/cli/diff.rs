@@ -10,10 +10,14 @@ use super::check::summary;
 use super::show::legal_moves_text;
 use super::{DrawArgs, Format, Out, ReadArgs, Status, WriteError, error, read_record};
 
+/// Examples shown under `--help`.
+const EXAMPLES: &str = "Examples:\n  asalto diff reference.txt student.txt\n  asalto diff --lenient reference.txt student.txt --format json\n  asalto diff game.json - < saved.txt\n";
+
 /// Compare two games: the first move where they differ, the position
 /// before it, both moves and why one is illegal; then a unified diff of the
 /// two canonical records. Exit 0 when the games are the same, 1 when not.
 #[derive(clap::Args, Debug)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The reference record (`-` reads standard input).
     #[arg(value_name = "REFERENCE")]

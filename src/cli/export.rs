@@ -10,9 +10,13 @@ use asalto::{Position, json::StopJson};
 use super::{Out, ReadArgs, Status, WriteError, error, read_input};
 use asalto::text::escape_line;
 
+/// Examples shown under `--help`.
+const EXAMPLES: &str = "Examples:\n  asalto export game.txt --to json --pretty > game.json\n  asalto export game.json --to text           (the record again)\n  asalto export game.txt --to input | python3 asalto.py    (type it into a program)\n  asalto export --lenient typed.txt --to text  (captures written out in full)\n";
+
 /// Convert a game: a record or a JSON game document in, JSON, a canonical
 /// record, or the assignment's console session out.
 #[derive(clap::Args, Debug)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// A record file, or a JSON game document (`-` reads standard input).
     #[arg(value_name = "FILE")]

@@ -6,10 +6,12 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 mod check;
+mod completions;
 mod diff;
 mod export;
 mod grade;
 mod input;
+mod man;
 mod play;
 mod selfplay;
 mod show;
@@ -39,6 +41,10 @@ enum Command {
     Selfplay(selfplay::Args),
     /// Grade student programs: play reference games into them and score.
     Grade(Box<grade::Args>),
+    /// Print the completion script of a shell (bash, zsh, fish, ...).
+    Completions(completions::Args),
+    /// Print the manual page (roff) of asalto or of one of its commands.
+    Man(man::Args),
 }
 
 /// The exit status of a command: 0 success, 1 a negative answer (invalid
@@ -296,6 +302,8 @@ pub fn run() -> ExitCode {
         Command::Play(args) => play::run(args, &mut out),
         Command::Selfplay(args) => selfplay::run(args, &mut out),
         Command::Grade(args) => grade::run(*args, &mut out),
+        Command::Completions(args) => completions::run(args, &mut out),
+        Command::Man(args) => man::run(args, &mut out),
     };
     let status = match result.and_then(|s| out.flush().map(|()| s)) {
         Ok(status) => status,

@@ -8,9 +8,13 @@ use asalto::session::{Request, Session, SessionOptions};
 use super::check::parse_basic;
 use super::{Out, Status, WriteError};
 
+/// Examples shown under `--help`.
+const EXAMPLES: &str = "Examples:\n  asalto play\n  asalto play --seed 7 --basic v1\n  asalto export game.txt --to input | asalto play    (replay a game at the console)\n";
+
 /// Play Asalto at the console: the assignment's program (menu, game screen,
 /// load, save), reading lines from standard input.
 #[derive(clap::Args, Debug)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// Seed of the random choices of AZAR and BASICO (default: from the
     /// clock).

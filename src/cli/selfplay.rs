@@ -17,8 +17,12 @@ use serde::Serialize;
 
 use super::{Format, Out, Status, WriteError, error};
 
+/// Examples shown under `--help`.
+const EXAMPLES: &str = "Examples:\n  asalto selfplay --games 100 --seed 7 --out refs/\n  asalto selfplay --officers greedy --rebels basic-v2 --games 1000 --format json\n  asalto selfplay --max-plies 0 --rebels basic-v1    (no limit: stops on repetition)\n";
+
 /// Play games between computer players and write them as record files.
 #[derive(clap::Args, Debug)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The officers' player: `random` or `greedy`.
     #[arg(long, value_name = "PLAYER", default_value = "random")]

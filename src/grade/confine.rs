@@ -145,8 +145,9 @@ pub fn is_root() -> bool {
     rustix::process::geteuid().is_root()
 }
 
-/// The real user ids of the running processes (read once, when a run
-/// starts).
+/// The real user ids of the processes there are, zombies included (they
+/// count against a user's process limit until reaped); read once, when a
+/// run starts.
 fn uids_in_use() -> Vec<u32> {
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return Vec::new();
@@ -154,15 +155,7 @@ fn uids_in_use() -> Vec<u32> {
     dir.flatten()
         .filter(|e| e.file_name().to_string_lossy().parse::<u32>().is_ok())
         .filter_map(|e| std::fs::read_to_string(e.path().join("status")).ok())
-        .filter(|s| {
-            !s.lines()
-                .any(|l| l.starts_with("State:") && l.contains('Z'))
-        })
-        .filter_map(|s| {
-            s.lines()
-                .find_map(|l| l.strip_prefix("Uid:"))
-                .and_then(|l| l.split_whitespace().next()?.parse().ok())
-        })
+        .filter_map(|s| super::procs::real_uid_of_status(&s))
         .collect()
 }
 

@@ -162,14 +162,21 @@ macro_rules! set_limit {
     }};
 }
 
+/// Processes bubblewrap itself runs as the program's user with
+/// `--unshare-pid`: the monitor and the sandbox's init.
+const BWRAP_PROCESSES: u64 = 2;
+
 /// Settings made in the forked child before `exec`: a new session, the
 /// limits, death with the grader, and (unconfined) no new privileges. The
 /// user is set by `Command::uid`/`gid` (which also clears supplementary
 /// groups) just before.
 fn confine_child(cmd: &mut Command, limits: Limits, user: Option<User>, keep_fds: [i32; 2]) {
     let grader = std::process::id() as i32;
-    let nproc = user.map(|_| limits.processes.saturating_add(4));
     let unconfined = keep_fds == [-1, -1];
+    // Under bubblewrap its own two processes (the monitor outside and the
+    // sandbox's init) run as the program's user too and count.
+    let own = if unconfined { 0 } else { BWRAP_PROCESSES };
+    let nproc = user.map(|_| limits.processes.saturating_add(own));
     // SAFETY: the closure runs in the forked child before exec and makes
     // only async-signal-safe system calls (setsid, setrlimit, prctl,
     // getppid, fcntl); it allocates nothing.

@@ -205,6 +205,45 @@ impl Procs {
     }
 }
 
+/// How many processes of real user `uid` exist, zombies included (they
+/// count against the user's process limit until they are reaped).
+pub fn user_process_count(uid: u32) -> usize {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    dir.flatten()
+        .filter(|e| e.file_name().to_string_lossy().parse::<u32>().is_ok())
+        .filter_map(|e| std::fs::read_to_string(e.path().join("status")).ok())
+        .filter(|s| real_uid_of_status(s) == Some(uid))
+        .count()
+}
+
+/// The real user id in the text of a `/proc/<pid>/status`.
+pub fn real_uid_of_status(status: &str) -> Option<u32> {
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("Uid:"))
+        .and_then(|l| l.split_whitespace().next()?.parse().ok())
+}
+
+/// Wait, polling with a growing pause, until user `uid` has no process
+/// left (killed processes take a moment to die and be reaped), at most
+/// `timeout`; whether none is left.
+pub fn wait_user_gone(uid: u32, timeout: Duration) -> bool {
+    let deadline = Instant::now() + timeout;
+    let mut pause = Duration::from_millis(1);
+    loop {
+        if user_process_count(uid) == 0 {
+            return true;
+        }
+        if Instant::now() >= deadline {
+            return false;
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(32));
+    }
+}
+
 /// Kill every process of user `uid`: a helper process takes that user id
 /// and sends `SIGKILL` to every process it may signal (`kill(-1)`), which
 /// are exactly that user's; repeated until none is left (a fork racing the

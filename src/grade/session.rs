@@ -119,6 +119,10 @@ pub(crate) struct Session<'a> {
     pub last_output: String,
 }
 
+/// How long a run waits for the processes of the previous run of its user
+/// to be gone before it starts anyway.
+const USER_GONE_WAIT: Duration = Duration::from_secs(5);
+
 impl<'a> Session<'a> {
     /// Make the working folder and start the program as the user of job
     /// `slot`.
@@ -133,6 +137,12 @@ impl<'a> Session<'a> {
             return Err(Box::new((rec, problem.clone())));
         }
         let user = options.users.for_slot(slot);
+        if let Some(u) = user {
+            // The last run's processes were killed, but the dying (and
+            // zombies not yet reaped) still count against this user's
+            // process limit: a run started now could not even fork.
+            super::procs::wait_user_gone(u.uid, USER_GONE_WAIT);
+        }
         let started = match &options.sandbox {
             Sandbox::Unconfined => start_unconfined(sub, options, user),
             Sandbox::Bwrap { program, hide, .. } => start_bwrap(sub, options, user, program, hide),

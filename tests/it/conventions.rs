@@ -301,3 +301,86 @@ fn a_negative_ply_gets_a_clear_message() {
         run.stderr
     );
 }
+
+#[test]
+fn every_command_has_examples_in_its_help() {
+    for command in [
+        "check",
+        "show",
+        "export",
+        "diff",
+        "play",
+        "selfplay",
+        "completions",
+        "man",
+    ] {
+        let run = asalto(&[command, "--help"]);
+        assert_eq!(run.code, 0, "{command}");
+        assert!(
+            run.stdout.contains("Examples:"),
+            "{command}:\n{}",
+            run.stdout
+        );
+        assert!(
+            run.stdout.contains(&format!("asalto {command}")),
+            "{command}:\n{}",
+            run.stdout
+        );
+    }
+    let run = asalto(&["check", "--help"]);
+    assert!(run.stdout.contains("basic-v1, basic-v2"), "{}", run.stdout);
+    assert!(run.stdout.contains("-j, --jobs") && run.stdout.contains("-q, --quiet"));
+}
+
+#[test]
+fn completion_scripts_are_generated_for_every_command_and_option() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let run = asalto(&["completions", shell]);
+        assert_eq!(run.code, 0, "{shell}: {}", run.stderr);
+        // Options are written `--lenient` by most shells, `-l lenient` by fish.
+        for word in ["check", "selfplay", "lenient", "rebels", "completions"] {
+            assert!(run.stdout.contains(word), "{shell}: no {word}");
+        }
+    }
+    // The bash script is valid bash, when bash is here to say so.
+    let script = asalto(&["completions", "bash"]).stdout;
+    if let Ok(out) = std::process::Command::new("bash")
+        .args(["-n", "-c", &script])
+        .output()
+    {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let run = asalto(&["completions", "tcsh"]);
+    assert_eq!(run.code, 2);
+}
+
+#[test]
+fn the_manual_page_lists_every_command_and_option() {
+    let run = asalto(&["man"]);
+    assert_eq!(run.code, 0);
+    assert!(
+        run.stdout.starts_with(".ie") || run.stdout.contains(".TH asalto 1"),
+        "{}",
+        &run.stdout[..200]
+    );
+    for word in ["check", "show", "export", "diff", "selfplay", "grade"] {
+        assert!(run.stdout.contains(word), "no {word}");
+    }
+    let run = asalto(&["man", "check"]);
+    assert_eq!(run.code, 0);
+    assert!(
+        run.stdout.contains(".TH asalto-check 1"),
+        "{}",
+        &run.stdout[..300]
+    );
+    for word in ["\\-\\-lenient", "\\-\\-jobs", "Examples:"] {
+        assert!(run.stdout.contains(word), "no {word} in\n{}", run.stdout);
+    }
+    let run = asalto(&["man", "nothing"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("`nothing` is not a command of asalto"));
+}

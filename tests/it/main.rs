@@ -1,5 +1,6 @@
 //! Integration tests, one binary (one link for all of them).
 
+mod bounded;
 mod cli;
 mod conventions;
 mod diff;

@@ -237,3 +237,21 @@ fn the_svg_picture_is_current() {
         "docs/ejemplo.svg is stale: asalto show samples/ejemplo.txt --format svg > docs/ejemplo.svg"
     );
 }
+
+/// The JSON example of docs/check.md is what `check --format json` prints
+/// for the file it names (the same fields and values; the doc indents it).
+#[test]
+fn the_json_example_of_the_check_docs_is_current() {
+    let doc = std::fs::read_to_string("docs/check.md").unwrap();
+    let start = doc.find("```json\n").unwrap() + 8;
+    let block = &doc[start..start + doc[start..].find("```").unwrap()];
+    let shown: serde_json::Value = serde_json::from_str(block).unwrap();
+    let file = shown["file"].as_str().unwrap();
+    let run = asalto(&["check", file, "--format", "json"]);
+    let actual: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        shown, actual,
+        "docs/check.md is stale; it prints:\n{}",
+        run.stdout
+    );
+}

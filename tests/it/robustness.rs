@@ -450,3 +450,135 @@ fn edge_cases() {
         exercise(source);
     }
 }
+
+/// Huge lines of every kind: what is quoted stays small, and the check
+/// says what is wrong.
+#[test]
+fn huge_lines() {
+    let mb = 1 << 20;
+    for line in [
+        "x".repeat(mb),
+        "Bc-Cc ".repeat(mb / 6),
+        "Bc-".repeat(mb / 3),
+        "é".repeat(mb / 2),
+        "\x1b".repeat(mb),
+        format!("Bc-Cc\n{}\nDd-Cd\n", "bc-cc, ".repeat(mb / 7)),
+    ] {
+        for options in all_options() {
+            let checked = check(&line, options);
+            let report = FileReport::new("huge.txt", &checked).render(false);
+            assert!(report.len() < 20_000, "{} bytes of report", report.len());
+            assert!(!report.contains('\x1b'));
+            let json = serde_json::to_string(&CheckJson::new("huge.txt", &checked)).unwrap();
+            assert!(json.len() < 100_000, "{} bytes of JSON", json.len());
+            for p in &checked.problems {
+                assert!(p.message.len() < 1_000, "{}", p.message);
+                assert!(p.help.as_ref().is_none_or(|h| h.len() < 2_000));
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// JSON game documents written by `export`, edited at random: reading
+    /// one back never panics, and a document that reads is a legal game
+    /// whose moves check as a valid record.
+    #[test]
+    fn mutated_json_documents(source in sample(), edits in prop::collection::vec(edit(), 1..4)) {
+        let checked = check(source, CheckOptions::default());
+        let doc = asalto::export::GameDocument::of_checked(&checked, Some("g.txt"));
+        let mut text = serde_json::to_string_pretty(&doc).unwrap();
+        for e in &edits {
+            text = apply(&text, e);
+        }
+        if let Ok(doc) = asalto::export::GameDocument::from_json(&text) {
+            if let Ok(game) = doc.to_game() {
+                if game.start == asalto::Position::start() {
+                    let record = asalto::record::write_record(game.moves());
+                    let again = check(&record, CheckOptions::default());
+                    prop_assert!(again.is_valid(), "{record}");
+                    prop_assert_eq!(again.game.plies.len(), game.plies.len());
+                }
+            }
+        }
+    }
+}
+
+/// The same, through the command line: `check`, `show` and `diff` on edited
+/// documents end with a status, never a crash.
+#[test]
+fn json_documents_through_the_command_line() {
+    use crate::run::asalto_with_input;
+    let doc = crate::run::asalto(&["export", "samples/ejemplo.txt", "--to", "json"]).stdout;
+    let mut edited = Vec::new();
+    for (i, (at, _)) in doc.char_indices().enumerate().filter(|(i, _)| i % 23 == 0) {
+        let mut text = doc.clone();
+        match i % 3 {
+            0 => text.truncate(at),
+            1 => text.insert(at, ['"', '{', ']', '1', 'x'][i % 5]),
+            _ => text.replace_range(at..at + 1, "9"),
+        }
+        edited.push(text);
+    }
+    for text in &edited {
+        for args in [
+            &["check", "-"][..],
+            &["show", "-"],
+            &["diff", "samples/ejemplo.txt", "-"],
+        ] {
+            let run = asalto_with_input(args, text);
+            assert!(matches!(run.code, 0..=2), "{args:?}: {}", run.stderr);
+            assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+        }
+    }
+}
+
+/// A folder of anything: random bytes named `.txt`, other files, a
+/// sub-folder, a link to itself, an unreadable file. Every `*.txt` gets its
+/// line, in name order, and the batch goes on after each bad one.
+#[test]
+fn folders_of_anything() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config, TestRng, TestRunner};
+    let mut runner = TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::deterministic_rng(Config::default().rng_algorithm),
+    );
+    for round in 0..20 {
+        let dir = tempfile::tempdir().unwrap();
+        let mut names = Vec::new();
+        for i in 0..8 {
+            let bytes = prop::collection::vec(any::<u8>(), 0..200)
+                .new_tree(&mut runner)
+                .unwrap()
+                .current();
+            let name = format!("f{round}-{i}.txt");
+            std::fs::write(dir.path().join(&name), &bytes).unwrap();
+            names.push(name);
+        }
+        std::fs::write(dir.path().join("notes.md"), "not a record").unwrap();
+        std::fs::create_dir(dir.path().join("sub.txt")).unwrap();
+        std::os::unix::fs::symlink(dir.path(), dir.path().join("loop")).unwrap();
+        names.sort();
+        let run = crate::run::asalto(&["check", dir.path().to_str().unwrap()]);
+        assert!(matches!(run.code, 0..=2), "{}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+        let shown: Vec<String> = names
+            .iter()
+            .filter(|n| {
+                run.stdout.contains(&format!("{n}: "))
+                    || run.stderr.contains(&format!("{n}: "))
+                    || run.stderr.contains(&format!("{n} "))
+            })
+            .cloned()
+            .collect();
+        assert_eq!(shown, names, "{}\n{}", run.stdout, run.stderr);
+        assert!(
+            run.stdout.ends_with(&format!("{} files: ", 8)) || run.stdout.contains("8 files: "),
+            "{}",
+            run.stdout
+        );
+    }
+}

@@ -103,7 +103,7 @@ impl From<&Game> for GameJson {
                     .into_iter()
                     .map(PlyJson::from)
                     .collect(),
-                position: g.position.board().grid_string(),
+                position: g.position().board().grid_string(),
                 score: ScoreJson {
                     black: score.black,
                     white: score.white,

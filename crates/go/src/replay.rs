@@ -97,8 +97,8 @@ pub struct Game {
     events: Vec<Event>,
     captured: Vec<Point>,
     free_handicap: u32,
-    /// The final position.
-    pub position: Position,
+    /// The area score of the final position, worked out once.
+    final_score: AreaScore,
 }
 
 /// A checked file.
@@ -170,9 +170,15 @@ impl Game {
         }
     }
 
+    /// The final position (replayed: a game keeps its moves, not a board,
+    /// so a file of many games costs memory in proportion to its moves).
+    pub fn position(&self) -> Position {
+        self.position_after(self.plies.len())
+    }
+
     /// The area score of the final position.
     pub fn score(&self) -> AreaScore {
-        self.position.board().area_score()
+        self.final_score
     }
 
     /// The komi the profile counts (0 under `seed-2019`).
@@ -222,7 +228,7 @@ pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
             let mut seen = std::collections::HashSet::new();
             let mut budget = VARIATION_BUDGET.max(4 * collection.node_count());
             for (k, line) in collection.lines(root).enumerate() {
-                if line.len() > budget {
+                if line.len() > budget || k >= VARIATION_LINES {
                     let span = collection.node(line[line.len() - 1]).span;
                     problems.push(Problem {
                         severity: Severity::Warning,
@@ -257,6 +263,11 @@ pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
 /// file's nodes): every line is replayed from the root, so a deep tree with
 /// many leaves could otherwise cost depth × leaves.
 const VARIATION_BUDGET: usize = 5_000_000;
+
+/// Lines kept at most for `all_variations`: each is a [`Game`] with its own
+/// board (a few KiB), so a file of a million one-move variations must not
+/// become a million boards.
+const VARIATION_LINES: usize = 10_000;
 
 const B: Ident = Ident::new("B");
 const W: Ident = Ident::new("W");
@@ -403,6 +414,13 @@ enum MoveValue {
 }
 
 fn move_value(raw: &str, size: Size) -> MoveValue {
+    // The common case first: two letters, no spaces.
+    if let [c, r] = raw.as_bytes()
+        && raw != "tt"
+        && let Some(p) = Point::from_sgf(&[*c, *r])
+    {
+        return MoveValue::Move(Move::Play(p));
+    }
     let raw = raw.trim();
     if raw.is_empty() || (raw == "tt" && size.get() <= 19) {
         return MoveValue::Move(Move::Pass);
@@ -499,7 +517,7 @@ impl Judge {
             }
             Event::Unreadable(side) => self.pos.set_to_move(!side),
             Event::Move(i) => {
-                let ply = plies[i as usize];
+                let ply = &plies[i as usize];
                 let side = ply.side;
                 let free = self.free_handicap > 0 && side == Side::Black;
                 let wrong_side = !self.any_colour && !free && side != self.pos.to_move();
@@ -575,12 +593,12 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
             events: Vec::new(),
             captured: Vec::new(),
             free_handicap: 0,
-            position: Position::new(Size::NINETEEN, profile),
+            final_score: AreaScore::default(),
         };
     };
     // Events.
-    let mut events = Vec::new();
-    let mut plies: Vec<Ply> = Vec::new();
+    let mut events = Vec::with_capacity(line.len() + 8);
+    let mut plies: Vec<Ply> = Vec::with_capacity(line.len());
     let mut root_black = 0u32;
     let mut root_pl = false;
     let mut move_count = 0u32;
@@ -774,7 +792,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
         events,
         captured,
         free_handicap,
-        position: judge.pos,
+        final_score: judge.pos.board().area_score(),
     };
     check_result(coll, &mut game);
     game.problems.sort_by_key(|p| p.span.start);

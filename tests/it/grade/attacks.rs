@@ -322,8 +322,12 @@ fn fork_bombs_stop_at_the_process_limit() {
         );
         let json = graded.json();
         let seen = observed_in(&json);
-        let forked: usize = seen["forked"].parse().unwrap();
-        assert!(forked <= 20, "{sandbox}: {seen:?}");
+        let forked: usize = seen
+            .get("forked")
+            .and_then(|f| f.parse().ok())
+            .unwrap_or_else(|| panic!("{sandbox}: {json:#}"));
+        // The program itself is one of the 20.
+        assert!(forked <= 19, "{sandbox}: {seen:?}");
         assert_eq!(seen["fork-error"], "11", "{sandbox}: {seen:?}");
         assert_eq!(json["confinement"]["limits"]["processes"], 20);
         assert!(processes_with(&marker).is_empty(), "{sandbox}");

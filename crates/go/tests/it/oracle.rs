@@ -41,7 +41,7 @@ fn final_boards_captures_scores_and_ko_points_match_sgfmill() {
         let game = &checked.games[0];
         assert_eq!(game.size.get().to_string(), f[1], "{name} size");
         assert_eq!(game.plies.len().to_string(), f[2], "{name} moves");
-        let caps = game.position.captures();
+        let caps = game.position().captures();
         assert_eq!(
             (caps.black.to_string(), caps.white.to_string()),
             (f[3].into(), f[4].into()),
@@ -50,7 +50,7 @@ fn final_boards_captures_scores_and_ko_points_match_sgfmill() {
         let score = game.score();
         let area = i64::from(score.black) - i64::from(score.white);
         assert_eq!(area.to_string(), f[5], "{name} area");
-        assert_eq!(game.position.board().grid_string(), f[7], "{name} board");
+        assert_eq!(game.position().board().grid_string(), f[7], "{name} board");
         // Simple-ko points after each move, whatever the record's profile.
         let start = game.position_after(0);
         let mut pos =

@@ -47,7 +47,7 @@ fn prolog_and_gtp_forms() {
         "move(1, \"b\", [3,15]).\nmove(2, \"w\", [15,3]).\nmove(3, \"b\", pass).\n"
     );
     assert!(export::gtp_commands(g).ends_with("play B Q16\nplay W D4\nplay B pass\n"));
-    let board = export::prolog_board(g.position.board());
+    let board = export::prolog_board(g.position().board());
     assert_eq!(board.matches('[').count(), 20);
     assert_eq!(board.matches("\"b\"").count(), 1);
     assert_eq!(
@@ -117,7 +117,7 @@ fn selfplay_games_are_legal_records_and_keep_eyes() {
             },
         );
         assert!(c.is_valid(), "{n} {profile}");
-        assert_eq!(c.games[0].position.board(), pos.board());
+        assert_eq!(c.games[0].position().board(), pos.board());
         let sgf2 = export::game_sgf(&c.games[0]);
         let c2 = check(
             sgf2.as_bytes(),
@@ -126,7 +126,7 @@ fn selfplay_games_are_legal_records_and_keep_eyes() {
                 ..CheckOptions::default()
             },
         );
-        assert_eq!(c2.games[0].position.board(), pos.board());
+        assert_eq!(c2.games[0].position().board(), pos.board());
     }
 }
 

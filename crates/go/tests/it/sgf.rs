@@ -148,7 +148,7 @@ fn ff3_lowercase_names() {
     assert!(c.is_valid(), "{:?}", problems(&c));
     let g = &c.games[0];
     assert_eq!(g.size.get(), 9);
-    assert_eq!(g.position.board().stone_count(Side::Black), 2);
+    assert_eq!(g.position().board().stone_count(Side::Black), 2);
     assert_eq!(g.plies[0].side, Side::White);
 }
 
@@ -190,7 +190,7 @@ fn passes() {
             ("off-board", Error, 1, 15, Some(2))
         ]
     );
-    assert_eq!(c.games[0].position.board().stone_count(Side::Black), 1);
+    assert_eq!(c.games[0].position().board().stone_count(Side::Black), 1);
 }
 
 #[test]
@@ -227,8 +227,8 @@ fn occupied_is_reported_and_replay_goes_on() {
     assert_eq!(problems(&c), [("occupied", Error, 1, 15, Some(2))]);
     let g = &c.games[0];
     assert_eq!(g.plies[1].illegal.map(|k| k.code()), Some("occupied"));
-    assert_eq!(g.position.board().stone_count(Side::Black), 2);
-    assert_eq!(g.position.board().stone_count(Side::White), 1);
+    assert_eq!(g.position().board().stone_count(Side::Black), 2);
+    assert_eq!(g.position().board().stone_count(Side::White), 1);
 }
 
 #[test]
@@ -380,4 +380,18 @@ fn many_long_variations_are_bounded() {
     assert_eq!(p.severity, Warning);
     // The main line alone is always checked.
     assert_eq!(strict(&src).games.len(), 1);
+    // Many short lines: at most 10,000 are kept.
+    let wide = format!("(;SZ[9]{})", "(;B[aa])".repeat(12_000));
+    let c = check(
+        wide.as_bytes(),
+        &CheckOptions {
+            all_variations: true,
+            ..CheckOptions::default()
+        },
+    );
+    assert_eq!(c.games.len(), 10_000);
+    assert!(
+        c.all_problems()
+            .any(|p| p.kind.code() == "too-many-variations")
+    );
 }

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Time `asalto check` against the minimal validator (examples/minimal-check.rs:
+# the same work, read, parse, validate, one verdict line per file, with
+# nothing else) in the same run, on 10,000 small records and on one record of
+# 1,000,000 moves, on 1 and 2 cores; print the ratios (minimal time / check
+# time: above 1.0, check is faster), plies/s and MiB/s. Then the peak memory
+# of `check` on a 1 GiB record (GNU time, when /usr/bin/time is there).
+#
+# Usage: scripts/bench-check.sh [RUNS]   (best of RUNS timings, default 5)
+# Environment: BENCH_DIR (default: a fresh temporary folder, removed after),
+#              BENCH_SKIP_GIB=1 to skip the 1 GiB measurement.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-5}
+cargo build --release --quiet --bin asalto --example minimal-check --example long-record
+target=${CARGO_TARGET_DIR:-target}/release
+asalto=$target/asalto
+minimal=$target/examples/minimal-check
+dir=${BENCH_DIR:-$(mktemp -d)}
+[ -n "${BENCH_DIR:-}" ] || trap 'rm -rf "$dir"' EXIT
+mkdir -p "$dir"
+
+echo "corpus in $dir"
+if [ ! -e "$dir/small/game-10000.txt" ]; then
+    "$asalto" selfplay --games 10000 --seed 1 --out "$dir/small" --quiet --force
+fi
+[ -e "$dir/long.txt" ] || "$target/examples/long-record" 1000000 > "$dir/long.txt"
+small_plies=$(cat "$dir"/small/game-*.txt | wc -l)
+small_bytes=$(cat "$dir"/small/game-*.txt | wc -c)
+long_plies=$(wc -l < "$dir/long.txt")
+long_bytes=$(wc -c < "$dir/long.txt")
+
+# Best wall time in seconds of RUNS runs of a command (output discarded).
+best() {
+    local best=""
+    for _ in $(seq "$runs"); do
+        local start end t
+        start=$(date +%s.%N)
+        "$@" > /dev/null || true
+        end=$(date +%s.%N)
+        t=$(echo "$end - $start" | bc -l)
+        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
+    done
+    echo "$best"
+}
+
+printf '\n%-22s %5s %10s %10s %8s %14s %10s\n' corpus cores check_s minimal_s ratio check_plies/s check_MiB/s
+for cores in 1 2; do
+    for corpus in small long; do
+        if [ $corpus = small ]; then
+            files=("$dir"/small/game-*.txt); plies=$small_plies; bytes=$small_bytes
+            label="10000 small files"
+        else
+            files=("$dir/long.txt"); plies=$long_plies; bytes=$long_bytes
+            label="1 file, $long_plies plies"
+        fi
+        c=$(best "$asalto" check -j "$cores" "${files[@]}")
+        m=$(best "$minimal" -j "$cores" "${files[@]}")
+        printf '%-22s %5s %10.3f %10.3f %7.2fx %14.0f %10.1f\n' "$label" "$cores" "$c" "$m" \
+            "$(echo "$m / $c" | bc -l)" "$(echo "$plies / $c" | bc -l)" \
+            "$(echo "$bytes / 1048576 / $c" | bc -l)"
+    done
+done
+echo "(ratio: minimal time / check time; on 2 cores the ratio is against the minimal validator on 2 cores)"
+
+if [ "${BENCH_SKIP_GIB:-}" != 1 ] && [ -x /usr/bin/time ]; then
+    gib=$dir/gib.txt
+    # Moves of 6 bytes (`Xx-Xx` and a line end): 1 GiB.
+    [ -e "$gib" ] || "$target/examples/long-record" $((1073741824 / 6)) > "$gib"
+    size=$(wc -c < "$gib")
+    echo
+    echo "peak memory of check on a $((size / 1048576)) MiB record:"
+    /usr/bin/time -v "$asalto" check "$gib" 2> "$dir/time.txt" | cut -c1-100 || true
+    grep -E "Maximum resident set size|Elapsed" "$dir/time.txt"
+fi
