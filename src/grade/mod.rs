@@ -303,7 +303,8 @@ impl Reference {
         if let Some(problem) = checked.errors().next() {
             return Err(format!(
                 "{name}: not a valid game: line {}: {}",
-                problem.line, problem.message
+                problem.line,
+                problem.message()
             ));
         }
         Ok(Reference {
