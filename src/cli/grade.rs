@@ -40,18 +40,18 @@ pub fn run(_args: Args, _out: &mut Out) -> Result<Status, WriteError> {
     Ok(Status::Error)
 }
 
+/// Examples shown under `--help`.
+#[cfg(target_os = "linux")]
+const EXAMPLES: &str = "Examples:\n  asalto grade --games refs/ -- python3 submissions/ana/asalto.py\n  asalto grade --games refs/ --submissions submissions/ --entry asalto.py --run 'python3 {entry}'\n";
+
 #[cfg(target_os = "linux")]
 /// Grade console programs of the assignment against reference games.
 ///
 /// Each reference game is played into a fresh run of the program as a
 /// person would (menu, moves, FIN, save, load, quit), and every screen is
-/// checked. Examples:
-///
-///   asalto grade --games refs/ -- python3 submissions/ana/asalto.py
-///
-///   asalto grade --games refs/ --submissions submissions/ --entry asalto.py --run 'python3 {entry}'
+/// checked.
 #[derive(clap::Args, Debug)]
-#[command(verbatim_doc_comment)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// Reference games: record files, or folders of `*.txt` records.
     #[arg(long = "games", value_name = "PATH", required = true, num_args = 1..)]

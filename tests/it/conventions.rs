@@ -311,6 +311,7 @@ fn every_command_has_examples_in_its_help() {
         "diff",
         "play",
         "selfplay",
+        "grade",
         "completions",
         "man",
     ] {
