@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-/// The widest board: SGF letters `a`–`y` as far as this crate goes (FF[4]
+/// The widest board: SGF letters `a`–`y` as far as this crate goes (`FF[4]`
 /// allows 52 with capitals, which no real Go record uses).
 pub const MAX_SIZE: u8 = 25;
 

@@ -102,6 +102,12 @@ pub enum Issue {
         /// Black stones set up in the root.
         stones: u32,
     },
+    /// `HA` without `AB`, and White moves first: the stones were put on
+    /// their standard points.
+    ImpliedHandicap {
+        /// `HA`.
+        handicap: u32,
+    },
     /// `all_variations` stopped: the tree has more lines than are worth
     /// replaying from the root one by one.
     TooManyVariations {
@@ -144,6 +150,7 @@ impl Issue {
             Issue::TwoMovesInNode => "two-moves-in-node",
             Issue::HandicapMismatch { .. } => "handicap-mismatch",
             Issue::TooManyVariations { .. } => "too-many-variations",
+            Issue::ImpliedHandicap { .. } => "implied-handicap",
             Issue::ResultMismatch { .. } => "result-mismatch",
         }
     }
@@ -192,6 +199,9 @@ impl Issue {
             Issue::HandicapMismatch { handicap, stones } => {
                 format!("HA[{handicap}] but {stones} black stones are set up")
             }
+            Issue::ImpliedHandicap { handicap } => format!(
+                "HA[{handicap}] without handicap stones, and White moves first: the {handicap} stones are put on their standard points"
+            ),
             Issue::TooManyVariations { replayed } => {
                 format!(
                     "only the first {replayed} variations were checked: the tree has too many lines to replay each from the root"
@@ -223,6 +233,7 @@ impl Issue {
             Issue::TwoMovesInNode => "second move".into(),
             Issue::HandicapMismatch { .. } => "handicap".into(),
             Issue::TooManyVariations { .. } => "first line not checked".into(),
+            Issue::ImpliedHandicap { .. } => "handicap".into(),
             Issue::ResultMismatch { .. } => "result".into(),
         }
     }
@@ -262,6 +273,7 @@ impl Issue {
             Issue::TwoMovesInNode => "put each move in a node of its own",
             Issue::HandicapMismatch { .. } => return None,
             Issue::TooManyVariations { .. } => "check the main line, or split the file",
+            Issue::ImpliedHandicap { .. } => "write the stones as AB[..] in the root",
             Issue::ResultMismatch { .. } => {
                 "area scoring counts every stone on the board: dead stones never captured count for their owner, and territory scoring (Japanese rules) counts differently"
             }

@@ -738,7 +738,33 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
     // Handicap: placed stones (White moves next) or free placement.
     let mut free_handicap = 0;
     if info.handicap >= 2 {
-        if root_black == 0 {
+        let first_is_white_move = matches!(events.first(), Some(Event::Move(0)))
+            && plies.first().is_some_and(|p| p.side == Side::White);
+        let implied = if root_black == 0 && first_is_white_move {
+            fixed_handicap(size, info.handicap)
+        } else {
+            None
+        };
+        if let Some(points) = implied {
+            // Old server records give HA and let White move first, the
+            // stones being on their standard points.
+            let span = coll.property(root, HA).map_or(Span::default(), |p| p.span);
+            problems.push(problem(
+                Severity::Warning,
+                span,
+                None,
+                Issue::ImpliedHandicap {
+                    handicap: info.handicap,
+                },
+            ));
+            let mut head: Vec<Event> = points
+                .into_iter()
+                .map(|p| Event::Setup(p, Some(Side::Black)))
+                .collect();
+            head.push(Event::SetupDone(span));
+            head.push(Event::ToMove(Side::White));
+            events.splice(0..0, head);
+        } else if root_black == 0 {
             free_handicap = info.handicap;
         } else {
             if root_black != info.handicap {
@@ -797,6 +823,42 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
     check_result(coll, &mut game);
     game.problems.sort_by_key(|p| p.span.start);
     game
+}
+
+/// The standard (GTP `fixed_handicap`) points of `n` handicap stones on
+/// 9x9 (up to 5), 13x13 and 19x19 (up to 9).
+fn fixed_handicap(size: Size, n: u32) -> Option<Vec<Point>> {
+    let s = size.get();
+    let (e, max) = match s {
+        19 | 13 => (3, 9),
+        9 => (2, 5),
+        _ => return None,
+    };
+    if n > max {
+        return None;
+    }
+    let (lo, hi, mid) = (e, s - 1 - e, s / 2);
+    let at = |col, row| Point::new(col, row);
+    // D4, Q16, D16, Q4, then the sides and the centre by count.
+    let mut points = vec![at(lo, hi), at(hi, lo)];
+    if n >= 3 {
+        points.push(at(lo, lo));
+    }
+    if n >= 4 {
+        points.push(at(hi, hi));
+    }
+    if n >= 6 {
+        points.push(at(lo, mid));
+        points.push(at(hi, mid));
+    }
+    if n >= 8 {
+        points.push(at(mid, hi));
+        points.push(at(mid, lo));
+    }
+    if n % 2 == 1 && n >= 5 {
+        points.push(at(mid, mid));
+    }
+    Some(points)
 }
 
 /// What `RE` claims, when it can be checked against a score.

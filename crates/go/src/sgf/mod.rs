@@ -1,4 +1,4 @@
-//! SGF (FF[4], and FF[3]'s lowercase property names): syntax only. Bytes are
+//! SGF (`FF[4]`, and `FF[3]`'s lowercase property names): syntax only. Bytes are
 //! decoded first ([`decode`], by the file's `CA`), then [`parse`] builds a
 //! [`Collection`] of game trees with byte spans into the decoded text;
 //! whether the moves are legal is [`crate::replay`]'s business.

@@ -8,7 +8,7 @@ use crate::problem::Span;
 /// The index of a node in its [`Collection`].
 pub type NodeId = u32;
 
-/// A property name, normalized to its capital letters (FF[3] wrote
+/// A property name, normalized to its capital letters (`FF[3]` wrote
 /// `AddBlack` for `AB`). Names of more than eight capitals are kept by their
 /// first eight; no Go property is that long.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]

@@ -202,6 +202,37 @@ fn handicap_white_moves_first() {
     // Free placement: the handicap stones are Black's first moves.
     let c = strict("(;SZ[19]HA[3];B[dd];B[pp];B[dp];W[pd];B[jj])");
     assert!(c.is_valid(), "{:?}", problems(&c));
+    // HA without stones and White first: standard points, with a warning.
+    let c = strict("(;SZ[19]HA[2];W[pp];B[dd])");
+    assert_eq!(problems(&c), [("implied-handicap", Warning, 1, 9, None)]);
+    let start = c.games[0].position_after(0);
+    assert_eq!(start.board().get(Point::new(3, 15)), Some(Side::Black));
+    assert_eq!(start.board().get(Point::new(15, 3)), Some(Side::Black));
+    let c = strict("(;SZ[9]HA[5];W[cc])");
+    assert_eq!(
+        problems(&c),
+        [
+            ("implied-handicap", Warning, 1, 8, None),
+            ("occupied", Error, 1, 14, Some(1))
+        ]
+    );
+    assert_eq!(
+        c.games[0]
+            .position_after(0)
+            .board()
+            .stone_count(Side::Black),
+        5
+    );
+    for (size, max) in [(19, 9), (13, 9), (9, 5)] {
+        for n in 2..=max {
+            let c = strict(&format!("(;SZ[{size}]HA[{n}];W[aa])"));
+            let stones = c.games[0]
+                .position_after(0)
+                .board()
+                .stone_count(Side::Black);
+            assert_eq!(stones, n, "{size}x{size} HA[{n}]");
+        }
+    }
     let c = strict("(;SZ[19]HA[3]AB[dd][pp];W[pd])");
     assert_eq!(problems(&c), [("handicap-mismatch", Warning, 1, 9, None)]);
 }
