@@ -36,7 +36,7 @@ impl ProblemDiagnostic {
     /// The diagnostic of `problem`. Its help adds, for a move problem, the
     /// legal moves of the position before the move and a drawing of it.
     pub fn new(problem: &Problem, excerpts: &Excerpts) -> ProblemDiagnostic {
-        let mut help = problem.help.clone();
+        let mut help = problem.help();
         if let (Some(before), Severity::Error) = (problem.before, problem.severity) {
             let legal = before.legal_moves();
             // After the end of the game no move is legal, whatever the
@@ -68,7 +68,7 @@ impl ProblemDiagnostic {
 
 impl fmt::Display for ProblemDiagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&escape_line(&self.problem.message))
+        f.write_str(&escape_line(&self.problem.message()))
     }
 }
 
@@ -76,7 +76,10 @@ impl std::error::Error for ProblemDiagnostic {}
 
 impl Diagnostic for ProblemDiagnostic {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(format!("asalto::{}", self.problem.reason.code())))
+        Some(Box::new(format!(
+            "asalto::{}",
+            self.problem.reason().code()
+        )))
     }
 
     fn severity(&self) -> Option<miette::Severity> {
@@ -95,7 +98,7 @@ impl Diagnostic for ProblemDiagnostic {
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.span.clone()?;
         Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
-            Some(self.problem.label.clone()),
+            Some(self.problem.label()),
             span,
         ))))
     }
@@ -183,7 +186,7 @@ impl FileReport {
                 continue;
             }
             let same = |q: &Problem| {
-                q.severity == p.severity && q.reason == p.reason && q.label == p.label
+                q.severity == p.severity && q.reason() == p.reason() && q.label() == p.label()
             };
             let group = groups.iter_mut().find(|(q, _, _)| same(q));
             match group {
@@ -203,7 +206,7 @@ impl FileReport {
                     .omitted
                     .iter()
                     .filter(|o| {
-                        o.severity == p.severity && o.reason == p.reason && o.label == p.label
+                        o.severity == p.severity && o.reason == p.reason() && o.label == p.label()
                     })
                     .map(|o| o.count)
                     .sum();
@@ -212,8 +215,8 @@ impl FileReport {
                     format!(
                         "… and {n} more line{} like this: {} [{}]",
                         if n == 1 { "" } else { "s" },
-                        p.label,
-                        p.reason.code()
+                        p.label(),
+                        p.reason().code()
                     )
                 })
             })

@@ -101,9 +101,9 @@ impl From<&Problem> for DiagnosticJson {
     fn from(p: &Problem) -> DiagnosticJson {
         DiagnosticJson {
             severity: p.severity.name(),
-            code: p.reason.code(),
-            message: p.message.clone(),
-            label: p.label.clone(),
+            code: p.reason().code(),
+            message: p.message(),
+            label: p.label(),
             line: p.line,
             column: p.column,
             span: SpanJson {
@@ -112,7 +112,7 @@ impl From<&Problem> for DiagnosticJson {
             },
             ply: p.ply,
             side: p.side.map(|s| s.name()),
-            help: p.help.clone(),
+            help: p.help(),
             position_before: p.before.map(|b| b.to_string()),
             legal_moves: p.before.map(|b| match b.outcome() {
                 Some(_) => Vec::new(),
@@ -259,8 +259,8 @@ impl StopJson {
         checked.errors().next().map(|e| StopJson {
             line: e.line,
             ply: e.ply,
-            code: e.reason.code().to_string(),
-            message: e.message.clone(),
+            code: e.reason().code().to_string(),
+            message: e.message(),
         })
     }
 }

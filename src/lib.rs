@@ -10,11 +10,13 @@
 //! - text: [`record`] parses record files (syntax only), [`Position::resolve`]
 //!   says why a written move is illegal ([`Reason`]), and [`replay`] turns a
 //!   record into a [`Game`] with [`replay::Problem`]s;
-//! - players: [`basic`] (the assignment's BASICO rebels), [`random`] and
+//! - players: [`basic`] (the assignment's BASICO rebels, scoring moves by
+//!   [`basic_score`]), [`random`] and
 //!   [`player`] (every computer player by name), [`selfplay`] (games between
 //!   them);
-//! - the console program: [`console`] (its Spanish screens) and [`session`]
-//!   (its menu and game dialogue as a state machine).
+//! - the console program: [`console`] (its Spanish screens), [`session`]
+//!   (its menu and game dialogue as a state machine) and [`transcript`] (a
+//!   whole game played into it).
 //! - [`grade`]: the one part that runs programs and touches files: it plays
 //!   reference games into students' console programs and scores them.
 //!
@@ -32,6 +34,7 @@
 #![warn(missing_docs)]
 
 pub mod basic;
+pub mod basic_score;
 mod board;
 pub mod compare;
 pub mod console;
@@ -56,6 +59,7 @@ pub mod selfplay;
 pub mod session;
 mod side;
 pub mod text;
+pub mod transcript;
 
 pub use board::{Board, BoardError};
 pub use legality::{Disconnection, IllegalMove, IllegalMoveKind, Reason, join};

@@ -3,10 +3,12 @@
 
 use std::ops::Range;
 
-use crate::basic::{self, BasicScore};
+use crate::basic_score::{BasicScore, NotBasic};
 use crate::excerpt::Excerpts;
-use crate::legality::IllegalMoveKind;
-use crate::record::{FormatFinding, FormatNote, LineContent, MoveText, ScannedLine, tally};
+use crate::legality::{IllegalMove, IllegalMoveKind};
+use crate::record::{
+    FormatFinding, FormatNote, LineContent, MoveText, ScannedLine, SyntaxError, tally,
+};
 use crate::{Move, Outcome, Position, Reason, Side};
 
 /// How strictly to read a record.
@@ -22,38 +24,62 @@ pub struct CheckOptions {
     pub rebels: Option<BasicScore>,
 }
 
-/// How serious a problem is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Severity {
-    /// The record is invalid.
-    Error,
-    /// Accepted, but not the exact format.
-    Warning,
+pub use asalto_core::Severity;
+
+/// What a problem is about: a typed value until it is shown. The words
+/// live with the types: [`SyntaxError`] and [`FormatNote`] (the record
+/// format), [`IllegalMove`] (the rules), [`NotBasic`] (BASICO's scores).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ProblemKind {
+    /// A line that is not a move (`syntax`, `off-board`).
+    Syntax(Box<SyntaxError>),
+    /// A format deviation, for every line where it occurs (`syntax`, a
+    /// warning unless strict).
+    Format(FormatFinding),
+    /// A move that is not legal where it is played.
+    Illegal(IllegalMove),
+    /// Under `--lenient`, a capture written as its first two points,
+    /// completed (`capture-incomplete`, a warning).
+    Completed {
+        /// The whole capture.
+        required: Move,
+    },
+    /// A rebel move that is not one of BASICO's best (`not-basic`).
+    NotBasic(NotBasic),
 }
 
-impl Severity {
-    /// `error` or `warning`.
-    pub const fn name(self) -> &'static str {
+impl ProblemKind {
+    /// The stable reason.
+    pub fn reason(&self) -> Reason {
         match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
+            ProblemKind::Syntax(e) if e.is_off_board() => Reason::OffBoard,
+            ProblemKind::Syntax(_) | ProblemKind::Format(_) => Reason::Syntax,
+            ProblemKind::Illegal(e) => e.reason(),
+            ProblemKind::Completed { .. } => Reason::CaptureIncomplete,
+            ProblemKind::NotBasic(_) => Reason::NotBasic,
         }
+    }
+
+    /// Whether it is about a move the replay judged (and its message starts
+    /// with that move: `move 3 (rebels): ...`).
+    fn about_a_move(&self) -> bool {
+        matches!(
+            self,
+            ProblemKind::Illegal(_) | ProblemKind::Completed { .. } | ProblemKind::NotBasic(_)
+        )
     }
 }
 
-/// One thing found wrong (or worth a warning) in a record.
+/// One thing found wrong (or worth a warning) in a record: a typed
+/// [`ProblemKind`] with its place. [`Problem::message`],
+/// [`Problem::label`] and [`Problem::help`] put it into words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
     /// Error or warning.
     pub severity: Severity,
-    /// The stable reason code.
-    pub reason: Reason,
-    /// What is wrong, in a sentence.
-    pub message: String,
-    /// A short label for the underlined text.
-    pub label: String,
-    /// What would be right.
-    pub help: Option<String>,
+    /// What is wrong.
+    pub kind: ProblemKind,
     /// Byte span in the source.
     pub span: Range<usize>,
     /// 1-based line.
@@ -66,6 +92,98 @@ pub struct Problem {
     pub side: Option<Side>,
     /// The position before that move (for drawings and legal-move lists).
     pub before: Option<Position>,
+}
+
+impl Problem {
+    /// The stable reason code.
+    pub fn reason(&self) -> Reason {
+        self.kind.reason()
+    }
+
+    /// What is wrong, in a sentence; a problem about a move the replay
+    /// judged starts with it (`move 3 (rebels): there is no piece on Cd`).
+    pub fn message(&self) -> String {
+        let text = self.bare_message();
+        match self.kind.about_a_move() {
+            true => asalto_core::headline(self.ply, self.side.map(Side::name), &text),
+            false => text,
+        }
+    }
+
+    /// What is wrong, without the move in front: for a summary line that
+    /// names the move itself.
+    pub fn bare_message(&self) -> String {
+        match &self.kind {
+            ProblemKind::Syntax(e) => e.message(),
+            ProblemKind::Format(f) => {
+                let lines = if f.count > 1 {
+                    let shown: Vec<String> = f.lines.iter().map(|l| l.to_string()).collect();
+                    let more = if f.count > f.lines.len() { ", ..." } else { "" };
+                    format!(" (lines {}{more})", shown.join(", "))
+                } else {
+                    String::new()
+                };
+                format!("{}{lines}", f.note.message(f.count))
+            }
+            ProblemKind::Illegal(e) => e.message(),
+            ProblemKind::Completed { required } => {
+                format!("capture written as its first two points, completed to {required}")
+            }
+            ProblemKind::NotBasic(n) => n.message(),
+        }
+    }
+
+    /// A short label for the underlined text.
+    pub fn label(&self) -> String {
+        match &self.kind {
+            ProblemKind::Syntax(e) => e.label(),
+            ProblemKind::Format(_) => "not in the saved-game format".to_string(),
+            ProblemKind::Illegal(e) => e.label(),
+            ProblemKind::Completed { required } => format!("completed to {required}"),
+            ProblemKind::NotBasic(n) => n.label(),
+        }
+    }
+
+    /// What would be right.
+    pub fn help(&self) -> Option<String> {
+        match &self.kind {
+            ProblemKind::Syntax(e) => Some(e.help()),
+            ProblemKind::Format(f) => Some(f.note.help().to_string()),
+            ProblemKind::Illegal(e) => e.help(),
+            ProblemKind::Completed { .. } => {
+                Some("a saved game writes the whole path of a capture".to_string())
+            }
+            ProblemKind::NotBasic(n) => Some(n.help()),
+        }
+    }
+}
+
+/// What renderers shared by every game read of a problem.
+impl asalto_core::Diagnostic for Problem {
+    fn severity(&self) -> Severity {
+        self.severity
+    }
+    fn code(&self) -> &'static str {
+        self.reason().code()
+    }
+    fn message(&self) -> String {
+        Problem::message(self)
+    }
+    fn label(&self) -> String {
+        Problem::label(self)
+    }
+    fn help(&self) -> Option<String> {
+        Problem::help(self)
+    }
+    fn span(&self) -> asalto_core::Span {
+        self.span.clone().into()
+    }
+    fn ply(&self) -> Option<usize> {
+        self.ply
+    }
+    fn side(&self) -> Option<&'static str> {
+        self.side.map(Side::name)
+    }
 }
 
 /// A legal move of a replayed game.
@@ -290,21 +408,9 @@ impl Checked {
     }
 }
 
-/// 1-based line and character column of byte `offset` in `source`.
-pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(source.len());
-    let before = source.get(..offset).unwrap_or(source);
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    // The file's byte-order mark is not a character anybody sees: editors
-    // put the first letter of the file in column 1.
-    let shown = before.get(line_start..).unwrap_or("");
-    let shown = match line_start {
-        0 => shown.strip_prefix('\u{feff}').unwrap_or(shown),
-        _ => shown,
-    };
-    (line, shown.chars().count() + 1)
-}
+/// 1-based line and character column of byte `offset` in `source` (a
+/// byte-order mark takes no column, as in editors).
+pub use asalto_core::line_column;
 
 /// Parse and replay a record: the whole pipeline of `asalto check`.
 ///
@@ -323,7 +429,7 @@ pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
 ///
 /// let checked = check("Bc-Cc\nDd-Cd\nCe-Cd\n", CheckOptions::default());
 /// let error = checked.errors().next().unwrap();
-/// assert_eq!(error.reason.code(), "no-piece");
+/// assert_eq!(error.reason().code(), "no-piece");
 /// assert_eq!((error.line, error.ply), (3, Some(3)));
 /// ```
 pub fn check(source: &str, options: CheckOptions) -> Checked {
@@ -492,14 +598,7 @@ impl Replayer {
                 let ply = self.entries;
                 let problem = Problem {
                     severity: Severity::Error,
-                    reason: if e.is_off_board() {
-                        Reason::OffBoard
-                    } else {
-                        Reason::Syntax
-                    },
-                    message: e.message(),
-                    label: e.label(),
-                    help: Some(e.help()),
+                    kind: ProblemKind::Syntax(e.clone()),
                     span: e.span.clone(),
                     line: self.line,
                     column: column(body, start, e.span.start),
@@ -526,15 +625,16 @@ impl Replayer {
 
     /// Keep `problem` (or count it, past [`KEPT_PER_KIND`] of its kind).
     fn add(&mut self, problem: Problem, body: &str, start: usize) {
+        let label = problem.label();
         let kind = match self.kinds.iter_mut().find(|k| {
-            k.severity == problem.severity && k.reason == problem.reason && k.label == problem.label
+            k.severity == problem.severity && k.reason == problem.reason() && k.label == label
         }) {
             Some(k) => k,
             None => {
                 self.kinds.push(Kind {
                     severity: problem.severity,
-                    reason: problem.reason,
-                    label: problem.label.clone(),
+                    reason: problem.reason(),
+                    label: label.clone(),
                     seen: 0,
                     last_line: 0,
                 });
@@ -557,20 +657,16 @@ impl Replayer {
         let side = pos.turn();
         let line = self.line;
         let column = |at: usize| column(body, start, at);
-        let problem =
-            |severity, reason, message: String, label, help, span: Range<usize>| Problem {
-                severity,
-                reason,
-                message: format!("move {number} ({side}): {message}"),
-                label,
-                help,
-                column: column(span.start),
-                span,
-                line,
-                ply: Some(number),
-                side: Some(side),
-                before: Some(pos),
-            };
+        let problem = |severity, kind, span: Range<usize>| Problem {
+            severity,
+            kind,
+            column: column(span.start),
+            span,
+            line,
+            ply: Some(number),
+            side: Some(side),
+            before: Some(pos),
+        };
         let (mv, completed) = match pos.resolve(&text.path) {
             Ok(mv) => (mv, false),
             Err(e) => {
@@ -578,31 +674,22 @@ impl Replayer {
                 if let (true, true, IllegalMoveKind::CaptureIncomplete { required, .. }) =
                     (self.options.lenient, abbreviated, &e.kind)
                 {
+                    let required = *required;
                     let p = problem(
                         Severity::Warning,
-                        Reason::CaptureIncomplete,
-                        format!("capture written as its first two points, completed to {required}"),
-                        format!("completed to {required}"),
-                        Some("a saved game writes the whole path of a capture".to_string()),
+                        ProblemKind::Completed { required },
                         text.span(),
                     );
-                    let required = *required;
                     self.add(p, body, start);
                     (required, true)
                 } else {
-                    let p = problem(
-                        Severity::Error,
-                        e.reason(),
-                        e.message(),
-                        e.label(),
-                        e.help(),
-                        // After the end, the whole move is out of place.
-                        if e.reason() == Reason::GameOver {
-                            text.span()
-                        } else {
-                            text.segment_span(e.segment)
-                        },
-                    );
+                    // After the end, the whole move is out of place.
+                    let span = if e.reason() == Reason::GameOver {
+                        text.span()
+                    } else {
+                        text.segment_span(e.segment)
+                    };
+                    let p = problem(Severity::Error, ProblemKind::Illegal(e), span);
                     self.add(p, body, start);
                     self.stop();
                     return;
@@ -610,15 +697,8 @@ impl Replayer {
             }
         };
         if let (Some(variant), Side::Rebels) = (self.options.rebels, side) {
-            if let Some(p) = not_basic(&pos, &mv, variant) {
-                let p = problem(
-                    Severity::Error,
-                    Reason::NotBasic,
-                    p.0,
-                    p.1,
-                    Some(p.2),
-                    text.span(),
-                );
+            if let Some(n) = NotBasic::judge(&pos, &mv, variant) {
+                let p = problem(Severity::Error, ProblemKind::NotBasic(n), text.span());
                 self.add(p, body, start);
                 self.stop();
                 return;
@@ -659,24 +739,10 @@ impl Replayer {
             Severity::Warning
         };
         for (finding, &(line, column)) in self.notes.iter().zip(&self.note_places) {
-            let lines = if finding.count > 1 {
-                let shown: Vec<String> = finding.lines.iter().map(|l| l.to_string()).collect();
-                let more = if finding.count > finding.lines.len() {
-                    ", ..."
-                } else {
-                    ""
-                };
-                format!(" (lines {}{more})", shown.join(", "))
-            } else {
-                String::new()
-            };
             self.problems.push(Problem {
                 severity: format_severity,
-                reason: Reason::Syntax,
-                message: format!("{}{lines}", finding.note.message(finding.count)),
-                label: "not in the saved-game format".to_string(),
-                help: Some(finding.note.help().to_string()),
                 span: finding.span.clone(),
+                kind: ProblemKind::Format(finding.clone()),
                 line,
                 column,
                 ply: None,
@@ -723,40 +789,3 @@ fn column(body: &str, start: usize, at: usize) -> usize {
 /// How much of each line is copied, in case the next line has a problem
 /// and this one is quoted as its context.
 const CAP_COPY: usize = 4 * crate::record::QUOTE_MAX;
-
-/// If `mv` is not one of BASICO's best moves: message, label and help (every
-/// candidate with its score).
-fn not_basic(pos: &Position, mv: &Move, variant: BasicScore) -> Option<(String, String, String)> {
-    let scored = basic::score_moves(pos, variant);
-    let best = scored.iter().map(|s| s.score).max()?;
-    let this = scored.iter().find(|s| s.mv == *mv)?;
-    if this.score == best {
-        return None;
-    }
-    let mut help = format!(
-        "{} scores each rebel move as {} (ncas: enters the castle; ncap: most rebels one officer \
-         reply captures) and plays a best one; best score here: {best}\n",
-        variant.name(),
-        variant.formula()
-    );
-    for s in &scored {
-        let mark = if s.score == best { "  <- best" } else { "" };
-        help.push_str(&format!(
-            "  {:<6} ncas {} ncap {} score {:>3}{mark}\n",
-            s.mv.to_string(),
-            s.ncas,
-            s.ncap,
-            s.score
-        ));
-    }
-    help.truncate(help.trim_end().len());
-    Some((
-        format!(
-            "{mv} is not a {} move (score {} < {best})",
-            variant.name(),
-            this.score
-        ),
-        format!("score {}, best is {best}", this.score),
-        help,
-    ))
-}

@@ -267,7 +267,7 @@ impl Session {
                 Some(ply) => format!("línea {}, jugada {ply}", e.line),
                 None => format!("línea {}", e.line),
             };
-            let detail = format!("{place}: {} [{}]", e.message, e.reason.code());
+            let detail = format!("{place}: {} [{}]", e.message(), e.reason().code());
             return self.menu_after(&console::invalid_file_message(&file, &detail));
         }
         self.game = Some(checked.game);

@@ -350,8 +350,8 @@ pub fn summary(name: &str, checked: &Checked) -> String {
             "{name}: invalid: line {}:{}{at}: {} [{}]{more}; {plies} {moves} replayed",
             e.line,
             e.column,
-            escape_line(strip_move_prefix(&e.message)),
-            e.reason.code(),
+            escape_line(&e.bare_message()),
+            e.reason().code(),
         );
     }
     let result = match checked.outcome() {
@@ -359,13 +359,4 @@ pub fn summary(name: &str, checked: &Checked) -> String {
         None => format!("unfinished, {} to move", checked.position().turn()),
     };
     format!("{name}: valid{warned}, {plies} {moves}; {result}")
-}
-
-/// Problems about a move start with `move N (side): `; the summary line
-/// already says that.
-fn strip_move_prefix(message: &str) -> &str {
-    match message.split_once("): ") {
-        Some((head, rest)) if head.starts_with("move ") => rest,
-        _ => message,
-    }
 }

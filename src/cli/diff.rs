@@ -122,12 +122,10 @@ fn entry_text(entry: &Option<Entry>, problem: &Option<Problem>, valid_plies: usi
             text.push_str(", legal");
         }
         (None, Some(p)) if p.severity == Severity::Error => {
-            let message = match p.message.split_once("): ") {
-                Some((head, rest)) if head.starts_with("move ") => rest,
-                _ => p.message.as_str(),
-            };
-            text.push_str(&format!("\n    illegal: {message} [{}]", p.reason.code()));
-            if let Some(help) = &p.help {
+            // The entry names the move already.
+            let message = p.bare_message();
+            text.push_str(&format!("\n    illegal: {message} [{}]", p.reason().code()));
+            if let Some(help) = &p.help() {
                 for (i, line) in help.lines().enumerate() {
                     let lead = if i == 0 { "    help: " } else { "          " };
                     text.push_str(&format!("\n{lead}{line}"));

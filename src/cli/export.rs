@@ -1,10 +1,10 @@
 //! `asalto export`: convert a game between records, JSON and the console
 //! session of the assignment.
 
-use asalto::console;
 use asalto::export::{GameDocument, write_json};
 use asalto::record::write_record;
 use asalto::replay::{Game, check};
+use asalto::transcript;
 use asalto::{Position, json::StopJson};
 
 use super::{Out, ReadArgs, Status, WriteError, error, read_input};
@@ -163,7 +163,7 @@ fn convert(game: &Game, to: Target, args: &Args) -> String {
     match to {
         Target::Json => String::new(),
         Target::Text => write_record(game.moves()),
-        Target::Transcript => console::transcript(game, !args.no_echo),
-        Target::Input => console::typed_input(game),
+        Target::Transcript => transcript::transcript(game, !args.no_echo),
+        Target::Input => transcript::typed_input(game),
     }
 }

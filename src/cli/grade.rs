@@ -16,8 +16,8 @@ use std::time::Duration;
 use asalto::basic::BasicScore;
 #[cfg(target_os = "linux")]
 use asalto::grade::{
-    self, Confinement, Kind, Limits, Options, Reference, Sandbox, SandboxChoice, Submission, Users,
-    Weights, report,
+    self, CheckKind, Confinement, Kind, Limits, Options, Reference, Sandbox, SandboxChoice,
+    Submission, SubmissionReport, Users, Weights, report,
 };
 
 #[cfg(target_os = "linux")]
@@ -42,7 +42,7 @@ pub fn run(_args: Args, _out: &mut Out) -> Result<Status, WriteError> {
 
 /// Examples shown under `--help`.
 #[cfg(target_os = "linux")]
-const EXAMPLES: &str = "Examples:\n  asalto grade --games refs/ -- python3 submissions/ana/asalto.py\n  asalto grade --games refs/ --submissions submissions/ --entry asalto.py --run 'python3 {entry}'\n";
+const EXAMPLES: &str = "Examples:\n  asalto grade --games refs/ -- python3 submissions/ana/asalto.py\n  asalto grade --games refs/ --submissions submissions/ --entry asalto.py --run 'python3 {entry}'\n  asalto grade --game go --games refs/ --submissions subs/ --entry proylcc.pl    (the 2019 Go assignment: proylcc.pl in SWI-Prolog)\n";
 
 #[cfg(target_os = "linux")]
 /// Grade console programs of the assignment against reference games.
@@ -53,15 +53,23 @@ const EXAMPLES: &str = "Examples:\n  asalto grade --games refs/ -- python3 submi
 #[derive(clap::Args, Debug)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// Reference games: record files, or folders of `*.txt` records.
+    /// The assignment: Asalto console programs, or the Go Prolog predicates.
+    #[arg(long, value_enum, default_value_t)]
+    game: GameArg,
+    /// Go: the rule profile of the expected answers.
+    #[arg(long, value_name = "PROFILE", default_value = "seed-2019")]
+    rules: String,
+    /// Reference games: record files, or folders of `*.txt` records
+    /// (Asalto) or `*.sgf` records (Go).
     #[arg(long = "games", value_name = "PATH", required = true, num_args = 1..)]
     games: Vec<PathBuf>,
     /// A folder with one sub-folder per submission.
     #[arg(long, value_name = "DIR", conflicts_with = "command")]
     submissions: Option<PathBuf>,
-    /// The entry file of each submission (looked for in sub-folders too).
-    #[arg(long, value_name = "FILE", default_value = "asalto.py")]
-    entry: String,
+    /// The entry file of each submission (looked for in sub-folders too;
+    /// default `asalto.py`, with `--game go` `proylcc.pl`).
+    #[arg(long, value_name = "FILE")]
+    entry: Option<String>,
     /// How to run a submission: `{entry}` is its entry file, `{dir}` its
     /// working folder.
     #[arg(long, value_name = "COMMAND", default_value = "python3 {entry}")]
@@ -129,11 +137,35 @@ pub struct Args {
     /// Weights of the checks, e.g. `moves=8,board=0` (0 turns a check off).
     /// Defaults: runs=2 turn=2 moves=6 illegal=2 board=1 end=3 save=2 load=2
     /// quit=2 ai=4.
-    #[arg(long, value_name = "KIND=W,...", value_parser = Weights::parse)]
-    weights: Option<Weights>,
+    /// With `--game go`: loads=1 board=1 moves=2 captures=3 suicide=2
+    /// occupied=1 score=3.
+    #[arg(long, value_name = "KIND=W,...")]
+    weights: Option<String>,
     /// Full marks.
     #[arg(long, value_name = "N", default_value_t = 100.0)]
     max_score: f64,
+    /// Go: the longest a query may run, in seconds (SWI-Prolog's own limit;
+    /// the grader kills and restarts it a little after).
+    #[arg(long, value_name = "SECS", default_value_t = 5.0)]
+    query_timeout: f64,
+    /// Go: the most inferences a query may use (0: no limit); unlike time,
+    /// it does not depend on the load of the machine.
+    #[arg(long, value_name = "N", default_value_t = 50_000_000)]
+    inferences: u64,
+    /// Go: SWI-Prolog's executable.
+    #[arg(long, value_name = "PATH", default_value = "swipl")]
+    swipl: String,
+}
+
+#[cfg(target_os = "linux")]
+/// The assignments `grade` knows.
+#[derive(Clone, Copy, Debug, Default, clap::ValueEnum, PartialEq, Eq)]
+enum GameArg {
+    /// Asalto console programs (Python or any command).
+    #[default]
+    Asalto,
+    /// The 2019 Go assignment in Prolog (`proylcc.pl`).
+    Go,
 }
 
 #[cfg(target_os = "linux")]
@@ -219,8 +251,9 @@ fn split_words(s: &str) -> Result<Vec<String>, String> {
 }
 
 #[cfg(target_os = "linux")]
-/// The reference games named on the command line.
-fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
+/// The files named on the command line, and in the folders named, the
+/// files with extension `ext`, sorted.
+fn record_files(paths: &[PathBuf], ext: &str) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
@@ -228,12 +261,12 @@ fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?
                 .flatten()
                 .map(|e| e.path())
-                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "txt"))
+                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == ext))
                 .collect();
             found.sort();
             if found.is_empty() {
                 return Err(format!(
-                    "{}: no `*.txt` records in this folder",
+                    "{}: no `*.{ext}` records in this folder",
                     path.display()
                 ));
             }
@@ -242,6 +275,13 @@ fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
             files.push(path.clone());
         }
     }
+    Ok(files)
+}
+
+#[cfg(target_os = "linux")]
+/// The reference games named on the command line.
+fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
+    let files = record_files(paths, "txt")?;
     let mut games = Vec::new();
     for file in &files {
         let input = read_input(&file.display().to_string())?;
@@ -298,6 +338,9 @@ fn environment(vars: &[String]) -> Result<Vec<(OsString, OsString)>, String> {
 #[cfg(target_os = "linux")]
 /// Run `grade`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
+    if args.game == GameArg::Go {
+        return go::run(&args, out);
+    }
     match prepare(&args) {
         Ok((submissions, games, options, jobs)) => {
             grade(&args, submissions, games, options, jobs, out)
@@ -315,27 +358,21 @@ type Prepared = (Vec<Submission>, Vec<Reference>, Options, usize);
 #[cfg(target_os = "linux")]
 fn prepare(args: &Args) -> Result<Prepared, String> {
     let games = load_games(&args.games)?;
+    if args.rules != "seed-2019" {
+        return Err("--rules: Asalto has one rule set; --rules is for --game go".into());
+    }
+    let entry = args.entry.as_deref().unwrap_or("asalto.py");
+    let weights = match &args.weights {
+        Some(spec) => Weights::<Kind>::parse(spec)?,
+        None => Weights::default(),
+    };
     let mut hide = Vec::new();
     let submissions = match (&args.submissions, args.command.is_empty()) {
         (Some(dir), true) => {
             let run = split_words(&args.run)?;
-            let mut folders: Vec<PathBuf> = std::fs::read_dir(dir)
-                .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
-                .flatten()
-                .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-                .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
-                .map(|e| e.path())
-                .collect();
-            folders.sort();
-            if folders.is_empty() {
-                return Err(format!("{}: no submission folders in it", dir.display()));
-            }
-            if let Ok(canonical) = std::fs::canonicalize(dir) {
-                hide.push(canonical);
-            }
-            folders
+            submission_folders(dir, &mut hide)?
                 .iter()
-                .map(|f| Submission::folder(f, &args.entry, &run))
+                .map(|f| Submission::folder(f, entry, &run))
                 .collect()
         }
         (None, false) => {
@@ -355,10 +392,47 @@ fn prepare(args: &Args) -> Result<Prepared, String> {
     if args.format == GradeFormat::Gradescope && submissions.len() != 1 {
         return Err("--format gradescope grades exactly one submission".into());
     }
+    let (options, jobs) = options(args, hide)?;
+    let options = Options {
+        ai: args.ai,
+        basic: args.rebels,
+        weights,
+        ..options
+    };
+    preflight(&submissions, &options)?;
+    Ok((submissions, games, options, jobs))
+}
+
+#[cfg(target_os = "linux")]
+/// The sub-folders of `dir`, one per submission (`dir` is added to the
+/// folders hidden from the programs).
+fn submission_folders(dir: &Path, hide: &mut Vec<PathBuf>) -> Result<Vec<PathBuf>, String> {
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| e.path())
+        .collect();
+    folders.sort();
+    if folders.is_empty() {
+        return Err(format!("{}: no submission folders in it", dir.display()));
+    }
+    if let Ok(canonical) = std::fs::canonicalize(dir) {
+        hide.push(canonical);
+    }
+    Ok(folders)
+}
+
+#[cfg(target_os = "linux")]
+/// The options every assignment shares (confinement, users, limits,
+/// timeouts), and the number of parallel jobs.
+fn options(args: &Args, hide: Vec<PathBuf>) -> Result<(Options, usize), String> {
     for (name, secs) in [
         ("--move-timeout", args.move_timeout),
         ("--game-timeout", args.game_timeout),
         ("--idle", args.idle),
+        ("--query-timeout", args.query_timeout),
     ] {
         if !(secs.is_finite() && secs > 0.0) {
             return Err(format!("{name}: expected a number of seconds above 0"));
@@ -409,13 +483,10 @@ fn prepare(args: &Args) -> Result<Prepared, String> {
         sandbox,
         users,
         env: environment(&args.env)?,
-        ai: args.ai,
-        basic: args.rebels,
-        weights: args.weights.clone().unwrap_or_default(),
         max_score: args.max_score,
+        ..Options::default()
     };
-    preflight(&submissions, &options)?;
-    Ok((submissions, games, options, jobs))
+    Ok((options, jobs))
 }
 
 /// Before grading anyone: the command can start (a typo in `--run` would
@@ -449,16 +520,7 @@ fn grade(
     out: &mut Out,
 ) -> Result<Status, WriteError> {
     let sessions = submissions.len() * (games.len() + usize::from(options.ai));
-    let bar = (std::io::stderr().is_terminal() && sessions > 1).then(|| {
-        let bar = indicatif::ProgressBar::new(sessions as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40.cyan/blue} {pos}/{len} sessions, {elapsed} (eta {eta})",
-            )
-            .expect("valid template"),
-        );
-        bar
-    });
+    let bar = progress_bar(sessions, "sessions");
     let reports = grade::grade(&submissions, &games, &options, jobs, &|done, _| {
         if let Some(bar) = &bar {
             bar.set_position(done as u64);
@@ -467,22 +529,58 @@ fn grade(
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let kinds: Vec<Kind> = Kind::ALL
-        .into_iter()
+    let confinement =
+        Confinement::describe(&options.sandbox, &options.users, jobs, &options.limits);
+    let facts = report::RunFacts {
+        game: "asalto",
+        rules: asalto::Rules::default().name(),
+        sandbox: options.sandbox.name(),
+        confinement: &confinement,
+        weights: &options.weights,
+        max_score: options.max_score,
+        games: games.iter().map(|g| g.name.clone()).collect(),
+    };
+    print_reports(args, &reports, facts, out)
+}
+
+#[cfg(target_os = "linux")]
+/// A progress bar on a terminal, for more than one unit of work.
+fn progress_bar(units: usize, what: &str) -> Option<indicatif::ProgressBar> {
+    (std::io::stderr().is_terminal() && units > 1).then(|| {
+        let bar = indicatif::ProgressBar::new(units as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(&format!(
+                "{{bar:40.cyan/blue}} {{pos}}/{{len}} {what}, {{elapsed}} (eta {{eta}})"
+            ))
+            .expect("valid template"),
+        );
+        bar
+    })
+}
+
+#[cfg(target_os = "linux")]
+/// Print the reports in the chosen format; the exit status.
+fn print_reports<K: CheckKind>(
+    args: &Args,
+    reports: &[SubmissionReport<K>],
+    facts: report::RunFacts<'_, K>,
+    out: &mut Out,
+) -> Result<Status, WriteError> {
+    let kinds: Vec<K> = K::ALL
+        .iter()
+        .copied()
         .filter(|k| {
             reports
                 .iter()
                 .any(|r| r.checks.iter().any(|c| c.kind == *k))
         })
         .collect();
-    let confinement =
-        Confinement::describe(&options.sandbox, &options.users, jobs, &options.limits);
     match args.format {
         GradeFormat::Human => {
             if reports.len() == 1 {
                 out.write(&report::human_details(&reports[0]))?;
             } else {
-                out.write(&report::human_table(&reports, &kinds))?;
+                out.write(&report::human_table(reports, &kinds))?;
                 if args.details {
                     for r in reports.iter().filter(|r| !r.full_marks) {
                         out.line("")?;
@@ -491,20 +589,183 @@ fn grade(
                 }
             }
             out.line("")?;
-            out.write(&report::human_confinement(&confinement))?;
+            out.write(&report::human_confinement(facts.confinement))?;
         }
-        GradeFormat::Json => {
-            let names = games.iter().map(|g| g.name.clone()).collect();
-            out.line(&report::json(&reports, &options, &confinement, names))?;
-        }
+        GradeFormat::Json => out.line(&report::json(reports, facts))?,
         GradeFormat::Gradescope => out.line(&report::gradescope(&reports[0]))?,
-        GradeFormat::Csv => out.write(&report::csv(&reports, &kinds))?,
+        GradeFormat::Csv => out.write(&report::csv(reports, &kinds))?,
     }
     Ok(if reports.iter().all(|r| r.full_marks) {
         Status::Success
     } else {
         Status::Failure
     })
+}
+
+#[cfg(target_os = "linux")]
+/// `--game go`: the Prolog predicates of the 2019 Go assignment.
+mod go {
+    use std::path::PathBuf;
+    use std::time::Duration;
+
+    use asalto::grade::go::{self, GameQueries, GoKind, GoOptions, Reference};
+    use asalto::grade::{Confinement, Weights, report};
+    use asalto_go::Profile;
+
+    use super::{Args, GradeFormat, Out, Status, WriteError, error};
+
+    /// Run `grade --game go`.
+    pub(super) fn run(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
+        match prepare(args) {
+            Ok(prepared) => grade(args, prepared, out),
+            Err(message) => {
+                error(&message);
+                Ok(Status::Error)
+            }
+        }
+    }
+
+    struct Prepared {
+        plan: Vec<GameQueries>,
+        profile: Profile,
+        submissions: Vec<asalto::grade::Submission>,
+        options: asalto::grade::Options,
+        go: GoOptions,
+        jobs: usize,
+        _script: go::DriverScript,
+    }
+
+    fn prepare(args: &Args) -> Result<Prepared, String> {
+        let profile = Profile::from_name(&args.rules).ok_or_else(|| {
+            let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
+            format!(
+                "--rules {}: unknown profile; the profiles are {}",
+                args.rules,
+                names.join(", ")
+            )
+        })?;
+        if args.ai || args.rebels.is_some() {
+            return Err("--ai and --rebels are for Asalto, not --game go".into());
+        }
+        let plan = load_games(&args.games, profile)?;
+        let swipl = asalto::grade::confine::find_in_path(&args.swipl).ok_or_else(|| {
+            format!(
+                "SWI-Prolog (`{}`) is not installed or not in PATH: install it (Debian: apt-get install swi-prolog-nox) or give --swipl PATH",
+                args.swipl
+            )
+        })?;
+        let go = GoOptions {
+            driver: go::DriverSettings {
+                swipl,
+                query_time: Duration::from_secs_f64(args.query_timeout.clamp(0.001, 1e6)),
+                inferences: args.inferences,
+                ..go::DriverSettings::default()
+            },
+            weights: match &args.weights {
+                Some(spec) => Weights::<GoKind>::parse(spec)?,
+                None => Weights::default(),
+            },
+            max_score: args.max_score,
+        };
+        let script = go::DriverScript::write()?;
+        let entry = args.entry.as_deref().unwrap_or("proylcc.pl");
+        let mut hide = Vec::new();
+        let submissions = match (&args.submissions, args.command.as_slice()) {
+            (Some(dir), []) => super::submission_folders(dir, &mut hide)?
+                .iter()
+                .map(|f| go::submission(f, entry, &go, &script))
+                .collect::<Vec<_>>(),
+            (None, [file]) => {
+                let path =
+                    std::fs::canonicalize(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+                let folder = path.parent().map(PathBuf::from).unwrap_or_default();
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                vec![go::submission(&folder, &name, &go, &script)]
+            }
+            (None, []) => {
+                return Err(
+                    "nothing to grade: give --submissions DIR, or one proylcc.pl after `--`".into(),
+                );
+            }
+            _ => {
+                return Err(
+                    "give either --submissions DIR or one proylcc.pl after `--`, not both".into(),
+                );
+            }
+        };
+        if args.format == GradeFormat::Gradescope && submissions.len() != 1 {
+            return Err("--format gradescope grades exactly one submission".into());
+        }
+        let (options, jobs) = super::options(args, hide)?;
+        if let Some(first) = submissions.first() {
+            asalto::grade::preflight(first, &options)?;
+        }
+        asalto::grade::confine::may_access(script.path(), options.users.for_slot(0), 4)?;
+        Ok(Prepared {
+            plan,
+            profile,
+            submissions,
+            options,
+            go,
+            jobs,
+            _script: script,
+        })
+    }
+
+    /// The queries of the reference games named on the command line.
+    fn load_games(paths: &[PathBuf], profile: Profile) -> Result<Vec<GameQueries>, String> {
+        let files = super::record_files(paths, "sgf")?;
+        let mut plan = Vec::new();
+        for file in &files {
+            let bytes =
+                std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let name = file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| file.display().to_string());
+            let reference = Reference::from_sgf(&name, &String::from_utf8_lossy(&bytes), profile)?;
+            plan.push(go::plan::queries(&reference, profile));
+        }
+        Ok(plan)
+    }
+
+    fn grade(args: &Args, p: Prepared, out: &mut Out) -> Result<Status, WriteError> {
+        let bar = super::progress_bar(p.submissions.len(), "submissions");
+        let reports = go::grade(
+            &p.submissions,
+            &p.plan,
+            &p.options,
+            &p.go,
+            p.jobs,
+            &|done, _| {
+                if let Some(bar) = &bar {
+                    bar.set_position(done as u64);
+                }
+            },
+        );
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        let confinement = Confinement::describe(
+            &p.options.sandbox,
+            &p.options.users,
+            p.jobs,
+            &p.options.limits,
+        );
+        let facts = report::RunFacts {
+            game: "go",
+            rules: p.profile.name(),
+            sandbox: p.options.sandbox.name(),
+            confinement: &confinement,
+            weights: &p.go.weights,
+            max_score: p.go.max_score,
+            games: p.plan.iter().map(|g| g.name.clone()).collect(),
+        };
+        super::print_reports(args, &reports, facts, out)
+    }
 }
 
 #[cfg(target_os = "linux")]

@@ -155,8 +155,8 @@ fn view(args: &Args) -> Result<View, (Status, String)> {
         format!(
             "the record is invalid from line {}{at}: {} [{}]",
             e.line,
-            strip_move_prefix(&e.message),
-            e.reason.code()
+            e.bare_message(),
+            e.reason().code()
         )
     });
     let moves = |n: usize| format!("{n} move{}", if n == 1 { "" } else { "s" });
@@ -205,16 +205,6 @@ fn view(args: &Args) -> Result<View, (Status, String)> {
         checked: Some(checked),
     })
 }
-
-/// Problems about a move start with `move N (side): `; the note says that
-/// already.
-fn strip_move_prefix(message: &str) -> &str {
-    match message.split_once("): ") {
-        Some((head, rest)) if head.starts_with("move ") => rest,
-        _ => message,
-    }
-}
-
 /// The first line: which position this is.
 fn headline(view: &View) -> String {
     match (&view.name, &view.checked, view.ply) {

@@ -144,7 +144,8 @@ fn judge_ai_record(s: &mut Session, text: &str, basic: Option<BasicScore>) -> (u
             p,
             format!(
                 "the saved game is not valid: line {}: {}",
-                p.line, p.message
+                p.line,
+                p.message()
             ),
         );
         s.rec.fail(Kind::Ai, failure);
@@ -182,10 +183,10 @@ fn judge_ai_record(s: &mut Session, text: &str, basic: Option<BasicScore>) -> (u
             format!(
                 "a rebel move is not a BASICO choice ({}): {}",
                 names.join(" nor "),
-                p.message
+                p.message()
             ),
         );
-        failure.found = p.help.as_ref().map(|h| format!("{b}: {}", quote_line(h)));
+        failure.found = p.help().as_ref().map(|h| format!("{b}: {}", quote_line(h)));
         s.rec.fail(Kind::Ai, failure);
     }
     if !s.rec.failed(Kind::Ai) {
@@ -199,7 +200,7 @@ fn problem_failure(p: &Problem, message: String) -> Failure {
         ply: p.ply,
         side: p.side.map(side_name),
         message: crate::text::cap(&message, 600).into_owned(),
-        found: p.help.as_deref().map(quote_line),
+        found: p.help().as_deref().map(quote_line),
         position: p.before.map(|b| b.to_string()),
         board: p.before.map(|b| render::ascii(b.board())),
         ..Failure::default()

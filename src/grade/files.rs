@@ -108,7 +108,7 @@ fn judge_saved(s: &mut Session, text: &str, expected: &[Move]) {
             return;
         }
         match checked.errors().next() {
-            Some(p) => format!("line {}: {}", p.line, cap(&p.message, 300)),
+            Some(p) => format!("line {}: {}", p.line, cap(&p.message(), 300)),
             None => format!(
                 "it holds {} moves, the game played has {}",
                 moves.len(),

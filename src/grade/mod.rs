@@ -16,7 +16,11 @@
 //!   type, choose, leave a game), the script of a reference game (with one
 //!   illegal move typed on purpose, see [`probe`]), save and load, and the
 //!   `--ai` game; `recorder` holds the partial-credit policy;
-//! - [`report`]: scores and the report formats.
+//! - [`report`]: scores and the report formats, written once for every
+//!   game's checks ([`CheckKind`]);
+//! - [`go`]: the 2019 Go assignment in Prolog (`grade --game go`), which
+//!   shares the confinement, the working folders, the reports and the
+//!   partial-credit policy.
 //!
 //! # Examples
 //!
@@ -50,6 +54,7 @@ pub mod confine;
 mod files;
 pub mod folder;
 mod game;
+pub mod go;
 pub mod probe;
 pub mod process;
 pub mod procs;
@@ -167,24 +172,64 @@ impl Kind {
     }
 }
 
-/// The weight of each kind of check.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Weights(BTreeMap<Kind, f64>);
+impl CheckKind for Kind {
+    const ALL: &'static [Kind] = &Kind::ALL;
+    const RUNS: Kind = Kind::Runs;
 
-impl Default for Weights {
-    fn default() -> Weights {
-        Weights(Kind::ALL.iter().map(|&k| (k, k.default_weight())).collect())
+    fn name(self) -> &'static str {
+        Kind::name(self)
+    }
+
+    fn describe(self) -> &'static str {
+        Kind::describe(self)
+    }
+
+    fn default_weight(self) -> f64 {
+        Kind::default_weight(self)
     }
 }
 
-impl Weights {
+/// The checks of one game's grading (Asalto's [`Kind`], Go's
+/// [`go::GoKind`]): what reports, weights and the partial-credit policy
+/// need to know of them.
+pub trait CheckKind:
+    Copy + Ord + std::hash::Hash + std::fmt::Debug + Serialize + Send + Sync + 'static
+{
+    /// Every kind, in report order.
+    const ALL: &'static [Self];
+    /// The check charged when the program itself fails (crash, hang, does
+    /// not load): failures of other checks are named before it.
+    const RUNS: Self;
+    /// The name used in reports and in `--weights`.
+    fn name(self) -> &'static str;
+    /// What the check requires, in a line.
+    fn describe(self) -> &'static str;
+    /// The default weight.
+    fn default_weight(self) -> f64;
+    /// The kind named `name`.
+    fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|k| k.name() == name)
+    }
+}
+
+/// The weight of each kind of check.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights<K: CheckKind = Kind>(BTreeMap<K, f64>);
+
+impl<K: CheckKind> Default for Weights<K> {
+    fn default() -> Weights<K> {
+        Weights(K::ALL.iter().map(|&k| (k, k.default_weight())).collect())
+    }
+}
+
+impl<K: CheckKind> Weights<K> {
     /// The weight of `kind`.
-    pub fn get(&self, kind: Kind) -> f64 {
+    pub fn get(&self, kind: K) -> f64 {
         self.0.get(&kind).copied().unwrap_or(0.0)
     }
 
     /// Set the weight of `kind`.
-    pub fn set(&mut self, kind: Kind, weight: f64) {
+    pub fn set(&mut self, kind: K, weight: f64) {
         self.0.insert(kind, weight);
     }
 
@@ -199,20 +244,20 @@ impl Weights {
     /// ```
     /// use asalto::grade::{Kind, Weights};
     ///
-    /// let w = Weights::parse("moves=8, board=0").unwrap();
+    /// let w = Weights::<Kind>::parse("moves=8, board=0").unwrap();
     /// assert_eq!(w.get(Kind::Moves), 8.0);
     /// assert_eq!(w.get(Kind::Board), 0.0);
     /// assert_eq!(w.get(Kind::Save), 2.0);
-    /// assert!(Weights::parse("speed=1").is_err());
+    /// assert!(Weights::<Kind>::parse("speed=1").is_err());
     /// ```
-    pub fn parse(spec: &str) -> Result<Weights, String> {
-        let mut weights = Weights::default();
+    pub fn parse(spec: &str) -> Result<Weights<K>, String> {
+        let mut weights = Weights::<K>::default();
         for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (name, value) = item
                 .split_once('=')
                 .ok_or_else(|| format!("`{item}`: expected KIND=WEIGHT"))?;
-            let kind = Kind::from_name(name.trim()).ok_or_else(|| {
-                let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+            let kind = K::from_name(name.trim()).ok_or_else(|| {
+                let names: Vec<&str> = K::ALL.iter().map(|k| k.name()).collect();
                 format!(
                     "`{}`: unknown check; the checks are {}",
                     name.trim(),
@@ -231,8 +276,8 @@ impl Weights {
     }
 
     /// `(kind, weight)` in report order.
-    pub fn iter(&self) -> impl Iterator<Item = (Kind, f64)> + '_ {
-        Kind::ALL.into_iter().map(|k| (k, self.get(k)))
+    pub fn iter(&self) -> impl Iterator<Item = (K, f64)> + '_ {
+        K::ALL.iter().map(|&k| (k, self.get(k)))
     }
 }
 
@@ -258,7 +303,8 @@ impl Reference {
         if let Some(problem) = checked.errors().next() {
             return Err(format!(
                 "{name}: not a valid game: line {}: {}",
-                problem.line, problem.message
+                problem.line,
+                problem.message()
             ));
         }
         Ok(Reference {
@@ -516,7 +562,7 @@ pub fn grade(
         .zip(results)
         .map(|(sub, games)| {
             let games: Vec<GameReport> = games.into_iter().flatten().collect();
-            SubmissionReport::score(sub, games, options)
+            SubmissionReport::score(sub, games, &options.weights, options.max_score)
         })
         .collect()
 }

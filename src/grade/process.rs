@@ -87,6 +87,20 @@ pub struct Waited {
     pub ready: Ready,
 }
 
+/// How a wait for a line of output ended.
+#[derive(Debug)]
+pub enum LineRead {
+    /// A whole line, without its newline.
+    Line(Vec<u8>),
+    /// The program exited before finishing a line.
+    Exited(ExitStatus),
+    /// The time ran out.
+    Timeout,
+    /// It printed more than the cap (on standard output without a newline,
+    /// or on standard error since the last line sent).
+    Flood,
+}
+
 /// Why a line could not be sent.
 #[derive(Debug)]
 pub enum SendError {
@@ -423,6 +437,43 @@ impl Program {
         Waited {
             output: std::mem::take(&mut self.out),
             ready,
+        }
+    }
+
+    /// Wait for one line of standard output (a program that answers in
+    /// lines, such as the Go driver), reading standard error all along so
+    /// that the program never blocks on it. The line comes without its
+    /// newline; what follows it stays for the next call.
+    pub fn read_line(&mut self, deadline: Instant, cap: usize) -> LineRead {
+        let mut interval = Duration::from_millis(1);
+        loop {
+            if self.pump() > 0 {
+                interval = Duration::from_millis(1);
+            }
+            if let Some(end) = self.out.iter().position(|&b| b == b'\n') {
+                let mut line: Vec<u8> = self.out.drain(..=end).collect();
+                line.pop();
+                if line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                return LineRead::Line(line);
+            }
+            if self.out.len() > cap || self.err_since_input > cap {
+                return LineRead::Flood;
+            }
+            if let Some(status) = self.exit_status() {
+                self.pump();
+                if self.out.contains(&b'\n') {
+                    continue;
+                }
+                return LineRead::Exited(status);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return LineRead::Timeout;
+            }
+            self.poll(interval.min(deadline - now));
+            interval = (interval * 2).min(Duration::from_millis(16));
         }
     }
 

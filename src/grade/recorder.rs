@@ -11,20 +11,20 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::Kind;
 use super::report::{CheckStatus, Failure, GameReport};
+use super::{CheckKind, Kind};
 
 /// The failures and passes of one session.
-pub(crate) struct Recorder {
+pub(crate) struct Recorder<K: CheckKind = Kind> {
     game: String,
-    planned: Vec<Kind>,
-    passed: BTreeSet<Kind>,
+    planned: Vec<K>,
+    passed: BTreeSet<K>,
     failures: Vec<Failure>,
     notes: Vec<String>,
 }
 
-impl Recorder {
-    pub(crate) fn new(game: &str, planned: Vec<Kind>) -> Recorder {
+impl<K: CheckKind> Recorder<K> {
+    pub(crate) fn new(game: &str, planned: Vec<K>) -> Recorder<K> {
         Recorder {
             game: game.to_string(),
             planned,
@@ -34,17 +34,17 @@ impl Recorder {
         }
     }
 
-    pub(crate) fn planned(&self, kind: Kind) -> bool {
+    pub(crate) fn planned(&self, kind: K) -> bool {
         self.planned.contains(&kind)
     }
 
-    pub(crate) fn failed(&self, kind: Kind) -> bool {
+    pub(crate) fn failed(&self, kind: K) -> bool {
         self.failures.iter().any(|f| f.kind == kind.name())
     }
 
     /// Record a failure of `kind` (the first one in full, later ones
     /// counted).
-    pub(crate) fn fail(&mut self, kind: Kind, mut failure: Failure) {
+    pub(crate) fn fail(&mut self, kind: K, mut failure: Failure) {
         if !self.planned(kind) {
             return;
         }
@@ -58,7 +58,7 @@ impl Recorder {
     }
 
     /// `kind` was checked and was right this time.
-    pub(crate) fn pass(&mut self, kind: Kind) {
+    pub(crate) fn pass(&mut self, kind: K) {
         self.passed.insert(kind);
     }
 
@@ -77,7 +77,7 @@ impl Recorder {
         result: String,
         played: usize,
         seconds: f64,
-    ) -> GameReport {
+    ) -> GameReport<K> {
         let mut checks = BTreeMap::new();
         for kind in self.planned.clone() {
             let status = if self.failed(kind) {
@@ -100,7 +100,7 @@ impl Recorder {
             checks.insert(kind, status);
         }
         self.failures
-            .sort_by_key(|f| Kind::ALL.iter().position(|k| k.name() == f.kind));
+            .sort_by_key(|f| K::ALL.iter().position(|k| k.name() == f.kind));
         GameReport {
             game: self.game,
             plies,

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::{Confinement, Kind, Options, Submission};
+use super::{CheckKind, Confinement, Kind, Submission, Weights};
 use crate::text::{cap, escape_controls, escape_line};
 
 /// How a check went in one game.
@@ -131,7 +131,7 @@ impl Failure {
 /// Keep the quoted text of a submission's failures within
 /// [`QUOTE_BUDGET`]: failures are taken in report order, and once the
 /// budget is spent the rest keep their messages only.
-fn trim_to_budget(games: &mut [GameReport]) {
+fn trim_to_budget<K: CheckKind>(games: &mut [GameReport<K>]) {
     let mut spent = 0;
     for f in games.iter_mut().flat_map(|g| g.failures.iter_mut()) {
         spent += f.quoted();
@@ -144,7 +144,7 @@ fn trim_to_budget(games: &mut [GameReport]) {
 /// One session: one reference game (or the `--ai` game) played into one
 /// program.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GameReport {
+pub struct GameReport<K: CheckKind = Kind> {
     /// The reference game's name, or `ai`.
     pub game: String,
     /// Its number of moves (for `ai`: the moves of the saved game).
@@ -154,7 +154,7 @@ pub struct GameReport {
     /// The moves the program accepted.
     pub played: usize,
     /// Each applicable check's status.
-    pub checks: BTreeMap<Kind, CheckStatus>,
+    pub checks: BTreeMap<K, CheckStatus>,
     /// The failed checks, first of each kind first.
     pub failures: Vec<Failure>,
     /// Remarks that are not failures (e.g. a working folder that could not
@@ -181,9 +181,9 @@ pub struct IllegalMoveReport {
 
 /// A kind's share of the score.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct KindScore {
+pub struct KindScore<K: CheckKind = Kind> {
     /// The kind.
-    pub kind: Kind,
+    pub kind: K,
     /// What it requires.
     pub description: &'static str,
     /// Its weight.
@@ -200,7 +200,7 @@ pub struct KindScore {
 
 /// The result of one submission.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SubmissionReport {
+pub struct SubmissionReport<K: CheckKind = Kind> {
     /// The submission's name.
     pub name: String,
     /// The command line (with `{entry}` unexpanded).
@@ -214,28 +214,33 @@ pub struct SubmissionReport {
     /// Why it could not run at all, if so.
     pub error: Option<String>,
     /// Per kind of check.
-    pub checks: Vec<KindScore>,
+    pub checks: Vec<KindScore<K>>,
     /// Per game.
-    pub games: Vec<GameReport>,
+    pub games: Vec<GameReport<K>>,
     /// Wall-clock seconds of its sessions, added up.
     pub seconds: f64,
+    /// What was learnt about the program besides its checks (Go: `cells`,
+    /// the board representation it uses, `strings` or `atoms`).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub about: BTreeMap<&'static str, String>,
 }
 
 fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
-impl SubmissionReport {
+impl<K: CheckKind> SubmissionReport<K> {
     /// Score `games`: each kind's weight times the share of games in which
-    /// it passed, scaled so the applicable weights add up to full marks.
+    /// it passed, scaled so the applicable weights add up to `max_score`.
     pub fn score(
         sub: &Submission,
-        mut games: Vec<GameReport>,
-        options: &Options,
-    ) -> SubmissionReport {
+        mut games: Vec<GameReport<K>>,
+        weights: &Weights<K>,
+        max_score: f64,
+    ) -> SubmissionReport<K> {
         trim_to_budget(&mut games);
         let mut checks = Vec::new();
-        for (kind, weight) in options.weights.iter() {
+        for (kind, weight) in weights.iter() {
             let applicable = games
                 .iter()
                 .filter(|g| g.checks.contains_key(&kind))
@@ -259,31 +264,26 @@ impl SubmissionReport {
         }
         let total: f64 = checks.iter().map(|c| c.weight).sum();
         for c in &mut checks {
-            c.max_points = round2(options.max_score * c.weight / total);
+            c.max_points = round2(max_score * c.weight / total);
             c.points = round2(c.max_points * c.passed as f64 / c.applicable as f64);
         }
         let all = checks.iter().all(|c| c.passed == c.applicable);
         let score = if all {
-            options.max_score
+            max_score
         } else {
-            round2(
-                checks
-                    .iter()
-                    .map(|c| c.points)
-                    .sum::<f64>()
-                    .min(options.max_score),
-            )
+            round2(checks.iter().map(|c| c.points).sum::<f64>().min(max_score))
         };
         SubmissionReport {
             name: sub.name.clone(),
             command: sub.command.clone(),
             score,
-            max_score: options.max_score,
+            max_score,
             full_marks: all && !checks.is_empty(),
             error: sub.problem.clone(),
             checks,
             seconds: round2(games.iter().map(|g| g.seconds).sum()),
             games,
+            about: BTreeMap::new(),
         }
     }
 
@@ -402,7 +402,7 @@ pub fn failure_text(f: &Failure) -> String {
 }
 
 /// The details of one submission, for people.
-pub fn human_details(r: &SubmissionReport) -> String {
+pub fn human_details<K: CheckKind>(r: &SubmissionReport<K>) -> String {
     let name = escape_line(&r.name);
     let mut out = format!(
         "{name}: {}/{}{}\n",
@@ -412,6 +412,9 @@ pub fn human_details(r: &SubmissionReport) -> String {
     );
     if let Some(e) = &r.error {
         writeln!(out, "  cannot run: {}", escape_line(e)).ok();
+    }
+    for (key, value) in &r.about {
+        writeln!(out, "  {key}: {}", escape_line(value)).ok();
     }
     writeln!(out, "\n  check    weight  passed       points  requirement").ok();
     for c in &r.checks {
@@ -488,7 +491,7 @@ pub fn human_details(r: &SubmissionReport) -> String {
 /// The most telling failure: the first one that is not just "not checked",
 /// with `runs` failures last (a crash is a cause worth naming, but a
 /// wrong move or end named before it is usually what went wrong first).
-pub fn first_failure(r: &SubmissionReport) -> Option<String> {
+pub fn first_failure<K: CheckKind>(r: &SubmissionReport<K>) -> Option<String> {
     r.error.clone().or_else(|| {
         let told = |f: &&Failure| !f.message.starts_with("not checked");
         r.games
@@ -497,7 +500,7 @@ pub fn first_failure(r: &SubmissionReport) -> Option<String> {
                 g.failures
                     .iter()
                     .filter(told)
-                    .find(|f| f.kind != Kind::Runs.name())
+                    .find(|f| f.kind != K::RUNS.name())
                     .or_else(|| g.failures.iter().find(told))
             })
             .or_else(|| r.failures().next())
@@ -506,7 +509,7 @@ pub fn first_failure(r: &SubmissionReport) -> Option<String> {
 }
 
 /// A table of a batch, for people: one line per submission.
-pub fn human_table(reports: &[SubmissionReport], kinds: &[Kind]) -> String {
+pub fn human_table<K: CheckKind>(reports: &[SubmissionReport<K>], kinds: &[K]) -> String {
     let names: Vec<String> = reports
         .iter()
         .map(|r| escape_line(&r.name).into_owned())
@@ -571,11 +574,15 @@ pub fn human_confinement(c: &Confinement) -> String {
 
 /// The JSON document of a run.
 #[derive(Serialize)]
-pub struct GradeJson<'a> {
+pub struct GradeJson<'a, K: CheckKind> {
     /// `asalto-grade`.
     pub format: &'static str,
     /// Schema version.
     pub version: u32,
+    /// The game the programs play (`asalto`, `go`).
+    pub game: &'static str,
+    /// The rule profile the expected answers follow.
+    pub rules: &'static str,
     /// `bwrap` or `none`.
     pub sandbox: &'static str,
     /// What confines the programs, exactly.
@@ -587,24 +594,39 @@ pub struct GradeJson<'a> {
     /// Reference game names.
     pub games: Vec<String>,
     /// One per submission.
-    pub submissions: &'a [SubmissionReport],
+    pub submissions: &'a [SubmissionReport<K>],
+}
+
+/// What a run's JSON document says besides the reports.
+pub struct RunFacts<'a, K: CheckKind> {
+    /// The game (`asalto`, `go`).
+    pub game: &'static str,
+    /// The rule profile.
+    pub rules: &'static str,
+    /// `bwrap` or `none`.
+    pub sandbox: &'static str,
+    /// What confines the programs.
+    pub confinement: &'a Confinement,
+    /// The weights.
+    pub weights: &'a Weights<K>,
+    /// Full marks.
+    pub max_score: f64,
+    /// Reference game names.
+    pub games: Vec<String>,
 }
 
 /// The JSON document, pretty-printed.
-pub fn json(
-    reports: &[SubmissionReport],
-    options: &Options,
-    confinement: &Confinement,
-    games: Vec<String>,
-) -> String {
+pub fn json<K: CheckKind>(reports: &[SubmissionReport<K>], facts: RunFacts<'_, K>) -> String {
     let doc = GradeJson {
         format: "asalto-grade",
         version: 1,
-        sandbox: options.sandbox.name(),
-        confinement,
-        max_score: options.max_score,
-        weights: options.weights.iter().map(|(k, w)| (k.name(), w)).collect(),
-        games,
+        game: facts.game,
+        rules: facts.rules,
+        sandbox: facts.sandbox,
+        confinement: facts.confinement,
+        max_score: facts.max_score,
+        weights: facts.weights.iter().map(|(k, w)| (k.name(), w)).collect(),
+        games: facts.games,
         submissions: reports,
     };
     serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
@@ -613,7 +635,7 @@ pub fn json(
 /// Gradescope's `results.json` for one submission: the score, and one test
 /// per kind of check with its points and failures (control characters
 /// escaped, as in the human report).
-pub fn gradescope(r: &SubmissionReport) -> String {
+pub fn gradescope<K: CheckKind>(r: &SubmissionReport<K>) -> String {
     let tests: Vec<serde_json::Value> = r
         .checks
         .iter()
@@ -657,7 +679,7 @@ pub fn gradescope(r: &SubmissionReport) -> String {
 
 /// CSV for a class list: one row per submission, the points of each kind
 /// and the first failure (one line, control characters escaped).
-pub fn csv(reports: &[SubmissionReport], kinds: &[Kind]) -> String {
+pub fn csv<K: CheckKind>(reports: &[SubmissionReport<K>], kinds: &[K]) -> String {
     let mut out = String::from("submission,score,max_score");
     for k in kinds {
         write!(out, ",{}", k.name()).ok();

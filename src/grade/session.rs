@@ -137,17 +137,7 @@ impl<'a> Session<'a> {
             return Err(Box::new((rec, problem.clone())));
         }
         let user = options.users.for_slot(slot);
-        if let Some(u) = user {
-            // The last run's processes were killed, but the dying (and
-            // zombies not yet reaped) still count against this user's
-            // process limit: a run started now could not even fork.
-            super::procs::wait_user_gone(u.uid, USER_GONE_WAIT);
-        }
-        let started = match &options.sandbox {
-            Sandbox::Unconfined => start_unconfined(sub, options, user),
-            Sandbox::Bwrap { program, hide, .. } => start_bwrap(sub, options, user, program, hide),
-        };
-        let (program, folder) = match started {
+        let (program, folder) = match spawn(sub, options, user) {
             Ok(s) => s,
             Err(e) => return Err(Box::new((rec, e))),
         };
@@ -552,16 +542,8 @@ impl<'a> Session<'a> {
         if !self.rec.failed(self.runs_kind) {
             self.rec.pass(self.runs_kind);
         }
-        if let Some(folder) = self.folder.take() {
-            let shown = folder.path.display().to_string();
-            let left = folder.remove(RemoveLimits::default());
-            if !left.is_clean() {
-                self.rec.note(format!(
-                    "the working folder {} was not removed completely: {}",
-                    quote_line(&shown),
-                    describe_leftover(&left)
-                ));
-            }
+        if let Some(note) = self.folder.take().and_then(remove_folder) {
+            self.rec.note(note);
         }
         let why = self.stopped.clone().or(self.unreached.clone());
         self.rec.finish(
@@ -597,6 +579,39 @@ pub(crate) fn not_started(
         0,
         started.elapsed().as_secs_f64(),
     )
+}
+
+/// Remove a working folder; what could not be removed, as a note.
+pub(crate) fn remove_folder(folder: Folder) -> Option<String> {
+    let shown = folder.path.display().to_string();
+    let left = folder.remove(RemoveLimits::default());
+    (!left.is_clean()).then(|| {
+        format!(
+            "the working folder {} was not removed completely: {}",
+            quote_line(&shown),
+            describe_leftover(&left)
+        )
+    })
+}
+
+/// Make a fresh working folder, copy the submission in, and start its
+/// command there as `user`, confined as `options` say (the one way every
+/// grader starts a student's program).
+pub(crate) fn spawn(
+    sub: &Submission,
+    options: &Options,
+    user: Option<User>,
+) -> Result<(Program, Folder), String> {
+    if let Some(u) = user {
+        // The last run's processes were killed, but the dying (and
+        // zombies not yet reaped) still count against this user's
+        // process limit: a run started now could not even fork.
+        super::procs::wait_user_gone(u.uid, USER_GONE_WAIT);
+    }
+    match &options.sandbox {
+        Sandbox::Unconfined => start_unconfined(sub, options, user),
+        Sandbox::Bwrap { program, hide, .. } => start_bwrap(sub, options, user, program, hide),
+    }
 }
 
 /// How to start the program: `argv` and `env` as it sees them, as `user`.

@@ -136,7 +136,7 @@ fn syntax_errors_and_unchecked_moves() {
     let c = compare(reference, other, CheckOptions::default());
     let d = c.first_difference.unwrap();
     assert_eq!(d.ply, 3);
-    assert_eq!(d.other_problem.unwrap().reason.code(), "syntax");
+    assert_eq!(d.other_problem.unwrap().reason().code(), "syntax");
     // The same bad line in both: the same record.
     assert!(compare(other, other, CheckOptions::default()).same());
     // Past an illegal move, later lines are compared as written and have no

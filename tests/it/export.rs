@@ -2,10 +2,10 @@
 
 use std::collections::BTreeSet;
 
-use asalto::console;
 use asalto::export::GameDocument;
 use asalto::record::write_record;
 use asalto::replay::{CheckOptions, Game, check};
+use asalto::{console, transcript};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -217,7 +217,7 @@ fn transcript_of_the_worked_example() {
     }
     // The same, built from the console module's screens.
     let game = check(EJEMPLO, CheckOptions::default()).game;
-    assert_eq!(run.stdout, console::transcript(&game, true));
+    assert_eq!(run.stdout, transcript::transcript(&game, true));
     let input = asalto(&["export", "samples/ejemplo.txt", "--to", "input"]);
     assert_eq!(
         input.stdout,
@@ -232,7 +232,7 @@ fn transcript_of_the_worked_example() {
         "--no-echo",
     ]);
     let mut rebuilt = String::new();
-    for exchange in console::session(&game) {
+    for exchange in transcript::session(&game) {
         rebuilt.push_str(&exchange.printed);
     }
     assert_eq!(quiet.stdout, rebuilt);
@@ -357,7 +357,7 @@ proptest! {
     #[test]
     fn typed_moves_find_the_whole_move(seed in any::<u64>()) {
         let game = game_of(seed, 1_000);
-        let input = console::typed_input(&game);
+        let input = transcript::typed_input(&game);
         let mut lines = input.lines();
         prop_assert_eq!(lines.next(), Some("1"));
         let mut pos = game.start;

@@ -12,6 +12,7 @@
 
 mod attacks;
 mod causes;
+mod go;
 mod readme;
 mod support;
 

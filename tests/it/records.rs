@@ -156,7 +156,7 @@ proptest! {
             prop_assert_eq!(checked.problems.len(), kinds, "{:?}\n{:#?}", text, checked.problems);
             for p in &checked.problems {
                 prop_assert_eq!(p.severity, severity);
-                prop_assert_eq!(p.reason.code(), "syntax");
+                prop_assert_eq!(p.reason().code(), "syntax");
             }
             prop_assert_eq!(checked.is_valid(), !strict || kinds == 0);
             let played: Vec<String> = checked.game.moves().map(|m| m.to_string()).collect();
@@ -188,7 +188,7 @@ proptest! {
         let strict = check(&text, CheckOptions::default());
         let errors: Vec<_> = strict.errors().collect();
         prop_assert_eq!(errors.len(), 1);
-        prop_assert_eq!(errors[0].reason.code(), "capture-incomplete");
+        prop_assert_eq!(errors[0].reason().code(), "capture-incomplete");
         prop_assert_eq!((errors[0].line, errors[0].ply), (first + 1, Some(first + 1)));
         prop_assert_eq!(strict.game.plies.len(), first);
 
@@ -197,7 +197,7 @@ proptest! {
         let abbreviated = multi.iter().filter(|&&i| i >= first).count();
         prop_assert_eq!(lenient.warnings().count(), abbreviated);
         for w in lenient.warnings() {
-            prop_assert_eq!(w.reason.code(), "capture-incomplete");
+            prop_assert_eq!(w.reason().code(), "capture-incomplete");
             let ply = w.ply.unwrap();
             prop_assert!(moves[ply - 1].len() > 2 && ply > first);
         }
@@ -238,7 +238,7 @@ proptest! {
                 Some(i) => {
                     let errors: Vec<_> = checked.errors().collect();
                     prop_assert_eq!(errors.len(), 1);
-                    prop_assert_eq!(errors[0].reason.code(), "not-basic");
+                    prop_assert_eq!(errors[0].reason().code(), "not-basic");
                     prop_assert_eq!((errors[0].line, errors[0].ply), (i + 1, Some(i + 1)));
                     prop_assert_eq!(checked.game.plies.len(), i);
                 }

@@ -78,7 +78,7 @@ pub fn exercise(source: &str) {
         // Every problem is shown, or counted in a "… and N more lines like
         // this" line that names its code.
         for p in &checked.problems {
-            let code = p.reason.code();
+            let code = p.reason().code();
             assert!(
                 plain.contains(&format!("asalto::{code}")) || plain.contains(&format!("[{code}]")),
                 "{code} missing from\n{plain}"
@@ -116,7 +116,7 @@ fn exercise_record(source: &str, record: &Record) {
 fn check_invariants(source: &str, record: &Record, checked: &Checked, options: CheckOptions) {
     let mut last = 0;
     for p in &checked.problems {
-        assert_span(source, &p.span, &p.message);
+        assert_span(source, &p.span, &p.message());
         assert_eq!(
             (p.line, p.column),
             line_column(source, p.span.start),
@@ -127,7 +127,7 @@ fn check_invariants(source: &str, record: &Record, checked: &Checked, options: C
         match (p.ply, p.severity) {
             // Format notes: warnings, or errors under --strict.
             (None, severity) => {
-                assert_eq!(p.reason.code(), "syntax", "{p:#?}");
+                assert_eq!(p.reason().code(), "syntax", "{p:#?}");
                 let expected = if options.strict {
                     Severity::Error
                 } else {
@@ -138,7 +138,7 @@ fn check_invariants(source: &str, record: &Record, checked: &Checked, options: C
             // The only warning about a move: a completed abbreviation.
             (Some(_), Severity::Warning) => {
                 assert!(options.lenient, "{p:#?}");
-                assert_eq!(p.reason.code(), "capture-incomplete", "{p:#?}");
+                assert_eq!(p.reason().code(), "capture-incomplete", "{p:#?}");
             }
             (Some(_), Severity::Error) => {}
         }
@@ -192,7 +192,7 @@ fn check_invariants(source: &str, record: &Record, checked: &Checked, options: C
     // reference gives.
     let move_errors: Vec<_> = checked
         .errors()
-        .filter(|p| !matches!(p.reason.code(), "syntax" | "off-board"))
+        .filter(|p| !matches!(p.reason().code(), "syntax" | "off-board"))
         .collect();
     assert!(move_errors.len() <= 1, "{move_errors:#?}");
     if let Some(e) = move_errors.first() {
@@ -201,7 +201,7 @@ fn check_invariants(source: &str, record: &Record, checked: &Checked, options: C
         assert_eq!(e.line, text.line);
         assert_eq!(checked.stopped_at, Some(text.line));
         let path = from_engine_points(&text.path);
-        match e.reason.code() {
+        match e.reason().code() {
             "not-basic" => {
                 let variant = options.rebels.expect("only with a BASICO score");
                 // A legal rebel move (a step: never completed) that BASICO
@@ -271,8 +271,8 @@ fn check_json(checked: &Checked, options: CheckOptions) {
     }
     for (d, p) in diagnostics.iter().zip(&checked.problems) {
         assert_eq!(d["severity"], p.severity.name());
-        assert_eq!(d["code"], p.reason.code());
-        assert_eq!(d["message"], p.message.as_str());
+        assert_eq!(d["code"], p.reason().code());
+        assert_eq!(d["message"], p.message().as_str());
         assert_eq!(d["line"], p.line);
         assert_eq!(d["column"], p.column);
         match p.ply {
@@ -472,8 +472,8 @@ fn huge_lines() {
             let json = serde_json::to_string(&CheckJson::new("huge.txt", &checked)).unwrap();
             assert!(json.len() < 100_000, "{} bytes of JSON", json.len());
             for p in &checked.problems {
-                assert!(p.message.len() < 1_000, "{}", p.message);
-                assert!(p.help.as_ref().is_none_or(|h| h.len() < 2_000));
+                assert!(p.message().len() < 1_000, "{}", p.message());
+                assert!(p.help().as_ref().is_none_or(|h| h.len() < 2_000));
             }
         }
     }

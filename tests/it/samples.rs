@@ -162,7 +162,7 @@ fn each_invalid_sample_gives_its_code_at_its_line_and_ply() {
         let checked = check(source, options_for(name));
         assert!(!checked.is_valid(), "{name}");
         let e = only_error(name, &checked);
-        assert_eq!(e.reason.code(), name);
+        assert_eq!(e.reason().code(), name);
         assert_eq!(e.severity, Severity::Error, "{name}");
         assert_eq!((e.line, e.column), (line, column), "{name}: {e:#?}");
         assert_eq!(e.ply, Some(ply), "{name}");
@@ -211,7 +211,7 @@ fn not_basic_is_valid_without_a_basic_score_and_invalid_with_either() {
             ..CheckOptions::default()
         };
         let e = only_error("not-basic", &check(source, options));
-        assert_eq!((e.reason, e.line, e.ply), (Reason::NotBasic, 2, Some(2)));
+        assert_eq!((e.reason(), e.line, e.ply), (Reason::NotBasic, 2, Some(2)));
     }
 }
 

@@ -112,6 +112,38 @@ impl GameKind {
     }
 }
 
+impl GameKind {
+    /// The game a command works on for one file: the one asked for
+    /// (`--game`), else the one the file's extension names (`.sgf`), else
+    /// the one its text looks like ([`GameKind::sniff`]), else Asalto, the
+    /// toolkit's first game (what every command did before there were
+    /// others).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use asalto_core::GameKind;
+    ///
+    /// assert_eq!(GameKind::choose(None, "kifu/a.SGF", ""), GameKind::Go);
+    /// assert_eq!(GameKind::choose(None, "-", "b10xa9\n"), GameKind::MadBishops);
+    /// assert_eq!(GameKind::choose(None, "game.txt", ""), GameKind::Asalto);
+    /// assert_eq!(
+    ///     GameKind::choose(Some(GameKind::Asalto), "game.sgf", "(;SZ[9])"),
+    ///     GameKind::Asalto
+    /// );
+    /// ```
+    pub fn choose(asked: Option<GameKind>, path: &str, head: &str) -> GameKind {
+        let extension = path
+            .rsplit_once('.')
+            .filter(|(stem, ext)| !stem.is_empty() && !ext.contains(['/', '\\']))
+            .map(|(_, ext)| ext);
+        asked
+            .or_else(|| extension.and_then(GameKind::from_extension))
+            .or_else(|| GameKind::sniff(head))
+            .unwrap_or(GameKind::Asalto)
+    }
+}
+
 /// `Bc-Cc`, `Bd-Db-Dd-Df-Bd`: points `A`..`G` and `a`..`g` joined by `-`.
 fn is_asalto_move(line: &str) -> bool {
     let points: Vec<&str> = line.split('-').collect();
@@ -218,6 +250,22 @@ mod tests {
         for (text, expected) in cases {
             assert_eq!(GameKind::sniff(text), expected, "{text:?}");
         }
+    }
+
+    #[test]
+    fn choice_order_is_flag_extension_content_default() {
+        let sgf = "(;GM[1]SZ[9];B[ee])";
+        assert_eq!(GameKind::choose(None, "a.sgf", "Bc-Cc\n"), GameKind::Go);
+        assert_eq!(GameKind::choose(None, "a.txt", sgf), GameKind::Go);
+        assert_eq!(
+            GameKind::choose(None, "dir.sgf/game", "Bc-Cc\n"),
+            GameKind::Asalto
+        );
+        assert_eq!(GameKind::choose(None, ".sgf", ""), GameKind::Asalto);
+        assert_eq!(
+            GameKind::choose(Some(GameKind::Solitaire), "a.sgf", sgf),
+            GameKind::Solitaire
+        );
     }
 
     proptest! {

@@ -43,7 +43,7 @@ fn walkthrough() -> tempfile::TempDir {
 
 /// Run `asalto ARGS` (split as a shell would, single quotes grouping) in
 /// `dir`.
-fn run_in(dir: &Path, line: &str) -> String {
+pub(super) fn run_in(dir: &Path, line: &str) -> String {
     let mut words = Vec::new();
     for (i, part) in line.split('\'').enumerate() {
         if i % 2 == 1 {
@@ -63,7 +63,7 @@ fn run_in(dir: &Path, line: &str) -> String {
 
 /// Output and README text with what depends on the machine (user ids,
 /// bubblewrap's version) made the same.
-fn normalize(text: &str) -> String {
+pub(super) fn normalize(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for word in text.split_inclusive([' ', '\n', '-', ';']) {
         let core = word.trim_end_matches([' ', '\n', '-', ';']);

@@ -1,0 +1,408 @@
+//! Running the Prolog driver for one submission: start it in a fresh,
+//! confined working folder, read its `hello`, ask one query at a time under
+//! a wall-clock limit of our own, and kill and restart it when a query
+//! outlives that limit (a program that swallows the driver's own limits) or
+//! when it dies.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::protocol::{Answer, Cells, Hello, ProtocolError, Query, Start};
+use crate::grade::confine::User;
+use crate::grade::folder::Folder;
+use crate::grade::process::{LineRead, Program, SendError};
+use crate::grade::session::{quote_tail, remove_folder, spawn};
+use crate::grade::{Options, Submission};
+
+/// The driver's source, written to a folder the programs' user may read.
+const DRIVER: &str = include_str!("driver.pl");
+
+/// How to run the driver.
+#[derive(Clone, Debug)]
+pub struct DriverSettings {
+    /// SWI-Prolog.
+    pub swipl: PathBuf,
+    /// The driver's wall-clock limit per query (`--time`); ours is twice it
+    /// per representation tried, plus [`DriverSettings::grace`].
+    pub query_time: Duration,
+    /// The driver's inference limit per query (0: none).
+    pub inferences: u64,
+    /// Loading the file: the driver's own limit, and ours (plus grace).
+    pub load_time: Duration,
+    /// Time allowed beyond the driver's limits before we kill it.
+    pub grace: Duration,
+    /// Prolog stack limit, MiB.
+    pub stack_mib: u64,
+}
+
+impl Default for DriverSettings {
+    fn default() -> DriverSettings {
+        DriverSettings {
+            swipl: PathBuf::from("swipl"),
+            query_time: Duration::from_secs(5),
+            inferences: 50_000_000,
+            load_time: Duration::from_secs(10),
+            grace: Duration::from_secs(2),
+            stack_mib: 256,
+        }
+    }
+}
+
+/// The driver's source in a folder of its own, readable by every user (it
+/// is bound read-only into each sandbox), removed when dropped.
+pub struct DriverScript {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl DriverScript {
+    /// Write the driver.
+    ///
+    /// # Errors
+    ///
+    /// When the folder or the file cannot be made.
+    pub fn write() -> Result<DriverScript, String> {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::Builder::new()
+            .prefix("asalto-go-driver-")
+            .tempdir()
+            .map_err(|e| format!("cannot make a folder for the Prolog driver: {e}"))?;
+        let path = dir.path().join("asalto_go_driver.pl");
+        let made = std::fs::write(&path, DRIVER)
+            .and_then(|()| std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)))
+            .and_then(|()| {
+                std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))
+            });
+        made.map_err(|e| format!("cannot write the Prolog driver: {e}"))?;
+        Ok(DriverScript { _dir: dir, path })
+    }
+
+    /// Its path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// The command line that runs the driver on `{entry}`.
+pub fn command(settings: &DriverSettings, script: &Path) -> Vec<String> {
+    let secs = |d: Duration| format!("{:.3}", d.as_secs_f64());
+    vec![
+        settings.swipl.display().to_string(),
+        "-f".into(),
+        "none".into(),
+        "--no-packs".into(),
+        script.display().to_string(),
+        "--".into(),
+        format!("--time={}", secs(settings.query_time)),
+        format!("--inferences={}", settings.inferences),
+        format!("--load-time={}", secs(settings.load_time)),
+        format!("--stack-limit={}", settings.stack_mib),
+        "{entry}".into(),
+    ]
+}
+
+/// Why the program could not be loaded (for good: it is not retried).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadProblem {
+    /// The driver refused it (`fatal syntax-error`, `load-timeout`, ...).
+    Fatal {
+        /// The driver's code.
+        code: String,
+        /// Its message.
+        message: String,
+    },
+    /// Something else: the process could not start, died, hung or broke
+    /// the protocol while loading.
+    Other(String),
+}
+
+impl LoadProblem {
+    /// In a sentence.
+    pub fn describe(&self) -> String {
+        match self {
+            LoadProblem::Fatal { code, message } => {
+                let what = match code.as_str() {
+                    "syntax-error" => "it has a syntax error",
+                    "load-timeout" => {
+                        "loading it ran past the limit (a directive that does not end?)"
+                    }
+                    "load-error" => "loading it raised an exception",
+                    "missing-file" => "the file cannot be read",
+                    _ => "the driver failed",
+                };
+                format!("SWI-Prolog cannot load the program: {what} ({code}): {message}")
+            }
+            LoadProblem::Other(why) => format!("SWI-Prolog cannot load the program: {why}"),
+        }
+    }
+}
+
+/// What became of one query.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// The driver answered.
+    Answer(Answer),
+    /// No answer within our limit: the driver was killed (and starts again
+    /// for the next query).
+    Hung {
+        /// Our limit.
+        limit: Duration,
+        /// The last lines of standard error.
+        stderr: Option<String>,
+    },
+    /// The driver ended (or broke the protocol) without answering.
+    Died {
+        /// How.
+        how: String,
+        /// The last lines of standard error.
+        stderr: Option<String>,
+    },
+    /// The program cannot be loaded.
+    NotLoaded(LoadProblem),
+    /// Not asked: the program hung too often.
+    Skipped(String),
+}
+
+/// The running driver.
+struct Running {
+    program: Program,
+    folder: Option<Folder>,
+}
+
+/// After this many kills for hanging, the remaining queries are not asked.
+pub const MAX_HANGS: usize = 3;
+
+/// The driver of one submission.
+pub struct Driver<'a> {
+    sub: &'a Submission,
+    options: &'a Options,
+    settings: &'a DriverSettings,
+    user: Option<User>,
+    running: Option<Running>,
+    /// The first `hello`.
+    pub hello: Option<Hello>,
+    broken: Option<LoadProblem>,
+    /// The representation the program was found to use.
+    pub cells: Option<Cells>,
+    /// Times the driver was started.
+    pub starts: usize,
+    /// Times it was killed for hanging.
+    pub hangs: usize,
+    /// Remarks (folders not removed).
+    pub notes: Vec<String>,
+    next_id: u64,
+}
+
+impl<'a> Driver<'a> {
+    /// A driver for `sub` (whose command runs the driver), run as `user`.
+    pub fn new(
+        sub: &'a Submission,
+        options: &'a Options,
+        settings: &'a DriverSettings,
+        user: Option<User>,
+    ) -> Driver<'a> {
+        Driver {
+            sub,
+            options,
+            settings,
+            user,
+            running: None,
+            hello: None,
+            broken: None,
+            cells: None,
+            starts: 0,
+            hangs: 0,
+            notes: Vec::new(),
+            next_id: 0,
+        }
+    }
+
+    /// Start the driver if it is not running; why it cannot be.
+    pub fn start(&mut self) -> Result<(), LoadProblem> {
+        if let Some(problem) = &self.broken {
+            return Err(problem.clone());
+        }
+        if self.running.is_some() {
+            return Ok(());
+        }
+        match self.launch() {
+            Ok(()) => Ok(()),
+            Err(problem) => {
+                self.broken = Some(problem.clone());
+                Err(problem)
+            }
+        }
+    }
+
+    fn launch(&mut self) -> Result<(), LoadProblem> {
+        if let Some(problem) = &self.sub.problem {
+            return Err(LoadProblem::Other(problem.clone()));
+        }
+        self.starts += 1;
+        let (program, folder) =
+            spawn(self.sub, self.options, self.user).map_err(LoadProblem::Other)?;
+        self.running = Some(Running {
+            program,
+            folder: Some(folder),
+        });
+        let limit = self.settings.load_time + self.settings.grace;
+        let line = match self.read_line(Instant::now() + limit) {
+            Ok(line) => line,
+            Err(reply) => {
+                self.stop();
+                let why = match reply {
+                    Reply::Hung { stderr, .. } => with_stderr(
+                        format!(
+                            "loading did not end within {} s (a directive that blocks?)",
+                            limit.as_secs_f64()
+                        ),
+                        stderr,
+                    ),
+                    Reply::Died { how, stderr } => with_stderr(how, stderr),
+                    _ => "the driver stopped".to_string(),
+                };
+                return Err(LoadProblem::Other(why));
+            }
+        };
+        match Start::parse(&line) {
+            Ok(Start::Hello(hello)) => {
+                if self.cells.is_none() {
+                    self.cells = hello.cells;
+                }
+                if self.hello.is_none() {
+                    self.hello = Some(hello);
+                }
+                Ok(())
+            }
+            Ok(Start::Fatal { code, message }) => {
+                self.stop();
+                Err(LoadProblem::Fatal { code, message })
+            }
+            Err(ProtocolError(why)) => {
+                self.stop();
+                Err(LoadProblem::Other(format!("the driver failed: {why}")))
+            }
+        }
+    }
+
+    /// Ask `query` and wait for the answer, at most our limit.
+    pub fn ask(&mut self, query: &Query) -> Reply {
+        if self.hangs >= MAX_HANGS {
+            return Reply::Skipped(format!(
+                "not asked: the program was killed {} times for not answering",
+                self.hangs
+            ));
+        }
+        if let Err(problem) = self.start() {
+            return Reply::NotLoaded(problem);
+        }
+        self.next_id += 1;
+        let id = format!("q{}", self.next_id);
+        let tries = if self.cells.is_some() { 1 } else { 2 };
+        let limit = self.settings.query_time * tries + self.settings.grace;
+        let line = query.line(&id, self.cells);
+        let Some(running) = self.running.as_mut() else {
+            return Reply::Died {
+                how: "the driver is not running".into(),
+                stderr: None,
+            };
+        };
+        match running.program.send(&line) {
+            Ok(()) => {}
+            Err(SendError::Closed) => {}
+            Err(SendError::Io(e)) => {
+                self.stop();
+                return Reply::Died {
+                    how: format!("cannot write to the driver: {e}"),
+                    stderr: None,
+                };
+            }
+        }
+        let reply = match self.read_line(Instant::now() + limit) {
+            Ok(answer) => match Answer::parse(&answer, &id) {
+                Ok(answer) => {
+                    if let (Some(stats), Answer::Board { .. } | Answer::Score { .. }) =
+                        (answer.stats(), &answer)
+                    {
+                        if self.cells.is_none() {
+                            self.cells = stats.cells;
+                        }
+                    }
+                    return Reply::Answer(answer);
+                }
+                Err(ProtocolError(why)) => Reply::Died {
+                    how: format!("the driver broke its protocol: {why}"),
+                    stderr: self.stderr(),
+                },
+            },
+            Err(Reply::Hung { stderr, .. }) => {
+                self.hangs += 1;
+                Reply::Hung { limit, stderr }
+            }
+            Err(other) => other,
+        };
+        self.stop();
+        reply
+    }
+
+    fn stderr(&self) -> Option<String> {
+        let running = self.running.as_ref()?;
+        quote_tail(&String::from_utf8_lossy(running.program.stderr_tail()))
+    }
+
+    /// One line of the driver's output, or why none came.
+    fn read_line(&mut self, deadline: Instant) -> Result<String, Reply> {
+        let cap = self.options.output_cap;
+        let Some(running) = self.running.as_mut() else {
+            return Err(Reply::Died {
+                how: "the driver is not running".into(),
+                stderr: None,
+            });
+        };
+        match running.program.read_line(deadline, cap) {
+            LineRead::Line(bytes) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
+            LineRead::Timeout => Err(Reply::Hung {
+                limit: Duration::ZERO,
+                stderr: self.stderr(),
+            }),
+            LineRead::Flood => Err(Reply::Died {
+                how: format!(
+                    "printed more than {} on standard error during one query (--output-limit)",
+                    crate::grade::confine::size(cap as u64)
+                ),
+                stderr: self.stderr(),
+            }),
+            LineRead::Exited(status) => {
+                let how = running.program.describe_status(status);
+                Err(Reply::Died {
+                    how: format!("SWI-Prolog ended ({how}) without answering"),
+                    stderr: self.stderr(),
+                })
+            }
+        }
+    }
+
+    /// Kill the driver and remove its folder.
+    pub fn stop(&mut self) {
+        if let Some(mut running) = self.running.take() {
+            running.program.kill();
+            if let Some(note) = running.folder.take().and_then(remove_folder) {
+                self.notes.push(note);
+            }
+        }
+    }
+}
+
+impl Drop for Driver<'_> {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// `why`, and the last lines of standard error.
+fn with_stderr(why: String, stderr: Option<String>) -> String {
+    match stderr {
+        Some(s) => format!("{why}; last stderr: {}", crate::text::escape_line(&s)),
+        None => why,
+    }
+}

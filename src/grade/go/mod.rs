@@ -1,0 +1,550 @@
+//! Grading the 2019 Go assignment: a student's `proylcc.pl` (SWI-Prolog)
+//! answers `goMove/4` and `finDelJuego/3` on positions taken from
+//! reference games, and each answer is compared with the engine's
+//! (`asalto_go`, rule profile `seed-2019` by default).
+//!
+//! - [`protocol`]: the lines exchanged with the Prolog driver
+//!   (`driver.pl`, bundled; its header documents the protocol);
+//! - [`driver`]: the driver of one submission, started in a fresh confined
+//!   working folder exactly as Asalto's programs are, with a wall-clock
+//!   limit of our own per query (kill and restart);
+//! - [`plan`]: the queries, chosen from the reference games, with the
+//!   engine's answers;
+//! - this file: the checks, the comparison, and the grading loop. Reports
+//!   are Asalto's ([`crate::grade::report`]), with the same partial-credit
+//!   policy: a check passes in a game when every query of it in that game
+//!   was answered right.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::recorder::Recorder;
+use super::report::{Failure, SubmissionReport};
+use super::{CheckKind, Options, Submission, Users, Weights, confine};
+
+pub mod driver;
+pub mod plan;
+pub mod protocol;
+
+use driver::{Driver, LoadProblem, Reply};
+pub use driver::{DriverScript, DriverSettings};
+pub use plan::{Expected, GameQueries, Planned, Reference};
+use protocol::{Answer, Cells, Grid, Limit, Query, ResultCells};
+
+/// A check of the Go assignment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GoKind {
+    /// SWI-Prolog loads the file, and the driver keeps running.
+    Loads,
+    /// Boards go in and come out as the assignment's lists of 19 rows of 19
+    /// cells, in one representation (strings or atoms); `emptyBoard/1`,
+    /// when defined, gives the empty board.
+    Board,
+    /// Legal moves without captures, edges and corners included, give the
+    /// right board.
+    Moves,
+    /// Captures: of one group, of several, by a stone that fills its last
+    /// liberty, and ko recaptures (legal under `seed-2019`).
+    Captures,
+    /// Suicide, of one stone and of several, is refused.
+    Suicide,
+    /// A stone on an occupied point is refused.
+    Occupied,
+    /// `finDelJuego/3` gives the area score of final and mid-game positions.
+    Score,
+}
+
+impl CheckKind for GoKind {
+    const ALL: &'static [GoKind] = &[
+        GoKind::Loads,
+        GoKind::Board,
+        GoKind::Moves,
+        GoKind::Captures,
+        GoKind::Suicide,
+        GoKind::Occupied,
+        GoKind::Score,
+    ];
+    const RUNS: GoKind = GoKind::Loads;
+
+    fn name(self) -> &'static str {
+        match self {
+            GoKind::Loads => "loads",
+            GoKind::Board => "board",
+            GoKind::Moves => "moves",
+            GoKind::Captures => "captures",
+            GoKind::Suicide => "suicide",
+            GoKind::Occupied => "occupied",
+            GoKind::Score => "score",
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            GoKind::Loads => {
+                "SWI-Prolog loads proylcc.pl: no syntax error, no directive that does not end"
+            }
+            GoKind::Board => {
+                "boards are 19 rows of 19 cells, one representation; emptyBoard/1 is empty"
+            }
+            GoKind::Moves => "goMove/4 places a stone (edges and corners too)",
+            GoKind::Captures => {
+                "goMove/4 removes every captured group, also filling its last liberty, and ko recaptures"
+            }
+            GoKind::Suicide => "goMove/4 refuses suicide (one stone or several)",
+            GoKind::Occupied => "goMove/4 refuses an occupied point",
+            GoKind::Score => "finDelJuego/3 counts stones plus territory (area score)",
+        }
+    }
+
+    fn default_weight(self) -> f64 {
+        match self {
+            GoKind::Loads => 1.0,
+            GoKind::Board => 1.0,
+            GoKind::Moves => 2.0,
+            GoKind::Captures => 3.0,
+            GoKind::Suicide => 2.0,
+            GoKind::Occupied => 1.0,
+            GoKind::Score => 3.0,
+        }
+    }
+}
+
+/// How to grade Go submissions (on top of [`Options`]: confinement,
+/// limits, users, output cap).
+#[derive(Clone, Debug)]
+pub struct GoOptions {
+    /// The driver's settings.
+    pub driver: DriverSettings,
+    /// Weights of the checks.
+    pub weights: Weights<GoKind>,
+    /// Full marks.
+    pub max_score: f64,
+}
+
+impl Default for GoOptions {
+    fn default() -> GoOptions {
+        GoOptions {
+            driver: DriverSettings::default(),
+            weights: Weights::default(),
+            max_score: 100.0,
+        }
+    }
+}
+
+/// A Go submission: its folder, with `proylcc.pl` (the entry), run
+/// through the driver written at `script`.
+pub fn submission(
+    folder: &std::path::Path,
+    entry: &str,
+    options: &GoOptions,
+    script: &DriverScript,
+) -> Submission {
+    Submission::folder(
+        folder,
+        entry,
+        &driver::command(&options.driver, script.path()),
+    )
+}
+
+/// Grade every submission (one driver each, `jobs` at a time) on the
+/// queries of `plan`. `progress(done, total)` after each submission.
+pub fn grade(
+    submissions: &[Submission],
+    plan: &[GameQueries],
+    options: &Options,
+    go: &GoOptions,
+    jobs: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<SubmissionReport<GoKind>> {
+    let total = submissions.len();
+    let jobs = jobs.clamp(1, total.max(1));
+    let mut options = options.clone();
+    if options.users.base.is_none() && confine::is_root() {
+        options.users = Users::pick(confine::DEFAULT_UID_BASE, jobs);
+    }
+    let options = &options;
+    let results: Mutex<Vec<Option<SubmissionReport<GoKind>>>> =
+        Mutex::new(submissions.iter().map(|_| None).collect());
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for slot in 0..jobs {
+            let (results, next, done) = (&results, &next, &done);
+            scope.spawn(move || {
+                loop {
+                    let s = next.fetch_add(1, Ordering::SeqCst);
+                    if s >= total {
+                        break;
+                    }
+                    let report = grade_one(&submissions[s], plan, options, go, slot);
+                    if let Ok(mut all) = results.lock() {
+                        all[s] = Some(report);
+                    }
+                    progress(done.fetch_add(1, Ordering::SeqCst) + 1, total);
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// One submission: start its driver, learn its representation, ask every
+/// query, and score.
+pub fn grade_one(
+    sub: &Submission,
+    plan: &[GameQueries],
+    options: &Options,
+    go: &GoOptions,
+    slot: usize,
+) -> SubmissionReport<GoKind> {
+    let started = Instant::now();
+    let mut driver = Driver::new(sub, options, &go.driver, options.users.for_slot(slot));
+    let loaded = driver.start();
+    // emptyBoard/1, once: its answer counts in every game's `board`.
+    let empty = match &loaded {
+        Ok(())
+            if driver
+                .hello
+                .as_ref()
+                .is_some_and(|h| h.predicates.iter().any(|p| p == "emptyBoard/1")) =>
+        {
+            Some(driver.ask(&Query::Empty))
+        }
+        _ => None,
+    };
+    let mut games = Vec::new();
+    for game in plan {
+        let game_started = Instant::now();
+        let mut rec = Recorder::new(&game.name, game.kinds());
+        let mut asked = 0;
+        let mut unreadable = false;
+        match &loaded {
+            Ok(()) => rec.pass(GoKind::Loads),
+            Err(problem) => rec.fail(GoKind::Loads, load_failure(problem)),
+        }
+        if let Some(reply) = &empty {
+            judge_empty(&mut rec, reply, driver.cells);
+        }
+        let mut stopped = loaded
+            .as_ref()
+            .err()
+            .map(|p| format!("the program did not load ({})", short_load(p)));
+        if stopped.is_none() {
+            for planned in &game.queries {
+                let reply = driver.ask(&planned.query);
+                if let Reply::Skipped(why) = &reply {
+                    stopped = Some(why.clone());
+                    break;
+                }
+                asked += 1;
+                unreadable |= matches!(reply, Reply::Answer(Answer::Bad(..)));
+                judge(&mut rec, planned, &reply, driver.cells);
+            }
+        }
+        if stopped.is_none() && unreadable {
+            stopped = Some("its answers could not be read (see the `board` check)".to_string());
+        }
+        for note in driver.notes.drain(..) {
+            rec.note(note);
+        }
+        let report = rec.finish(
+            stopped.as_deref(),
+            game.queries.len(),
+            game.result.clone(),
+            asked,
+            game_started.elapsed().as_secs_f64(),
+        );
+        games.push(report);
+    }
+    driver.stop();
+    let mut report = SubmissionReport::score(sub, games, &go.weights, go.max_score);
+    let mut about = BTreeMap::new();
+    about.insert(
+        "cells",
+        driver.cells.map_or("unknown", Cells::name).to_string(),
+    );
+    if let Some(h) = &driver.hello {
+        about.insert("swipl", h.swipl.clone());
+        about.insert(
+            "predicates",
+            if h.predicates.is_empty() {
+                "none".to_string()
+            } else {
+                h.predicates.join(",")
+            },
+        );
+        if h.load_warnings > 0 {
+            about.insert("load_warnings", h.load_warnings.to_string());
+        }
+        if let Some(m) = &h.message {
+            about.insert("load_message", m.clone());
+        }
+    }
+    about.insert("driver_starts", driver.starts.to_string());
+    report.about = about;
+    report.seconds = (started.elapsed().as_secs_f64() * 100.0).round() / 100.0;
+    report
+}
+
+fn short_load(problem: &LoadProblem) -> String {
+    match problem {
+        LoadProblem::Fatal { code, .. } => code.clone(),
+        LoadProblem::Other(why) => crate::text::cap(why, 80).into_owned(),
+    }
+}
+
+fn load_failure(problem: &LoadProblem) -> Failure {
+    Failure {
+        message: problem.describe(),
+        ..Failure::default()
+    }
+}
+
+/// `(cells: strings)`: which representation the program was given.
+fn cells_note(cells: Option<Cells>) -> String {
+    match cells {
+        Some(c) => format!("cells as {}", c.name()),
+        None => "cells: representation unknown".to_string(),
+    }
+}
+
+/// `emptyBoard/1`'s answer, in the `board` check.
+fn judge_empty(rec: &mut Recorder<GoKind>, reply: &Reply, cells: Option<Cells>) {
+    let failure = |message: String, found: Option<String>| Failure {
+        message: format!("emptyBoard/1: {message} ({})", cells_note(cells)),
+        found,
+        ..Failure::default()
+    };
+    match reply {
+        Reply::Answer(Answer::Board {
+            board, cells: rc, ..
+        }) => {
+            if *board != Grid::empty() {
+                rec.fail(
+                    GoKind::Board,
+                    failure(
+                        "the board is not empty".into(),
+                        Some(format!("this board:\n{}", plan::draw(board, None))),
+                    ),
+                );
+            } else if *rc == ResultCells::Mixed {
+                rec.fail(
+                    GoKind::Board,
+                    failure("mixes strings and atoms".into(), None),
+                );
+            } else {
+                rec.pass(GoKind::Board);
+            }
+        }
+        Reply::Answer(answer) => rec.fail(GoKind::Board, failure(describe_answer(answer), None)),
+        other => rec.fail(GoKind::Board, failure(describe_reply(other), None)),
+    }
+}
+
+/// What an answer that is not the expected kind says.
+fn describe_answer(answer: &Answer) -> String {
+    match answer {
+        Answer::Board { .. } => "gave a board".to_string(),
+        Answer::Score { black, white, .. } => format!("gave the scores {black} {white}"),
+        Answer::Fail(_) => "failed".to_string(),
+        Answer::Timeout(stats, Limit::Time) => {
+            format!("ran past the time limit ({} tries)", stats.tries)
+        }
+        Answer::Timeout(_, Limit::Inferences) => {
+            "ran past the inference limit (an endless loop?)".to_string()
+        }
+        Answer::Error(_, m) => format!("raised an exception: {m}"),
+        Answer::Bad(_, m) => {
+            format!("returned something that is not what the assignment asks: {m}")
+        }
+        Answer::Missing(p) => format!("{p} is not defined"),
+        Answer::Invalid(m) => format!("the driver did not understand the query: {m}"),
+    }
+}
+
+/// What a reply without an answer says.
+fn describe_reply(reply: &Reply) -> String {
+    match reply {
+        Reply::Answer(a) => describe_answer(a),
+        Reply::Hung { limit, .. } => format!(
+            "no answer within {} s: SWI-Prolog was killed and started again",
+            limit.as_secs_f64()
+        ),
+        Reply::Died { how, .. } => how.clone(),
+        Reply::NotLoaded(p) => p.describe(),
+        Reply::Skipped(why) => why.clone(),
+    }
+}
+
+fn stderr_of(reply: &Reply) -> Option<String> {
+    match reply {
+        Reply::Hung { stderr, .. } | Reply::Died { stderr, .. } => stderr.clone(),
+        _ => None,
+    }
+}
+
+/// Compare one reply with the engine's answer, in `rec`.
+fn judge(rec: &mut Recorder<GoKind>, planned: &Planned, reply: &Reply, cells: Option<Cells>) {
+    let kind = planned.kind;
+    let at = |message: String, expected: Option<String>, found: Option<String>| Failure {
+        ply: Some(planned.ply),
+        side: planned.side_name(),
+        message: format!(
+            "{} {}: {message} ({})",
+            planned.query.predicate(),
+            planned.what,
+            cells_note(cells)
+        ),
+        expected,
+        found,
+        position: Some(planned.describe_query()),
+        board: Some(planned.draw_before()),
+        stderr_tail: stderr_of(reply),
+        ..Failure::default()
+    };
+    let answer = match reply {
+        Reply::Answer(a) => a,
+        other => {
+            rec.fail(
+                kind,
+                at(
+                    describe_reply(other),
+                    Some(planned.expected.describe()),
+                    None,
+                ),
+            );
+            return;
+        }
+    };
+    if let Answer::Bad(_, m) = answer {
+        // The answer cannot be read: a fault of the representation; the
+        // check of the query itself is left unchecked by this one.
+        rec.fail(
+            GoKind::Board,
+            at(
+                format!("returned something that is not a board of 19 rows of 19 cells: {m}"),
+                None,
+                None,
+            ),
+        );
+        return;
+    }
+    match (&planned.expected, answer) {
+        (
+            Expected::Board(want),
+            Answer::Board {
+                board, cells: rc, ..
+            },
+        ) => {
+            judge_cells(rec, *rc, cells, &at);
+            if board == want {
+                rec.pass(kind);
+            } else {
+                let diff = board.differences(want);
+                rec.fail(
+                    kind,
+                    at(
+                        format!(
+                            "wrong board: {} point{} differ ({})",
+                            diff.len(),
+                            if diff.len() == 1 { "" } else { "s" },
+                            plan::list_points(&diff)
+                        ),
+                        Some(format!("this board:\n{}", plan::draw(want, Some(&diff)))),
+                        Some(format!("this board:\n{}", plan::draw(board, Some(&diff)))),
+                    ),
+                );
+            }
+        }
+        (Expected::Illegal(_), Answer::Fail(_)) => rec.pass(kind),
+        (
+            Expected::Illegal(reason),
+            Answer::Board {
+                board, cells: rc, ..
+            },
+        ) => {
+            judge_cells(rec, *rc, cells, &at);
+            rec.fail(
+                kind,
+                at(
+                    format!("accepted an illegal move ({reason}): it should fail"),
+                    Some("failure (no board)".to_string()),
+                    Some(format!("this board:\n{}", plan::draw(board, None))),
+                ),
+            );
+        }
+        (Expected::Board(_), Answer::Fail(_)) => rec.fail(
+            kind,
+            at(
+                "refused a legal move (the goal failed)".to_string(),
+                Some(planned.expected.describe()),
+                Some("failure".to_string()),
+            ),
+        ),
+        (
+            Expected::Score { black, white },
+            Answer::Score {
+                black: b, white: w, ..
+            },
+        ) => {
+            if (b, w) == (&i64::from(*black), &i64::from(*white)) {
+                rec.pass(kind);
+            } else {
+                rec.fail(
+                    kind,
+                    at(
+                        "wrong score".to_string(),
+                        Some(format!("black {black}, white {white}")),
+                        Some(format!("black {b}, white {w}")),
+                    ),
+                );
+            }
+        }
+        (expected, other) => rec.fail(
+            kind,
+            at(describe_answer(other), Some(expected.describe()), None),
+        ),
+    }
+}
+
+/// A board came back: in the representation it was given?
+fn judge_cells(
+    rec: &mut Recorder<GoKind>,
+    rc: ResultCells,
+    cells: Option<Cells>,
+    at: &dyn Fn(String, Option<String>, Option<String>) -> Failure,
+) {
+    match (rc, cells) {
+        (ResultCells::Uniform(got), Some(given)) if got != given => rec.fail(
+            GoKind::Board,
+            at(
+                format!(
+                    "given cells as {}, it returned them as {}",
+                    given.name(),
+                    got.name()
+                ),
+                None,
+                None,
+            ),
+        ),
+        (ResultCells::Mixed, _) => rec.fail(
+            GoKind::Board,
+            at(
+                "returned a board that mixes strings and atoms".to_string(),
+                None,
+                None,
+            ),
+        ),
+        _ => rec.pass(GoKind::Board),
+    }
+}

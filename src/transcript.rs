@@ -1,0 +1,103 @@
+//! A whole game played into the assignment's console program: the
+//! dialogue (what the program prints, what a person types), as one text or
+//! as the typed input alone. `asalto export --to transcript|input` writes
+//! these, and `grade` feeds the same input to students' programs.
+//!
+//! It sits above [`console`](crate::console) (the screens) and
+//! [`session`](crate::session) (the program as a state machine): the
+//! dialogue is what that one implementation prints, so a transcript and
+//! `asalto play` never disagree.
+
+use crate::Game;
+use crate::console::{QUIT_GAME, typed_move};
+use crate::session::{Session, SessionOptions};
+
+/// One exchange of a console session: what the program prints, then what
+/// the person types in answer (without its newline).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exchange {
+    /// The screen printed, ending with a prompt.
+    pub printed: String,
+    /// The line typed at that prompt.
+    pub typed: String,
+}
+
+/// The session of a correct program of the assignment when `game` is played
+/// into it move by move, both sides on HUMANO:
+///
+/// 1. the menu, answered `1` (NUEVA PARTIDA);
+/// 2. for each move, the game screen ([`game_screen`]) answered with the
+///    move as a person types it ([`typed_move`]: the first two points);
+/// 3. then, if the game is over after the last move, the end announcement
+///    ([`end_screen`]) and the menu again; if not, the game screen answered
+///    `FIN` ([`QUIT_GAME`]) and the menu again;
+/// 4. that last menu answered `6` (SALIR).
+///
+/// The text is what [`Session`], the program behind
+/// `asalto play`, prints for that input: one implementation of the program,
+/// so a transcript and `asalto play` never disagree. `game` starts from the
+/// start position, as every game of the program does.
+///
+/// # Examples
+///
+/// ```
+/// use asalto::transcript::{session, transcript};
+/// use asalto::Game;
+///
+/// let game = Game::new();
+/// let exchanges = session(&game);
+/// let typed: Vec<&str> = exchanges.iter().map(|e| e.typed.as_str()).collect();
+/// assert_eq!(typed, ["1", "FIN", "6"]);
+/// assert!(transcript(&game, true).contains("Introduzca jugada o FIN: FIN\n"));
+/// ```
+///
+/// [`game_screen`]: crate::console::game_screen
+/// [`end_screen`]: crate::console::end_screen
+pub fn session(game: &Game) -> Vec<Exchange> {
+    let mut lines = Vec::with_capacity(game.plies.len() + 3);
+    lines.push("1".to_string());
+    lines.extend(game.plies.iter().map(|p| typed_move(&p.mv)));
+    if game.outcome().is_none() {
+        lines.push(QUIT_GAME.to_string());
+    }
+    lines.push("6".to_string());
+    let mut program = Session::new(SessionOptions::default());
+    let mut printed = program.start().output;
+    lines
+        .into_iter()
+        .map(|typed| {
+            let next = program.input(&typed).output;
+            Exchange {
+                printed: std::mem::replace(&mut printed, next),
+                typed,
+            }
+        })
+        .collect()
+}
+
+/// The [`session`] of `game` as one text. With `echo`, as a terminal shows
+/// it: each typed line follows its prompt, with its newline. Without, only
+/// what the program writes to its standard output when the typed lines come
+/// from a pipe.
+pub fn transcript(game: &Game, echo: bool) -> String {
+    let mut out = String::new();
+    for exchange in session(game) {
+        out.push_str(&exchange.printed);
+        if echo {
+            out.push_str(&exchange.typed);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The lines a person types in the [`session`] of `game`, each ending in a
+/// newline: the standard input to feed a program to replay `game`.
+pub fn typed_input(game: &Game) -> String {
+    let mut out = String::new();
+    for exchange in session(game) {
+        out.push_str(&exchange.typed);
+        out.push('\n');
+    }
+    out
+}

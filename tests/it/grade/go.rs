@@ -1,0 +1,572 @@
+//! `asalto grade --game go` end to end: the Prolog fixtures of
+//! `tests/fixtures/grade-go` (correct ones, one planted bug each, hostile
+//! ones) graded against reference games, as root with bubblewrap as CI
+//! runs. Needs SWI-Prolog (`swipl`; `.ci/run` installs it): without it these
+//! tests fail and say so.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use asalto_go::{Move, Position, Profile, Side, Size};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+
+use super::support::*;
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/grade-go");
+
+/// A random legal game on 19x19 under `seed-2019`, as SGF: each colour
+/// plays a random legal move that does not fill one of its own eyes, and
+/// passes when there is none. Long random games on the big board capture
+/// often, leave suicide points, and sometimes fight a ko: the situations
+/// the plan needs.
+pub fn random_game(seed: u64, moves: usize) -> String {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pos = Position::new(Size::NINETEEN, Profile::Seed2019);
+    let mut sgf = String::from("(;GM[1]FF[4]SZ[19]KM[0]RU[seed-2019]");
+    for _ in 0..moves {
+        let side = pos.to_move();
+        let legal: Vec<Move> = pos
+            .legal_moves(side)
+            .into_iter()
+            .filter(|m| m.point().is_some_and(|p| !pos.board().is_eye_of(side, p)))
+            .collect();
+        let mv = if legal.is_empty() {
+            Move::Pass
+        } else {
+            legal[rng.random_range(0..legal.len())]
+        };
+        pos.play(mv).expect("a legal move");
+        let letter = if side == Side::Black { 'B' } else { 'W' };
+        let at = mv
+            .point()
+            .map(|p| String::from_utf8_lossy(&p.sgf()).into_owned())
+            .unwrap_or_default();
+        sgf.push_str(&format!(";{letter}[{at}]"));
+    }
+    sgf.push_str(")\n");
+    sgf
+}
+
+/// The reference games (committed, so that the README's example can use
+/// them too).
+pub fn go_refs() -> PathBuf {
+    Path::new(FIXTURES).join("refs")
+}
+
+/// The committed reference games are the generator's: seeds 1 and 2,
+/// 300 and 200 moves.
+#[test]
+fn the_reference_games_are_the_generators() {
+    for (name, seed, moves) in [("random-1.sgf", 1, 300), ("random-2.sgf", 2, 200)] {
+        let path = go_refs().join(name);
+        let want = random_game(seed, moves);
+        if std::env::var_os("ASALTO_WRITE_GO_REFS").is_some() {
+            std::fs::create_dir_all(go_refs()).unwrap();
+            std::fs::write(&path, &want).unwrap();
+        }
+        let got = std::fs::read_to_string(&path).unwrap_or_default();
+        assert_eq!(got, want, "{name}: regenerate with ASALTO_WRITE_GO_REFS=1");
+    }
+}
+
+/// SWI-Prolog, or a clear failure.
+fn swipl() {
+    static FOUND: OnceLock<()> = OnceLock::new();
+    FOUND.get_or_init(|| {
+        let ok = Command::new("swipl")
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        assert!(
+            ok,
+            "the Go grading tests need SWI-Prolog: apt-get install swi-prolog-nox (.ci/run installs it)"
+        );
+    });
+}
+
+/// A submissions folder with a copy of each fixture (`hostile/x` becomes
+/// `hostile-x`), readable by every user.
+fn go_submissions(names: &[&str]) -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = open_dir("asalto-go-subs-");
+    for name in names {
+        let sub = dir.path().join(name.replace('/', "-"));
+        std::fs::create_dir(&sub).unwrap();
+        std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let from = Path::new(FIXTURES).join(name).join("proylcc.pl");
+        std::fs::copy(&from, sub.join("proylcc.pl")).unwrap();
+        std::fs::set_permissions(
+            sub.join("proylcc.pl"),
+            std::fs::Permissions::from_mode(0o644),
+        )
+        .unwrap();
+    }
+    dir
+}
+
+/// The fixtures with one planted bug, and the check that must catch it.
+const BUGS: &[(&str, &str)] = &[
+    ("no-suicide-check", "suicide"),
+    ("captures-one-group", "captures"),
+    ("suicide-before-capture", "captures"),
+    ("dame-for-black", "score"),
+    ("stones-only-score", "score"),
+    ("occupied-allowed", "occupied"),
+    ("loops-on-capture", "captures"),
+    ("throws-on-capture", "captures"),
+    ("malformed-board", "board"),
+    ("syntax-error", "loads"),
+];
+
+/// Correct programs, written in different styles.
+const CORRECT: &[&str] = &[
+    "correct-strings",
+    "correct-atoms",
+    "atoms-no-emptyboard",
+    "prints-while-thinking",
+];
+
+/// Programs that attack the driver, and the check each must fail.
+const HOSTILE: &[(&str, &str)] = &[
+    ("hostile/directive-loops", "loads"),
+    ("hostile/aborts", "moves"),
+    ("hostile/swallows-timeout", "moves"),
+    ("hostile/io", "moves"),
+    ("hostile/odd-text", "board"),
+    ("hostile/deep-recursion", "score"),
+    ("hostile/never-answers", "moves"),
+];
+
+/// The batch, graded once (JSON), as CI runs it.
+fn batch() -> &'static (i32, Value) {
+    static BATCH: OnceLock<(i32, Value)> = OnceLock::new();
+    BATCH.get_or_init(|| {
+        swipl();
+        let names: Vec<&str> = CORRECT
+            .iter()
+            .copied()
+            .chain(BUGS.iter().map(|b| b.0))
+            .chain(HOSTILE.iter().map(|h| h.0))
+            .collect();
+        let subs = go_submissions(&names);
+        let sandbox = if bwrap() { "bwrap" } else { "none" };
+        let graded = grade(
+            &[
+                "--game",
+                "go",
+                "--sandbox",
+                sandbox,
+                "--games",
+                &go_refs().display().to_string(),
+                "--submissions",
+                &subs.path().display().to_string(),
+                "--query-timeout",
+                "2",
+                "--inferences",
+                "5000000",
+                "--jobs",
+                "2",
+            ],
+            &[],
+        );
+        (graded.code, graded.json())
+    })
+}
+
+fn failures(sub: &Value) -> Vec<&Value> {
+    sub["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g["failures"].as_array().unwrap())
+        .collect()
+}
+
+/// The checks failed with a cause of their own (not "not checked").
+fn caused(sub: &Value) -> Vec<String> {
+    let mut kinds: Vec<String> = failures(sub)
+        .into_iter()
+        .filter(|f| !f["message"].as_str().unwrap().starts_with("not checked"))
+        .map(|f| f["kind"].as_str().unwrap().to_string())
+        .collect();
+    kinds.sort();
+    kinds.dedup();
+    kinds
+}
+
+#[test]
+fn the_run_names_its_game_and_rules() {
+    let (code, json) = batch();
+    assert_eq!(*code, 1, "some submissions fail");
+    assert_eq!(json["game"], "go");
+    assert_eq!(json["rules"], "seed-2019");
+    assert_eq!(json["games"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn correct_programs_get_full_marks() {
+    let (_, json) = batch();
+    for name in CORRECT {
+        let sub = submission(json, name);
+        assert_eq!(sub["score"], 100.0, "{name}: {sub:#}");
+        assert_eq!(sub["full_marks"], true);
+    }
+    assert_eq!(
+        submission(json, "correct-strings")["about"]["cells"],
+        "strings"
+    );
+    assert_eq!(submission(json, "correct-atoms")["about"]["cells"], "atoms");
+    assert_eq!(
+        submission(json, "atoms-no-emptyboard")["about"]["cells"],
+        "atoms"
+    );
+}
+
+#[test]
+fn each_planted_bug_fails_exactly_its_check() {
+    let (_, json) = batch();
+    for (name, kind) in BUGS {
+        let sub = submission(json, name);
+        assert_eq!(caused(sub), [*kind], "{name}: {sub:#}");
+        assert!(sub["score"].as_f64().unwrap() < 100.0, "{name}");
+    }
+}
+
+#[test]
+fn hostile_programs_become_failed_checks() {
+    let (_, json) = batch();
+    for (name, kind) in HOSTILE {
+        let sub = submission(json, &name.replace('/', "-"));
+        assert!(caused(sub).contains(&kind.to_string()), "{name}: {sub:#}");
+    }
+    let message = |name: &str, kind: &str| -> String {
+        let sub = submission(json, name);
+        failures(sub)
+            .into_iter()
+            .find(|f| f["kind"] == kind)
+            .map(|f| f["message"].as_str().unwrap().to_string())
+            .unwrap_or_else(|| panic!("{name}: no {kind} failure: {sub:#}"))
+    };
+    assert!(
+        message("hostile-directive-loops", "loads").contains("ran past the limit"),
+        "{}",
+        message("hostile-directive-loops", "loads")
+    );
+    // Our own limit: killed, started again for the next query, and after
+    // three kills the rest is not asked.
+    let never = submission(json, "hostile-never-answers");
+    assert!(message("hostile-never-answers", "moves").contains("no answer within"));
+    assert_eq!(never["about"]["driver_starts"], "3", "{never:#}");
+    assert!(
+        failures(never)
+            .iter()
+            .any(|f| f["message"].as_str().unwrap().contains("killed 3 times")),
+        "{never:#}"
+    );
+    assert!(message("hostile-swallows-timeout", "moves").contains("inference limit"));
+    let aborts = submission(json, "hostile-aborts");
+    assert!(
+        failures(aborts)
+            .iter()
+            .any(|f| f["message"].as_str().unwrap().contains("abort")),
+        "{aborts:#}"
+    );
+    // Odd text is quoted escaped: one line, no control characters.
+    let odd = message("hostile-odd-text", "moves");
+    assert!(!odd.chars().any(char::is_control), "{odd:?}");
+    // A syntax error is named as such.
+    assert!(message("syntax-error", "loads").contains("syntax error"));
+}
+
+/// The same report formats as Asalto's grade: Gradescope (one test per
+/// check) and CSV (one row per submission).
+#[test]
+fn gradescope_and_csv() {
+    swipl();
+    let subs = go_submissions(&["captures-one-group"]);
+    let file = subs.path().join("captures-one-group/proylcc.pl");
+    let refs = go_refs().join("random-1.sgf");
+    let common = [
+        "--game",
+        "go",
+        "--games",
+        refs.to_str().unwrap(),
+        "--query-timeout",
+        "2",
+    ];
+    let mut args = vec!["--format", "gradescope"];
+    args.extend(common);
+    args.extend(["--", file.to_str().unwrap()]);
+    let run = run_grade(&args, &[]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let doc: Value = serde_json::from_str(&run.stdout).unwrap();
+    let tests = doc["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 7, "{doc:#}");
+    let captures = tests
+        .iter()
+        .find(|t| t["name"].as_str().unwrap().starts_with("captures:"))
+        .unwrap();
+    assert_eq!(captures["status"], "failed");
+    assert!(
+        captures["output"]
+            .as_str()
+            .unwrap()
+            .contains("a capture of several groups")
+    );
+    let mut args = vec![
+        "--format",
+        "csv",
+        "--submissions",
+        subs.path().to_str().unwrap(),
+    ];
+    args.extend(common);
+    let run = run_grade(&args, &[]);
+    let mut lines = run.stdout.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "submission,score,max_score,loads,board,moves,captures,suicide,occupied,score,first_failure"
+        )
+    );
+    assert!(lines.next().unwrap().starts_with("captures-one-group,"));
+}
+
+/// The rules of the assignment, written again the slow way (flood fills on
+/// the 361 characters): the board after `player` plays at `(row, col)`, or
+/// `None` when the move is illegal (occupied, or suicide after captures).
+fn slow_move(board: &str, player: u8, row: usize, col: usize) -> Option<String> {
+    let mut b: Vec<u8> = board.bytes().collect();
+    let at = row * 19 + col;
+    if b[at] != b'.' {
+        return None;
+    }
+    b[at] = player;
+    let other = if player == b'b' { b'w' } else { b'b' };
+    for n in slow_neighbours(at) {
+        if b[n] == other {
+            let (group, liberties) = slow_group(&b, n);
+            if liberties == 0 {
+                for s in group {
+                    b[s] = b'.';
+                }
+            }
+        }
+    }
+    let (_, liberties) = slow_group(&b, at);
+    (liberties > 0).then(|| String::from_utf8(b).unwrap())
+}
+
+fn slow_neighbours(i: usize) -> Vec<usize> {
+    let (r, c) = (i / 19, i % 19);
+    let mut out = Vec::new();
+    if r > 0 {
+        out.push(i - 19);
+    }
+    if r < 18 {
+        out.push(i + 19);
+    }
+    if c > 0 {
+        out.push(i - 1);
+    }
+    if c < 18 {
+        out.push(i + 1);
+    }
+    out
+}
+
+/// The points connected to `start` of its colour (or of empty points), and
+/// how many empty points touch them (for a stone group: its liberties).
+fn slow_group(b: &[u8], start: usize) -> (Vec<usize>, usize) {
+    let colour = b[start];
+    let mut seen = vec![false; b.len()];
+    let mut todo = vec![start];
+    let mut group = Vec::new();
+    let mut liberties = std::collections::BTreeSet::new();
+    seen[start] = true;
+    while let Some(p) = todo.pop() {
+        group.push(p);
+        for n in slow_neighbours(p) {
+            if b[n] == colour && !seen[n] {
+                seen[n] = true;
+                todo.push(n);
+            } else if b[n] == b'.' && colour != b'.' {
+                liberties.insert(n);
+            }
+        }
+    }
+    (group, liberties.len())
+}
+
+/// Stones plus the empty regions that touch one colour only.
+fn slow_score(board: &str) -> (u32, u32) {
+    let b: Vec<u8> = board.bytes().collect();
+    let (mut black, mut white) = (0, 0);
+    let mut done = vec![false; b.len()];
+    for i in 0..b.len() {
+        match b[i] {
+            b'b' => black += 1,
+            b'w' => white += 1,
+            _ if !done[i] => {
+                let (region, _) = slow_group(&b, i);
+                let mut touches = std::collections::BTreeSet::new();
+                for &p in &region {
+                    done[p] = true;
+                    for n in slow_neighbours(p) {
+                        if b[n] != b'.' {
+                            touches.insert(b[n]);
+                        }
+                    }
+                }
+                let n = region.len() as u32;
+                match touches.into_iter().collect::<Vec<u8>>().as_slice() {
+                    [b'b'] => black += n,
+                    [b'w'] => white += n,
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    (black, white)
+}
+
+/// Every expected answer of the plan is the slow reference's, and the
+/// reference games give every situation the checks name.
+#[test]
+fn the_plan_covers_every_situation_with_right_answers() {
+    use asalto::grade::go::plan::{self, Expected};
+    use asalto::grade::go::protocol::Query;
+    let mut situations = std::collections::BTreeSet::new();
+    let mut count = 0;
+    for name in ["random-1.sgf", "random-2.sgf"] {
+        let text = std::fs::read_to_string(go_refs().join(name)).unwrap();
+        let reference =
+            asalto::grade::go::Reference::from_sgf(name, &text, Profile::Seed2019).unwrap();
+        let game = plan::queries(&reference, Profile::Seed2019);
+        for q in &game.queries {
+            situations.insert(q.what);
+            count += 1;
+            match (&q.query, &q.expected) {
+                (
+                    Query::Move {
+                        board,
+                        player,
+                        row,
+                        col,
+                    },
+                    expected,
+                ) => {
+                    let slow = slow_move(
+                        board.as_str(),
+                        player.letter(),
+                        usize::from(*row),
+                        usize::from(*col),
+                    );
+                    match expected {
+                        Expected::Board(b) => {
+                            assert_eq!(slow.as_deref(), Some(b.as_str()), "{name}: {}", q.what)
+                        }
+                        Expected::Illegal(_) => assert_eq!(slow, None, "{name}: {}", q.what),
+                        Expected::Score { .. } => panic!("a move with a score"),
+                    }
+                }
+                (Query::Score { board }, Expected::Score { black, white }) => {
+                    assert_eq!(slow_score(board.as_str()), (*black, *white), "{name}");
+                }
+                other => panic!("unexpected query {other:?}"),
+            }
+        }
+    }
+    let all = [
+        "a move in the open",
+        "a move on the edge",
+        "a move in a corner",
+        "a capture of one group",
+        "a capture of several groups",
+        "a move that fills its last liberty but captures",
+        "a ko recapture (legal: no ko rule)",
+        "a suicide of one stone",
+        "a suicide of several stones",
+        "a stone on its own stone",
+        "a stone on the opponent's stone",
+        "the final position",
+        "a mid-game position",
+    ];
+    for s in all {
+        assert!(situations.contains(s), "no query for {s}: {situations:?}");
+    }
+    assert!(count >= 40, "{count} queries");
+}
+
+/// An SGF record that cannot serve is refused with the reason.
+#[test]
+fn bad_reference_games_are_refused_with_the_reason() {
+    use asalto::grade::go::Reference;
+    let refuse = |text: &str| Reference::from_sgf("g.sgf", text, Profile::Seed2019).unwrap_err();
+    assert!(
+        refuse("(;SZ[9];B[aa])").contains("19x19"),
+        "{}",
+        refuse("(;SZ[9])")
+    );
+    assert!(refuse("(;SZ[19];B[aa];W[aa])").contains("move 2"));
+    assert!(refuse("no tree").contains("not an SGF record"));
+    assert!(refuse("(;B[aa]").contains("not an SGF record"));
+    assert!(refuse("(;B[zz])").contains("not a point"));
+    // Setup, passes, variations (main line only), escapes.
+    let ok = Reference::from_sgf(
+        "g.sgf",
+        "junk (;GM[1]C[a \\] b]AB[aa][bb:cc]AW[dd];W[ee];B[](;W[ff];B[tt])(;W[zz]))",
+        Profile::Seed2019,
+    )
+    .unwrap();
+    assert_eq!(ok.setup.len(), 6);
+    assert_eq!(ok.moves.len(), 4);
+}
+
+/// README's `grade --game go` example is a real run: `refs/` holds the
+/// committed reference games, and `submissions/` four students (right with
+/// strings, right with atoms, captures only one group, no suicide check).
+#[test]
+fn readme_go_example_is_current() {
+    use std::os::unix::fs::PermissionsExt;
+    if !is_root() || !bwrap() {
+        eprintln!("skipped: README shows a run as root under bubblewrap, as CI runs it");
+        return;
+    }
+    swipl();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let dir = open_dir("asalto-go-walkthrough-");
+    let refs = dir.path().join("refs");
+    std::fs::create_dir(&refs).unwrap();
+    std::fs::set_permissions(&refs, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for name in ["random-1.sgf", "random-2.sgf"] {
+        std::fs::copy(go_refs().join(name), refs.join(name)).unwrap();
+    }
+    let subs = dir.path().join("subs");
+    std::fs::create_dir(&subs).unwrap();
+    std::fs::set_permissions(&subs, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for (student, fixture) in [
+        ("ana", "correct-strings"),
+        ("bruno", "captures-one-group"),
+        ("carla", "correct-atoms"),
+        ("diego", "no-suicide-check"),
+    ] {
+        let sub = subs.join(student);
+        std::fs::create_dir(&sub).unwrap();
+        std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let file = sub.join("proylcc.pl");
+        std::fs::copy(Path::new(FIXTURES).join(fixture).join("proylcc.pl"), &file).unwrap();
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    let command = "asalto grade --game go --games refs/ --submissions subs/ --entry proylcc.pl";
+    let out = super::readme::run_in(dir.path(), command);
+    let block = format!("$ {command}\n{out}```");
+    assert!(
+        super::readme::normalize(&readme).contains(&super::readme::normalize(&block)),
+        "README.md is stale for: {command}\n--- it prints:\n{out}"
+    );
+}
