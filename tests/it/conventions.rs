@@ -412,10 +412,15 @@ fn diff_of_long_records_that_differ_everywhere_is_bounded() {
     std::fs::write(&b, lines("y")).unwrap();
     let run = asalto(&["diff", a.to_str().unwrap(), b.to_str().unwrap()]);
     assert_eq!(run.code, 1);
-    assert!(run.stdout.contains("first difference: move 1 (officers)"), "{}", &run.stdout[..500]);
+    assert!(
+        run.stdout.contains("first difference: move 1 (officers)"),
+        "{}",
+        &run.stdout[..500]
+    );
     assert!(run.stdout.len() < 200_000, "{} bytes", run.stdout.len());
     assert!(
-        run.stdout.contains("note: only the first 20000 lines of each side were compared"),
+        run.stdout
+            .contains("note: only the first 20000 lines of each side were compared"),
         "{}",
         asalto::text::cap_tail(&run.stdout, 500)
     );
