@@ -726,7 +726,7 @@ mod go {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_else(|| file.display().to_string());
-            let reference = Reference::from_sgf(&name, &String::from_utf8_lossy(&bytes), profile)?;
+            let reference = Reference::from_sgf(&name, &bytes, profile)?;
             plan.push(go::plan::queries(&reference, profile));
         }
         Ok(plan)

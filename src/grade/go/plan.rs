@@ -10,233 +10,63 @@ use asalto_go::{Board, IllegalMoveKind, Move, Point, Position, Profile, Side, Si
 use super::GoKind;
 use super::protocol::{Grid, Query, Stone};
 
-/// A reference game: its setup stones and moves on the 19x19 board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A reference game: its position after the setup, and its moves, on the
+/// 19x19 board.
+#[derive(Clone, Debug)]
 pub struct Reference {
     /// Its name in reports (usually the file name).
     pub name: String,
-    /// The setup stones (`AB`, `AW`).
-    pub setup: Vec<(Point, Side)>,
+    /// The position after the setup (`AB`, `AW`, handicap), before the
+    /// first move.
+    pub start: Position,
     /// The moves of the main line.
     pub moves: Vec<(Side, Move)>,
 }
 
 impl Reference {
-    /// Read an SGF record: the main line of its first game tree, which must
-    /// be a 19x19 game (the assignment's board) legal under `profile`.
-    ///
-    /// The reader is deliberately small (properties `SZ`, `AB`, `AW`, `B`,
-    /// `W`; everything else is skipped): reference games are the teacher's
-    /// files, typically written by `asalto selfplay` or a Go program.
+    /// Read an SGF record with the engine's reader (charsets, FF[3],
+    /// setup, handicap): the main line of its first game tree, which must
+    /// be a 19x19 game (the assignment's board) without errors under
+    /// `profile`.
     ///
     /// # Errors
     ///
-    /// Why the record cannot serve as a reference game, in a sentence.
-    pub fn from_sgf(name: &str, text: &str, profile: Profile) -> Result<Reference, String> {
-        let nodes = main_line(text).map_err(|e| format!("{name}: not an SGF record: {e}"))?;
-        let mut setup = Vec::new();
-        let mut moves = Vec::new();
-        for (ident, values) in nodes.iter().flatten() {
-            match ident.as_str() {
-                "SZ" if values.first().map(String::as_str) != Some("19") => {
-                    return Err(format!(
-                        "{name}: the board is SZ[{}]; the assignment's board is 19x19",
-                        crate::text::escape_line(values.first().map_or("", |v| v.as_str()))
-                    ));
-                }
-                "AB" | "AW" => {
-                    let side = if ident == "AB" {
-                        Side::Black
-                    } else {
-                        Side::White
-                    };
-                    for v in values {
-                        for p in points(v).ok_or_else(|| {
-                            format!(
-                                "{name}: `{ident}[{}]` is not a point",
-                                crate::text::escape_line(v)
-                            )
-                        })? {
-                            setup.push((p, side));
-                        }
-                    }
-                }
-                "B" | "W" => {
-                    let side = if ident == "B" {
-                        Side::Black
-                    } else {
-                        Side::White
-                    };
-                    let v = values.first().map_or("", |v| v.as_str());
-                    let mv = match v {
-                        "" | "tt" => Move::Pass,
-                        _ => Move::Play(
-                            Point::from_sgf(v.as_bytes())
-                                .filter(|p| Size::NINETEEN.contains(*p))
-                                .ok_or_else(|| {
-                                    format!(
-                                        "{name}: move {} `{ident}[{}]` is not a point of the board",
-                                        moves.len() + 1,
-                                        crate::text::escape_line(v)
-                                    )
-                                })?,
-                        ),
-                    };
-                    moves.push((side, mv));
-                }
-                _ => {}
-            }
-        }
-        let reference = Reference {
-            name: name.to_string(),
-            setup,
-            moves,
+    /// Why the record cannot serve as a reference game: the first error,
+    /// at its line and column.
+    pub fn from_sgf(name: &str, bytes: &[u8], profile: Profile) -> Result<Reference, String> {
+        let options = asalto_go::CheckOptions {
+            profile: Some(profile),
+            ..asalto_go::CheckOptions::default()
         };
-        let mut pos = reference.start(profile);
-        for (i, &(side, mv)) in reference.moves.iter().enumerate() {
-            if let Err(e) = pos.play_as(side, mv) {
-                return Err(format!(
-                    "{name}: move {} ({} {}) is illegal under {profile}: {}",
-                    i + 1,
-                    side.name(),
-                    mv.point()
-                        .map_or("pass".to_string(), |p| p.gtp(Size::NINETEEN)),
-                    e.kind.message()
-                ));
-            }
+        let checked = asalto_go::check(bytes, &options);
+        let first_error = checked
+            .all_problems()
+            .find(|p| p.severity == asalto_go::Severity::Error);
+        if let Some(problem) = first_error {
+            let (line, col) = checked.line_col(problem.span);
+            let ply = problem
+                .ply
+                .map(|n| format!("move {n}: "))
+                .unwrap_or_default();
+            return Err(format!(
+                "{name}:{line}:{col}: not a reference game under {profile}: {ply}{}",
+                problem.kind.message()
+            ));
         }
-        Ok(reference)
-    }
-
-    fn start(&self, profile: Profile) -> Position {
-        let mut board = Board::new(Size::NINETEEN);
-        for &(p, side) in &self.setup {
-            board.set(p, Some(side));
+        let Some(game) = checked.games.first() else {
+            return Err(format!("{name}: no game in this file"));
+        };
+        if game.size != Size::NINETEEN {
+            return Err(format!(
+                "{name}: the board is {0}x{0}; the assignment's board is 19x19",
+                game.size.get()
+            ));
         }
-        let first = self.moves.first().map_or(Side::Black, |m| m.0);
-        Position::from_board(board, first, profile)
-    }
-}
-
-/// The properties of each node of the main line.
-type Nodes = Vec<Vec<(String, Vec<String>)>>;
-
-/// The main line of the first game tree.
-fn main_line(text: &str) -> Result<Nodes, String> {
-    let mut reader = SgfReader {
-        bytes: text.as_bytes(),
-        at: text.find('(').ok_or("no `(`")?,
-        nodes: Vec::new(),
-        depth: 0,
-    };
-    reader.tree(true)?;
-    Ok(reader.nodes)
-}
-
-struct SgfReader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-    nodes: Nodes,
-    depth: usize,
-}
-
-impl SgfReader<'_> {
-    fn peek(&mut self) -> Option<u8> {
-        while self.bytes.get(self.at).is_some_and(u8::is_ascii_whitespace) {
-            self.at += 1;
-        }
-        self.bytes.get(self.at).copied()
-    }
-
-    fn expect(&mut self, c: u8) -> Result<(), String> {
-        if self.peek() == Some(c) {
-            self.at += 1;
-            Ok(())
-        } else {
-            Err(format!("expected `{}` at byte {}", char::from(c), self.at))
-        }
-    }
-
-    fn tree(&mut self, main: bool) -> Result<(), String> {
-        self.depth += 1;
-        if self.depth > 10_000 {
-            return Err("variations nested too deep".into());
-        }
-        self.expect(b'(')?;
-        while self.peek() == Some(b';') {
-            self.at += 1;
-            let node = self.node()?;
-            if main {
-                self.nodes.push(node);
-            }
-        }
-        let mut first = true;
-        while self.peek() == Some(b'(') {
-            self.tree(main && first)?;
-            first = false;
-        }
-        self.expect(b')')?;
-        self.depth -= 1;
-        Ok(())
-    }
-
-    fn node(&mut self) -> Result<Vec<(String, Vec<String>)>, String> {
-        let mut props = Vec::new();
-        while self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
-            let start = self.at;
-            while self.bytes.get(self.at).is_some_and(u8::is_ascii_alphabetic) {
-                self.at += 1;
-            }
-            // FF[3] lowercase letters in names (`AddBlack`) are dropped.
-            let ident: String = String::from_utf8_lossy(&self.bytes[start..self.at])
-                .chars()
-                .filter(char::is_ascii_uppercase)
-                .collect();
-            let mut values = Vec::new();
-            while self.peek() == Some(b'[') {
-                self.at += 1;
-                let mut value = Vec::new();
-                loop {
-                    match self.bytes.get(self.at) {
-                        None => return Err("a value without `]`".into()),
-                        Some(b']') => break,
-                        Some(b'\\') => {
-                            self.at += 1;
-                            if let Some(&c) = self.bytes.get(self.at) {
-                                value.push(c);
-                            }
-                        }
-                        Some(&c) => value.push(c),
-                    }
-                    self.at += 1;
-                }
-                self.at += 1;
-                values.push(String::from_utf8_lossy(&value).into_owned());
-            }
-            if values.is_empty() {
-                return Err(format!("property `{ident}` without a value"));
-            }
-            props.push((ident, values));
-        }
-        Ok(props)
-    }
-}
-
-/// The points of an SGF point or compressed rectangle (`aa:cc`).
-fn points(v: &str) -> Option<Vec<Point>> {
-    let on = |s: &str| Point::from_sgf(s.as_bytes()).filter(|p| Size::NINETEEN.contains(*p));
-    match v.split_once(':') {
-        None => Some(vec![on(v)?]),
-        Some((a, b)) => {
-            let (a, b) = (on(a)?, on(b)?);
-            let mut out = Vec::new();
-            for row in a.row().min(b.row())..=a.row().max(b.row()) {
-                for col in a.col().min(b.col())..=a.col().max(b.col()) {
-                    out.push(Point::new(col, row));
-                }
-            }
-            Some(out)
-        }
+        Ok(Reference {
+            name: name.to_string(),
+            start: game.position_after(0),
+            moves: game.plies.iter().map(|p| (p.side, p.mv)).collect(),
+        })
     }
 }
 
@@ -454,7 +284,7 @@ pub const PER_SITUATION: usize = 2;
 /// score of the final position and of two mid-game positions.
 pub fn queries(reference: &Reference, profile: Profile) -> GameQueries {
     let mut found: Vec<Vec<(usize, Side, Point)>> = vec![Vec::new(); Situation::ALL.len()];
-    let mut pos = reference.start(profile);
+    let mut pos = reference.start.clone();
     let mut boards = vec![pos.board().clone()];
     // The point of the single stone the previous move captured, and that
     // move's point: a recapture there is a ko recapture.

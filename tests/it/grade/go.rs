@@ -444,7 +444,8 @@ fn the_plan_covers_every_situation_with_right_answers() {
     for name in ["random-1.sgf", "random-2.sgf"] {
         let text = std::fs::read_to_string(go_refs().join(name)).unwrap();
         let reference =
-            asalto::grade::go::Reference::from_sgf(name, &text, Profile::Seed2019).unwrap();
+            asalto::grade::go::Reference::from_sgf(name, text.as_bytes(), Profile::Seed2019)
+                .unwrap();
         let game = plan::queries(&reference, Profile::Seed2019);
         for q in &game.queries {
             situations.insert(q.what);
@@ -501,28 +502,36 @@ fn the_plan_covers_every_situation_with_right_answers() {
     assert!(count >= 40, "{count} queries");
 }
 
-/// An SGF record that cannot serve is refused with the reason.
+/// An SGF record that cannot serve is refused with the reason, where it
+/// is.
 #[test]
 fn bad_reference_games_are_refused_with_the_reason() {
     use asalto::grade::go::Reference;
-    let refuse = |text: &str| Reference::from_sgf("g.sgf", text, Profile::Seed2019).unwrap_err();
+    let refuse =
+        |text: &str| Reference::from_sgf("g.sgf", text.as_bytes(), Profile::Seed2019).unwrap_err();
     assert!(
         refuse("(;SZ[9];B[aa])").contains("19x19"),
         "{}",
-        refuse("(;SZ[9])")
+        refuse("(;SZ[9];B[aa])")
     );
-    assert!(refuse("(;SZ[19];B[aa];W[aa])").contains("move 2"));
-    assert!(refuse("no tree").contains("not an SGF record"));
-    assert!(refuse("(;B[aa]").contains("not an SGF record"));
-    assert!(refuse("(;B[zz])").contains("not a point"));
+    let occupied = refuse("(;SZ[19];B[aa];W[aa])");
+    assert!(occupied.starts_with("g.sgf:1:"), "{occupied}");
+    assert!(occupied.contains("move 2"), "{occupied}");
+    assert!(occupied.contains("seed-2019"), "{occupied}");
+    assert!(
+        refuse("no tree").starts_with("g.sgf:1:1:"),
+        "{}",
+        refuse("no tree")
+    );
+    assert!(refuse("(;B[aa]").starts_with("g.sgf:"));
     // Setup, passes, variations (main line only), escapes.
     let ok = Reference::from_sgf(
         "g.sgf",
-        "junk (;GM[1]C[a \\] b]AB[aa][bb:cc]AW[dd];W[ee];B[](;W[ff];B[tt])(;W[zz]))",
+        b"(;GM[1]FF[4]SZ[19]C[a \\] b]AB[aa][bb:cc]AW[dd];W[ee];B[](;W[ff];B[tt])(;W[gg]))",
         Profile::Seed2019,
     )
     .unwrap();
-    assert_eq!(ok.setup.len(), 6);
+    assert_eq!(ok.start.board().stone_count(Side::Black), 5);
     assert_eq!(ok.moves.len(), 4);
 }
 
