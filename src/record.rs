@@ -775,6 +775,15 @@ fn parse_move(text: &str, out: &mut Path) -> Result<(), (usize, usize, SyntaxErr
     }
 }
 
+/// The move of a line that is a bare well-formed move and nothing else (no
+/// spaces, no CR, no byte-order mark): the hot path of a replay, which needs
+/// no [`ScannedLine`] for it. `None` for any other line.
+#[inline]
+pub fn bare_move(text: &str) -> Option<Path> {
+    let mut path = EMPTY_PATH;
+    scan_move(text.as_bytes(), &mut path).then_some(path)
+}
+
 /// The hot path: a well-formed move (`Xy-Xy...`, two to [`MAX_PATH`]
 /// points) read byte by byte into `out`. `false` for anything else, which
 /// the nom grammar then reads again to say exactly what is wrong.

@@ -551,6 +551,19 @@ impl Replayer {
             self.keep_next = false;
             self.excerpts.keep(self.line, start, body);
         }
+        // Most lines are a bare move: no notes, no syntax error to look for.
+        if self.replaying {
+            if let Some(path) = crate::record::bare_move(body) {
+                self.entries += 1;
+                let text = MoveText {
+                    line: self.line,
+                    offset: start,
+                    path,
+                };
+                self.play(&text, body, start);
+                return;
+            }
+        }
         let scanned = ScannedLine::scan(raw, self.line, start, self.options.lenient);
         for (note, span) in &scanned.notes {
             if !self.notes.iter().any(|f| f.note == *note) {

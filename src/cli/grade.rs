@@ -40,24 +40,18 @@ pub fn run(_args: Args, _out: &mut Out) -> Result<Status, WriteError> {
     Ok(Status::Error)
 }
 
+/// Examples shown under `--help`.
+#[cfg(target_os = "linux")]
+const EXAMPLES: &str = "Examples:\n  asalto grade --games refs/ -- python3 submissions/ana/asalto.py\n  asalto grade --games refs/ --submissions submissions/ --entry asalto.py --run 'python3 {entry}'\n  asalto grade --game go --games refs/ --submissions subs/ --entry proylcc.pl    (the 2019 Go assignment: proylcc.pl in SWI-Prolog)\n";
+
 #[cfg(target_os = "linux")]
 /// Grade console programs of the assignment against reference games.
 ///
 /// Each reference game is played into a fresh run of the program as a
 /// person would (menu, moves, FIN, save, load, quit), and every screen is
-/// checked. Examples:
-///
-///   asalto grade --games refs/ -- python3 submissions/ana/asalto.py
-///
-///   asalto grade --games refs/ --submissions submissions/ --entry asalto.py --run 'python3 {entry}'
-///
-/// With `--game go`, the 2019 Go assignment: each submission's `proylcc.pl`
-/// is loaded in SWI-Prolog and `goMove/4` and `finDelJuego/3` are asked
-/// about positions from SGF reference games:
-///
-///   asalto grade --game go --games refs/ --submissions subs/ --entry proylcc.pl
+/// checked.
 #[derive(clap::Args, Debug)]
-#[command(verbatim_doc_comment)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The assignment: Asalto console programs, or the Go Prolog predicates.
     #[arg(long, value_enum, default_value_t)]

@@ -55,7 +55,7 @@ pub struct Args {
     #[arg(long)]
     force: bool,
     /// Threads (default: one per core). The games do not depend on it.
-    #[arg(long, value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,
     /// No summary on standard error.
     #[arg(long, short)]

@@ -311,6 +311,7 @@ fn every_command_has_examples_in_its_help() {
         "diff",
         "play",
         "selfplay",
+        "grade",
         "completions",
         "man",
     ] {
@@ -383,4 +384,44 @@ fn the_manual_page_lists_every_command_and_option() {
     let run = asalto(&["man", "nothing"]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("`nothing` is not a command of asalto"));
+}
+
+#[test]
+fn selfplay_without_a_folder_says_where_games_go() {
+    let run = asalto(&["selfplay", "--games", "2", "--seed", "1", "-j", "1"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("the games were not written: --out DIR writes them as record files, --format json prints them"),
+        "{}",
+        run.stderr
+    );
+    let run = asalto(&["selfplay", "--games", "1", "--seed", "1", "-q"]);
+    assert_eq!((run.stdout.as_str(), run.stderr.as_str()), ("", ""));
+}
+
+/// Two long records that differ on every line: the first difference is
+/// exact, and the line diff, made under a deadline and a size cap, says
+/// when it is not the whole story.
+#[test]
+fn diff_of_long_records_that_differ_everywhere_is_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+    let lines = |s: &str| -> String { (0..80_000).map(|i| format!("{s}{i}\n")).collect() };
+    std::fs::write(&a, lines("x")).unwrap();
+    std::fs::write(&b, lines("y")).unwrap();
+    let run = asalto(&["diff", a.to_str().unwrap(), b.to_str().unwrap()]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stdout.contains("first difference: move 1 (officers)"),
+        "{}",
+        &run.stdout[..500]
+    );
+    assert!(run.stdout.len() < 200_000, "{} bytes", run.stdout.len());
+    assert!(
+        run.stdout
+            .contains("note: only the first 20000 lines of each side were compared"),
+        "{}",
+        asalto::text::cap_tail(&run.stdout, 500)
+    );
 }
