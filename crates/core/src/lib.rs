@@ -14,7 +14,9 @@
 //!   (`"format": "asalto-game"`, `"game"`, `"rules"`);
 //! - [`GameKind`]: the run-time choice of a game (by name, extension or
 //!   content);
-//! - [`text`]: foreign text made safe to print and bounded in size.
+//! - [`text`]: foreign text made safe to print and bounded in size;
+//! - macros: [`codes!`] (enums of stable codes) and [`bitset!`] (a set of a
+//!   board's squares as one word).
 //!
 //! A game crate (`asalto-madbishops`, `asalto-solitaire`, `asalto-go`, and
 //! Asalto itself) implements [`Game`] on a unit type and [`ProblemKind`] on
@@ -42,6 +44,7 @@
 
 #![warn(missing_docs)]
 
+mod bitset;
 mod codes;
 mod game;
 pub mod json;
