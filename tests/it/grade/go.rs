@@ -579,3 +579,23 @@ fn readme_go_example_is_current() {
         "README.md is stale for: {command}\n--- it prints:\n{out}"
     );
 }
+
+/// The driver's own checks (`check_driver.py`: the protocol, the fixtures'
+/// answers drawn by hand and against a small reference of the rules in
+/// Python, robustness), so that CI runs them too.
+#[test]
+fn the_driver_passes_its_own_checks() {
+    swipl();
+    let script = Path::new(FIXTURES).join("check_driver.py");
+    let out = Command::new(python())
+        .arg(&script)
+        .output()
+        .expect("python3 runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "check_driver.py failed:\n{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains(" passed, 0 failed"), "{text}");
+}
