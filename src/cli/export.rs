@@ -11,7 +11,7 @@ use super::{Out, ReadArgs, Status, WriteError, error, read_input};
 use asalto::text::escape_line;
 
 /// Examples shown under `--help`.
-const EXAMPLES: &str = "Examples:\n  asalto export game.txt --to json --pretty > game.json\n  asalto export game.json --to text           (the record again)\n  asalto export game.txt --to input | python3 asalto.py    (type it into a program)\n  asalto export --lenient typed.txt --to text  (captures written out in full)\n";
+const EXAMPLES: &str = "Examples:\n  asalto export game.txt --to json --pretty > game.json\n  asalto export game.json --to text           (the record again)\n  asalto export game.txt --to input | python3 asalto.py    (type it into a program)\n  asalto export --lenient typed.txt --to text  (captures written out in full)\n  asalto export game.sgf --to gtp             (Go: also json, sgf, prolog)\n";
 
 /// Convert a game: a record or a JSON game document in, JSON, a canonical
 /// record, or the assignment's console session out.
@@ -41,6 +41,8 @@ pub struct Args {
     no_echo: bool,
     #[command(flatten)]
     read: ReadArgs,
+    #[command(flatten)]
+    game: super::go::GameArgs,
 }
 
 /// What `export` writes.
@@ -56,6 +58,13 @@ pub enum Target {
     /// Only the lines a person types in that session: the standard input to
     /// feed a program.
     Input,
+    /// Go: the main line as canonical SGF.
+    Sgf,
+    /// Go: GTP commands that set the game up and play it.
+    Gtp,
+    /// Go: the 2019 assignment's Prolog terms: `move(N, "b", [Row,Col]).`
+    /// facts, then `board(...)` of the final position.
+    Prolog,
 }
 
 /// What `export` reads.
@@ -72,6 +81,27 @@ pub enum Source {
 
 /// Run `export`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
+    match super::go::route(&args.game, std::slice::from_ref(&args.file)) {
+        Err(message) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+        Ok(super::go::Route::Go(profile)) => {
+            let settings = super::go::export::Settings {
+                profile,
+                lenient: args.read.lenient,
+                to: args.to,
+                pretty: args.pretty,
+                keep_partial: args.keep_partial,
+            };
+            return super::go::export::run(&args.file, settings, out);
+        }
+        Ok(super::go::Route::Asalto) => {}
+    }
+    if matches!(args.to, Target::Sgf | Target::Gtp | Target::Prolog) {
+        error("--to sgf, gtp and prolog are for Go records (name the game with --game go)");
+        return Ok(Status::Error);
+    }
     let input = match read_input(&args.file) {
         Ok(input) => input,
         Err(message) => {
@@ -161,7 +191,8 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
 
 fn convert(game: &Game, to: Target, args: &Args) -> String {
     match to {
-        Target::Json => String::new(),
+        // Go's targets were turned away above.
+        Target::Json | Target::Sgf | Target::Gtp | Target::Prolog => String::new(),
         Target::Text => write_record(game.moves()),
         Target::Transcript => transcript::transcript(game, !args.no_echo),
         Target::Input => transcript::typed_input(game),

@@ -8,7 +8,7 @@ use asalto::replay::{Checked, Ply, check};
 use super::{DrawArgs, Out, ReadArgs, Status, WriteError, error, read_record};
 
 /// Examples shown under `--help`.
-const EXAMPLES: &str = "Examples:\n  asalto show game.txt                     (after the last move)\n  asalto show game.txt --ply 12            (after 12 moves; 0 is the start)\n  asalto show game.txt --ply 12 --format svg > move12.svg\n  asalto show --position '.../O.O/RR...RR/RRRRRRR/RRRRRRR/RRR/RRR O'\n";
+const EXAMPLES: &str = "Examples:\n  asalto show game.txt                     (after the last move)\n  asalto show game.txt --ply 12            (after 12 moves; 0 is the start)\n  asalto show game.txt --ply 12 --format svg > move12.svg\n  asalto show game.sgf --ply 120 --territory   (Go: by the extension, or --game go)\n  asalto show --position '.../O.O/RR...RR/RRRRRRR/RRRRRRR/RRR/RRR O'\n";
 
 /// Show a position: the board as the assignment draws it, the move that led
 /// there, whose turn it is, the legal moves, and the result.
@@ -34,6 +34,11 @@ pub struct Args {
     draw: DrawArgs,
     #[command(flatten)]
     read: ReadArgs,
+    #[command(flatten)]
+    game: super::go::GameArgs,
+    /// Go: mark who owns each empty point (area scoring).
+    #[arg(long)]
+    territory: bool,
 }
 
 /// Parse `--ply`: a number of moves, 0 or more.
@@ -77,6 +82,25 @@ struct View {
 
 /// Run `show`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
+    if let Some(file) = &args.file {
+        match super::go::route(&args.game, std::slice::from_ref(file)) {
+            Err(message) => {
+                error(&message);
+                return Ok(Status::Error);
+            }
+            Ok(super::go::Route::Go(profile)) => {
+                let settings = super::go::show::Settings {
+                    profile,
+                    lenient: args.read.lenient,
+                    ply: args.ply,
+                    territory: args.territory,
+                    format: args.format,
+                };
+                return super::go::show::run(file, settings, out);
+            }
+            Ok(super::go::Route::Asalto) => {}
+        }
+    }
     let view = match view(&args) {
         Ok(view) => view,
         Err((status, message)) => {

@@ -215,3 +215,188 @@ fn a_batch_goes_on_after_a_missing_file() {
         run.stdout
     );
 }
+
+/// A short 9x9 selfplay game with no capture in its first 20 moves.
+const SHORT: &str = "crates/go/tests/data/selfplay/seed-9-011.sgf";
+
+/// The moves of a one-line SGF record as `(colour, letters)`, read with no
+/// SGF parser: every `;B[..]` and `;W[..]`.
+fn sgf_moves(text: &str) -> Vec<(char, String)> {
+    let mut moves = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(';') {
+        rest = &rest[at + 1..];
+        let t = rest.trim_start();
+        let colour = t.chars().next().unwrap_or(' ');
+        if (colour == 'B' || colour == 'W') && t[1..].starts_with('[') {
+            let end = t.find(']').unwrap();
+            moves.push((colour, t[2..end].to_string()));
+        }
+    }
+    moves
+}
+
+#[test]
+fn show_draws_the_position_after_n_moves() {
+    let moves = sgf_moves(&std::fs::read_to_string(SHORT).unwrap());
+    assert!(moves.len() > 20);
+    let run = asalto(&["show", SHORT, "--ply", "20", "--format", "json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(
+        (v["game"].as_str(), v["rules"].as_str()),
+        (Some("go"), Some("simple-ko"))
+    );
+    assert_eq!(v["captures"]["black"].as_u64(), Some(0));
+    assert_eq!(v["captures"]["white"].as_u64(), Some(0));
+    // With no capture, the board is the first 20 stones, placed by hand.
+    let mut grid = vec!['.'; 81];
+    for (colour, letters) in &moves[..20] {
+        let b = letters.as_bytes();
+        let (col, row) = (usize::from(b[0] - b'a'), usize::from(b[1] - b'a'));
+        grid[row * 9 + col] = colour.to_ascii_lowercase();
+    }
+    assert_eq!(
+        v["position"].as_str().unwrap(),
+        grid.iter().collect::<String>()
+    );
+    assert_eq!(v["plies"].as_u64(), Some(moves.len() as u64));
+
+    let run = asalto(&["show", SHORT, "--ply", "20"]);
+    assert_eq!(run.code, 0);
+    assert!(
+        run.stdout
+            .starts_with(&format!("{SHORT}: after move 20 of {}", moves.len()))
+    );
+    let svg = asalto(&["show", SHORT, "--format", "svg"]);
+    assert!(svg.stdout.starts_with("<svg"), "{}", svg.stdout);
+
+    let run = asalto(&["show", SHORT, "--ply", "9999"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("past the end"), "{}", run.stderr);
+}
+
+#[test]
+fn show_territory_counts_as_the_area_score() {
+    let json = asalto(&["show", SHORT, "--format", "json"]);
+    let v: Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    let run = asalto(&["show", SHORT, "--territory"]);
+    assert_eq!(run.code, 0);
+    // Board rows: ` 9 ` .. ` 1 `; black's area is its stones `X` and the
+    // points it owns `x`.
+    let rows: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.len() > 3 && l[..3].trim().parse::<u32>().is_ok())
+        .collect();
+    assert_eq!(rows.len(), 9, "{}", run.stdout);
+    let count = |glyphs: &[char]| {
+        rows.iter()
+            .map(|r| r[3..].chars().filter(|c| glyphs.contains(c)).count())
+            .sum::<usize>() as u64
+    };
+    assert_eq!(
+        Some(count(&['X', 'x'])),
+        v["score"]["black"].as_u64(),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        Some(count(&['O', 'o'])),
+        v["score"]["white"].as_u64(),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn export_writes_sgf_gtp_prolog_and_json() {
+    let moves = sgf_moves(&std::fs::read_to_string(SHORT).unwrap());
+    let sgf = asalto(&["export", SHORT, "--to", "sgf"]);
+    assert_eq!(sgf.code, 0, "{}", sgf.stderr);
+    assert_eq!(sgf_moves(&sgf.stdout), moves);
+    // The canonical SGF checks valid again, with the same moves.
+    let again = asalto_with_input(&["check", "--game", "go", "-"], &sgf.stdout);
+    assert_eq!(again.code, 0, "{}", again.stdout);
+    assert!(again.stdout.contains(&format!("{} moves", moves.len())));
+
+    let gtp = asalto(&["export", SHORT, "--to", "gtp"]);
+    let plays: Vec<&str> = gtp
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("play "))
+        .collect();
+    assert_eq!(plays.len(), moves.len());
+    assert!(gtp.stdout.starts_with("boardsize 9\n"));
+    // GTP: columns A..J without I, rows from the bottom.
+    let vertex = |letters: &str| {
+        let b = letters.as_bytes();
+        if b.is_empty() || letters == "tt" {
+            return "pass".to_string();
+        }
+        let col = b"ABCDEFGHJ"[usize::from(b[0] - b'a')] as char;
+        format!("{col}{}", 9 - usize::from(b[1] - b'a'))
+    };
+    for ((colour, letters), line) in moves.iter().zip(&plays) {
+        assert_eq!(*line, format!("play {colour} {}", vertex(letters)));
+    }
+
+    let prolog = asalto(&["export", SHORT, "--to", "prolog"]);
+    let facts: Vec<&str> = prolog
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("move("))
+        .collect();
+    assert_eq!(facts.len(), moves.len());
+    let (colour, letters) = &moves[0];
+    let b = letters.as_bytes();
+    assert_eq!(
+        facts[0],
+        format!(
+            "move(1, \"{}\", [{},{}]).",
+            colour.to_ascii_lowercase(),
+            b[1] - b'a',
+            b[0] - b'a'
+        )
+    );
+    assert!(
+        prolog
+            .stdout
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("board([[")
+    );
+
+    let json = asalto(&["export", SHORT, "--to", "json"]);
+    let v: Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert_eq!(
+        (v["game"].as_str(), v["rules"].as_str()),
+        (Some("go"), Some("simple-ko"))
+    );
+    assert_eq!(v["plies"].as_array().unwrap().len(), moves.len());
+}
+
+#[test]
+fn export_refuses_the_other_games_targets_and_invalid_records() {
+    let run = asalto(&["export", SHORT, "--to", "text"]);
+    assert_eq!(run.code, 2);
+    let run = asalto(&["export", "samples/ejemplo.txt", "--to", "gtp"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("for Go records"), "{}", run.stderr);
+    let run = asalto(&["export", "--rules", "seed-2019", SUICIDES, "--to", "sgf"]);
+    assert_eq!(run.code, 1);
+    assert!(run.stdout.is_empty());
+    assert!(run.stderr.contains("line 64:2"), "{}", run.stderr);
+    let run = asalto(&[
+        "export",
+        "--rules",
+        "seed-2019",
+        SUICIDES,
+        "--to",
+        "sgf",
+        "--keep-partial",
+    ]);
+    assert_eq!(run.code, 1);
+    assert!(run.stdout.starts_with("(;"), "{}", run.stdout);
+}

@@ -12,6 +12,8 @@ use asalto_go::Profile;
 use super::input::io_reason;
 
 pub mod check;
+pub mod export;
+pub mod show;
 
 /// The game and rule profile options shared by the commands that read
 /// records of more than one game.

@@ -1,0 +1,141 @@
+//! `asalto show` on a Go record: the position after `--ply` moves of the
+//! main line, drawn as text (with `--territory`, who owns each empty
+//! point), as SVG, or as one JSON object naming the game and the profile.
+
+use asalto::text::escape_line;
+use asalto_go::replay::CheckOptions;
+use asalto_go::{Profile, Severity, render};
+
+use super::super::input::display_name;
+use super::super::show::ShowFormat;
+use super::super::{Out, Status, WriteError, error};
+use super::read_bytes;
+
+/// What `show` asks of a Go record.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// The profile the record is replayed under.
+    pub profile: Profile,
+    /// Skip damage with warnings.
+    pub lenient: bool,
+    /// Moves played (default: all).
+    pub ply: Option<usize>,
+    /// Mark the owner of each empty point.
+    pub territory: bool,
+    /// Text, JSON or SVG.
+    pub format: ShowFormat,
+}
+
+/// Run `show` on the Go record at `path`: 1 when the record has an error
+/// (the position is still shown: moves the rules refuse are played as SGF
+/// asks), 2 when it cannot be read, holds no game, or `--ply` is past its
+/// end.
+pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
+    let name = escape_line(&display_name(path)).into_owned();
+    let bytes = match read_bytes(path) {
+        Ok(bytes) => bytes,
+        Err(message) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+    };
+    let checked = asalto_go::check(
+        &bytes,
+        &CheckOptions {
+            profile: Some(settings.profile),
+            lenient: settings.lenient,
+            all_variations: false,
+        },
+    );
+    let Some(game) = checked.games.first() else {
+        let why = checked
+            .all_problems()
+            .next()
+            .map(|p| {
+                let (line, column) = checked.line_col(p.span);
+                format!(
+                    ": line {line}:{column}: {} [{}]",
+                    escape_line(&p.message()),
+                    p.code()
+                )
+            })
+            .unwrap_or_default();
+        error(&format!("{name}: no game to show{why}"));
+        return Ok(Status::Failure);
+    };
+    let total = game.plies.len();
+    let ply = settings.ply.unwrap_or(total);
+    if ply > total {
+        error(&format!(
+            "{name}: --ply {ply} is past the end: the game has {total} move{}",
+            if total == 1 { "" } else { "s" }
+        ));
+        return Ok(Status::Error);
+    }
+    let status = if checked.is_valid() {
+        Status::Success
+    } else {
+        if let Some(p) = checked
+            .all_problems()
+            .find(|p| p.severity == Severity::Error)
+        {
+            let (line, column) = checked.line_col(p.span);
+            error(&format!(
+                "{name}: invalid ({}): line {line}:{column}: {} [{}]",
+                settings.profile.name(),
+                escape_line(&p.message()),
+                p.code()
+            ));
+        }
+        Status::Failure
+    };
+    let pos = game.position_after(ply);
+    let options = render::DrawOptions {
+        territory: settings.territory,
+    };
+    match settings.format {
+        ShowFormat::Human => {
+            out.line(&format!(
+                "{name}: after move {ply} of {total} ({})",
+                settings.profile.name()
+            ))?;
+            out.write(&render::text(&pos, options))?;
+        }
+        ShowFormat::Svg => {
+            let caption = format!(
+                "{name}: after move {ply} of {total} ({})",
+                settings.profile.name()
+            );
+            out.write(&render::svg(&pos, options, &[caption]))?;
+        }
+        ShowFormat::Json => {
+            let board = pos.board();
+            let score = board.area_score();
+            let captures = pos.captures();
+            let last = pos.last_move().map(|(side, mv)| {
+                serde_json::json!({
+                    "side": side.name(),
+                    "gtp": asalto_go::export::gtp_vertex(mv, game.size),
+                })
+            });
+            let json = serde_json::json!({
+                "format": asalto_core::json::FORMAT,
+                "version": asalto_core::json::VERSION,
+                "game": asalto_go::json::GAME,
+                "rules": settings.profile.name(),
+                "file": path,
+                "valid": checked.is_valid(),
+                "size": game.size.get(),
+                "ply": ply,
+                "plies": total,
+                "to_move": pos.to_move().name(),
+                "last_move": last,
+                "captures": {"black": captures.black, "white": captures.white},
+                "position": board.grid_string(),
+                "score": {"black": score.black, "white": score.white},
+            });
+            out.line(&json.to_string())?;
+        }
+    }
+    Ok(status)
+}
