@@ -16,14 +16,14 @@ use super::input::{Lines, display_name, document_record, expand, not_utf8};
 use super::{ColorChoice, Format, Out, Status, WriteError, error};
 
 /// Examples shown under `--help`.
-const EXAMPLES: &str = "Examples:\n  asalto check game.txt\n  asalto check submissions/*/partida.txt      (one line per file, then totals)\n  asalto check refs/ --format json -j 2       (every *.txt in refs/, as JSON lines)\n  asalto check --lenient - < game.txt         (standard input; `Bd-Db` captures allowed)\n";
+const EXAMPLES: &str = "Examples:\n  asalto check game.txt\n  asalto check game.sgf                       (Go: by the extension, or --game go)\n  asalto check --rules seed-2019 kifu/        (every *.sgf in kifu/, under the 2019 assignment's rules)\n  asalto check submissions/*/partida.txt      (one line per file, then totals)\n  asalto check refs/ --format json -j 2       (every *.txt in refs/, as JSON lines)\n  asalto check --lenient - < game.txt         (standard input; `Bd-Db` captures allowed)\n";
 
 /// Validate record files: one move per line, by the assignment's rules.
 #[derive(clap::Args, Debug)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// Record files, folders (every `*.txt` inside, by name) or JSON game
-    /// documents (`-` reads standard input).
+    /// Record files, folders (every `*.txt` inside, by name; for Go every
+    /// `*.sgf`) or JSON game documents (`-` reads standard input).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<String>,
     /// Output format: `human`, or `json` (one object per file and line).
@@ -55,6 +55,11 @@ pub struct Args {
     /// Print nothing: the exit status says it all.
     #[arg(long, short = 'q')]
     quiet: bool,
+    #[command(flatten)]
+    game: super::go::GameArgs,
+    /// Go: check every line of the variation tree, not just the main line.
+    #[arg(long)]
+    all_variations: bool,
 }
 
 /// Parse `basic-v1` / `basic-v2`.
@@ -94,6 +99,33 @@ const BATCH: usize = 256;
 
 /// Run `check`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, 256);
+    match super::go::route(&args.game, &args.files) {
+        Err(message) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+        Ok(super::go::Route::Go(profile)) => {
+            if args.rebels.is_some() {
+                error("--rebels is about Asalto's rebels: Go records have none");
+                return Ok(Status::Error);
+            }
+            let settings = super::go::check::Settings {
+                profile,
+                lenient: args.lenient,
+                all_variations: args.all_variations,
+                format: args.format,
+                details: args.details,
+                quiet: args.quiet,
+                jobs,
+            };
+            return super::go::check::run(&args.files, settings, out);
+        }
+        Ok(super::go::Route::Asalto) => {}
+    }
     let options = CheckOptions {
         strict: args.strict,
         lenient: args.lenient,
@@ -108,10 +140,6 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         color: args.color.enabled(),
         quiet: args.quiet,
     };
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, 256);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
         Ok(pool) => pool,
         Err(e) => {

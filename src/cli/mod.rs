@@ -9,6 +9,7 @@ mod check;
 mod completions;
 mod diff;
 mod export;
+mod go;
 mod grade;
 mod input;
 mod man;

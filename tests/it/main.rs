@@ -5,6 +5,7 @@ mod cli;
 mod conventions;
 mod diff;
 mod export;
+mod go_cli;
 mod grade;
 mod perft;
 mod play;

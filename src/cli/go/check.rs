@@ -1,0 +1,290 @@
+//! `asalto check` on Go records: each SGF file is decoded, parsed and
+//! replayed under one rule profile; files are checked on every core and
+//! reported in the order given, with the same exit codes as Asalto's.
+
+use asalto::text::escape_line;
+use asalto_go::json::CheckJson;
+use asalto_go::replay::{CheckOptions, Checked};
+use asalto_go::{Problem, Profile, Severity, render};
+use rayon::prelude::*;
+
+use super::super::input::display_name;
+use super::super::{Format, Out, Status, WriteError, error};
+use super::{expand, read_bytes};
+
+/// How the Go files are checked and reported.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// The profile that judges every file.
+    pub profile: Profile,
+    /// Skip damage with warnings.
+    pub lenient: bool,
+    /// Check every line of the variation tree.
+    pub all_variations: bool,
+    /// Human or JSON.
+    pub format: Format,
+    /// Print every problem and the board, not just one line per file.
+    pub details: bool,
+    /// Print nothing.
+    pub quiet: bool,
+    /// Files checked in parallel.
+    pub jobs: usize,
+}
+
+/// What checking one file gave.
+struct FileResult {
+    text: String,
+    message: Option<String>,
+    verdict: Verdict,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    Valid,
+    Invalid,
+    Unreadable,
+}
+
+/// Files per batch: checked in parallel, then printed in order.
+const BATCH: usize = 64;
+
+/// Run `check` on Go records.
+pub fn run(files: &[String], settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
+    let targets = expand(files);
+    let batch = targets.len() > 1;
+    let full = !batch || settings.details;
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(settings.jobs)
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => {
+            error(&format!("cannot start {} threads: {e}", settings.jobs));
+            return Ok(Status::Error);
+        }
+    };
+    let mut status = Status::Success;
+    let (mut valid, mut invalid, mut unreadable) = (0usize, 0usize, 0usize);
+    for chunk in targets.chunks(BATCH) {
+        let results: Vec<FileResult> =
+            pool.install(|| chunk.par_iter().map(|t| check(t, settings, full)).collect());
+        for result in results {
+            match result.verdict {
+                Verdict::Valid => valid += 1,
+                Verdict::Invalid => {
+                    invalid += 1;
+                    status = status.worst(Status::Failure);
+                }
+                Verdict::Unreadable => {
+                    unreadable += 1;
+                    status = status.worst(Status::Error);
+                }
+            }
+            if let Some(message) = &result.message {
+                error(message);
+            }
+            if !settings.quiet {
+                out.write(&result.text)?;
+            }
+        }
+    }
+    if batch && settings.format == Format::Human && !settings.quiet {
+        let n = targets.len();
+        let mut line = format!(
+            "{n} file{}: {valid} valid, {invalid} invalid",
+            if n == 1 { "" } else { "s" }
+        );
+        if unreadable > 0 {
+            line.push_str(&format!(", {unreadable} unreadable"));
+        }
+        out.line(&line)?;
+    }
+    Ok(status)
+}
+
+/// Check one target.
+fn check(target: &Result<String, String>, settings: Settings, full: bool) -> FileResult {
+    let path = match target {
+        Ok(path) => path,
+        Err(message) => return unreadable(message.clone(), None, settings),
+    };
+    let bytes = match read_bytes(path) {
+        Ok(bytes) => bytes,
+        Err(message) => return unreadable(message, Some(path), settings),
+    };
+    let checked = asalto_go::check(
+        &bytes,
+        &CheckOptions {
+            profile: Some(settings.profile),
+            lenient: settings.lenient,
+            all_variations: settings.all_variations,
+        },
+    );
+    let verdict = if checked.is_valid() {
+        Verdict::Valid
+    } else {
+        Verdict::Invalid
+    };
+    let text = match settings.format {
+        _ if settings.quiet => String::new(),
+        Format::Json => json_line(path, &checked, settings.profile),
+        Format::Human => {
+            let name = display_name(path);
+            let mut text = summary(&name, &checked, settings.profile);
+            text.push('\n');
+            if full {
+                text.push_str(&details(&checked));
+            }
+            text
+        }
+    };
+    FileResult {
+        text,
+        message: None,
+        verdict,
+    }
+}
+
+/// The JSON report of a file: the library's check document (`game: "go"`,
+/// `rules`), with the file's name.
+fn json_line(path: &str, checked: &Checked, profile: Profile) -> String {
+    let mut value = serde_json::to_value(CheckJson::from(checked)).unwrap_or_default();
+    if let Some(object) = value.as_object_mut() {
+        object.insert("file".into(), path.into());
+        // A file with no game (a syntax error at once) was still judged
+        // under the profile asked for.
+        object.insert("rules".into(), profile.name().into());
+    }
+    value.to_string() + "\n"
+}
+
+/// The result of a file that could not be read (or a folder with no SGF
+/// files).
+fn unreadable(message: String, path: Option<&str>, settings: Settings) -> FileResult {
+    let text = match settings.format {
+        Format::Json => {
+            let object = serde_json::json!({
+                "file": path.unwrap_or_default(),
+                "game": asalto_go::json::GAME,
+                "rules": settings.profile.name(),
+                "valid": false,
+                "io_error": message,
+            });
+            object.to_string() + "\n"
+        }
+        Format::Human => String::new(),
+    };
+    FileResult {
+        text,
+        message: Some(message),
+        verdict: Verdict::Unreadable,
+    }
+}
+
+/// `move 12 (black)`, or nothing for a problem of the file.
+fn at_move(checked: &Checked, p: &Problem) -> String {
+    let Some(ply) = p.ply else {
+        return String::new();
+    };
+    let side = checked
+        .games
+        .iter()
+        .find(|g| g.problems.iter().any(|q| std::ptr::eq(q, p)))
+        .and_then(|g| g.plies.get(ply.wrapping_sub(1)))
+        .map(|pl| format!(" ({})", pl.side.name()))
+        .unwrap_or_default();
+    format!(", move {ply}{side}")
+}
+
+/// One line about a file: its verdict, the profile, the result or the first
+/// error.
+fn summary(name: &str, checked: &Checked, profile: Profile) -> String {
+    let name = escape_line(name);
+    let moves: usize = checked.games.iter().map(|g| g.plies.len()).sum();
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let warnings = checked
+        .all_problems()
+        .filter(|p| p.severity == Severity::Warning)
+        .count();
+    let errors: Vec<&Problem> = checked
+        .all_problems()
+        .filter(|p| p.severity == Severity::Error)
+        .collect();
+    let rules = profile.name();
+    if let Some(e) = errors.first() {
+        let (line, column) = checked.line_col(e.span);
+        let more = match errors.len() {
+            1 => String::new(),
+            n => format!(" (+{} more)", n - 1),
+        };
+        return format!(
+            "{name}: invalid ({rules}): line {line}:{column}{}: {} [{}]{more}; {} replayed",
+            at_move(checked, e),
+            escape_line(&e.message()),
+            e.code(),
+            plural(moves, "move"),
+        );
+    }
+    let warned = match warnings {
+        0 => String::new(),
+        n => format!(" ({})", plural(n, "warning")),
+    };
+    let result = match checked.games.as_slice() {
+        [game] => {
+            let score = game.score();
+            let komi = game.komi_counted();
+            format!(
+                "; area score black {}, white {}, komi {komi}: {}",
+                score.black,
+                score.white,
+                asalto_go::problem::margin_text(score.margin(komi))
+            )
+        }
+        _ => String::new(),
+    };
+    format!(
+        "{name}: valid ({rules}){warned}, {}, {}{result}",
+        plural(checked.games.len(), "game"),
+        plural(moves, "move"),
+    )
+}
+
+/// Every problem with its code and line:column, then the board before the
+/// first illegal move.
+fn details(checked: &Checked) -> String {
+    let mut text = String::new();
+    for p in checked.all_problems() {
+        let (line, column) = checked.line_col(p.span);
+        let severity = match p.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        text.push_str(&format!(
+            "  {severity}[{}] line {line}:{column}{}: {}\n",
+            p.code(),
+            at_move(checked, p),
+            escape_line(&p.message())
+        ));
+        if let Some(help) = p.help() {
+            text.push_str(&format!("    help: {}\n", escape_line(&help)));
+        }
+    }
+    let illegal = checked.games.iter().find_map(|g| {
+        g.plies
+            .iter()
+            .find(|pl| pl.illegal.is_some())
+            .map(|pl| (g, pl))
+    });
+    if let Some((game, ply)) = illegal {
+        let before = game.position_after(ply.number as usize - 1);
+        text.push_str(&format!(
+            "\nThe board before move {} ({} {}, {}):\n",
+            ply.number,
+            ply.side.name(),
+            asalto_go::export::gtp_vertex(ply.mv, game.size),
+            ply.illegal.map_or("", |k| k.code()),
+        ));
+        text.push_str(&render::text(&before, render::DrawOptions::default()));
+    }
+    text
+}
