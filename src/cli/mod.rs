@@ -9,6 +9,7 @@ mod check;
 mod completions;
 mod diff;
 mod export;
+mod generate;
 mod go;
 mod grade;
 mod input;
@@ -45,6 +46,8 @@ enum Command {
     Grade(Box<grade::Args>),
     /// Solve Solitaire Chess puzzles: a solution, the count, or all.
     Solve(solve::Args),
+    /// Generate Solitaire Chess puzzles with exactly one solution.
+    Generate(generate::Args),
     /// Print the completion script of a shell (bash, zsh, fish, ...).
     Completions(completions::Args),
     /// Print the manual page (roff) of asalto or of one of its commands.
@@ -307,6 +310,7 @@ pub fn run() -> ExitCode {
         Command::Selfplay(args) => selfplay::run(args, &mut out),
         Command::Grade(args) => grade::run(*args, &mut out),
         Command::Solve(args) => solve::run(args, &mut out),
+        Command::Generate(args) => generate::run(args, &mut out),
         Command::Completions(args) => completions::run(args, &mut out),
         Command::Man(args) => man::run(args, &mut out),
     };

@@ -70,7 +70,7 @@ pub struct Args {
 }
 
 /// A profile name, for clap.
-fn parse_profile(name: &str) -> Result<Profile, String> {
+pub(super) fn parse_profile(name: &str) -> Result<Profile, String> {
     Profile::from_name(name).ok_or_else(|| {
         format!(
             "unknown rules `{name}` (expected {})",

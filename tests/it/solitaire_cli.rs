@@ -446,3 +446,160 @@ fn closed_pipes_and_write_errors() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("cannot write standard output"));
 }
+
+/// The puzzle lines of `generate`'s output (the others are `#` comments).
+fn puzzle_lines(stdout: &str) -> Vec<&str> {
+    stdout.lines().filter(|l| !l.starts_with('#')).collect()
+}
+
+/// `generate` is deterministic for a seed, makes what was asked, and every
+/// puzzle has exactly one solution by `solve --count` and by the
+/// reference: the round trip through the puzzle-set form.
+#[test]
+fn generated_puzzles_have_exactly_one_solution() {
+    for rules in ["codegolf", "thinkfun"] {
+        let args = [
+            "generate",
+            "--game",
+            "solitaire",
+            "--pieces",
+            "6",
+            "--unique",
+            "--level",
+            "3",
+            "--count",
+            "12",
+            "--seed",
+            "7",
+            "--rules",
+            rules,
+        ];
+        let run = asalto(&args);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert_eq!(asalto(&args).stdout, run.stdout, "not deterministic");
+        let puzzles = puzzle_lines(&run.stdout);
+        assert_eq!(puzzles.len(), 12, "{}", run.stdout);
+        assert_eq!(
+            run.stdout.matches("level 3 (advanced), 6 pieces").count(),
+            12
+        );
+        let distinct: std::collections::HashSet<_> = puzzles.iter().collect();
+        assert_eq!(distinct.len(), 12);
+        for p in &puzzles {
+            assert_eq!(p.len(), 16);
+            assert_eq!(pieces(&board(p)), 6);
+            assert_eq!(count(&board(p), rules == "thinkfun"), 1, "{p} {rules}");
+        }
+        let solved = asalto_with_input(&["solve", "--count", "--rules", rules, "-"], &run.stdout);
+        assert_eq!(solved.code, 0, "{}", solved.stderr);
+        assert_eq!(
+            solved.stdout.matches("): 1 solution\n").count(),
+            12,
+            "{}",
+            solved.stdout
+        );
+    }
+    // Another seed, other puzzles.
+    let a = asalto(&[
+        "generate",
+        "--game",
+        "solitaire",
+        "--count",
+        "5",
+        "--seed",
+        "1",
+    ]);
+    let b = asalto(&[
+        "generate",
+        "--game",
+        "solitaire",
+        "--count",
+        "5",
+        "--seed",
+        "2",
+    ]);
+    assert_ne!(puzzle_lines(&a.stdout), puzzle_lines(&b.stdout));
+}
+
+/// `--solution` writes a solution the reference accepts; JSON names the
+/// game and the rules; a piece set is honoured.
+#[test]
+fn generate_solutions_json_and_sets() {
+    let run = asalto(&[
+        "generate",
+        "--game",
+        "solitaire",
+        "--pieces",
+        "5",
+        "--count",
+        "4",
+        "--solution",
+    ]);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let mut seen = 0;
+    for pair in lines.windows(2) {
+        if let Some(moves) = pair[0].strip_prefix("# solution: ") {
+            assert!(solves(pair[1], moves, false), "{pair:?}");
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 4, "{}", run.stdout);
+    let run = asalto(&[
+        "generate",
+        "--game",
+        "solitaire",
+        "--set",
+        "QQRRN",
+        "--pieces",
+        "4",
+        "--count",
+        "3",
+        "--format",
+        "json",
+        "--rules",
+        "thinkfun",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for line in run.stdout.lines() {
+        let doc: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(doc["game"], "solitaire");
+        assert_eq!(doc["rules"], "thinkfun");
+        assert_eq!(doc["difficulty"]["solutions"], 1);
+        let puzzle = doc["puzzle"].as_str().unwrap();
+        assert!(puzzle.chars().all(|c| "QRN.".contains(c)), "{puzzle}");
+        assert_eq!(count(&board(puzzle), true), 1);
+    }
+    assert_eq!(run.stdout.lines().count(), 3);
+}
+
+/// Options that cannot give a puzzle are usage errors (2), with the reason.
+#[test]
+fn generate_rejects_impossible_options() {
+    for (args, code) in [
+        (&["generate", "--pieces", "1"][..], "too-few-pieces"),
+        (&["generate", "--pieces", "11"], "too-many-pieces"),
+        (
+            &["generate", "--set", "KQ", "--pieces", "3"],
+            "too-many-pieces",
+        ),
+    ] {
+        let run = asalto(args);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains(code), "{args:?}: {}", run.stderr);
+    }
+    assert_eq!(asalto(&["generate", "--level", "5"]).code, 2);
+    assert_eq!(asalto(&["generate", "--set", "KX"]).code, 2);
+    assert_eq!(asalto(&["generate", "--game", "go"]).code, 2);
+    // A search that gives up says so (1), after the puzzles found.
+    let run = asalto(&[
+        "generate",
+        "--pieces",
+        "9",
+        "--count",
+        "1",
+        "--max-attempts",
+        "10",
+    ]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("gave-up"), "{}", run.stderr);
+}

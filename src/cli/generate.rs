@@ -1,0 +1,186 @@
+//! `asalto generate`: new Solitaire Chess puzzles with exactly one
+//! solution, seeded and deterministic, in the puzzle-set form `solve`
+//! reads back.
+
+use asalto_solitaire::generate::{GenerateError, Generated, Generator, Options};
+use asalto_solitaire::json::{CaptureJson, captures_json};
+use asalto_solitaire::{GAME, PieceCounts, Position, Profile, format::write};
+use clap::ValueEnum;
+use serde::Serialize;
+
+use super::{Format, Out, Status, WriteError, error};
+
+/// Examples shown under `--help`.
+const EXAMPLES: &str = "Examples:
+  asalto generate --game solitaire --pieces 6 --unique --level 3 --count 60 --seed 7
+  asalto generate --game solitaire --level 1 --count 10 --rules thinkfun
+  asalto generate --game solitaire --set KQQRRN --pieces 5 --format json
+  asalto generate --game solitaire --count 100 > set.txt && asalto solve --count set.txt
+
+Exit status: 0 all puzzles written; 1 the search gave up before the last
+one (those found are written); 2 options that cannot give a puzzle.
+";
+
+/// The games `generate` makes puzzles of.
+#[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
+pub enum Game {
+    /// Solitaire Chess.
+    #[default]
+    Solitaire,
+}
+
+/// Generate Solitaire Chess puzzles with exactly one solution, from a
+/// piece set (default the commercial one, K Q R R B B N N P P), at a
+/// difficulty level: the same seed gives the same puzzles on every
+/// machine.
+///
+/// The output is a puzzle set, one 16-character string per line, each
+/// after a `#` comment line with its level and difficulty, which `asalto
+/// solve` reads back. The level (1 beginner .. 4 expert) follows the
+/// expected search: the positions a player trying captures at random looks
+/// at before solving it (see the `asalto-solitaire` README).
+#[derive(clap::Args, Debug)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// The game.
+    #[arg(long, value_enum, default_value_t)]
+    game: Game,
+    /// The pawn rule the solution is unique under: `codegolf` or
+    /// `thinkfun`.
+    #[arg(long, value_parser = super::solve::parse_profile, default_value = "codegolf")]
+    rules: Profile,
+    /// Pieces per puzzle (default: a number that suits the level, or 3 to
+    /// 8).
+    #[arg(long, value_name = "N")]
+    pieces: Option<usize>,
+    /// The difficulty level: 1 beginner, 2 intermediate, 3 advanced, 4
+    /// expert (default: any).
+    #[arg(long, value_name = "1-4", value_parser = clap::value_parser!(u8).range(1..=4))]
+    level: Option<u8>,
+    /// The pieces to draw from, as letters (`KQRRBBNNPP`, the default).
+    #[arg(long, value_name = "PIECES")]
+    set: Option<String>,
+    /// Puzzles with exactly one solution: what this command always makes
+    /// (the flag says so in scripts).
+    #[arg(long)]
+    unique: bool,
+    /// How many puzzles.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    count: usize,
+    /// The seed of the random choices.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    seed: u64,
+    /// Positions the search may try per puzzle before it gives up.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    max_attempts: u64,
+    /// Also write each puzzle's solution, on a `#` line.
+    #[arg(long)]
+    solution: bool,
+    /// Output format (`json`: one JSON document per puzzle, one per line).
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// A generated puzzle in JSON.
+#[derive(Serialize)]
+struct PuzzleJson<'a> {
+    game: &'static str,
+    rules: Profile,
+    seed: u64,
+    /// 1-based number in the run.
+    index: usize,
+    puzzle: Position,
+    pieces: usize,
+    level: u8,
+    level_name: &'static str,
+    difficulty: &'a asalto_solitaire::difficulty::Difficulty,
+    solution: Vec<CaptureJson>,
+}
+
+/// Run `generate`.
+pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
+    let Game::Solitaire = args.game;
+    let set = match args.set.as_deref().map(str::parse::<PieceCounts>) {
+        None => PieceCounts::COMMERCIAL,
+        Some(Ok(set)) => set,
+        Some(Err(e)) => {
+            error(&format!("--set: {e}"));
+            return Ok(Status::Error);
+        }
+    };
+    let options = Options {
+        profile: args.rules,
+        set,
+        pieces: args.pieces,
+        level: args.level,
+        seed: args.seed,
+        max_attempts: args.max_attempts,
+    };
+    let generator = match Generator::new(options) {
+        Ok(g) => g,
+        Err(e) => {
+            error(&format!("{e} [{}]", e.code()));
+            return Ok(Status::Error);
+        }
+    };
+    if args.format == Format::Human {
+        out.line(&format!(
+            "# Solitaire Chess puzzles with exactly one solution: rules {}, set {set}, seed {}",
+            args.rules, args.seed
+        ))?;
+        out.line(&format!(
+            "# solve with: asalto solve --rules {} FILE",
+            args.rules
+        ))?;
+    }
+    for (i, generated) in generator.take(args.count).enumerate() {
+        match generated {
+            Ok(g) => write_puzzle(&args, i + 1, &g, out)?,
+            Err(e @ GenerateError::GaveUp { .. }) => {
+                error(&format!(
+                    "puzzle {}: {e} [{}]; try fewer pieces, another level or a larger --max-attempts",
+                    i + 1,
+                    e.code()
+                ));
+                return Ok(Status::Failure);
+            }
+            Err(e) => {
+                error(&format!("{e} [{}]", e.code()));
+                return Ok(Status::Error);
+            }
+        }
+    }
+    Ok(Status::Success)
+}
+
+/// Write one puzzle.
+fn write_puzzle(args: &Args, index: usize, g: &Generated, out: &mut Out) -> Result<(), WriteError> {
+    let d = &g.difficulty;
+    if args.format == Format::Json {
+        let doc = PuzzleJson {
+            game: GAME,
+            rules: args.rules,
+            seed: args.seed,
+            index,
+            puzzle: g.position,
+            pieces: g.position.len(),
+            level: d.level,
+            level_name: d.level_name(),
+            difficulty: d,
+            solution: captures_json(&g.position, &g.solution),
+        };
+        serde_json::to_writer(out.writer(), &doc).map_err(|e| WriteError::from_json(&e))?;
+        return out.line("");
+    }
+    out.line(&format!(
+        "# {index}: level {} ({}), {} pieces, expected search {:.1}",
+        d.level,
+        d.level_name(),
+        g.position.len(),
+        d.expected_search
+    ))?;
+    if args.solution {
+        out.line(&format!("# solution: {}", write::moves(&g.solution)))?;
+    }
+    out.line(&g.position.to_string())
+}
