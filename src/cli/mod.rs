@@ -16,6 +16,7 @@ mod man;
 mod play;
 mod selfplay;
 mod show;
+mod solve;
 
 /// Asalto game records: validate, inspect, convert, compare and grade.
 #[derive(Parser, Debug)]
@@ -42,6 +43,8 @@ enum Command {
     Selfplay(selfplay::Args),
     /// Grade student programs: play reference games into them and score.
     Grade(Box<grade::Args>),
+    /// Solve Solitaire Chess puzzles: a solution, the count, or all.
+    Solve(solve::Args),
     /// Print the completion script of a shell (bash, zsh, fish, ...).
     Completions(completions::Args),
     /// Print the manual page (roff) of asalto or of one of its commands.
@@ -303,6 +306,7 @@ pub fn run() -> ExitCode {
         Command::Play(args) => play::run(args, &mut out),
         Command::Selfplay(args) => selfplay::run(args, &mut out),
         Command::Grade(args) => grade::run(*args, &mut out),
+        Command::Solve(args) => solve::run(args, &mut out),
         Command::Completions(args) => completions::run(args, &mut out),
         Command::Man(args) => man::run(args, &mut out),
     };

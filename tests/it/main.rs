@@ -20,4 +20,5 @@ mod samples;
 mod selfplay;
 mod show;
 mod snapshots;
+mod solitaire_cli;
 mod worked_example;
