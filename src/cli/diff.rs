@@ -11,7 +11,7 @@ use super::show::legal_moves_text;
 use super::{DrawArgs, Format, Out, ReadArgs, Status, WriteError, error, read_record};
 
 /// Examples shown under `--help`.
-const EXAMPLES: &str = "Examples:\n  asalto diff reference.txt student.txt\n  asalto diff --lenient reference.txt student.txt --format json\n  asalto diff game.json - < saved.txt\n";
+const EXAMPLES: &str = "Examples:\n  asalto diff reference.txt student.txt\n  asalto diff --lenient reference.txt student.txt --format json\n  asalto diff game.json - < saved.txt\n  asalto diff reference.sgf student.sgf       (Go: by the extension, or --game go)\n";
 
 /// Compare two games: the first move where they differ, the position
 /// before it, both moves and why one is illegal; then a unified diff of the
@@ -32,6 +32,8 @@ pub struct Args {
     draw: DrawArgs,
     #[command(flatten)]
     read: ReadArgs,
+    #[command(flatten)]
+    game: super::go::GameArgs,
 }
 
 /// Run `diff`.
@@ -39,6 +41,18 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     if args.reference == "-" && args.other == "-" {
         error("only one of the two records can be standard input");
         return Ok(Status::Error);
+    }
+    let paths = [args.reference.clone(), args.other.clone()];
+    match super::go::route(&args.game, &paths) {
+        Err(message) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+        Ok(super::go::Route::Go(profile)) => {
+            let paths = [args.reference.as_str(), args.other.as_str()];
+            return super::go::diff::run(paths, profile, args.read.lenient, args.format, out);
+        }
+        Ok(super::go::Route::Asalto) => {}
     }
     let mut inputs = Vec::new();
     for path in [&args.reference, &args.other] {

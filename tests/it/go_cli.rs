@@ -400,3 +400,48 @@ fn export_refuses_the_other_games_targets_and_invalid_records() {
     assert_eq!(run.code, 1);
     assert!(run.stdout.starts_with("(;"), "{}", run.stdout);
 }
+
+#[test]
+fn diff_finds_the_first_different_move() {
+    let run = asalto(&["diff", SHORT, SHORT]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(run.stdout.starts_with("same game:"), "{}", run.stdout);
+
+    let text = std::fs::read_to_string(SHORT).unwrap();
+    let moves = sgf_moves(&text);
+    let (colour, letters) = &moves[1];
+    // Move 2 one row lower (still on the board, letters `a`..`i`).
+    let lower = format!("{}{}", &letters[..1], (letters.as_bytes()[1] + 1) as char);
+    assert!(lower.as_bytes()[1] <= b'i');
+    let changed = text.replacen(
+        &format!(";{colour}[{letters}]"),
+        &format!(";{colour}[{lower}]"),
+        1,
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("other.sgf");
+    std::fs::write(&other, changed).unwrap();
+    let other = other.to_str().unwrap();
+    let run = asalto(&["diff", "--format", "json", SHORT, other]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(
+        (v["game"].as_str(), v["same"].as_bool()),
+        (Some("go"), Some(false))
+    );
+    assert_eq!(v["first_difference"]["ply"].as_u64(), Some(2));
+    let row = |l: &str| 9 - usize::from(l.as_bytes()[1] - b'a');
+    let expected = |l: &str| {
+        format!(
+            "white {}{}",
+            b"ABCDEFGHJ"[usize::from(l.as_bytes()[0] - b'a')] as char,
+            row(l)
+        )
+    };
+    assert_eq!(*colour, 'W');
+    assert_eq!(
+        v["first_difference"]["reference"],
+        expected(letters).as_str()
+    );
+    assert_eq!(v["first_difference"]["other"], expected(&lower).as_str());
+}

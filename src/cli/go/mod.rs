@@ -12,6 +12,7 @@ use asalto_go::Profile;
 use super::input::io_reason;
 
 pub mod check;
+pub mod diff;
 pub mod export;
 pub mod show;
 

@@ -1,0 +1,130 @@
+//! `asalto diff` on two Go records: the first move of the main lines where
+//! they differ, the board before it, and both moves; exit 0 when the games
+//! are the same, 1 when not (or when either record has an error).
+
+use asalto::text::escape_line;
+use asalto_go::export::gtp_vertex;
+use asalto_go::replay::{CheckOptions, Checked};
+use asalto_go::{Profile, render};
+
+use super::super::input::display_name;
+use super::super::{Format, Out, Status, WriteError, error};
+use super::read_bytes;
+
+/// A move as `black D4`, or `nothing` past the end of a game.
+fn move_text(checked: &Checked, index: usize) -> Option<String> {
+    let game = checked.games.first()?;
+    let ply = game.plies.get(index)?;
+    Some(format!(
+        "{} {}",
+        ply.side.name(),
+        gtp_vertex(ply.mv, game.size)
+    ))
+}
+
+/// Moves of a record's main line.
+fn moves(checked: &Checked) -> usize {
+    checked.games.first().map_or(0, |g| g.plies.len())
+}
+
+/// Run `diff` on two Go records under `profile`.
+pub fn run(
+    paths: [&str; 2],
+    profile: Profile,
+    lenient: bool,
+    format: Format,
+    out: &mut Out,
+) -> Result<Status, WriteError> {
+    let mut checked = Vec::new();
+    for path in paths {
+        match read_bytes(path) {
+            Ok(bytes) => checked.push(asalto_go::check(
+                &bytes,
+                &CheckOptions {
+                    profile: Some(profile),
+                    lenient,
+                    all_variations: false,
+                },
+            )),
+            Err(message) => {
+                error(&message);
+                return Ok(Status::Error);
+            }
+        }
+    }
+    let (a, b) = (&checked[0], &checked[1]);
+    let key = |c: &Checked| -> Vec<(u8, asalto_go::Move)> {
+        c.games.first().map_or_else(Vec::new, |g| {
+            g.plies.iter().map(|p| (p.side as u8, p.mv)).collect()
+        })
+    };
+    let (ka, kb) = (key(a), key(b));
+    let first = (0..ka.len().max(kb.len())).find(|&i| ka.get(i) != kb.get(i));
+    let size_differs = a.games.first().map(|g| g.size) != b.games.first().map(|g| g.size);
+    let first = if size_differs { Some(0) } else { first };
+    let same = first.is_none();
+    let valid = a.is_valid() && b.is_valid();
+    let status = if same && valid {
+        Status::Success
+    } else {
+        Status::Failure
+    };
+    let names = paths.map(|p| escape_line(&display_name(p)).into_owned());
+    match format {
+        Format::Json => {
+            let file = |path: &str, c: &Checked| serde_json::json!({"file": path, "valid": c.is_valid(), "moves": moves(c)});
+            let json = serde_json::json!({
+                "format": asalto_core::json::FORMAT,
+                "version": asalto_core::json::VERSION,
+                "game": asalto_go::json::GAME,
+                "rules": profile.name(),
+                "same": same,
+                "reference": file(paths[0], a),
+                "other": file(paths[1], b),
+                "first_difference": first.map(|i| serde_json::json!({
+                    "ply": i + 1,
+                    "reference": move_text(a, i),
+                    "other": move_text(b, i),
+                })),
+            });
+            out.line(&json.to_string())?;
+        }
+        Format::Human => {
+            for (name, c) in names.iter().zip([a, b]) {
+                if !c.is_valid() {
+                    out.line(&format!("{name}: invalid under {}", profile.name()))?;
+                }
+            }
+            match first {
+                None => out.line(&format!(
+                    "same game: {} moves ({})",
+                    moves(a),
+                    profile.name()
+                ))?,
+                Some(_) if size_differs => out.line("the boards differ in size")?,
+                Some(i) => {
+                    let nothing = || "nothing (the game has ended)".to_string();
+                    out.line(&format!("first difference at move {}:", i + 1))?;
+                    out.line(&format!(
+                        "  {}: {}",
+                        names[0],
+                        move_text(a, i).unwrap_or_else(nothing)
+                    ))?;
+                    out.line(&format!(
+                        "  {}: {}",
+                        names[1],
+                        move_text(b, i).unwrap_or_else(nothing)
+                    ))?;
+                    if let Some(game) = a.games.first() {
+                        out.line(&format!("\nThe board before move {}:", i + 1))?;
+                        out.write(&render::text(
+                            &game.position_after(i),
+                            render::DrawOptions::default(),
+                        ))?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(status)
+}
