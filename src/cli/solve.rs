@@ -24,8 +24,11 @@ node limit stopped its search; 2 a puzzle or file cannot be read (the other
 puzzles are still solved) or bad usage.
 ";
 
-/// The default `--node-limit`: about a minute of search; enough for every
-/// puzzle of up to 13 pieces.
+/// The default `--node-limit`: 10^8 positions. Puzzles of up to 13 pieces
+/// need at most hundreds of thousands; the hardest 14-piece puzzles need
+/// about this many (minutes: see the crate's README), so a default that
+/// stops them would refuse real puzzles, and one that never stops would let
+/// a huge input run for ever.
 const DEFAULT_NODE_LIMIT: u64 = 100_000_000;
 
 /// Solve Solitaire Chess puzzles: one solution (as moves and the board
