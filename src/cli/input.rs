@@ -32,6 +32,17 @@ pub fn io_reason(e: &io::Error) -> String {
 /// the `*.txt` files inside, sorted by name. A folder without any is an
 /// error about that folder (the others are still checked).
 pub fn expand(args: &[String]) -> Vec<Result<String, String>> {
+    expand_folders(args, "txt", |p| p.extension().is_some_and(|x| x == "txt"))
+}
+
+/// Files as given (and `-`), folders as the files inside that `keep`
+/// accepts, sorted by name; a folder with none is an error that names the
+/// `*.{extension}` records it lacked. Shared by every game's `check`.
+pub fn expand_folders(
+    args: &[String],
+    extension: &str,
+    keep: impl Fn(&Path) -> bool,
+) -> Vec<Result<String, String>> {
     let mut out = Vec::new();
     for arg in args {
         let path = Path::new(arg);
@@ -49,12 +60,15 @@ pub fn expand(args: &[String]) -> Vec<Result<String, String>> {
         let mut found: Vec<String> = entries
             .flatten()
             .map(|e| e.path())
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "txt"))
+            .filter(|p| p.is_file() && keep(p))
             .map(|p| p.to_string_lossy().into_owned())
             .collect();
         found.sort();
         if found.is_empty() {
-            out.push(Err(format!("{arg}: no `*.txt` records in this folder")));
+            out.push(Err(format!(
+                "{}: no `*.{extension}` records in this folder",
+                asalto::text::escape_line(arg)
+            )));
         }
         out.extend(found.into_iter().map(Ok));
     }

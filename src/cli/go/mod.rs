@@ -181,39 +181,9 @@ pub fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
 /// `*.sgf` files inside (any case), sorted by name. A folder without any is
 /// an error about that folder.
 pub fn expand(args: &[String]) -> Vec<Result<String, String>> {
-    let mut out = Vec::new();
-    for arg in args {
-        let path = Path::new(arg);
-        if arg == "-" || !path.is_dir() {
-            out.push(Ok(arg.clone()));
-            continue;
-        }
-        let entries = match std::fs::read_dir(path) {
-            Ok(entries) => entries,
-            Err(e) => {
-                out.push(Err(format!("cannot read {arg}: {}", io_reason(&e))));
-                continue;
-            }
-        };
-        let mut found: Vec<String> = entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| {
-                p.is_file()
-                    && p.extension()
-                        .and_then(|x| x.to_str())
-                        .is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
-            })
-            .map(|p| p.to_string_lossy().into_owned())
-            .collect();
-        found.sort();
-        if found.is_empty() {
-            out.push(Err(format!(
-                "{}: no `*.sgf` records in this folder",
-                asalto::text::escape_line(arg)
-            )));
-        }
-        out.extend(found.into_iter().map(Ok));
-    }
-    out
+    super::input::expand_folders(args, "sgf", |p| {
+        p.extension()
+            .and_then(|x| x.to_str())
+            .is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
+    })
 }
