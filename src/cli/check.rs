@@ -10,9 +10,12 @@ use asalto::diagnostics::FileReport;
 use asalto::json::CheckJson;
 use asalto::replay::{CheckOptions, Checked, Replayer};
 use asalto::text::escape_line;
-use rayon::prelude::*;
 
-use super::input::{Lines, display_name, document_record, expand, not_utf8};
+use asalto_core::GameKind;
+
+use super::batch::{self, Checker, FileResult, Target, Verdict, Worker};
+use super::games;
+use super::input::{Lines, display_name, document_record, not_utf8};
 use super::{ColorChoice, Format, Out, Status, WriteError, error};
 
 /// Examples shown under `--help`.
@@ -25,62 +28,46 @@ pub struct Args {
     /// Record files, folders (every `*.txt` inside, by name; for Go every
     /// `*.sgf`) or JSON game documents (`-` reads standard input).
     #[arg(required = true, value_name = "FILE")]
-    files: Vec<String>,
+    pub(super) files: Vec<String>,
     /// Output format: `human`, or `json` (one object per file and line).
     #[arg(long, value_enum, default_value_t)]
-    format: Format,
+    pub(super) format: Format,
     /// Treat format warnings (BOM, CRLF, blank lines, spaces, comments) as
     /// errors.
     #[arg(long)]
-    strict: bool,
+    pub(super) strict: bool,
     /// Accept captures written with only their first two points (completed,
     /// with a warning), several moves on a line, and skip `FIN` lines.
     #[arg(long)]
-    lenient: bool,
+    pub(super) lenient: bool,
     /// Also require every rebel move to be a best move of this BASICO score
     /// [possible values: basic-v1, basic-v2].
     #[arg(long, value_name = "SCORE", value_parser = parse_basic)]
-    rebels: Option<BasicScore>,
+    pub(super) rebels: Option<BasicScore>,
     /// With several files, print the full diagnostics of each problem file
     /// too, not just one line.
     #[arg(long)]
-    details: bool,
+    pub(super) details: bool,
     /// When to use colours.
     #[arg(long, value_enum, default_value_t)]
-    color: ColorChoice,
+    pub(super) color: ColorChoice,
     /// Files checked in parallel (default: the number of cores). The output
     /// does not depend on it.
     #[arg(long, short = 'j', value_name = "N")]
-    jobs: Option<usize>,
+    pub(super) jobs: Option<usize>,
     /// Print nothing: the exit status says it all.
     #[arg(long, short = 'q')]
-    quiet: bool,
+    pub(super) quiet: bool,
     #[command(flatten)]
-    game: super::go::GameArgs,
+    pub(super) game: super::games::GameArgs,
     /// Go: check every line of the variation tree, not just the main line.
     #[arg(long)]
-    all_variations: bool,
+    pub(super) all_variations: bool,
 }
 
 /// Parse `basic-v1` / `basic-v2`.
 pub fn parse_basic(s: &str) -> Result<BasicScore, String> {
     BasicScore::from_name(s).ok_or_else(|| format!("`{s}`: expected basic-v1 or basic-v2"))
-}
-
-/// What checking one file gave: its output, and how it counts.
-struct FileResult {
-    /// What to print on standard output.
-    text: String,
-    /// What to print on standard error.
-    message: Option<String>,
-    verdict: Verdict,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Verdict {
-    Valid,
-    Invalid,
-    Unreadable,
 }
 
 /// How each file is reported.
@@ -93,106 +80,79 @@ struct Settings {
     quiet: bool,
 }
 
-/// Files per batch: checked in parallel, then printed in order, so that
-/// output starts early and memory holds one batch of reports.
-const BATCH: usize = 256;
-
-/// Run `check`.
+/// Run `check`: each file judged by its own game (`--game`, else its
+/// extension, else its content), in one batch.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, 256);
-    match super::go::route(&args.game, &args.files) {
+    let routes = match games::routes(&args.game, &args.files) {
+        Ok(routes) => routes,
         Err(message) => {
             error(&message);
             return Ok(Status::Error);
         }
-        Ok(super::go::Route::Go(profile)) => {
-            if args.rebels.is_some() {
-                error("--rebels is about Asalto's rebels: Go records have none");
-                return Ok(Status::Error);
-            }
-            let settings = super::go::check::Settings {
-                profile,
-                lenient: args.lenient,
-                all_variations: args.all_variations,
-                format: args.format,
-                details: args.details,
-                quiet: args.quiet,
-                jobs,
-            };
-            return super::go::check::run(&args.files, settings, out);
-        }
-        Ok(super::go::Route::Asalto) => {}
-    }
-    let options = CheckOptions {
-        strict: args.strict,
-        lenient: args.lenient,
-        rebels: args.rebels,
     };
-    let targets = expand(&args.files);
-    let batch = targets.len() > 1;
-    let settings = Settings {
-        options,
+    let full = routes.len() <= 1 || args.details;
+    // One checker per game and profile, in the order first met.
+    let mut keys: Vec<(GameKind, &'static str)> = Vec::new();
+    let mut checkers: Vec<Box<dyn Checker + '_>> = Vec::new();
+    let mut targets = Vec::with_capacity(routes.len());
+    for (path, route) in routes {
+        let key = (route.game.kind(), route.rules);
+        let checker = match keys.iter().position(|k| *k == key) {
+            Some(i) => i,
+            None => match route.game.checker(&args, route.rules, full) {
+                Ok(checker) => {
+                    keys.push(key);
+                    checkers.push(checker);
+                    checkers.len() - 1
+                }
+                Err(message) => {
+                    error(&message);
+                    return Ok(Status::Error);
+                }
+            },
+        };
+        targets.push(Target { path, checker });
+    }
+    let checkers: Vec<&dyn Checker> = checkers.iter().map(|c| &**c).collect();
+    let settings = batch::Settings {
+        jobs,
+        quiet: args.quiet,
+        totals: targets.len() > 1 && args.format == Format::Human,
+    };
+    batch::run(&targets, &checkers, settings, out)
+}
+
+/// Asalto's checker: each file read line by line in a reused buffer.
+struct Asalto(Settings);
+
+impl Checker for Asalto {
+    fn worker(&self) -> Worker<'_> {
+        let mut work = Work::default();
+        Box::new(move |path| work.check(path, self.0))
+    }
+
+    fn unreadable(&self, message: String, path: Option<&str>) -> FileResult {
+        unreadable(message, path, self.0)
+    }
+}
+
+/// The checker of Asalto records, for `--rules assignment-2018-19`.
+pub(super) fn asalto_checker(args: &Args, full: bool) -> Box<dyn Checker + '_> {
+    Box::new(Asalto(Settings {
+        options: CheckOptions {
+            strict: args.strict,
+            lenient: args.lenient,
+            rebels: args.rebels,
+        },
         format: args.format,
-        full: !batch || args.details,
+        full,
         color: args.color.enabled(),
         quiet: args.quiet,
-    };
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-        Ok(pool) => pool,
-        Err(e) => {
-            error(&format!("cannot start {jobs} threads: {e}"));
-            return Ok(Status::Error);
-        }
-    };
-    let mut status = Status::Success;
-    let (mut valid, mut invalid, mut unreadable) = (0usize, 0usize, 0usize);
-    for chunk in targets.chunks(BATCH) {
-        let results: Vec<FileResult> = if jobs == 1 {
-            let mut work = Work::default();
-            chunk.iter().map(|t| work.check(t, settings)).collect()
-        } else {
-            pool.install(|| {
-                chunk
-                    .par_iter()
-                    .map_init(Work::default, |work, t| work.check(t, settings))
-                    .collect()
-            })
-        };
-        for result in results {
-            match result.verdict {
-                Verdict::Valid => valid += 1,
-                Verdict::Invalid => {
-                    invalid += 1;
-                    status = status.worst(Status::Failure);
-                }
-                Verdict::Unreadable => {
-                    unreadable += 1;
-                    status = status.worst(Status::Error);
-                }
-            }
-            if let Some(message) = &result.message {
-                error(message);
-            }
-            if !settings.quiet {
-                out.write(&result.text)?;
-            }
-        }
-    }
-    if batch && args.format == Format::Human && !settings.quiet {
-        let files = targets.len();
-        let mut line = format!(
-            "{files} file{}: {valid} valid, {invalid} invalid",
-            if files == 1 { "" } else { "s" }
-        );
-        if unreadable > 0 {
-            line.push_str(&format!(", {unreadable} unreadable"));
-        }
-        out.line(&line)?;
-    }
-    Ok(status)
+    }))
 }
 
 /// What a thread reuses from file to file: the read buffer and the
@@ -204,11 +164,7 @@ struct Work {
 }
 
 impl Work {
-    fn check(&mut self, target: &Result<String, String>, settings: Settings) -> FileResult {
-        let path = match target {
-            Ok(path) => path,
-            Err(message) => return unreadable(message.clone(), None, settings),
-        };
+    fn check(&mut self, path: &str, settings: Settings) -> FileResult {
         match self.replay(path, settings.options) {
             Ok(checked) => report(path, &checked, settings),
             Err(Failure::Unreadable(message)) => unreadable(message, Some(path), settings),

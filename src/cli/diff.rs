@@ -21,19 +21,19 @@ const EXAMPLES: &str = "Examples:\n  asalto diff reference.txt student.txt\n  as
 pub struct Args {
     /// The reference record (`-` reads standard input).
     #[arg(value_name = "REFERENCE")]
-    reference: String,
+    pub(super) reference: String,
     /// The record to compare with it.
     #[arg(value_name = "OTHER")]
-    other: String,
+    pub(super) other: String,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
-    format: Format,
+    pub(super) format: Format,
     #[command(flatten)]
-    draw: DrawArgs,
+    pub(super) draw: DrawArgs,
     #[command(flatten)]
-    read: ReadArgs,
+    pub(super) read: ReadArgs,
     #[command(flatten)]
-    game: super::go::GameArgs,
+    pub(super) game: super::games::GameArgs,
 }
 
 /// Run `diff`.
@@ -42,18 +42,18 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         error("only one of the two records can be standard input");
         return Ok(Status::Error);
     }
-    let paths = [args.reference.clone(), args.other.clone()];
-    match super::go::route(&args.game, &paths) {
+    let paths = [args.reference.as_str(), args.other.as_str()];
+    match super::games::route(&args.game, &paths) {
+        Ok(route) => route.game.diff(&args, paths, route.rules, out),
         Err(message) => {
             error(&message);
-            return Ok(Status::Error);
+            Ok(Status::Error)
         }
-        Ok(super::go::Route::Go(profile)) => {
-            let paths = [args.reference.as_str(), args.other.as_str()];
-            return super::go::diff::run(paths, profile, args.read.lenient, args.format, out);
-        }
-        Ok(super::go::Route::Asalto) => {}
     }
+}
+
+/// `diff` of two Asalto records.
+pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
     let mut inputs = Vec::new();
     for path in [&args.reference, &args.other] {
         match read_record(path) {

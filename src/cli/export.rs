@@ -20,29 +20,29 @@ const EXAMPLES: &str = "Examples:\n  asalto export game.txt --to json --pretty >
 pub struct Args {
     /// A record file, or a JSON game document (`-` reads standard input).
     #[arg(value_name = "FILE")]
-    file: String,
+    pub(super) file: String,
     /// What to write.
     #[arg(long, value_enum)]
-    to: Target,
+    pub(super) to: Target,
     /// What the input is. `auto`: a JSON game document if it starts with
     /// `{`, else a record.
     #[arg(long, value_enum, default_value_t)]
-    from: Source,
+    pub(super) from: Source,
     /// Indent the JSON document.
     #[arg(long)]
-    pretty: bool,
+    pub(super) pretty: bool,
     /// For an invalid record, export its valid part (and still exit 1)
     /// instead of nothing.
     #[arg(long)]
-    keep_partial: bool,
+    pub(super) keep_partial: bool,
     /// For `--to transcript`: leave out the typed lines, giving only what the
     /// program prints when its input comes from a pipe.
     #[arg(long)]
-    no_echo: bool,
+    pub(super) no_echo: bool,
     #[command(flatten)]
-    read: ReadArgs,
+    pub(super) read: ReadArgs,
     #[command(flatten)]
-    game: super::go::GameArgs,
+    pub(super) game: super::games::GameArgs,
 }
 
 /// What `export` writes.
@@ -81,23 +81,17 @@ pub enum Source {
 
 /// Run `export`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
-    match super::go::route(&args.game, std::slice::from_ref(&args.file)) {
+    match super::games::route(&args.game, &[&args.file]) {
+        Ok(route) => route.game.export(&args, &args.file, route.rules, out),
         Err(message) => {
             error(&message);
-            return Ok(Status::Error);
+            Ok(Status::Error)
         }
-        Ok(super::go::Route::Go(profile)) => {
-            let settings = super::go::export::Settings {
-                profile,
-                lenient: args.read.lenient,
-                to: args.to,
-                pretty: args.pretty,
-                keep_partial: args.keep_partial,
-            };
-            return super::go::export::run(&args.file, settings, out);
-        }
-        Ok(super::go::Route::Asalto) => {}
     }
+}
+
+/// `export` of an Asalto record or JSON game document.
+pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
     if matches!(args.to, Target::Sgf | Target::Gtp | Target::Prolog) {
         error("--to sgf, gtp and prolog are for Go records (name the game with --game go)");
         return Ok(Status::Error);
@@ -185,7 +179,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         out.write("\n")?;
         return Ok(status);
     }
-    out.write(&convert(&game, args.to, &args))?;
+    out.write(&convert(&game, args.to, args))?;
     Ok(status)
 }
 

@@ -5,6 +5,7 @@
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
+use std::sync::Mutex;
 
 use asalto::export::GameDocument;
 use asalto::record::write_record;
@@ -18,6 +19,81 @@ pub fn display_name(path: &str) -> String {
     }
 }
 
+/// Bytes of an input read to tell its game by content.
+pub const HEAD: usize = 4096;
+
+/// The first bytes of standard input, read to tell its game by content and
+/// kept for the reader that comes after ([`stdin`]): `None` until
+/// [`stdin_head`] reads them, empty once a reader has taken them.
+static STDIN_HEAD: Mutex<Option<Vec<u8>>> = Mutex::new(None);
+
+/// The first [`HEAD`] bytes of standard input (fewer at its end), read
+/// once and handed back to the command by [`stdin`]: standard input has no
+/// extension, so its game is told by its content. An error reading it is
+/// left for the reader to meet again.
+pub fn stdin_head() -> Vec<u8> {
+    let mut kept = STDIN_HEAD.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(head) = kept.as_ref() {
+        return head.clone();
+    }
+    let mut head = Vec::with_capacity(HEAD);
+    let _ = io::stdin().lock().take(HEAD as u64).read_to_end(&mut head);
+    *kept = Some(head.clone());
+    head
+}
+
+/// Standard input as a reader: the bytes [`stdin_head`] read first (if
+/// it did), then the rest.
+pub fn stdin() -> impl Read {
+    let head = STDIN_HEAD
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .as_mut()
+        .map(std::mem::take)
+        .unwrap_or_default();
+    io::Cursor::new(head).chain(io::stdin().lock())
+}
+
+/// The largest file read whole (a collection of thousands of SGF games is a
+/// few MiB; this bounds memory on hostile input).
+pub const MAX_FILE: u64 = 64 << 20;
+
+/// Read `path` (`-`: standard input) whole, up to [`MAX_FILE`] bytes: the
+/// read of every game whose records are parsed whole.
+pub fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
+    let name = asalto::text::escape_line(&display_name(path)).into_owned();
+    let mut bytes = Vec::new();
+    let result = if path == "-" {
+        stdin().take(MAX_FILE + 1).read_to_end(&mut bytes)
+    } else {
+        File::open(path).and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
+    };
+    result.map_err(|e| format!("cannot read {name}: {}", io_reason(&e)))?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(format!(
+            "cannot read {name}: larger than {} MiB",
+            MAX_FILE >> 20
+        ));
+    }
+    Ok(bytes)
+}
+
+/// The first [`HEAD`] bytes of `path` (`-`: standard input, kept for its
+/// reader), as text for [`asalto_core::GameKind::sniff`]; nothing when it
+/// cannot be read (the command's read reports that).
+pub fn head(path: &str) -> String {
+    let bytes = if path == "-" {
+        stdin_head()
+    } else {
+        let mut head = Vec::with_capacity(HEAD);
+        if let Ok(file) = File::open(path) {
+            let _ = file.take(HEAD as u64).read_to_end(&mut head);
+        }
+        head
+    };
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
 /// Why a file cannot be read, in words.
 pub fn io_reason(e: &io::Error) -> String {
     match e.kind() {
@@ -28,21 +104,16 @@ pub fn io_reason(e: &io::Error) -> String {
     }
 }
 
-/// The record files named by `args`: files as given (and `-`), folders as
-/// the `*.txt` files inside, sorted by name. A folder without any is an
-/// error about that folder (the others are still checked).
-pub fn expand(args: &[String]) -> Vec<Result<String, String>> {
-    expand_folders(args, "txt", |p| p.extension().is_some_and(|x| x == "txt"))
-}
-
-/// Files as given (and `-`), folders as the files inside that `keep`
-/// accepts, sorted by name; a folder with none is an error that names the
-/// `*.{extension}` records it lacked. Shared by every game's `check`.
-pub fn expand_folders(
-    args: &[String],
-    extension: &str,
-    keep: impl Fn(&Path) -> bool,
-) -> Vec<Result<String, String>> {
+/// Files as given (and `-`), folders as the files inside with one of
+/// `extensions` (any case), sorted by name; a folder with none is an error
+/// about that folder that names the records it lacked (the other arguments
+/// are still read). Shared by every game's `check`.
+pub fn expand_folders(args: &[String], extensions: &[&str]) -> Vec<Result<String, String>> {
+    let keep = |p: &Path| {
+        p.extension()
+            .and_then(|x| x.to_str())
+            .is_some_and(|x| extensions.iter().any(|e| e.eq_ignore_ascii_case(x)))
+    };
     let mut out = Vec::new();
     for arg in args {
         let path = Path::new(arg);
@@ -65,9 +136,11 @@ pub fn expand_folders(
             .collect();
         found.sort();
         if found.is_empty() {
+            let patterns: Vec<String> = extensions.iter().map(|e| format!("`*.{e}`")).collect();
             out.push(Err(format!(
-                "{}: no `*.{extension}` records in this folder",
-                asalto::text::escape_line(arg)
+                "{}: no {} records in this folder",
+                asalto::text::escape_line(arg),
+                patterns.join(" or ")
             )));
         }
         out.extend(found.into_iter().map(Ok));
@@ -93,7 +166,7 @@ impl<'b> Lines<'b> {
     /// Open `path` (`-`: standard input) to read it line by line in `buf`.
     pub fn open(path: &str, buf: &'b mut Vec<u8>) -> Result<Lines<'b>, String> {
         let reader: Box<dyn Read> = if path == "-" {
-            Box::new(io::stdin().lock())
+            Box::new(stdin())
         } else {
             let file =
                 File::open(path).map_err(|e| format!("cannot read {path}: {}", io_reason(&e)))?;

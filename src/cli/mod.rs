@@ -5,10 +5,13 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod asalto_game;
+mod batch;
 mod check;
 mod completions;
 mod diff;
 mod export;
+mod games;
 mod generate;
 mod go;
 mod grade;
@@ -178,8 +181,7 @@ pub struct Input {
 pub fn read_input(path: &str) -> Result<Input, String> {
     let mut bytes = Vec::new();
     let name = if path == "-" {
-        io::stdin()
-            .lock()
+        input::stdin()
             .read_to_end(&mut bytes)
             .map_err(|e| format!("cannot read standard input: {e}"))?;
         "<stdin>".to_string()

@@ -18,27 +18,27 @@ const EXAMPLES: &str = "Examples:\n  asalto show game.txt                     (a
 pub struct Args {
     /// Record file (`-` reads standard input).
     #[arg(value_name = "FILE")]
-    file: Option<String>,
+    pub(super) file: Option<String>,
     /// Show this position string instead of a record
     /// (`.../O.O/RR...RR/RRRRRRR/RRRRRRR/RRR/RRR O`).
     #[arg(long, value_name = "POSITION", conflicts_with = "ply")]
-    position: Option<String>,
+    pub(super) position: Option<String>,
     /// The position after this many moves (0: the start). Default: after the
     /// last move.
     #[arg(long, value_name = "N", value_parser = parse_ply, allow_hyphen_values = true)]
-    ply: Option<usize>,
+    pub(super) ply: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
-    format: ShowFormat,
+    pub(super) format: ShowFormat,
     #[command(flatten)]
-    draw: DrawArgs,
+    pub(super) draw: DrawArgs,
     #[command(flatten)]
-    read: ReadArgs,
+    pub(super) read: ReadArgs,
     #[command(flatten)]
-    game: super::go::GameArgs,
+    pub(super) game: super::games::GameArgs,
     /// Go: mark who owns each empty point (area scoring).
     #[arg(long)]
-    territory: bool,
+    pub(super) territory: bool,
 }
 
 /// Parse `--ply`: a number of moves, 0 or more.
@@ -83,25 +83,20 @@ struct View {
 /// Run `show`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     if let Some(file) = &args.file {
-        match super::go::route(&args.game, std::slice::from_ref(file)) {
+        return match super::games::route(&args.game, &[file]) {
+            Ok(route) => route.game.show(&args, file, route.rules, out),
             Err(message) => {
                 error(&message);
-                return Ok(Status::Error);
+                Ok(Status::Error)
             }
-            Ok(super::go::Route::Go(profile)) => {
-                let settings = super::go::show::Settings {
-                    profile,
-                    lenient: args.read.lenient,
-                    ply: args.ply,
-                    territory: args.territory,
-                    format: args.format,
-                };
-                return super::go::show::run(file, settings, out);
-            }
-            Ok(super::go::Route::Asalto) => {}
-        }
+        };
     }
-    let view = match view(&args) {
+    asalto(&args, out)
+}
+
+/// `show` of an Asalto record or position.
+pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
+    let view = match view(args) {
         Ok(view) => view,
         Err((status, message)) => {
             error(&message);

@@ -164,7 +164,8 @@ fn folders_are_read_as_their_records_sorted_by_name() {
     ]);
     assert_eq!(run.code, 2);
     assert!(
-        run.stderr.contains("no `*.txt` records in this folder"),
+        run.stderr
+            .contains("no `*.txt` or `*.sgf` records in this folder"),
         "{}",
         run.stderr
     );

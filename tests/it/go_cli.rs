@@ -175,7 +175,11 @@ fn usage_errors_exit_2() {
             vec!["check", "--game", "madbishops", sgf],
             "not yet available",
         ),
-        (vec!["check", sgf, "samples/ejemplo.txt"], "mix Go records"),
+        (vec!["diff", sgf, "samples/ejemplo.txt"], "of two games"),
+        (
+            vec!["show", "--game", "solitaire", sgf],
+            "not yet available",
+        ),
     ] {
         let run = asalto(&args);
         assert_eq!(run.code, 2, "{args:?}: {}", run.stdout);
@@ -214,6 +218,71 @@ fn a_batch_goes_on_after_a_missing_file() {
         "{}",
         run.stdout
     );
+}
+
+#[test]
+fn a_batch_of_two_games_judges_each_file_by_its_own() {
+    // A teacher's folder of mixed records: every file under its own game,
+    // `--rules` for the game it names, the others under their defaults.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::copy(SUICIDES, d.join("a.sgf")).unwrap();
+    std::fs::copy("samples/ejemplo.txt", d.join("b.txt")).unwrap();
+    std::fs::write(d.join("c.txt"), "(;GM[1]SZ[9];B[ee];W[ee])").unwrap();
+    std::fs::write(d.join("d.txt"), "Bc-Cc\nBc-Cc\n").unwrap();
+    std::fs::write(d.join("notes.md"), "not a record").unwrap();
+    let path = |f: &str| d.join(f).to_string_lossy().into_owned();
+    let run = asalto(&["check", d.to_str().unwrap()]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "{}", run.stdout);
+    assert!(
+        lines[0].starts_with(&format!("{}: invalid (simple-ko)", path("a.sgf"))),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with(&format!("{}: valid,", path("b.txt"))),
+        "{}",
+        lines[1]
+    );
+    // SGF text in a .txt file is Go by its content.
+    assert!(
+        lines[2].starts_with(&format!(
+            "{}: invalid (simple-ko): line 1:20",
+            path("c.txt")
+        )),
+        "{}",
+        lines[2]
+    );
+    assert!(lines[2].contains("[occupied]"), "{}", lines[2]);
+    assert!(
+        lines[3].starts_with(&format!("{}: invalid: line 2:1", path("d.txt"))),
+        "{}",
+        lines[3]
+    );
+    assert_eq!(lines[4], "4 files: 1 valid, 3 invalid");
+    // The same files named one by one; `--rules` of Go judges the Go files.
+    let files = [path("a.sgf"), path("b.txt")];
+    let run = asalto(&["check", "--rules", "tromp-taylor", &files[0], &files[1]]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(
+        run.stdout.contains("valid (tromp-taylor)"),
+        "{}",
+        run.stdout
+    );
+    // JSON lines name each file's game.
+    let run = asalto(&["check", "--format", "json", &files[0], &files[1]]);
+    let games: Vec<Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["rules"].clone())
+        .collect();
+    assert_eq!(games, ["simple-ko", "assignment-2018-19"]);
+    // With --game, only that game's files of a folder.
+    let run = asalto(&["check", "--game", "go", d.to_str().unwrap()]);
+    assert!(run.stdout.starts_with(&path("a.sgf")), "{}", run.stdout);
+    assert!(!run.stdout.contains("txt"), "{}", run.stdout);
 }
 
 /// A short 9x9 selfplay game with no capture in its first 20 moves.

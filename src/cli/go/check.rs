@@ -6,13 +6,12 @@ use asalto::text::escape_line;
 use asalto_go::json::CheckJson;
 use asalto_go::replay::{CheckOptions, Checked};
 use asalto_go::{Problem, Profile, Severity, render};
-use rayon::prelude::*;
 
-use super::super::input::display_name;
-use super::super::{Format, Out, Status, WriteError, error};
-use super::{expand, read_bytes};
+use super::super::Format;
+use super::super::batch::{Checker, FileResult, Verdict, Worker};
+use super::super::input::{display_name, read_bytes};
 
-/// How the Go files are checked and reported.
+/// How the Go files are checked and reported: the Go checker of a batch.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
     /// The profile that judges every file.
@@ -27,87 +26,20 @@ pub struct Settings {
     pub details: bool,
     /// Print nothing.
     pub quiet: bool,
-    /// Files checked in parallel.
-    pub jobs: usize,
 }
 
-/// What checking one file gave.
-struct FileResult {
-    text: String,
-    message: Option<String>,
-    verdict: Verdict,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Verdict {
-    Valid,
-    Invalid,
-    Unreadable,
-}
-
-/// Files per batch: checked in parallel, then printed in order.
-const BATCH: usize = 64;
-
-/// Run `check` on Go records.
-pub fn run(files: &[String], settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
-    let targets = expand(files);
-    let batch = targets.len() > 1;
-    let full = !batch || settings.details;
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(settings.jobs)
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(e) => {
-            error(&format!("cannot start {} threads: {e}", settings.jobs));
-            return Ok(Status::Error);
-        }
-    };
-    let mut status = Status::Success;
-    let (mut valid, mut invalid, mut unreadable) = (0usize, 0usize, 0usize);
-    for chunk in targets.chunks(BATCH) {
-        let results: Vec<FileResult> =
-            pool.install(|| chunk.par_iter().map(|t| check(t, settings, full)).collect());
-        for result in results {
-            match result.verdict {
-                Verdict::Valid => valid += 1,
-                Verdict::Invalid => {
-                    invalid += 1;
-                    status = status.worst(Status::Failure);
-                }
-                Verdict::Unreadable => {
-                    unreadable += 1;
-                    status = status.worst(Status::Error);
-                }
-            }
-            if let Some(message) = &result.message {
-                error(message);
-            }
-            if !settings.quiet {
-                out.write(&result.text)?;
-            }
-        }
+impl Checker for Settings {
+    fn worker(&self) -> Worker<'_> {
+        Box::new(move |path| check(path, *self))
     }
-    if batch && settings.format == Format::Human && !settings.quiet {
-        let n = targets.len();
-        let mut line = format!(
-            "{n} file{}: {valid} valid, {invalid} invalid",
-            if n == 1 { "" } else { "s" }
-        );
-        if unreadable > 0 {
-            line.push_str(&format!(", {unreadable} unreadable"));
-        }
-        out.line(&line)?;
+
+    fn unreadable(&self, message: String, path: Option<&str>) -> FileResult {
+        unreadable(message, path, *self)
     }
-    Ok(status)
 }
 
-/// Check one target.
-fn check(target: &Result<String, String>, settings: Settings, full: bool) -> FileResult {
-    let path = match target {
-        Ok(path) => path,
-        Err(message) => return unreadable(message.clone(), None, settings),
-    };
+/// Check one file.
+fn check(path: &str, settings: Settings) -> FileResult {
     let bytes = match read_bytes(path) {
         Ok(bytes) => bytes,
         Err(message) => return unreadable(message, Some(path), settings),
@@ -132,7 +64,7 @@ fn check(target: &Result<String, String>, settings: Settings, full: bool) -> Fil
             let name = display_name(path);
             let mut text = summary(&name, &checked, settings.profile);
             text.push('\n');
-            if full {
+            if settings.details {
                 text.push_str(&details(&checked));
             }
             text

@@ -4,12 +4,11 @@
 
 use asalto::text::escape_line;
 use asalto_go::export::gtp_vertex;
-use asalto_go::replay::{CheckOptions, Checked};
+use asalto_go::replay::Checked;
 use asalto_go::{Profile, render};
 
 use super::super::input::display_name;
-use super::super::{Format, Out, Status, WriteError, error};
-use super::read_bytes;
+use super::super::{Format, Out, Status, WriteError};
 
 /// A move as `black D4`, or `nothing` past the end of a game.
 fn move_text(checked: &Checked, index: usize) -> Option<String> {
@@ -37,19 +36,9 @@ pub fn run(
 ) -> Result<Status, WriteError> {
     let mut checked = Vec::new();
     for path in paths {
-        match read_bytes(path) {
-            Ok(bytes) => checked.push(asalto_go::check(
-                &bytes,
-                &CheckOptions {
-                    profile: Some(profile),
-                    lenient,
-                    all_variations: false,
-                },
-            )),
-            Err(message) => {
-                error(&message);
-                return Ok(Status::Error);
-            }
+        match super::load(path, profile, lenient) {
+            Ok(loaded) => checked.push(loaded.checked),
+            Err(status) => return Ok(status),
         }
     }
     let (a, b) = (&checked[0], &checked[1]);

@@ -2,15 +2,11 @@
 //! (`game: "go"`, `rules`), canonical SGF, GTP commands, or the 2019
 //! assignment's Prolog terms.
 
-use asalto::text::escape_line;
 use asalto_go::json::GameJson;
-use asalto_go::replay::CheckOptions;
-use asalto_go::{Profile, Severity, export};
+use asalto_go::{Profile, export};
 
 use super::super::export::Target;
-use super::super::input::display_name;
 use super::super::{Out, Status, WriteError, error};
-use super::read_bytes;
 
 /// What `export` asks of a Go record.
 #[derive(Clone, Copy, Debug)]
@@ -32,34 +28,14 @@ pub struct Settings {
 /// replayed, the moves the rules refuse included (JSON marks them
 /// `illegal`).
 pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
-    let name = escape_line(&display_name(path)).into_owned();
-    let bytes = match read_bytes(path) {
-        Ok(bytes) => bytes,
-        Err(message) => {
-            error(&message);
-            return Ok(Status::Error);
-        }
+    let loaded = match super::load(path, settings.profile, settings.lenient) {
+        Ok(loaded) => loaded,
+        Err(status) => return Ok(status),
     };
-    let checked = asalto_go::check(
-        &bytes,
-        &CheckOptions {
-            profile: Some(settings.profile),
-            lenient: settings.lenient,
-            all_variations: false,
-        },
-    );
+    let (name, checked) = (&loaded.name, &loaded.checked);
     let mut status = Status::Success;
-    if let Some(p) = checked
-        .all_problems()
-        .find(|p| p.severity == Severity::Error)
-    {
-        let (line, column) = checked.line_col(p.span);
-        error(&format!(
-            "{name}: invalid record ({}): line {line}:{column}: {} [{}]",
-            settings.profile.name(),
-            escape_line(&p.message()),
-            p.code()
-        ));
+    if let Some(line) = loaded.first_error(settings.profile) {
+        error(&line);
         status = Status::Failure;
         if !settings.keep_partial {
             return Ok(status);

@@ -1,189 +1,159 @@
-//! The Go paths of the commands: which game a command works on (`--game`,
-//! else the `.sgf` extension, else the content), the Go rule profiles of
-//! `--rules`, and reading SGF files. Each command's Go path is its own
-//! module, so the Asalto paths stay as they are.
+//! Go on the command line: each command's Go path is its own module; this
+//! joins them to the table of games (`super::games`) and holds what they
+//! share: the profiles and the read-and-check prologue.
 
-use std::io::Read;
-use std::path::Path;
-
+use asalto::text::escape_line;
 use asalto_core::GameKind;
-use asalto_go::Profile;
+use asalto_go::replay::{CheckOptions, Checked};
+use asalto_go::{Profile, Severity};
 
-use super::input::io_reason;
+use super::batch::Checker;
+use super::games::GameCli;
+use super::input::{display_name, read_bytes};
+use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd, error};
+use super::{export as export_cmd, show as show_cmd};
 
 pub mod check;
 pub mod diff;
 pub mod export;
 pub mod show;
 
-/// The game and rule profile options shared by the commands that read
-/// records of more than one game.
-#[derive(clap::Args, Debug, Clone, Default)]
-pub struct GameArgs {
-    /// The game of the records (default: `go` for `*.sgf` files and SGF
-    /// text, else `asalto`) [possible values: asalto, go, solitaire,
-    /// madbishops].
-    #[arg(long, value_name = "GAME")]
-    pub game: Option<GameKind>,
-    /// The rule profile: for Go `seed-2019`, `simple-ko` (the default for
-    /// SGF), `positional-superko`, `tromp-taylor`; for Asalto
-    /// `assignment-2018-19` (the only one).
-    #[arg(long, value_name = "PROFILE")]
-    pub rules: Option<String>,
+/// Go on the command line.
+pub struct Go;
+
+/// The profile names, the default of SGF files first.
+const PROFILES: &[&str] = &[
+    Profile::SGF_DEFAULT.name(),
+    Profile::Seed2019.name(),
+    Profile::PositionalSuperko.name(),
+    Profile::TrompTaylor.name(),
+];
+
+/// The profile named `rules` (one of [`PROFILES`], as the routing checked).
+fn profile(rules: &str) -> Profile {
+    Profile::from_name(rules).unwrap_or(Profile::SGF_DEFAULT)
 }
 
-/// The path a command takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Route {
-    /// The Asalto path, unchanged.
-    Asalto,
-    /// The Go path, under this profile.
-    Go(Profile),
-}
-
-/// Bytes of a file read to tell its game by content.
-const HEAD: usize = 4096;
-
-/// Which game `path` holds: a folder by the records inside (`*.sgf` and no
-/// `*.txt`: Go), standard input by `--game` only, a file by its extension
-/// or its first bytes ([`GameKind::choose`]). Only Go turns away from the
-/// Asalto path: the other games are not yet available from the command
-/// line, so their files are checked as Asalto records, as before.
-fn is_go(path: &str) -> bool {
-    if path == "-" {
-        return false;
+impl GameCli for Go {
+    fn kind(&self) -> GameKind {
+        GameKind::Go
     }
-    let p = Path::new(path);
-    if p.is_dir() {
-        let Ok(entries) = std::fs::read_dir(p) else {
-            return false;
+
+    fn extension(&self) -> &'static str {
+        "sgf"
+    }
+
+    fn profiles(&self) -> &'static [&'static str] {
+        PROFILES
+    }
+
+    fn checker<'a>(
+        &'a self,
+        args: &'a check_cmd::Args,
+        rules: &'static str,
+        full: bool,
+    ) -> Result<Box<dyn Checker + 'a>, String> {
+        if args.rebels.is_some() {
+            return Err("--rebels is about Asalto's rebels: Go records have none".into());
+        }
+        Ok(Box::new(check::Settings {
+            profile: profile(rules),
+            lenient: args.lenient,
+            all_variations: args.all_variations,
+            format: args.format,
+            details: full,
+            quiet: args.quiet,
+        }))
+    }
+
+    fn show(
+        &self,
+        args: &show_cmd::Args,
+        file: &str,
+        rules: &'static str,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        let settings = show::Settings {
+            profile: profile(rules),
+            lenient: args.read.lenient,
+            ply: args.ply,
+            territory: args.territory,
+            format: args.format,
         };
-        let (mut sgf, mut txt) = (false, false);
-        for e in entries.flatten() {
-            let name = e.path();
-            match name.extension().and_then(|x| x.to_str()) {
-                Some(x) if x.eq_ignore_ascii_case("sgf") => sgf = true,
-                Some("txt") => txt = true,
-                _ => {}
-            }
-        }
-        return sgf && !txt;
+        show::run(file, settings, out)
     }
-    let mut head = Vec::with_capacity(HEAD);
-    if let Ok(file) = std::fs::File::open(p) {
-        let _ = file.take(HEAD as u64).read_to_end(&mut head);
-    }
-    let text = String::from_utf8_lossy(&head);
-    GameKind::choose(None, path, &text) == GameKind::Go
-}
 
-/// The route of a command over `files`, or a usage error (exit 2): a game
-/// the command line does not offer yet, files of both games without
-/// `--game`, a rule profile of the other game or of none.
-pub fn route(args: &GameArgs, files: &[String]) -> Result<Route, String> {
-    let go = match args.game {
-        Some(GameKind::Go) => true,
-        Some(GameKind::Asalto) => false,
-        Some(other) => {
-            return Err(format!(
-                "`--game {other}` is not yet available from the command line (the games it reads are asalto and go)"
-            ));
-        }
-        None => {
-            let (go, asalto): (Vec<&String>, Vec<&String>) = files.iter().partition(|f| is_go(f));
-            match (go.first(), asalto.first()) {
-                (Some(g), Some(a)) => {
-                    return Err(format!(
-                        "the files mix Go records ({}) and Asalto records ({}): check them separately, or name the game with --game",
-                        asalto::text::escape_line(g),
-                        asalto::text::escape_line(a)
-                    ));
-                }
-                (Some(_), None) => true,
-                _ => false,
-            }
-        }
-    };
-    let name = args.rules.as_deref();
-    if go {
-        return match name {
-            None => Ok(Route::Go(Profile::SGF_DEFAULT)),
-            Some(n) => match Profile::from_name(n) {
-                Some(p) => Ok(Route::Go(p)),
-                None => Err(format!(
-                    "`{}` is not a Go rule profile{} (Go's are {})",
-                    asalto::text::escape_line(n),
-                    if asalto::Rules::from_name(n).is_some() {
-                        ", it is Asalto's"
-                    } else {
-                        ""
-                    },
-                    go_profiles()
-                )),
-            },
+    fn export(
+        &self,
+        args: &export_cmd::Args,
+        file: &str,
+        rules: &'static str,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        let settings = export::Settings {
+            profile: profile(rules),
+            lenient: args.read.lenient,
+            to: args.to,
+            pretty: args.pretty,
+            keep_partial: args.keep_partial,
         };
+        export::run(file, settings, out)
     }
-    match name {
-        None => Ok(Route::Asalto),
-        Some(n) if asalto::Rules::from_name(n).is_some() => Ok(Route::Asalto),
-        Some(n) => Err(format!(
-            "`{}` is not an Asalto rule profile{} (Asalto's is {}; for Go files add --game go)",
-            asalto::text::escape_line(n),
-            if Profile::from_name(n).is_some() {
-                ", it is Go's"
-            } else {
-                ""
-            },
-            asalto::Rules::default().name()
-        )),
+
+    fn diff(
+        &self,
+        args: &diff_cmd::Args,
+        paths: [&str; 2],
+        rules: &'static str,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        diff::run(paths, profile(rules), args.read.lenient, args.format, out)
     }
 }
 
-/// The Go profile names, for messages.
-fn go_profiles() -> String {
-    [
-        Profile::Seed2019,
-        Profile::SimpleKo,
-        Profile::PositionalSuperko,
-        Profile::TrompTaylor,
-    ]
-    .map(Profile::name)
-    .join(", ")
+/// A Go record read and checked for the commands that show one game.
+pub struct Loaded {
+    /// The file's name, safe to print.
+    pub name: String,
+    /// The record checked.
+    pub checked: Checked,
 }
 
-/// The largest SGF file read (a collection of thousands of games is a few
-/// MiB; this bounds memory on hostile input).
-pub const MAX_FILE: u64 = 64 << 20;
-
-/// Read `path` (`-`: standard input) whole, up to [`MAX_FILE`] bytes.
-pub fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
-    let name = asalto::text::escape_line(&super::input::display_name(path)).into_owned();
-    let mut bytes = Vec::new();
-    let result = if path == "-" {
-        std::io::stdin()
-            .lock()
-            .take(MAX_FILE + 1)
-            .read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(path).and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
-    };
-    result.map_err(|e| format!("cannot read {name}: {}", io_reason(&e)))?;
-    if bytes.len() as u64 > MAX_FILE {
-        return Err(format!(
-            "cannot read {name}: larger than {} MiB",
-            MAX_FILE >> 20
-        ));
+impl Loaded {
+    /// The first error as one line, `NAME: invalid (PROFILE): line L:C:
+    /// message [code]`, or `None` for a valid record.
+    pub fn first_error(&self, profile: Profile) -> Option<String> {
+        let p = self
+            .checked
+            .all_problems()
+            .find(|p| p.severity == Severity::Error)?;
+        let (line, column) = self.checked.line_col(p.span);
+        Some(format!(
+            "{}: invalid ({}): line {line}:{column}: {} [{}]",
+            self.name,
+            profile.name(),
+            escape_line(&p.message()),
+            p.code()
+        ))
     }
-    Ok(bytes)
 }
 
-/// The SGF files named by `args`: files as given (and `-`), folders as the
-/// `*.sgf` files inside (any case), sorted by name. A folder without any is
-/// an error about that folder.
-pub fn expand(args: &[String]) -> Vec<Result<String, String>> {
-    super::input::expand_folders(args, "sgf", |p| {
-        p.extension()
-            .and_then(|x| x.to_str())
-            .is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
-    })
+/// Read the record at `path` and check its main line under `profile`: the
+/// prologue of `show`, `export` and `diff`. An unreadable file is reported
+/// here and gives the status to exit with (2).
+pub fn load(path: &str, profile: Profile, lenient: bool) -> Result<Loaded, Status> {
+    let name = escape_line(&display_name(path)).into_owned();
+    let bytes = read_bytes(path).map_err(|message| {
+        error(&message);
+        Status::Error
+    })?;
+    let checked = asalto_go::check(
+        &bytes,
+        &CheckOptions {
+            profile: Some(profile),
+            lenient,
+            all_variations: false,
+        },
+    );
+    Ok(Loaded { name, checked })
 }

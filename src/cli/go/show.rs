@@ -3,13 +3,10 @@
 //! point), as SVG, or as one JSON object naming the game and the profile.
 
 use asalto::text::escape_line;
-use asalto_go::replay::CheckOptions;
-use asalto_go::{Profile, Severity, render};
+use asalto_go::{Profile, render};
 
-use super::super::input::display_name;
 use super::super::show::ShowFormat;
 use super::super::{Out, Status, WriteError, error};
-use super::read_bytes;
 
 /// What `show` asks of a Go record.
 #[derive(Clone, Copy, Debug)]
@@ -31,22 +28,11 @@ pub struct Settings {
 /// asks), 2 when it cannot be read, holds no game, or `--ply` is past its
 /// end.
 pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
-    let name = escape_line(&display_name(path)).into_owned();
-    let bytes = match read_bytes(path) {
-        Ok(bytes) => bytes,
-        Err(message) => {
-            error(&message);
-            return Ok(Status::Error);
-        }
+    let loaded = match super::load(path, settings.profile, settings.lenient) {
+        Ok(loaded) => loaded,
+        Err(status) => return Ok(status),
     };
-    let checked = asalto_go::check(
-        &bytes,
-        &CheckOptions {
-            profile: Some(settings.profile),
-            lenient: settings.lenient,
-            all_variations: false,
-        },
-    );
+    let (name, checked) = (&loaded.name, &loaded.checked);
     let Some(game) = checked.games.first() else {
         let why = checked
             .all_problems()
@@ -75,17 +61,8 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
     let status = if checked.is_valid() {
         Status::Success
     } else {
-        if let Some(p) = checked
-            .all_problems()
-            .find(|p| p.severity == Severity::Error)
-        {
-            let (line, column) = checked.line_col(p.span);
-            error(&format!(
-                "{name}: invalid ({}): line {line}:{column}: {} [{}]",
-                settings.profile.name(),
-                escape_line(&p.message()),
-                p.code()
-            ));
+        if let Some(line) = loaded.first_error(settings.profile) {
+            error(&line);
         }
         Status::Failure
     };

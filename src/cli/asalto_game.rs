@@ -1,0 +1,68 @@
+//! Asalto's command-line paths: the first game's, which live in the
+//! commands' own modules (`check.rs`, `show.rs`, `export.rs`, `diff.rs`);
+//! this joins them to the table of games.
+
+use asalto_core::GameKind;
+
+use super::batch::Checker;
+use super::games::GameCli;
+use super::{Out, Status, WriteError, check, diff, export, show};
+
+/// Asalto on the command line.
+pub struct Asalto;
+
+/// The profile names (one: the 2018/19 assignment's rules).
+const PROFILES: &[&str] = &[asalto::Rules::Assignment2018.name()];
+
+impl GameCli for Asalto {
+    fn kind(&self) -> GameKind {
+        GameKind::Asalto
+    }
+
+    fn extension(&self) -> &'static str {
+        "txt"
+    }
+
+    fn profiles(&self) -> &'static [&'static str] {
+        PROFILES
+    }
+
+    fn checker<'a>(
+        &'a self,
+        args: &'a check::Args,
+        _rules: &'static str,
+        full: bool,
+    ) -> Result<Box<dyn Checker + 'a>, String> {
+        Ok(check::asalto_checker(args, full))
+    }
+
+    fn show(
+        &self,
+        args: &show::Args,
+        _file: &str,
+        _rules: &'static str,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        show::asalto(args, out)
+    }
+
+    fn export(
+        &self,
+        args: &export::Args,
+        _file: &str,
+        _rules: &'static str,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        export::asalto(args, out)
+    }
+
+    fn diff(
+        &self,
+        args: &diff::Args,
+        _paths: [&str; 2],
+        _rules: &'static str,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        diff::asalto(args, out)
+    }
+}

@@ -1,0 +1,205 @@
+//! A batch of record files checked on every core and reported in the order
+//! given, whatever their games: each game says how one file is checked (a
+//! [`Checker`]); the batch runs them, prints each file's output, counts the
+//! verdicts, prints the totals and gives the exit status. Written once for
+//! every game's `check`.
+
+use rayon::prelude::*;
+
+use super::{Out, Status, WriteError, error};
+
+/// What checking one file gave: its output, and how it counts.
+pub struct FileResult {
+    /// What to print on standard output.
+    pub text: String,
+    /// What to print on standard error.
+    pub message: Option<String>,
+    /// How the file counts in the totals and the exit status.
+    pub verdict: Verdict,
+}
+
+/// The verdict on one file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The record holds a legal game (exit 0).
+    Valid,
+    /// It does not (exit 1).
+    Invalid,
+    /// It cannot be read (exit 2).
+    Unreadable,
+}
+
+/// A checker's worker: checks one file after another on one thread.
+pub type Worker<'c> = Box<dyn FnMut(&str) -> FileResult + 'c>;
+
+/// How one game checks its files: built once from the arguments (where
+/// usage errors are found), then asked for a worker on each thread.
+pub trait Checker: Sync {
+    /// A worker that checks files one after another on one thread, reusing
+    /// its buffers from file to file.
+    fn worker(&self) -> Worker<'_>;
+
+    /// The result of a file that cannot be read, or of a folder with no
+    /// records (`path` is then `None`).
+    fn unreadable(&self, message: String, path: Option<&str>) -> FileResult;
+}
+
+/// One file of a batch: its path (or why an argument gave none) and the
+/// index of the checker of its game.
+pub struct Target {
+    /// The file, or the message about an argument (an empty folder).
+    pub path: Result<String, String>,
+    /// Which of the batch's checkers judges it.
+    pub checker: usize,
+}
+
+/// The verdicts counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Valid files.
+    pub valid: usize,
+    /// Invalid files.
+    pub invalid: usize,
+    /// Files that could not be read.
+    pub unreadable: usize,
+}
+
+impl Tally {
+    /// Count one verdict.
+    pub fn add(&mut self, verdict: Verdict) {
+        match verdict {
+            Verdict::Valid => self.valid += 1,
+            Verdict::Invalid => self.invalid += 1,
+            Verdict::Unreadable => self.unreadable += 1,
+        }
+    }
+
+    /// The exit status: the worst verdict (2 if any file was unreadable,
+    /// else 1 if any was invalid, else 0).
+    pub fn status(self) -> Status {
+        if self.unreadable > 0 {
+            Status::Error
+        } else if self.invalid > 0 {
+            Status::Failure
+        } else {
+            Status::Success
+        }
+    }
+
+    /// The totals line: `3 files: 2 valid, 1 invalid[, 1 unreadable]`.
+    pub fn line(self) -> String {
+        let files = self.valid + self.invalid + self.unreadable;
+        let mut line = format!(
+            "{files} file{}: {} valid, {} invalid",
+            if files == 1 { "" } else { "s" },
+            self.valid,
+            self.invalid
+        );
+        if self.unreadable > 0 {
+            line.push_str(&format!(", {} unreadable", self.unreadable));
+        }
+        line
+    }
+}
+
+/// Print each result of a stream in order (standard output, messages on
+/// standard error; nothing on standard output when `quiet`) and count the
+/// verdicts.
+pub fn report(
+    results: impl IntoIterator<Item = FileResult>,
+    tally: &mut Tally,
+    quiet: bool,
+    out: &mut Out,
+) -> Result<(), WriteError> {
+    for result in results {
+        tally.add(result.verdict);
+        if let Some(message) = &result.message {
+            error(message);
+        }
+        if !quiet {
+            out.write(&result.text)?;
+        }
+    }
+    Ok(())
+}
+
+/// How a batch runs and ends.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Files checked in parallel.
+    pub jobs: usize,
+    /// Print nothing on standard output.
+    pub quiet: bool,
+    /// Print the totals line after the files (people's output of more
+    /// than one file).
+    pub totals: bool,
+}
+
+/// Files per batch: checked in parallel, then printed in order, so that
+/// output starts early and memory holds one batch of reports.
+const CHUNK: usize = 128;
+
+/// Check `targets` with `checkers` on `settings.jobs` threads, print the
+/// results in order and the totals, and give the exit status.
+pub fn run<'c>(
+    targets: &[Target],
+    checkers: &[&'c dyn Checker],
+    settings: Settings,
+    out: &mut Out,
+) -> Result<Status, WriteError> {
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(settings.jobs)
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => {
+            error(&format!("cannot start {} threads: {e}", settings.jobs));
+            return Ok(Status::Error);
+        }
+    };
+    let workers = || -> Vec<Option<Worker<'c>>> { checkers.iter().map(|_| None).collect() };
+    let check = |workers: &mut Vec<Option<Worker<'c>>>, target: &Target| {
+        let checker = checkers[target.checker];
+        match &target.path {
+            Ok(path) => workers[target.checker].get_or_insert_with(|| checker.worker())(path),
+            Err(message) => checker.unreadable(message.clone(), None),
+        }
+    };
+    let mut tally = Tally::default();
+    let mut serial = (settings.jobs == 1).then(workers);
+    for chunk in targets.chunks(CHUNK) {
+        let results: Vec<FileResult> = match serial.as_mut() {
+            Some(workers) => chunk.iter().map(|t| check(workers, t)).collect(),
+            None => pool.install(|| chunk.par_iter().map_init(workers, check).collect()),
+        };
+        report(results, &mut tally, settings.quiet, out)?;
+    }
+    if settings.totals && !settings.quiet {
+        out.line(&tally.line())?;
+    }
+    Ok(tally.status())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_worst_verdict_decides_the_status() {
+        let mut tally = Tally::default();
+        assert_eq!(tally.status(), Status::Success);
+        tally.add(Verdict::Valid);
+        assert_eq!(tally.status(), Status::Success);
+        tally.add(Verdict::Invalid);
+        assert_eq!(tally.status(), Status::Failure);
+        tally.add(Verdict::Unreadable);
+        tally.add(Verdict::Valid);
+        assert_eq!(tally.status(), Status::Error);
+        assert_eq!(tally.line(), "4 files: 2 valid, 1 invalid, 1 unreadable");
+        let one = Tally {
+            valid: 1,
+            ..Tally::default()
+        };
+        assert_eq!(one.line(), "1 file: 1 valid, 0 invalid");
+    }
+}

@@ -1,0 +1,311 @@
+//! Which game a command works on, and the one table of the games the
+//! command line reads.
+//!
+//! Each game's command-line paths are a folder `src/cli/<game>/` (Asalto's,
+//! the first game's, are the commands' own modules, reached through
+//! `src/cli/asalto_game.rs`) implementing [`GameCli`]; [`GAMES`] lists them. A
+//! command asks [`route`] (one game for `show`, `export`, `diff`) or
+//! [`routes`] (a game per file for `check`) and calls the game's method.
+//! The game of a file is `--game`, else its extension, else its content
+//! ([`GameKind::choose`]; standard input by its content); a game found by
+//! content that the command line does not read yet falls back to Asalto,
+//! as before there were other games.
+
+use std::path::Path;
+
+use asalto_core::GameKind;
+
+use super::batch::Checker;
+use super::{Out, Status, WriteError, check, diff, error, export, input, show};
+
+/// The games the command line reads, one line each (Asalto first: the
+/// game of a file nothing else claims).
+pub const GAMES: &[&dyn GameCli] = &[&super::asalto_game::Asalto, &super::go::Go];
+
+/// The game and rule profile options shared by the commands that read
+/// records of more than one game.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct GameArgs {
+    /// The game of the records (default: `go` for `*.sgf` files and SGF
+    /// text, else `asalto`) [possible values: asalto, go, solitaire,
+    /// madbishops].
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<GameKind>,
+    /// The rule profile: for Go `seed-2019`, `simple-ko` (the default for
+    /// SGF), `positional-superko`, `tromp-taylor`; for Asalto
+    /// `assignment-2018-19` (the only one).
+    #[arg(long, value_name = "PROFILE")]
+    pub rules: Option<String>,
+}
+
+/// A game's command-line paths. A command the game does not offer yet
+/// says so (exit 2) through the default methods.
+pub trait GameCli: Sync {
+    /// The game.
+    fn kind(&self) -> GameKind;
+
+    /// The extension of its record files, for the files of a folder.
+    fn extension(&self) -> &'static str;
+
+    /// Its rule profiles, the default first.
+    fn profiles(&self) -> &'static [&'static str];
+
+    /// The checker of `check` under the profile `rules` (one of
+    /// [`GameCli::profiles`]), or a usage error.
+    /// With `full`, each problem file is reported in full, not in one line.
+    fn checker<'a>(
+        &'a self,
+        args: &'a check::Args,
+        rules: &'static str,
+        full: bool,
+    ) -> Result<Box<dyn Checker + 'a>, String> {
+        let _ = (args, rules, full);
+        Err(unavailable(self.kind(), "check"))
+    }
+
+    /// `show` of the record `file`.
+    fn show(
+        &self,
+        args: &show::Args,
+        file: &str,
+        rules: &'static str,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        let _ = (args, file, rules, out);
+        error(&unavailable(self.kind(), "show"));
+        Ok(Status::Error)
+    }
+
+    /// `export` of the record `file`.
+    fn export(
+        &self,
+        args: &export::Args,
+        file: &str,
+        rules: &'static str,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        let _ = (args, file, rules, out);
+        error(&unavailable(self.kind(), "export"));
+        Ok(Status::Error)
+    }
+
+    /// `diff` of two records.
+    fn diff(
+        &self,
+        args: &diff::Args,
+        paths: [&str; 2],
+        rules: &'static str,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        let _ = (args, paths, rules, out);
+        error(&unavailable(self.kind(), "diff"));
+        Ok(Status::Error)
+    }
+}
+
+/// `asalto check` does not read solitaire records yet.
+fn unavailable(game: GameKind, command: &str) -> String {
+    format!("`asalto {command}` does not read {game} records yet")
+}
+
+/// The command-line paths of `game`, if it has them.
+pub fn cli(game: GameKind) -> Option<&'static dyn GameCli> {
+    GAMES.iter().copied().find(|g| g.kind() == game)
+}
+
+/// The game of `path` without `--game`: a folder by the records inside (a
+/// single game's extension), standard input and files by
+/// [`GameKind::choose`]; a game the command line does not read falls back
+/// to Asalto.
+fn game_of(path: &str) -> &'static dyn GameCli {
+    let p = Path::new(path);
+    let kind = if path != "-" && p.is_dir() {
+        folder_game(p)
+    } else {
+        GameKind::choose(None, path, &input::head(path))
+    };
+    cli(kind).unwrap_or(GAMES[0])
+}
+
+/// The game of a folder: the one game whose records it holds (by
+/// extension), else Asalto.
+fn folder_game(dir: &Path) -> GameKind {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return GameKind::Asalto;
+    };
+    let mut found: Option<GameKind> = None;
+    for entry in entries.flatten() {
+        let Some(game) = record_game(&entry.path()) else {
+            continue;
+        };
+        match found {
+            None => found = Some(game.kind()),
+            Some(kind) if kind != game.kind() => return GameKind::Asalto,
+            Some(_) => {}
+        }
+    }
+    found.unwrap_or(GameKind::Asalto)
+}
+
+/// The game whose records have the extension of `path` (any case).
+fn record_game(path: &Path) -> Option<&'static dyn GameCli> {
+    let extension = path.extension()?.to_str()?;
+    GAMES
+        .iter()
+        .copied()
+        .find(|g| g.extension().eq_ignore_ascii_case(extension))
+}
+
+/// The game asked for with `--game`, or a usage error for one the command
+/// line does not read yet.
+fn asked(args: &GameArgs) -> Result<Option<&'static dyn GameCli>, String> {
+    match args.game {
+        None => Ok(None),
+        Some(kind) => cli(kind).map(Some).ok_or_else(|| {
+            format!(
+                "`--game {kind}` is not yet available from the command line (the games it reads are {})",
+                names(GAMES.iter().map(|g| g.kind().name()))
+            )
+        }),
+    }
+}
+
+/// `a, b and c`.
+fn names<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    items.collect::<Vec<_>>().join(", ")
+}
+
+/// The profile of `game` for `--rules` (its default without), or a usage
+/// error naming the game the profile belongs to, if any.
+fn profile(game: &dyn GameCli, rules: Option<&str>) -> Result<&'static str, String> {
+    let profiles = game.profiles();
+    let Some(name) = rules else {
+        return Ok(profiles[0]);
+    };
+    if let Some(p) = profiles.iter().find(|p| **p == name) {
+        return Ok(p);
+    }
+    let owner = GAMES
+        .iter()
+        .find(|g| g.profiles().contains(&name))
+        .map(|g| format!(", it is {}'s", title(g.kind())))
+        .unwrap_or_default();
+    let game_name = title(game.kind());
+    let hint = if game.kind() == GameKind::Asalto {
+        "; for Go files add --game go"
+    } else {
+        ""
+    };
+    Err(format!(
+        "`{}` is not {} {game_name} rule profile{owner} ({game_name}'s {} {}{hint})",
+        asalto::text::escape_line(name),
+        if game_name.starts_with(['A', 'E', 'I', 'O', 'U']) {
+            "an"
+        } else {
+            "a"
+        },
+        if profiles.len() == 1 { "is" } else { "are" },
+        names(profiles.iter().copied()),
+    ))
+}
+
+/// `Asalto`, `Go`, ...: a game's name in a sentence.
+fn title(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Asalto => "Asalto",
+        GameKind::Go => "Go",
+        GameKind::Solitaire => "Solitaire",
+        GameKind::MadBishops => "Mad Bishops",
+    }
+}
+
+/// Where a command goes: a game and its profile.
+#[derive(Clone, Copy)]
+pub struct Route {
+    /// The game's paths.
+    pub game: &'static dyn GameCli,
+    /// The rule profile, one of the game's.
+    pub rules: &'static str,
+}
+
+/// The one game of `files` (`show`, `export`, `diff`), or a usage error:
+/// a game not read yet, files of two games without `--game`, a profile of
+/// another game.
+pub fn route(args: &GameArgs, files: &[&str]) -> Result<Route, String> {
+    let game = match asked(args)? {
+        Some(game) => game,
+        None => {
+            let games: Vec<&dyn GameCli> = files.iter().map(|f| game_of(f)).collect();
+            if let Some(i) = games.iter().position(|g| g.kind() != games[0].kind()) {
+                return Err(format!(
+                    "the files are of two games: {} ({}) and {} ({}); name the game with --game",
+                    asalto::text::escape_line(files[0]),
+                    title(games[0].kind()),
+                    asalto::text::escape_line(files[i]),
+                    title(games[i].kind()),
+                ));
+            }
+            games.first().copied().unwrap_or(GAMES[0])
+        }
+    };
+    Ok(Route {
+        game,
+        rules: profile(game, args.rules.as_deref())?,
+    })
+}
+
+/// A file of `check` (or why an argument gave none) and its route.
+pub type Routed = (Result<String, String>, Route);
+
+/// The files of `check` and the game of each: arguments as given (and
+/// `-`), folders as the record files inside sorted by name (with `--game`,
+/// that game's; else every game's, each file by its own game). `--rules`
+/// names the profile of the game it belongs to; the files of the other
+/// games are judged under their defaults. Usage errors as [`route`]'s.
+pub fn routes(args: &GameArgs, files: &[String]) -> Result<Vec<Routed>, String> {
+    let asked = asked(args)?;
+    let mut found: Vec<(Result<String, String>, &'static dyn GameCli)> = Vec::new();
+    for file in files {
+        let p = Path::new(file);
+        if file == "-" || !p.is_dir() {
+            found.push((Ok(file.clone()), asked.unwrap_or_else(|| game_of(file))));
+            continue;
+        }
+        let extensions: Vec<&str> = match asked {
+            Some(g) => vec![g.extension()],
+            None => {
+                let mut e: Vec<&str> = GAMES.iter().map(|g| g.extension()).collect();
+                e.dedup();
+                e
+            }
+        };
+        for target in input::expand_folders(std::slice::from_ref(file), &extensions) {
+            let game = match (&target, asked) {
+                (_, Some(g)) => g,
+                (Ok(path), None) => game_of(path),
+                (Err(_), None) => GAMES[0],
+            };
+            found.push((target, game));
+        }
+    }
+    // `--rules` must belong to one of the games of the batch.
+    let mut games: Vec<&dyn GameCli> = Vec::new();
+    for (_, g) in &found {
+        if !games.iter().any(|h| h.kind() == g.kind()) {
+            games.push(*g);
+        }
+    }
+    let rules = args.rules.as_deref();
+    let owner = rules.and_then(|r| games.iter().find(|g| g.profiles().contains(&r)));
+    if let (Some(_), None) = (rules, owner) {
+        // The error of the first game names the profile's owner, if any.
+        profile(games.first().copied().unwrap_or(GAMES[0]), rules)?;
+    }
+    let mut routes = Vec::with_capacity(found.len());
+    for (target, game) in found {
+        let own = owner.is_some_and(|o| o.kind() == game.kind());
+        let rules = profile(game, if own { rules } else { None })?;
+        routes.push((target, Route { game, rules }));
+    }
+    Ok(routes)
+}
