@@ -6,7 +6,7 @@ use asalto_core::GameKind;
 
 use super::batch::Checker;
 use super::games::GameCli;
-use super::{Out, Status, WriteError, check, diff, export, show};
+use super::{Out, Status, WriteError, check, diff, export, selfplay, show};
 
 /// Asalto on the command line.
 pub struct Asalto;
@@ -64,5 +64,14 @@ impl GameCli for Asalto {
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         diff::asalto(args, out)
+    }
+
+    fn selfplay(
+        &self,
+        args: &selfplay::Args,
+        _rules: &'static str,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        selfplay::asalto(args, out)
     }
 }

@@ -16,7 +16,7 @@ use std::path::Path;
 use asalto_core::GameKind;
 
 use super::batch::Checker;
-use super::{Out, Status, WriteError, check, diff, error, export, input, show};
+use super::{Out, Status, WriteError, check, diff, error, export, input, selfplay, show};
 
 /// The games the command line reads, one line each (Asalto first: the
 /// game of a file nothing else claims).
@@ -99,6 +99,18 @@ pub trait GameCli: Sync {
     ) -> Result<Status, WriteError> {
         let _ = (args, paths, rules, out);
         error(&unavailable(self.kind(), "diff"));
+        Ok(Status::Error)
+    }
+
+    /// `selfplay` under the profile `rules`.
+    fn selfplay(
+        &self,
+        args: &selfplay::Args,
+        rules: &'static str,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        let _ = (args, rules, out);
+        error(&unavailable(self.kind(), "selfplay"));
         Ok(Status::Error)
     }
 }

@@ -24,42 +24,60 @@ const EXAMPLES: &str = "Examples:\n  asalto selfplay --games 100 --seed 7 --out 
 #[derive(clap::Args, Debug)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// The officers' player: `random` or `greedy`.
-    #[arg(long, value_name = "PLAYER", default_value = "random")]
-    officers: Player,
-    /// The rebels' player: `random`, `basic-v1`, `basic-v2` or `greedy`.
-    #[arg(long, value_name = "PLAYER", default_value = "random")]
-    rebels: Player,
+    /// Asalto: the officers' player, `random` (the default) or `greedy`.
+    #[arg(long, value_name = "PLAYER")]
+    pub(super) officers: Option<Player>,
+    /// Asalto: the rebels' player, `random` (the default), `basic-v1`,
+    /// `basic-v2` or `greedy`.
+    #[arg(long, value_name = "PLAYER")]
+    pub(super) rebels: Option<Player>,
     /// How many games.
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..))]
-    games: u32,
+    pub(super) games: u32,
     /// Base seed: game K is played with a seed made from it and K (default:
     /// from the clock, shown in the summary).
     #[arg(long, value_name = "S")]
-    seed: Option<u64>,
+    pub(super) seed: Option<u64>,
     /// Write DIR/game-0001.txt, ... (one record per game, the plain format
-    /// of the assignment) and DIR/summary.json.
+    /// of the assignment; Go: DIR/game-0001.sgf, ...) and DIR/summary.json.
     #[arg(long, value_name = "DIR")]
-    out: Option<PathBuf>,
-    /// Stop a game after this many moves and record it as capped. 0: no
-    /// limit but the hard one (100000), and a game stops, unfinished, when a
+    pub(super) out: Option<PathBuf>,
+    /// Stop a game after this many moves and record it as capped (default
+    /// 1000; Go: three moves per point of the board). Asalto, 0: no limit
+    /// but the hard one (100000), and a game stops, unfinished, when a
     /// position comes back three times (rebels may step from castle point
     /// to castle point for ever).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    max_plies: usize,
+    #[arg(long, value_name = "N")]
+    pub(super) max_plies: Option<usize>,
     /// `human`: nothing on standard output; `json`: one line per game.
     #[arg(long, value_enum, default_value_t)]
-    format: Format,
+    pub(super) format: Format,
     /// Replace the games of an earlier run in DIR.
     #[arg(long)]
-    force: bool,
+    pub(super) force: bool,
     /// Threads (default: one per core). The games do not depend on it.
     #[arg(long, short = 'j', value_name = "N")]
-    jobs: Option<usize>,
+    pub(super) jobs: Option<usize>,
     /// No summary on standard error.
     #[arg(long, short)]
-    quiet: bool,
+    pub(super) quiet: bool,
+    /// The game: `asalto` (the default) or `go`.
+    #[arg(long, value_name = "GAME")]
+    pub(super) game: Option<asalto_core::GameKind>,
+    /// Go: the rule profile the players obey and the records name
+    /// (default `positional-superko`: its games are legal under every Go
+    /// profile, the 2019 assignment's `seed-2019` included).
+    #[arg(long, value_name = "PROFILE")]
+    pub(super) rules: Option<String>,
+    /// Go: the board size, 2 to 25 (9, 13 and 19 are the usual).
+    #[arg(long, value_name = "N", default_value_t = 19,
+          value_parser = clap::value_parser!(u8).range(2..=25))]
+    pub(super) size: u8,
+    /// Go: the komi written in `KM` (default 7.5; 0 under `seed-2019`,
+    /// which counts none).
+    #[arg(long, value_name = "K", allow_hyphen_values = true)]
+    pub(super) komi: Option<f64>,
 }
 
 /// `summary.json`: the options of the run, the totals and every game's
@@ -87,9 +105,27 @@ struct ResultJson {
     repeated: bool,
 }
 
-/// Run `selfplay`.
+/// Run `selfplay` for the game asked.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
-    for (side, player) in [(Side::Officers, args.officers), (Side::Rebels, args.rebels)] {
+    let game = super::games::GameArgs {
+        game: args.game,
+        rules: args.rules.clone(),
+    };
+    match super::games::route(&game, &[]) {
+        Ok(route) => route.game.selfplay(&args, route.rules, out),
+        Err(message) => {
+            error(&message);
+            Ok(Status::Error)
+        }
+    }
+}
+
+/// `selfplay` of Asalto games.
+pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
+    let officers = args.officers.unwrap_or(Player::Random);
+    let rebels = args.rebels.unwrap_or(Player::Random);
+    let max_plies = args.max_plies.unwrap_or(1000);
+    for (side, player) in [(Side::Officers, officers), (Side::Rebels, rebels)] {
         if !player.can_play(side) {
             error(&format!("{player} cannot play the {side}"));
             return Ok(Status::Error);
@@ -98,9 +134,9 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let games = args.games as usize;
     let m = Match {
-        officers: args.officers,
-        rebels: args.rebels,
-        max_plies: (args.max_plies > 0).then_some(args.max_plies),
+        officers,
+        rebels,
+        max_plies: (max_plies > 0).then_some(max_plies),
     };
     let width = games.to_string().len().max(4);
     if let Some(dir) = &args.out {
@@ -299,7 +335,7 @@ fn summary(m: &Match, seed: u64, totals: &Totals) -> String {
 
 /// Create `dir`, or check that it holds no games of an earlier run (with
 /// `force`, remove them).
-fn prepare_dir(dir: &Path, force: bool) -> Result<(), String> {
+pub(super) fn prepare_dir(dir: &Path, force: bool) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let entries =
         std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
@@ -327,17 +363,18 @@ fn prepare_dir(dir: &Path, force: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// `game-<digits>.txt` or `summary.json`: the files `selfplay` writes.
+/// `game-<digits>.txt`, `game-<digits>.sgf` or `summary.json`: the files
+/// `selfplay` writes.
 fn is_ours(name: &str) -> bool {
     name == "summary.json"
         || name
             .strip_prefix("game-")
-            .and_then(|rest| rest.strip_suffix(".txt"))
+            .and_then(|rest| rest.strip_suffix(".txt").or(rest.strip_suffix(".sgf")))
             .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A seed from the clock (and the process), short enough to type again.
-fn clock_seed() -> u64 {
+pub(super) fn clock_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());

@@ -285,6 +285,30 @@ fn a_batch_of_two_games_judges_each_file_by_its_own() {
     assert!(!run.stdout.contains("txt"), "{}", run.stdout);
 }
 
+#[test]
+fn standard_input_is_told_by_its_content() {
+    // SGF on standard input: Go without --game, the whole text read (the
+    // bytes read to tell its game are handed back to the reader).
+    let long = format!("(;GM[1]SZ[19]C[{}];B[pd];W[pd])", "x".repeat(10_000));
+    let run = asalto_with_input(&["check", "-"], &long);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("<stdin>: invalid (simple-ko): line 1:"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("[occupied]"), "{}", run.stdout);
+    let run = asalto_with_input(&["show", "-"], "(;SZ[9];B[ee])");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("after move 1 of 1 (simple-ko)"));
+    // An Asalto record on standard input, longer than the bytes sniffed.
+    let record = std::fs::read_to_string("samples/ejemplo.txt").unwrap();
+    let padded = format!("{}{record}", "# comment\n".repeat(600));
+    let run = asalto_with_input(&["check", "-"], &padded);
+    assert!(run.stdout.starts_with("<stdin>: valid"), "{}", run.stdout);
+}
+
 /// A short 9x9 selfplay game with no capture in its first 20 moves.
 const SHORT: &str = "crates/go/tests/data/selfplay/seed-9-011.sgf";
 

@@ -6,6 +6,7 @@ mod conventions;
 mod diff;
 mod export;
 mod go_cli;
+mod go_selfplay;
 mod grade;
 mod perft;
 mod play;

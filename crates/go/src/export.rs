@@ -263,6 +263,6 @@ pub fn sgf_escape(text: &str) -> String {
     out
 }
 
-fn sgf_letters(p: Point) -> String {
+pub(crate) fn sgf_letters(p: Point) -> String {
     p.sgf().iter().map(|&b| b as char).collect()
 }

@@ -72,3 +72,68 @@ pub fn selfplay(
     }
     (pos, moves)
 }
+
+/// The result of a finished game in SGF's words (`B+3.5`, `W+12`, `0`):
+/// the area score of the final position, with `komi` where the profile
+/// counts it.
+pub fn result(pos: &Position, komi: f64) -> String {
+    let komi = if pos.profile().rules().komi_counts {
+        komi
+    } else {
+        0.0
+    };
+    crate::problem::margin_text(pos.board().area_score().margin(komi))
+}
+
+/// A selfplay game as an SGF record: the root names the size, komi, rule
+/// profile (`RU`), players and, for a game ended by two passes, the result
+/// (`RE`); then one node per move, a pass as `B[]`.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_go::{check, player, CheckOptions, Profile, Size};
+///
+/// let size = Size::new(9).unwrap();
+/// let (pos, moves) = player::selfplay(size, Profile::PositionalSuperko, 7, 1000);
+/// let sgf = player::record(size, Profile::PositionalSuperko, 7.5, &moves, Some(&player::result(&pos, 7.5)), "seed 7");
+/// let checked = check(sgf.as_bytes(), &CheckOptions::default());
+/// assert!(checked.is_valid());
+/// assert_eq!(checked.games[0].plies.len(), moves.len());
+/// ```
+pub fn record(
+    size: Size,
+    profile: Profile,
+    komi: f64,
+    moves: &[Move],
+    result: Option<&str>,
+    comment: &str,
+) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(64 + moves.len() * 7);
+    let _ = write!(
+        out,
+        "(;GM[1]FF[4]CA[UTF-8]AP[asalto]SZ[{}]KM[{komi}]RU[{}]PB[random]PW[random]",
+        size.get(),
+        profile.name()
+    );
+    if let Some(result) = result {
+        let _ = write!(out, "RE[{result}]");
+    }
+    if !comment.is_empty() {
+        let _ = write!(out, "GC[{}]", crate::export::sgf_escape(comment));
+    }
+    for (i, mv) in moves.iter().enumerate() {
+        if i % 10 == 0 {
+            out.push('\n');
+        }
+        let colour = if i % 2 == 0 { 'B' } else { 'W' };
+        let value = mv
+            .point()
+            .map(crate::export::sgf_letters)
+            .unwrap_or_default();
+        let _ = write!(out, ";{colour}[{value}]");
+    }
+    out.push_str(")\n");
+    out
+}

@@ -5,17 +5,18 @@
 use asalto::text::escape_line;
 use asalto_core::GameKind;
 use asalto_go::replay::{CheckOptions, Checked};
-use asalto_go::{Profile, Severity};
+use asalto_go::{Profile, Severity, Size};
 
 use super::batch::Checker;
 use super::games::GameCli;
 use super::input::{display_name, read_bytes};
 use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd, error};
-use super::{export as export_cmd, show as show_cmd};
+use super::{export as export_cmd, selfplay as selfplay_cmd, show as show_cmd};
 
 pub mod check;
 pub mod diff;
 pub mod export;
+pub mod selfplay;
 pub mod show;
 
 /// Go on the command line.
@@ -108,6 +109,60 @@ impl GameCli for Go {
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         diff::run(paths, profile(rules), args.read.lenient, args.format, out)
+    }
+
+    fn selfplay(
+        &self,
+        args: &selfplay_cmd::Args,
+        rules: &'static str,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        if args.officers.is_some() || args.rebels.is_some() {
+            error(
+                "--officers and --rebels choose Asalto's players; Go's are random players that do not fill their own eyes",
+            );
+            return Ok(Status::Error);
+        }
+        let Some(size) = Size::new(args.size) else {
+            error(&format!(
+                "--size {}: a Go board is 1 to 25 points wide",
+                args.size
+            ));
+            return Ok(Status::Error);
+        };
+        // Positional superko unless asked: its games are legal under every
+        // profile (a cycle cannot happen, so every game ends by two passes).
+        let profile = match args.rules {
+            Some(_) => profile(rules),
+            None => Profile::PositionalSuperko,
+        };
+        let komi = args.komi.unwrap_or(if profile.rules().komi_counts {
+            7.5
+        } else {
+            0.0
+        });
+        if !komi.is_finite() || komi.abs() > 1000.0 {
+            error(&format!(
+                "--komi {komi}: expected a number of points such as 6.5 or 7.5"
+            ));
+            return Ok(Status::Error);
+        }
+        let settings = selfplay::Settings {
+            size,
+            profile,
+            komi,
+            games: args.games as usize,
+            seed: args.seed,
+            max_moves: match args.max_plies {
+                Some(0) | None => selfplay::default_max_moves(size),
+                Some(n) => n,
+            },
+            format: args.format,
+            jobs: args.jobs,
+            quiet: args.quiet,
+            force: args.force,
+        };
+        selfplay::run(settings, args.out.as_deref(), out)
     }
 }
 

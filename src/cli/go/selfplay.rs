@@ -1,0 +1,338 @@
+//! `asalto selfplay --game go`: games between two random players that do
+//! not fill their own eyes, seeded (game K from the base seed and K, so the
+//! games do not depend on the threads), ended by two passes, written as SGF
+//! files with a `summary.json`, and counted.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Instant;
+
+use asalto_go::{Profile, Size, player};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::super::selfplay::{clock_seed, prepare_dir};
+use super::super::{Format, Out, Status, WriteError, error};
+
+/// What `selfplay --game go` asks.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// The board size.
+    pub size: Size,
+    /// The profile the players obey (and the records name).
+    pub profile: Profile,
+    /// Komi written in `KM` and counted where the profile counts it.
+    pub komi: f64,
+    /// How many games.
+    pub games: usize,
+    /// The base seed, if given.
+    pub seed: Option<u64>,
+    /// Stop a game after this many moves (a guard for profiles without a
+    /// ko rule, where random play may cycle).
+    pub max_moves: usize,
+    /// `json`: one line per game on standard output.
+    pub format: Format,
+    /// Threads.
+    pub jobs: Option<usize>,
+    /// No summary on standard error.
+    pub quiet: bool,
+    /// Replace the games of an earlier run.
+    pub force: bool,
+}
+
+/// The default move limit of a board: three moves per point, far above
+/// what random play that ends by two passes needs (about 1.5 per point on
+/// 19x19), so only a cycling game meets it.
+pub fn default_max_moves(size: Size) -> usize {
+    3 * size.area() as usize
+}
+
+/// One game played.
+struct Played {
+    number: usize,
+    seed: u64,
+    moves: usize,
+    passes_ended: bool,
+    result: Option<String>,
+    margin: f64,
+    captures: u32,
+    sgf: String,
+}
+
+/// One game in `summary.json` and in the JSON lines.
+#[derive(Serialize)]
+struct GameLine<'a> {
+    game: &'static str,
+    rules: &'static str,
+    number: usize,
+    file: Option<String>,
+    seed: u64,
+    size: u8,
+    komi: f64,
+    moves: usize,
+    ended_by_passes: bool,
+    result: Option<&'a str>,
+    captures: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sgf: Option<&'a str>,
+}
+
+/// The totals of a run.
+#[derive(Default, Serialize)]
+struct Totals {
+    games: usize,
+    black_wins: usize,
+    white_wins: usize,
+    draws: usize,
+    capped: usize,
+    moves: usize,
+    min_moves: usize,
+    max_moves: usize,
+    captures: u64,
+}
+
+impl Totals {
+    fn add(&mut self, g: &Played) {
+        if self.games == 0 {
+            self.min_moves = g.moves;
+        }
+        self.games += 1;
+        self.moves += g.moves;
+        self.min_moves = self.min_moves.min(g.moves);
+        self.max_moves = self.max_moves.max(g.moves);
+        self.captures += u64::from(g.captures);
+        if !g.passes_ended {
+            self.capped += 1;
+        } else if g.margin > 0.0 {
+            self.black_wins += 1;
+        } else if g.margin < 0.0 {
+            self.white_wins += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+}
+
+/// `summary.json`.
+#[derive(Serialize)]
+struct Summary<'a> {
+    format: &'static str,
+    version: u32,
+    game: &'static str,
+    rules: &'static str,
+    size: u8,
+    komi: f64,
+    seed: u64,
+    max_moves: usize,
+    totals: &'a Totals,
+    results: &'a [GameLine<'a>],
+}
+
+/// Play game `number` of the set made with `base`.
+fn play(s: &Settings, base: u64, number: usize) -> Played {
+    let seed = asalto::selfplay::game_seed(base, number);
+    let (pos, moves) = player::selfplay(s.size, s.profile, seed, s.max_moves);
+    let passes_ended = pos.passes() >= 2;
+    let result = passes_ended.then(|| player::result(&pos, s.komi));
+    let komi = if s.profile.rules().komi_counts {
+        s.komi
+    } else {
+        0.0
+    };
+    let captures = pos.captures();
+    let comment = format!(
+        "asalto selfplay --game go: random players that do not fill their own eyes; game {number}, seed {seed}"
+    );
+    let sgf = player::record(
+        s.size,
+        s.profile,
+        s.komi,
+        &moves,
+        result.as_deref(),
+        &comment,
+    );
+    Played {
+        number,
+        seed,
+        moves: moves.len(),
+        passes_ended,
+        result,
+        margin: pos.board().area_score().margin(komi),
+        captures: captures.black + captures.white,
+        sgf,
+    }
+}
+
+/// The file name of game `n`.
+fn file_name(n: usize, width: usize) -> String {
+    format!("game-{n:0width$}.sgf")
+}
+
+/// Run `selfplay --game go`.
+pub fn run(s: Settings, out_dir: Option<&Path>, out: &mut Out) -> Result<Status, WriteError> {
+    let seed = s.seed.unwrap_or_else(clock_seed);
+    if let Some(dir) = out_dir {
+        if let Err(message) = prepare_dir(dir, s.force) {
+            error(&message);
+            return Ok(Status::Error);
+        }
+    }
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(s.jobs.unwrap_or(0))
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => {
+            error(&format!("cannot start threads: {e}"));
+            return Ok(Status::Error);
+        }
+    };
+    let width = s.games.to_string().len().max(4);
+    let started = Instant::now();
+    let mut totals = Totals::default();
+    let mut lines: Vec<GameLine> = Vec::with_capacity(s.games);
+    let mut played_all: Vec<Played> = Vec::new();
+    let chunk = 16 * pool.current_num_threads().max(1);
+    let mut first = 1;
+    while first <= s.games {
+        let last = (first + chunk - 1).min(s.games);
+        let played: Vec<Played> = pool.install(|| {
+            (first..=last)
+                .into_par_iter()
+                .map(|n| play(&s, seed, n))
+                .collect()
+        });
+        for game in &played {
+            let file = out_dir.map(|_| file_name(game.number, width));
+            if let (Some(dir), Some(name)) = (out_dir, &file) {
+                let path = dir.join(name);
+                if let Err(e) = std::fs::write(&path, &game.sgf) {
+                    error(&format!("cannot write {}: {e}", path.display()));
+                    return Ok(Status::Error);
+                }
+            }
+            totals.add(game);
+            if s.format == Format::Json {
+                let line = line_of(&s, game, file.clone(), true);
+                out.line(&serde_json::to_string(&line).unwrap_or_default())?;
+            }
+        }
+        // The SGF texts are dropped once written; the summary keeps the rest.
+        played_all.extend(played.into_iter().map(|mut g| {
+            g.sgf = String::new();
+            g
+        }));
+        first = last + 1;
+    }
+    for game in &played_all {
+        let file = out_dir.map(|_| file_name(game.number, width));
+        lines.push(line_of(&s, game, file, false));
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    if let Some(dir) = out_dir {
+        let summary = Summary {
+            format: "asalto-selfplay",
+            version: 1,
+            game: asalto_go::json::GAME,
+            rules: s.profile.name(),
+            size: s.size.get(),
+            komi: s.komi,
+            seed,
+            max_moves: s.max_moves,
+            totals: &totals,
+            results: &lines,
+        };
+        let path = dir.join("summary.json");
+        let text = serde_json::to_string_pretty(&summary).unwrap_or_default() + "\n";
+        if let Err(e) = std::fs::write(&path, text) {
+            error(&format!("cannot write {}: {e}", path.display()));
+            return Ok(Status::Error);
+        }
+    }
+    if !s.quiet {
+        let mut text = summary_text(&s, seed, &totals);
+        if let Some(dir) = out_dir {
+            let name = |n: usize| dir.join(file_name(n, width)).display().to_string();
+            let files = if s.games == 1 {
+                name(1)
+            } else {
+                format!("{} .. {}", name(1), name(s.games))
+            };
+            let _ = writeln!(
+                text,
+                "wrote {files} and {}",
+                dir.join("summary.json").display()
+            );
+        } else if s.format == Format::Human {
+            let _ = writeln!(
+                text,
+                "the games were not written: --out DIR writes them as SGF files, --format json prints them"
+            );
+        }
+        let _ = writeln!(
+            text,
+            "{} game{} in {elapsed:.2} s ({:.0} games/s, {:.0} moves/s)",
+            s.games,
+            if s.games == 1 { "" } else { "s" },
+            s.games as f64 / elapsed.max(1e-9),
+            totals.moves as f64 / elapsed.max(1e-9),
+        );
+        eprint!("{text}");
+    }
+    Ok(Status::Success)
+}
+
+/// The JSON of a game (with its SGF text for the JSON lines).
+fn line_of<'a>(s: &Settings, g: &'a Played, file: Option<String>, sgf: bool) -> GameLine<'a> {
+    GameLine {
+        game: asalto_go::json::GAME,
+        rules: s.profile.name(),
+        number: g.number,
+        file,
+        seed: g.seed,
+        size: s.size.get(),
+        komi: s.komi,
+        moves: g.moves,
+        ended_by_passes: g.passes_ended,
+        result: g.result.as_deref(),
+        captures: g.captures,
+        sgf: sgf.then_some(g.sgf.as_str()),
+    }
+}
+
+/// The people's summary: wins, draws, capped games, lengths, captures.
+fn summary_text(s: &Settings, seed: u64, t: &Totals) -> String {
+    let mut text = String::new();
+    let n = s.size.get();
+    let _ = writeln!(
+        text,
+        "{} game{}: go {n}x{n}, {}, komi {}, random players (no own-eye filling), seed {seed}, max {} moves",
+        t.games,
+        if t.games == 1 { "" } else { "s" },
+        s.profile.name(),
+        if s.profile.rules().komi_counts {
+            s.komi.to_string()
+        } else {
+            format!("{} (not counted)", s.komi)
+        },
+        s.max_moves
+    );
+    let percent = |k: usize| 100.0 * k as f64 / t.games.max(1) as f64;
+    for (label, k, why) in [
+        ("black win", t.black_wins, "area score"),
+        ("white win", t.white_wins, "area score"),
+        ("draw", t.draws, "area score"),
+        ("capped", t.capped, "stopped at the move limit, no result"),
+    ] {
+        let _ = writeln!(text, "  {label:<10} {k:>6} {:>5.1}%  ({why})", percent(k));
+    }
+    let _ = writeln!(
+        text,
+        "  length: average {:.1} moves, shortest {}, longest {}; captures: average {:.1} stones a game",
+        t.moves as f64 / t.games.max(1) as f64,
+        t.min_moves,
+        t.max_moves,
+        t.captures as f64 / t.games.max(1) as f64
+    );
+    text
+}
