@@ -60,6 +60,8 @@ pub struct Args {
     pub(super) quiet: bool,
     #[command(flatten)]
     pub(super) game: super::games::GameArgs,
+    #[command(flatten)]
+    pub(super) bishops: super::madbishops::BishopsArgs,
     /// Go: check every line of the variation tree, not just the main line.
     #[arg(long)]
     pub(super) all_variations: bool,
@@ -87,6 +89,26 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, 256);
+    match super::madbishops::route(&args.game, args.bishops, args.strict, &args.files) {
+        Some(Err(message)) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+        Some(Ok(settings)) => {
+            if args.rebels.is_some() || args.lenient || args.all_variations {
+                error("--rebels, --lenient and --all-variations are not for Mad Bishops records");
+                return Ok(Status::Error);
+            }
+            let report = super::madbishops::check::Report {
+                format: args.format,
+                details: args.details,
+                quiet: args.quiet,
+                jobs,
+            };
+            return super::madbishops::check::run(&args.files, settings, report, out);
+        }
+        None => {}
+    }
     let routes = match games::routes(&args.game, &args.files) {
         Ok(routes) => routes,
         Err(message) => {

@@ -34,6 +34,8 @@ pub struct Args {
     pub(super) read: ReadArgs,
     #[command(flatten)]
     pub(super) game: super::games::GameArgs,
+    #[command(flatten)]
+    pub(super) bishops: super::madbishops::BishopsArgs,
 }
 
 /// Run `diff`.
@@ -41,6 +43,18 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     if args.reference == "-" && args.other == "-" {
         error("only one of the two records can be standard input");
         return Ok(Status::Error);
+    }
+    let files = [args.reference.clone(), args.other.clone()];
+    match super::madbishops::route(&args.game, args.bishops, args.read.strict, &files) {
+        Some(Err(message)) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+        Some(Ok(settings)) => {
+            let paths = [args.reference.as_str(), args.other.as_str()];
+            return super::madbishops::diff::run(paths, settings, args.format, out);
+        }
+        None => {}
     }
     let paths = [args.reference.as_str(), args.other.as_str()];
     match super::games::route(&args.game, &paths) {

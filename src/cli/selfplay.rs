@@ -15,10 +15,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::madbishops::selfplay as mb;
 use super::{Format, Out, Status, WriteError, error};
 
 /// Examples shown under `--help`.
-const EXAMPLES: &str = "Examples:\n  asalto selfplay --games 100 --seed 7 --out refs/\n  asalto selfplay --officers greedy --rebels basic-v2 --games 1000 --format json\n  asalto selfplay --max-plies 0 --rebels basic-v1    (no limit: stops on repetition)\n";
+const EXAMPLES: &str = "Examples:\n  asalto selfplay --games 100 --seed 7 --out refs/\n  asalto selfplay --game go --size 9 --games 100 --seed 7 --out refs/\n  asalto selfplay --game madbishops --rules report --red greedy --games 500 --seed 7 --out refs/\n  asalto selfplay --officers greedy --rebels basic-v2 --games 1000 --format json\n  asalto selfplay --max-plies 0 --rebels basic-v1    (no limit: stops on repetition)\n";
 
 /// Play games between computer players and write them as record files.
 #[derive(clap::Args, Debug)]
@@ -65,9 +66,10 @@ pub struct Args {
     /// The game: `asalto` (the default) or `go`.
     #[arg(long, value_name = "GAME")]
     pub(super) game: Option<asalto_core::GameKind>,
-    /// Go: the rule profile the players obey and the records name
+    /// The rule profile. Go: the one the players obey and the records name
     /// (default `positional-superko`: its games are legal under every Go
-    /// profile, the 2019 assignment's `seed-2019` included).
+    /// profile, the 2019 assignment's `seed-2019` included). Mad Bishops:
+    /// `steere` (the default) or `report`.
     #[arg(long, value_name = "PROFILE")]
     pub(super) rules: Option<String>,
     /// Go: the board size, 2 to 25 (9, 13 and 19 are the usual).
@@ -78,6 +80,16 @@ pub struct Args {
     /// which counts none).
     #[arg(long, value_name = "K", allow_hyphen_values = true)]
     pub(super) komi: Option<f64>,
+    /// Mad Bishops: red's player: `random` (the default), `greedy`,
+    /// `search` or `search-N` (N = 1..6 moves ahead).
+    #[arg(long, value_name = "PLAYER", value_parser = mb::parse_player)]
+    pub(super) red: Option<asalto_madbishops::player::Player>,
+    /// Mad Bishops: blue's player (as `--red`).
+    #[arg(long, value_name = "PLAYER", value_parser = mb::parse_player)]
+    pub(super) blue: Option<asalto_madbishops::player::Player>,
+    /// Mad Bishops: who moves first, `red` (the default) or `blue`.
+    #[arg(long, value_name = "SIDE", value_parser = super::madbishops::parse_side)]
+    pub(super) first: Option<asalto_madbishops::Side>,
 }
 
 /// `summary.json`: the options of the run, the totals and every game's
@@ -107,6 +119,60 @@ struct ResultJson {
 
 /// Run `selfplay` for the game asked.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
+    let bishops_profile = args
+        .rules
+        .as_deref()
+        .and_then(asalto_madbishops::Profile::from_name);
+    let bishops_options = args.red.is_some()
+        || args.blue.is_some()
+        || args.first.is_some()
+        || bishops_profile.is_some();
+    match args.game {
+        Some(asalto_core::GameKind::MadBishops) => {
+            if args.officers.is_some() || args.rebels.is_some() {
+                error(
+                    "--officers and --rebels are Asalto's sides: Mad Bishops has --red and --blue",
+                );
+                return Ok(Status::Error);
+            }
+            let profile = match (&args.rules, bishops_profile) {
+                (Some(name), None) => {
+                    error(&format!(
+                        "--rules: {}",
+                        super::madbishops::parse_profile(name)
+                            .err()
+                            .unwrap_or_default()
+                    ));
+                    return Ok(Status::Error);
+                }
+                (_, profile) => profile.unwrap_or_default(),
+            };
+            let settings = mb::Settings {
+                red: args
+                    .red
+                    .unwrap_or(asalto_madbishops::player::Player::Random),
+                blue: args
+                    .blue
+                    .unwrap_or(asalto_madbishops::player::Player::Random),
+                profile,
+                first: args.first.unwrap_or(asalto_madbishops::Side::Red),
+                games: args.games as usize,
+                seed: args.seed,
+                max_plies: args.max_plies.unwrap_or(1000),
+                out: args.out,
+                force: args.force,
+                format: args.format,
+                jobs: args.jobs.unwrap_or(0),
+                quiet: args.quiet,
+            };
+            return mb::run(&settings, out);
+        }
+        None | Some(asalto_core::GameKind::Asalto) if bishops_options => {
+            error("--red, --blue, --rules and --first are for Mad Bishops (add --game madbishops)");
+            return Ok(Status::Error);
+        }
+        _ => {}
+    }
     let game = super::games::GameArgs {
         game: args.game,
         rules: args.rules.clone(),

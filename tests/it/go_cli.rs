@@ -171,10 +171,6 @@ fn usage_errors_exit_2() {
             vec!["check", "--game", "solitaire", sgf],
             "not yet available",
         ),
-        (
-            vec!["check", "--game", "madbishops", sgf],
-            "not yet available",
-        ),
         (vec!["diff", sgf, "samples/ejemplo.txt"], "of two games"),
         (
             vec!["show", "--game", "solitaire", sgf],

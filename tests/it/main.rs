@@ -8,6 +8,7 @@ mod export;
 mod go_cli;
 mod go_selfplay;
 mod grade;
+mod madbishops_cli;
 mod perft;
 mod play;
 mod properties;

@@ -117,9 +117,14 @@ impl GameCli for Go {
         rules: &'static str,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
-        if args.officers.is_some() || args.rebels.is_some() {
+        if args.officers.is_some()
+            || args.rebels.is_some()
+            || args.red.is_some()
+            || args.blue.is_some()
+            || args.first.is_some()
+        {
             error(
-                "--officers and --rebels choose Asalto's players; Go's are random players that do not fill their own eyes",
+                "--officers, --rebels, --red, --blue and --first choose other games' players; Go's are random players that do not fill their own eyes",
             );
             return Ok(Status::Error);
         }
