@@ -108,9 +108,9 @@ pub fn route(args: &GameArgs, files: &[String]) -> Result<Route, String> {
                 let (_, first_file) = kinds[0];
                 return Err(format!(
                     "the files mix {} records ({}) and {} records ({}): check them separately, or name the game with --game",
-                    first,
+                    title(first),
                     asalto::text::escape_line(first_file),
-                    other,
+                    title(*other),
                     asalto::text::escape_line(file)
                 ));
             }
@@ -137,6 +137,16 @@ pub fn route(args: &GameArgs, files: &[String]) -> Result<Route, String> {
                 asalto::Rules::default().name()
             )),
         },
+    }
+}
+
+/// The name of a game in sentences.
+fn title(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Asalto => "Asalto",
+        GameKind::Go => "Go",
+        GameKind::Solitaire => "Solitaire Chess",
+        GameKind::MadBishops => "Mad Bishops",
     }
 }
 
