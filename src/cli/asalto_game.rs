@@ -5,7 +5,7 @@
 use asalto_core::GameKind;
 
 use super::batch::Checker;
-use super::games::GameCli;
+use super::games::{GameCli, Rules};
 use super::{Out, Status, WriteError, check, diff, export, selfplay, show};
 
 /// Asalto on the command line.
@@ -30,7 +30,7 @@ impl GameCli for Asalto {
     fn checker<'a>(
         &'a self,
         args: &'a check::Args,
-        _rules: &'static str,
+        _rules: Rules,
         full: bool,
     ) -> Result<Box<dyn Checker + 'a>, String> {
         Ok(check::asalto_checker(args, full))
@@ -40,7 +40,7 @@ impl GameCli for Asalto {
         &self,
         args: &show::Args,
         _file: &str,
-        _rules: &'static str,
+        _rules: Rules,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         show::asalto(args, out)
@@ -50,7 +50,7 @@ impl GameCli for Asalto {
         &self,
         args: &export::Args,
         _file: &str,
-        _rules: &'static str,
+        _rules: Rules,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         export::asalto(args, out)
@@ -60,7 +60,7 @@ impl GameCli for Asalto {
         &self,
         args: &diff::Args,
         _paths: [&str; 2],
-        _rules: &'static str,
+        _rules: Rules,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         diff::asalto(args, out)
@@ -69,7 +69,7 @@ impl GameCli for Asalto {
     fn selfplay(
         &self,
         args: &selfplay::Args,
-        _rules: &'static str,
+        _rules: Rules,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         selfplay::asalto(args, out)

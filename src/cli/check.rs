@@ -19,7 +19,7 @@ use super::input::{Lines, display_name, document_record, not_utf8};
 use super::{ColorChoice, Format, Out, Status, WriteError, error};
 
 /// Examples shown under `--help`.
-const EXAMPLES: &str = "Examples:\n  asalto check game.txt\n  asalto check game.sgf                       (Go: by the extension, or --game go)\n  asalto check --rules seed-2019 kifu/        (every *.sgf in kifu/, under the 2019 assignment's rules)\n  asalto check submissions/*/partida.txt      (one line per file, then totals)\n  asalto check refs/ --format json -j 2       (every *.txt in refs/, as JSON lines)\n  asalto check --lenient - < game.txt         (standard input; `Bd-Db` captures allowed)\n";
+const EXAMPLES: &str = "Examples:\n  asalto check game.txt\n  asalto check game.sgf                       (Go: by the extension, or --game go)\n  asalto check --rules seed-2019 kifu/        (every *.sgf in kifu/, under the 2019 assignment's rules)\n  asalto check submissions/*/partida.txt      (one line per file, then totals)\n  asalto check refs/ --format json -j 2       (every *.txt in refs/, as JSON lines)\n  asalto check --game solitaire answer.txt    (a Solitaire Chess puzzle and an answer)\n  asalto check --lenient - < game.txt         (standard input; `Bd-Db` captures allowed)\n";
 
 /// Validate record files: one move per line, by the assignment's rules.
 #[derive(clap::Args, Debug)]
@@ -118,7 +118,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     };
     let full = routes.len() <= 1 || args.details;
     // One checker per game and profile, in the order first met.
-    let mut keys: Vec<(GameKind, &'static str)> = Vec::new();
+    let mut keys: Vec<(GameKind, games::Rules)> = Vec::new();
     let mut checkers: Vec<Box<dyn Checker + '_>> = Vec::new();
     let mut targets = Vec::with_capacity(routes.len());
     for (path, route) in routes {

@@ -20,19 +20,24 @@ use super::{Out, Status, WriteError, check, diff, error, export, input, selfplay
 
 /// The games the command line reads, one line each (Asalto first: the
 /// game of a file nothing else claims).
-pub const GAMES: &[&dyn GameCli] = &[&super::asalto_game::Asalto, &super::go::Go];
+pub const GAMES: &[&dyn GameCli] = &[
+    &super::asalto_game::Asalto,
+    &super::go::Go,
+    &super::solitaire::Solitaire,
+];
 
 /// The game and rule profile options shared by the commands that read
 /// records of more than one game.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct GameArgs {
     /// The game of the records (default: `go` for `*.sgf` files and SGF
-    /// text, else `asalto`) [possible values: asalto, go, solitaire,
-    /// madbishops].
+    /// text, `solitaire` for a file that starts with a puzzle, else
+    /// `asalto`) [possible values: asalto, go, solitaire, madbishops].
     #[arg(long, value_name = "GAME")]
     pub game: Option<GameKind>,
     /// The rule profile: for Go `seed-2019`, `simple-ko` (the default for
-    /// SGF), `positional-superko`, `tromp-taylor`; for Asalto
+    /// SGF), `positional-superko`, `tromp-taylor`; for Solitaire Chess
+    /// `codegolf` (the default) or `thinkfun`; for Asalto
     /// `assignment-2018-19` (the only one); for Mad Bishops `steere` (the
     /// default) or `report` (either one names the game).
     #[arg(long, value_name = "PROFILE")]
@@ -48,16 +53,15 @@ pub trait GameCli: Sync {
     /// The extension of its record files, for the files of a folder.
     fn extension(&self) -> &'static str;
 
-    /// Its rule profiles, the default first.
+    /// Its rule profile names, the default first (what `--rules` takes).
     fn profiles(&self) -> &'static [&'static str];
 
-    /// The checker of `check` under the profile `rules` (one of
-    /// [`GameCli::profiles`]), or a usage error.
+    /// The checker of `check` under the profile `rules`, or a usage error.
     /// With `full`, each problem file is reported in full, not in one line.
     fn checker<'a>(
         &'a self,
         args: &'a check::Args,
-        rules: &'static str,
+        rules: Rules,
         full: bool,
     ) -> Result<Box<dyn Checker + 'a>, String> {
         let _ = (args, rules, full);
@@ -69,7 +73,7 @@ pub trait GameCli: Sync {
         &self,
         args: &show::Args,
         file: &str,
-        rules: &'static str,
+        rules: Rules,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         let _ = (args, file, rules, out);
@@ -82,7 +86,7 @@ pub trait GameCli: Sync {
         &self,
         args: &export::Args,
         file: &str,
-        rules: &'static str,
+        rules: Rules,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         let _ = (args, file, rules, out);
@@ -95,7 +99,7 @@ pub trait GameCli: Sync {
         &self,
         args: &diff::Args,
         paths: [&str; 2],
-        rules: &'static str,
+        rules: Rules,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         let _ = (args, paths, rules, out);
@@ -107,7 +111,7 @@ pub trait GameCli: Sync {
     fn selfplay(
         &self,
         args: &selfplay::Args,
-        rules: &'static str,
+        rules: Rules,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         let _ = (args, rules, out);
@@ -188,15 +192,20 @@ fn names<'a>(items: impl Iterator<Item = &'a str>) -> String {
     items.collect::<Vec<_>>().join(", ")
 }
 
-/// The profile of `game` for `--rules` (its default without), or a usage
+/// The profile `--rules` names for a game: one of its
+/// [`GameCli::profiles`], or `None` for the game's default (Solitaire's
+/// default is the record's own `rules:` line, so only the game knows it).
+pub type Rules = Option<&'static str>;
+
+/// The profile of `game` for `--rules` (`None` without), or a usage
 /// error naming the game the profile belongs to, if any.
-fn profile(game: &dyn GameCli, rules: Option<&str>) -> Result<&'static str, String> {
+fn profile(game: &dyn GameCli, rules: Option<&str>) -> Result<Rules, String> {
     let profiles = game.profiles();
     let Some(name) = rules else {
-        return Ok(profiles[0]);
+        return Ok(None);
     };
     if let Some(p) = profiles.iter().find(|p| **p == name) {
-        return Ok(p);
+        return Ok(Some(p));
     }
     let owner = GAMES
         .iter()
@@ -227,7 +236,7 @@ fn title(game: GameKind) -> &'static str {
     match game {
         GameKind::Asalto => "Asalto",
         GameKind::Go => "Go",
-        GameKind::Solitaire => "Solitaire",
+        GameKind::Solitaire => "Solitaire Chess",
         GameKind::MadBishops => "Mad Bishops",
     }
 }
@@ -238,7 +247,7 @@ pub struct Route {
     /// The game's paths.
     pub game: &'static dyn GameCli,
     /// The rule profile, one of the game's.
-    pub rules: &'static str,
+    pub rules: Rules,
 }
 
 /// The one game of `files` (`show`, `export`, `diff`), or a usage error:

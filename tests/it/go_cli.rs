@@ -168,14 +168,10 @@ fn usage_errors_exit_2() {
             "not a Go rule profile",
         ),
         (
-            vec!["check", "--game", "solitaire", sgf],
-            "not yet available",
+            vec!["check", "--game", "solitaire", "--rules", "simple-ko", sgf],
+            "not a Solitaire Chess rule profile",
         ),
         (vec!["diff", sgf, "samples/ejemplo.txt"], "of two games"),
-        (
-            vec!["show", "--game", "solitaire", sgf],
-            "not yet available",
-        ),
     ] {
         let run = asalto(&args);
         assert_eq!(run.code, 2, "{args:?}: {}", run.stdout);

@@ -8,7 +8,7 @@ use asalto_go::replay::{CheckOptions, Checked};
 use asalto_go::{Profile, Severity, Size};
 
 use super::batch::Checker;
-use super::games::GameCli;
+use super::games::{GameCli, Rules};
 use super::input::{display_name, read_bytes};
 use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd, error};
 use super::{export as export_cmd, selfplay as selfplay_cmd, show as show_cmd};
@@ -30,9 +30,12 @@ const PROFILES: &[&str] = &[
     Profile::TrompTaylor.name(),
 ];
 
-/// The profile named `rules` (one of [`PROFILES`], as the routing checked).
-fn profile(rules: &str) -> Profile {
-    Profile::from_name(rules).unwrap_or(Profile::SGF_DEFAULT)
+/// The profile `--rules` named (one of [`PROFILES`], as the routing
+/// checked), else the SGF default.
+fn profile(rules: Rules) -> Profile {
+    rules
+        .and_then(Profile::from_name)
+        .unwrap_or(Profile::SGF_DEFAULT)
 }
 
 impl GameCli for Go {
@@ -51,7 +54,7 @@ impl GameCli for Go {
     fn checker<'a>(
         &'a self,
         args: &'a check_cmd::Args,
-        rules: &'static str,
+        rules: Rules,
         full: bool,
     ) -> Result<Box<dyn Checker + 'a>, String> {
         if args.rebels.is_some() {
@@ -71,7 +74,7 @@ impl GameCli for Go {
         &self,
         args: &show_cmd::Args,
         file: &str,
-        rules: &'static str,
+        rules: Rules,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         let settings = show::Settings {
@@ -88,7 +91,7 @@ impl GameCli for Go {
         &self,
         args: &export_cmd::Args,
         file: &str,
-        rules: &'static str,
+        rules: Rules,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         let settings = export::Settings {
@@ -105,7 +108,7 @@ impl GameCli for Go {
         &self,
         args: &diff_cmd::Args,
         paths: [&str; 2],
-        rules: &'static str,
+        rules: Rules,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         diff::run(paths, profile(rules), args.read.lenient, args.format, out)
@@ -114,7 +117,7 @@ impl GameCli for Go {
     fn selfplay(
         &self,
         args: &selfplay_cmd::Args,
-        rules: &'static str,
+        rules: Rules,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         if args.officers.is_some()
@@ -137,7 +140,7 @@ impl GameCli for Go {
         };
         // Positional superko unless asked: its games are legal under every
         // profile (a cycle cannot happen, so every game ends by two passes).
-        let profile = match args.rules {
+        let profile = match rules {
             Some(_) => profile(rules),
             None => Profile::PositionalSuperko,
         };
