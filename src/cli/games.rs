@@ -296,8 +296,12 @@ pub fn routes(args: &GameArgs, files: &[String]) -> Result<Vec<Routed>, String> 
         let extensions: Vec<&str> = match asked {
             Some(g) => vec![g.extension()],
             None => {
-                let mut e: Vec<&str> = GAMES.iter().map(|g| g.extension()).collect();
-                e.dedup();
+                let mut e: Vec<&str> = Vec::new();
+                for g in GAMES {
+                    if !e.contains(&g.extension()) {
+                        e.push(g.extension());
+                    }
+                }
                 e
             }
         };

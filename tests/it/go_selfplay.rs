@@ -377,7 +377,4 @@ fn the_assignment_profile_and_usage_errors() {
         assert_eq!(run.code, 2, "{all:?}: {}", run.stderr);
         assert!(run.stderr.contains(says), "{all:?}: {}", run.stderr);
     }
-    let run = asalto(&["selfplay", "--game", "madbishops"]);
-    assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("not yet available"), "{}", run.stderr);
 }
