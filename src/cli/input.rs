@@ -395,7 +395,18 @@ impl Rereadable {
             )
         };
         let mut copy = tempfile::tempfile().map_err(copy_error)?;
-        io::copy(&mut reader, &mut copy).map_err(copy_error)?;
+        let read_error =
+            |e: io::Error| format!("cannot read {}: {}", escape_line(&name), io_reason(&e));
+        let mut chunk = vec![0; CHUNK];
+        loop {
+            let n = match reader.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(read_error(e)),
+            };
+            io::Write::write_all(&mut copy, &chunk[..n]).map_err(copy_error)?;
+        }
         Ok(Rereadable {
             path: path.to_string(),
             copy: Some(copy),
