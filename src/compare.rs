@@ -352,7 +352,7 @@ impl Stream {
 /// use asalto::replay::CheckOptions;
 ///
 /// let reference = ["Bc-Cc\n", "Dd-Cd\n"];
-/// let other = ["Bc-Cc\n", "Dd-Ce\n"];
+/// let other = ["Bc-Cc\n", "Dd-Dc\n"];
 /// let mut comparer = Comparer::new(CheckOptions::default(), 100);
 /// let (mut r, mut o) = (reference.iter(), other.iter());
 /// while let Some(which) = comparer.wants() {
@@ -370,7 +370,7 @@ impl Stream {
 /// o.for_each(|line| comparer.push_line(Which::Other, line));
 /// let compared = comparer.finish();
 /// let d = compared.first_difference.unwrap();
-/// assert_eq!((d.ply, d.other.unwrap().written.as_str()), (2, "Dd-Ce"));
+/// assert_eq!((d.ply, d.other.unwrap().written.as_str()), (2, "Dd-Dc"));
 /// assert!(!compared.other.checked.is_valid());
 /// ```
 #[derive(Clone, Debug)]
