@@ -299,6 +299,13 @@ fn standard_input_is_told_by_its_content() {
     let padded = format!("{}{record}", "# comment\n".repeat(600));
     let run = asalto_with_input(&["check", "-"], &padded);
     assert!(run.stdout.starts_with("<stdin>: valid"), "{}", run.stdout);
+    // A Solitaire Chess puzzle and its answer: the whole text reaches it.
+    let run = asalto_with_input(
+        &["check", "-"],
+        "...N.....R....B.\n[[[2,0],[1,1]],[[1,1],[3,3]]]\n",
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("valid (codegolf)"), "{}", run.stdout);
 }
 
 /// A short 9x9 selfplay game with no capture in its first 20 moves.

@@ -184,8 +184,7 @@ pub fn read_text(path: &str) -> Result<String, String> {
     let shown = asalto::text::escape_line(&name).into_owned();
     let mut bytes = Vec::new();
     let result = if path == "-" {
-        std::io::stdin()
-            .lock()
+        super::input::stdin()
             .take(MAX_FILE + 1)
             .read_to_end(&mut bytes)
     } else {

@@ -156,8 +156,7 @@ pub fn read_text(path: &str) -> Result<String, String> {
     let name = escape_line(&display_name(path)).into_owned();
     let mut bytes = Vec::new();
     let result = if path == "-" {
-        std::io::stdin()
-            .lock()
+        super::input::stdin()
             .take(MAX_FILE + 1)
             .read_to_end(&mut bytes)
     } else {
