@@ -11,7 +11,7 @@ use super::{Out, ReadArgs, Status, WriteError, error, read_input};
 use asalto::text::escape_line;
 
 /// Examples shown under `--help`.
-const EXAMPLES: &str = "Examples:\n  asalto export game.txt --to json --pretty > game.json\n  asalto export game.json --to text           (the record again)\n  asalto export game.txt --to input | python3 asalto.py    (type it into a program)\n  asalto export --lenient typed.txt --to text  (captures written out in full)\n  asalto export game.sgf --to gtp             (Go: also json, sgf, prolog)\n";
+const EXAMPLES: &str = "Examples:\n  asalto export game.txt --to json --pretty > game.json\n  asalto export game.json --to text           (the record again)\n  asalto export game.txt --to input | python3 asalto.py    (type it into a program)\n  asalto export --lenient typed.txt --to text  (captures written out in full)\n  asalto export game.sgf --to gtp             (Go: also json, sgf, prolog)\n  asalto export game.txt --to html --ply 12 > game.html   (a replay page)\n";
 
 /// Convert a game: a record or a JSON game document in, JSON, a canonical
 /// record, or the assignment's console session out.
@@ -39,6 +39,10 @@ pub struct Args {
     /// program prints when its input comes from a pipe.
     #[arg(long)]
     no_echo: bool,
+    /// For `--to html`: the position the page opens on (default: the
+    /// first illegal move, or the end).
+    #[arg(long, value_name = "N")]
+    ply: Option<usize>,
     #[command(flatten)]
     read: ReadArgs,
     #[command(flatten)]
@@ -60,6 +64,9 @@ pub enum Target {
     Input,
     /// Go: the main line as canonical SGF.
     Sgf,
+    /// A replay page: one self-contained HTML file (board, move list,
+    /// arrow keys); an invalid record's page shows where it breaks.
+    Html,
     /// Go: GTP commands that set the game up and play it.
     Gtp,
     /// Go: the 2019 assignment's Prolog terms: `move(N, "b", [Row,Col]).`
@@ -81,6 +88,13 @@ pub enum Source {
 
 /// Run `export`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
+    if args.to == Target::Html {
+        return super::html::export(&args.file, &args.game, args.read, args.ply, out);
+    }
+    if args.ply.is_some() {
+        error("--ply is for --to html");
+        return Ok(Status::Error);
+    }
     match super::go::route(&args.game, std::slice::from_ref(&args.file)) {
         Err(message) => {
             error(&message);
@@ -192,7 +206,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
 fn convert(game: &Game, to: Target, args: &Args) -> String {
     match to {
         // Go's targets were turned away above.
-        Target::Json | Target::Sgf | Target::Gtp | Target::Prolog => String::new(),
+        Target::Json | Target::Sgf | Target::Gtp | Target::Prolog | Target::Html => String::new(),
         Target::Text => write_record(game.moves()),
         Target::Transcript => transcript::transcript(game, !args.no_echo),
         Target::Input => transcript::typed_input(game),

@@ -86,6 +86,11 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
             export::prolog_moves(game),
             export::prolog_board(game.position().board())
         ),
+        // `export` sends `--to html` to its HTML path before this one.
+        Target::Html => {
+            error("--to html: the replay page is written by export's HTML path");
+            return Ok(Status::Error);
+        }
         Target::Text | Target::Transcript | Target::Input => {
             error(&format!(
                 "--to {} is for Asalto records; a Go record exports to json, sgf, gtp or prolog",
