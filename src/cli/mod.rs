@@ -14,6 +14,7 @@ mod go;
 mod grade;
 mod html;
 mod input;
+mod madbishops;
 mod man;
 mod play;
 mod selfplay;

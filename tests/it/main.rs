@@ -9,6 +9,7 @@ mod export;
 mod go_cli;
 mod grade;
 mod html;
+mod madbishops_cli;
 mod perft;
 mod play;
 mod properties;
