@@ -96,14 +96,13 @@ pub enum Source {
 
 /// Run `export`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
-<<<<<<< HEAD
     if args.to == Target::Html {
         return super::html::export(&args.file, &args.game, args.read, args.ply, out);
     }
     if args.ply.is_some() {
         error("--ply is for --to html");
         return Ok(Status::Error);
-=======
+    }
     let file = std::slice::from_ref(&args.file);
     match super::madbishops::route(&args.game, args.bishops, args.read.strict, file) {
         Some(Err(message)) => {
@@ -126,7 +125,6 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
             return Ok(Status::Error);
         }
         None => {}
->>>>>>> main
     }
     match super::go::route(&args.game, std::slice::from_ref(&args.file)) {
         Err(message) => {
