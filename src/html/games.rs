@@ -88,8 +88,8 @@ impl ReplaySource for Asalto<'_> {
         let side = p
             .side
             .or_else(|| {
-                (!self.checked.game.position().outcome().is_some())
-                    .then(|| self.checked.game.position().turn())
+                let pos = self.checked.game.position();
+                pos.outcome().is_none().then(|| pos.turn())
             })
             .map(|s| s.name().to_string());
         Some(Stop {

@@ -455,7 +455,7 @@ pub fn page(source: &dyn ReplaySource, options: &PageOptions) -> String {
         body,
         "<main class=\"replay\">\n<figure>\n<div id=\"board\" class=\"board\" data-frame=\"{open_frame}\">\n{}</div>\n<figcaption id=\"status\" aria-live=\"polite\">{}</figcaption>\n<div id=\"controls\" class=\"controls\" hidden>\n<button type=\"button\" data-go=\"first\" aria-label=\"Start position\">|&lt;</button>\n<button type=\"button\" data-go=\"back\" aria-label=\"Previous move\">&lt;</button>\n<button type=\"button\" data-go=\"next\" aria-label=\"Next move\">&gt;</button>\n<button type=\"button\" data-go=\"last\" aria-label=\"Last move\">&gt;|</button>\n<span class=\"keys\">keys: ← → Home End</span>\n</div>\n</figure>",
         frames.drawing(open_frame),
-        escape(&open_status)
+        escape(open_status)
     );
     let _ = writeln!(
         body,

@@ -216,9 +216,9 @@ fn go_pages_draw_every_position_as_the_go_renderer_does() {
     let drawn = drawings(&html);
     assert_eq!(drawn.len(), game.plies.len() + 1);
     let options = asalto_go::render::DrawOptions::default();
-    for k in 0..=game.plies.len() {
+    for (k, drawing) in drawn.iter().enumerate() {
         assert_eq!(
-            drawn[k],
+            *drawing,
             asalto_go::render::svg(&game.position_after(k), options, &[]),
             "position {k}"
         );
