@@ -9,6 +9,10 @@ use super::go::{GameArgs, Route, read_bytes, route};
 use super::input::display_name;
 use super::{Out, ReadArgs, Status, WriteError, error, read_record};
 
+/// Solitaire Chess has no replay page yet: its pages are the boards of
+/// `export --to boards`.
+const SOLITAIRE_NOT_YET: &str = "--to html and --format html do not read Solitaire Chess records yet (export --to boards draws every position as text)";
+
 /// `export --to html`: the replay page of the record at `path`, opening on
 /// position `ply`. An invalid record still gives its page (the page shows
 /// where it breaks), with status 1.
@@ -26,6 +30,10 @@ pub fn export(
     match route(game, std::slice::from_ref(&path.to_string())) {
         Err(message) => {
             error(&message);
+            Ok(Status::Error)
+        }
+        Ok(Route::Solitaire(_)) => {
+            error(SOLITAIRE_NOT_YET);
             Ok(Status::Error)
         }
         Ok(Route::Go(profile)) => {
