@@ -7,7 +7,42 @@ use asalto_go::replay::CheckOptions as GoOptions;
 
 use super::go::{GameArgs, Route, read_bytes, route};
 use super::input::display_name;
-use super::{Out, ReadArgs, Status, WriteError, error, read_record};
+use super::{Input, Out, ReadArgs, Status, WriteError, error, read_input};
+
+/// The largest record a page is made of: a page holds every position,
+/// so a record of millions of lines is refused rather than drawn.
+const MAX_RECORD: u64 = 4 << 20;
+
+/// Read an Asalto record, or a JSON game document as the record of its
+/// moves: an unreadable file is an error (status 2), a document without a
+/// legal game a negative answer (status 1).
+fn read_record(path: &str) -> Result<Input, (Status, String)> {
+    if path != "-"
+        && let Ok(meta) = std::fs::metadata(path)
+        && meta.len() > MAX_RECORD
+    {
+        return Err((
+            Status::Error,
+            format!(
+                "{}: larger than {} MiB: too large for a page",
+                asalto::text::escape_line(path),
+                MAX_RECORD >> 20
+            ),
+        ));
+    }
+    let input = read_input(path).map_err(|m| (Status::Error, m))?;
+    let text = input.text.trim_start_matches('\u{feff}').trim_start();
+    if !text.starts_with('{') {
+        return Ok(input);
+    }
+    let name = asalto::text::escape_line(&input.name).into_owned();
+    let text =
+        super::input::document_record(&name, &input.text).map_err(|m| (Status::Failure, m))?;
+    Ok(Input {
+        name: input.name,
+        text,
+    })
+}
 
 /// Solitaire Chess has no replay page yet: its pages are the boards of
 /// `export --to boards`.
