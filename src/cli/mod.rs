@@ -15,6 +15,7 @@ mod games;
 mod generate;
 mod go;
 mod grade;
+mod html;
 mod input;
 mod madbishops;
 mod man;
@@ -115,6 +116,11 @@ pub struct ReadArgs {
 }
 
 impl ReadArgs {
+    /// Whether damage is skipped with warnings.
+    pub fn lenient(self) -> bool {
+        self.lenient
+    }
+
     /// The replay options.
     pub fn options(self) -> asalto::replay::CheckOptions {
         asalto::replay::CheckOptions {

@@ -45,8 +45,9 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub(super) out: Option<PathBuf>,
     /// Stop a game after this many moves and record it as capped (default
-    /// 1000; Go: three moves per point of the board). Asalto, 0: no limit
-    /// but the hard one (100000), and a game stops, unfinished, when a
+    /// 1000; Go: three moves per point of the board; Mad Bishops: 0 is no
+    /// limit but 100000). Asalto, 0: no limit but the hard one (100000),
+    /// and a game stops, unfinished, when a
     /// position comes back three times (rebels may step from castle point
     /// to castle point for ever).
     #[arg(long, value_name = "N")]

@@ -1,6 +1,7 @@
 //! Integration tests, one binary (one link for all of them).
 
 mod bounded;
+mod browser;
 mod cli;
 mod conventions;
 mod diff;
@@ -8,6 +9,7 @@ mod export;
 mod go_cli;
 mod go_selfplay;
 mod grade;
+mod html;
 mod madbishops_cli;
 mod perft;
 mod play;
