@@ -5,9 +5,11 @@
 use asalto::html::{games, replay};
 use asalto_go::replay::CheckOptions as GoOptions;
 
-use super::go::{GameArgs, Route, read_bytes, route};
+use super::games::{GameArgs, route};
 use super::input::display_name;
+use super::input::read_bytes;
 use super::{Input, Out, ReadArgs, Status, WriteError, error, read_input};
+use asalto_core::GameKind;
 
 /// The largest record a page is made of: a page holds every position,
 /// so a record of millions of lines is refused rather than drawn.
@@ -62,16 +64,23 @@ pub fn export(
         name: display_name(path),
         ply,
     };
-    match route(game, std::slice::from_ref(&path.to_string())) {
+    let route = match route(game, &[path]) {
+        Ok(route) => route,
         Err(message) => {
             error(&message);
-            Ok(Status::Error)
+            return Ok(Status::Error);
         }
-        Ok(Route::Solitaire(_)) => {
+    };
+    match route.game.kind() {
+        GameKind::Solitaire | GameKind::MadBishops => {
             error(SOLITAIRE_NOT_YET);
             Ok(Status::Error)
         }
-        Ok(Route::Go(profile)) => {
+        GameKind::Go => {
+            let profile = route
+                .rules
+                .and_then(asalto_go::Profile::from_name)
+                .unwrap_or(asalto_go::Profile::SGF_DEFAULT);
             let bytes = match read_bytes(path) {
                 Ok(bytes) => bytes,
                 Err(message) => {
@@ -105,7 +114,7 @@ pub fn export(
                 Status::Failure
             })
         }
-        Ok(Route::Asalto) => {
+        GameKind::Asalto => {
             let input = match read_record(path) {
                 Ok(input) => input,
                 Err((status, message)) => {
