@@ -88,4 +88,14 @@ if [ "${BENCH_SKIP_GIB:-}" != 1 ] && [ -x /usr/bin/time ]; then
     echo "peak memory of check on a $((size / 1048576)) MiB record:"
     /usr/bin/time -v "$asalto" check "$gib" 2> "$dir/time.txt" | cut -c1-100 || true
     grep -E "Maximum resident set size|Elapsed" "$dir/time.txt"
+    # show, export and diff on the same record: each reads it line by line
+    # holding the current position (export reads it twice, diff reads two
+    # copies in step, one of them on standard input).
+    for run in "show --ply 12 $gib" "export --to text $gib" "diff $gib -"; do
+        echo
+        echo "peak memory of $run:"
+        # shellcheck disable=SC2086
+        /usr/bin/time -v "$asalto" $run < "$gib" > /dev/null 2> "$dir/time.txt" || true
+        grep -E "Exit status|Maximum resident set size|Elapsed" "$dir/time.txt"
+    done
 fi

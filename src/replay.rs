@@ -533,6 +533,27 @@ impl Replayer {
 
     /// Read the next line of the record, `raw` with its `\n` if it has one.
     pub fn push_line(&mut self, raw: &str) {
+        self.push_line_with(raw, &mut |_: &Ply| {});
+    }
+
+    /// [`Replayer::push_line`], handing each move of the line that is
+    /// legal to `on_ply` as it is played: how `show`, `export` and `diff`
+    /// follow a game of any length without keeping its moves.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use asalto::replay::{CheckOptions, Replayer};
+    ///
+    /// let mut replayer = Replayer::new(CheckOptions::default(), false);
+    /// let mut seen = Vec::new();
+    /// for line in ["Bc-Cc\n", "Dd-Cd\n", "Cc-Cd\n"] {
+    ///     replayer.push_line_with(line, &mut |ply| seen.push(ply.mv.to_string()));
+    /// }
+    /// assert_eq!(seen, ["Bc-Cc", "Dd-Cd"]);
+    /// assert!(!replayer.finish().is_valid());
+    /// ```
+    pub fn push_line_with(&mut self, raw: &str, on_ply: &mut impl FnMut(&Ply)) {
         self.line += 1;
         let start = self.offset;
         self.offset += raw.len();
@@ -560,7 +581,7 @@ impl Replayer {
                     offset: start,
                     path,
                 };
-                self.play(&text, body, start);
+                self.play(&text, body, start, on_ply);
                 return;
             }
         }
@@ -578,14 +599,14 @@ impl Replayer {
             LineContent::Move(m) => {
                 self.entries += 1;
                 if self.replaying {
-                    self.play(m, body, start);
+                    self.play(m, body, start, on_ply);
                 }
             }
             LineContent::Several { .. } => {
                 for m in scanned.moves() {
                     self.entries += 1;
                     if self.replaying {
-                        self.play(&m, body, start);
+                        self.play(&m, body, start, on_ply);
                     }
                 }
             }
@@ -651,7 +672,7 @@ impl Replayer {
     }
 
     /// Replay one written move, if the replay is still going.
-    fn play(&mut self, text: &MoveText, body: &str, start: usize) {
+    fn play(&mut self, text: &MoveText, body: &str, start: usize, on_ply: &mut impl FnMut(&Ply)) {
         let pos = self.position;
         let number = self.plies + 1;
         let side = pos.turn();
@@ -706,8 +727,17 @@ impl Replayer {
         }
         self.position = pos.play_unchecked(&mv);
         self.plies = number;
+        let ply = Ply {
+            number,
+            side,
+            mv,
+            position: self.position,
+            line,
+            completed,
+        };
+        on_ply(&ply);
         if self.keep_plies {
-            self.game.push(mv, self.position, line, completed);
+            self.game.plies.push(ply);
         }
     }
 
