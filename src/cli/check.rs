@@ -246,11 +246,10 @@ impl Work {
             }
             let mut offset = 0;
             while let Some(line) = lines.next_line().map_err(read_error)? {
-                let text = std::str::from_utf8(line).map_err(|e| {
+                replayer.push_bytes(line).map_err(|e| {
                     Failure::Unreadable(not_utf8(&name, replayer.lines() + 1, line, e, offset))
                 })?;
                 offset += line.len();
-                replayer.push_line(text);
             }
             Ok(())
         })();

@@ -163,7 +163,22 @@ impl<'b> Lines<'b> {
     }
 
     /// The next line, with its `\n` if it has one.
+    #[inline]
     pub fn next_line(&mut self) -> io::Result<Option<&[u8]>> {
+        // The hot path: a whole line already in the buffer.
+        let unscanned = &self.buf[self.scanned..self.filled];
+        if let Some(i) = unscanned.iter().position(|&b| b == b'\n') {
+            let (a, b) = (self.start, self.scanned + i + 1);
+            self.start = b;
+            self.scanned = b;
+            return Ok(Some(&self.buf[a..b]));
+        }
+        self.next_line_filling()
+    }
+
+    /// [`Lines::next_line`] when the buffer holds no whole line.
+    #[inline(never)]
+    fn next_line_filling(&mut self) -> io::Result<Option<&[u8]>> {
         let (a, b) = loop {
             let unscanned = &self.buf[self.scanned..self.filled];
             if let Some(i) = unscanned.iter().position(|&b| b == b'\n') {
