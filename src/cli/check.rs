@@ -57,6 +57,8 @@ pub struct Args {
     quiet: bool,
     #[command(flatten)]
     game: super::go::GameArgs,
+    #[command(flatten)]
+    bishops: super::madbishops::BishopsArgs,
     /// Go: check every line of the variation tree, not just the main line.
     #[arg(long)]
     all_variations: bool,
@@ -103,6 +105,26 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, 256);
+    match super::madbishops::route(&args.game, args.bishops, args.strict, &args.files) {
+        Some(Err(message)) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+        Some(Ok(settings)) => {
+            if args.rebels.is_some() || args.lenient || args.all_variations {
+                error("--rebels, --lenient and --all-variations are not for Mad Bishops records");
+                return Ok(Status::Error);
+            }
+            let report = super::madbishops::check::Report {
+                format: args.format,
+                details: args.details,
+                quiet: args.quiet,
+                jobs,
+            };
+            return super::madbishops::check::run(&args.files, settings, report, out);
+        }
+        None => {}
+    }
     match super::go::route(&args.game, &args.files) {
         Err(message) => {
             error(&message);

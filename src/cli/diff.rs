@@ -34,6 +34,8 @@ pub struct Args {
     read: ReadArgs,
     #[command(flatten)]
     game: super::go::GameArgs,
+    #[command(flatten)]
+    bishops: super::madbishops::BishopsArgs,
 }
 
 /// Run `diff`.
@@ -43,6 +45,17 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         return Ok(Status::Error);
     }
     let paths = [args.reference.clone(), args.other.clone()];
+    match super::madbishops::route(&args.game, args.bishops, args.read.strict, &paths) {
+        Some(Err(message)) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+        Some(Ok(settings)) => {
+            let paths = [args.reference.as_str(), args.other.as_str()];
+            return super::madbishops::diff::run(paths, settings, args.format, out);
+        }
+        None => {}
+    }
     match super::go::route(&args.game, &paths) {
         Err(message) => {
             error(&message);

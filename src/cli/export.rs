@@ -43,6 +43,12 @@ pub struct Args {
     read: ReadArgs,
     #[command(flatten)]
     game: super::go::GameArgs,
+    #[command(flatten)]
+    bishops: super::madbishops::BishopsArgs,
+    /// Mad Bishops: the notation of `--to text` [possible values:
+    /// algebraic, row-column, numbers].
+    #[arg(long, value_name = "NOTATION", value_parser = super::madbishops::play::parse_notation)]
+    notation: Option<asalto_madbishops::Notation>,
 }
 
 /// What `export` writes.
@@ -63,7 +69,9 @@ pub enum Target {
     /// Go: GTP commands that set the game up and play it.
     Gtp,
     /// Go: the 2019 assignment's Prolog terms: `move(N, "b", [Row,Col]).`
-    /// facts, then `board(...)` of the final position.
+    /// facts, then `board(...)` of the final position. Mad Bishops: the
+    /// report's 10x10 list of lists of the final position (0 light square,
+    /// 1 empty, 2 red, 3 blue).
     Prolog,
 }
 
@@ -81,6 +89,29 @@ pub enum Source {
 
 /// Run `export`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
+    let file = std::slice::from_ref(&args.file);
+    match super::madbishops::route(&args.game, args.bishops, args.read.strict, file) {
+        Some(Err(message)) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+        Some(Ok(settings)) => {
+            let request = super::madbishops::export::Request {
+                to: args.to,
+                notation: args
+                    .notation
+                    .unwrap_or(asalto_madbishops::Notation::Algebraic),
+                pretty: args.pretty,
+                keep_partial: args.keep_partial,
+            };
+            return super::madbishops::export::run(&args.file, settings, request, out);
+        }
+        None if args.notation.is_some() => {
+            error("--notation is for Mad Bishops records (add --game madbishops)");
+            return Ok(Status::Error);
+        }
+        None => {}
+    }
     match super::go::route(&args.game, std::slice::from_ref(&args.file)) {
         Err(message) => {
             error(&message);

@@ -13,6 +13,7 @@ mod generate;
 mod go;
 mod grade;
 mod input;
+mod madbishops;
 mod man;
 mod play;
 mod selfplay;

@@ -15,21 +15,23 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::madbishops::selfplay as mb;
 use super::{Format, Out, Status, WriteError, error};
 
 /// Examples shown under `--help`.
-const EXAMPLES: &str = "Examples:\n  asalto selfplay --games 100 --seed 7 --out refs/\n  asalto selfplay --officers greedy --rebels basic-v2 --games 1000 --format json\n  asalto selfplay --max-plies 0 --rebels basic-v1    (no limit: stops on repetition)\n";
+const EXAMPLES: &str = "Examples:\n  asalto selfplay --games 100 --seed 7 --out refs/\n  asalto selfplay --game madbishops --rules report --red greedy --games 500 --seed 7 --out refs/\n  asalto selfplay --officers greedy --rebels basic-v2 --games 1000 --format json\n  asalto selfplay --max-plies 0 --rebels basic-v1    (no limit: stops on repetition)\n";
 
 /// Play games between computer players and write them as record files.
 #[derive(clap::Args, Debug)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// The officers' player: `random` or `greedy`.
-    #[arg(long, value_name = "PLAYER", default_value = "random")]
-    officers: Player,
-    /// The rebels' player: `random`, `basic-v1`, `basic-v2` or `greedy`.
-    #[arg(long, value_name = "PLAYER", default_value = "random")]
-    rebels: Player,
+    /// The officers' player: `random` (the default) or `greedy`.
+    #[arg(long, value_name = "PLAYER")]
+    officers: Option<Player>,
+    /// The rebels' player: `random` (the default), `basic-v1`, `basic-v2`
+    /// or `greedy`.
+    #[arg(long, value_name = "PLAYER")]
+    rebels: Option<Player>,
     /// How many games.
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..))]
@@ -60,6 +62,22 @@ pub struct Args {
     /// No summary on standard error.
     #[arg(long, short)]
     quiet: bool,
+    /// The game: `asalto` (the default) or `madbishops`.
+    #[arg(long, value_name = "GAME")]
+    game: Option<asalto_core::GameKind>,
+    /// Mad Bishops: red's player: `random` (the default), `greedy`,
+    /// `search` or `search-N` (N = 1..6 moves ahead).
+    #[arg(long, value_name = "PLAYER", value_parser = mb::parse_player)]
+    red: Option<asalto_madbishops::player::Player>,
+    /// Mad Bishops: blue's player (as `--red`).
+    #[arg(long, value_name = "PLAYER", value_parser = mb::parse_player)]
+    blue: Option<asalto_madbishops::player::Player>,
+    /// Mad Bishops: the rule profile, `steere` (the default) or `report`.
+    #[arg(long, value_name = "PROFILE", value_parser = super::madbishops::parse_profile)]
+    rules: Option<asalto_madbishops::Profile>,
+    /// Mad Bishops: who moves first, `red` (the default) or `blue`.
+    #[arg(long, value_name = "SIDE", value_parser = super::madbishops::parse_side)]
+    first: Option<asalto_madbishops::Side>,
 }
 
 /// `summary.json`: the options of the run, the totals and every game's
@@ -89,7 +107,53 @@ struct ResultJson {
 
 /// Run `selfplay`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
-    for (side, player) in [(Side::Officers, args.officers), (Side::Rebels, args.rebels)] {
+    let bishops_options =
+        args.red.is_some() || args.blue.is_some() || args.rules.is_some() || args.first.is_some();
+    match args.game {
+        Some(asalto_core::GameKind::MadBishops) => {
+            if args.officers.is_some() || args.rebels.is_some() {
+                error(
+                    "--officers and --rebels are Asalto's sides: Mad Bishops has --red and --blue",
+                );
+                return Ok(Status::Error);
+            }
+            let settings = mb::Settings {
+                red: args
+                    .red
+                    .unwrap_or(asalto_madbishops::player::Player::Random),
+                blue: args
+                    .blue
+                    .unwrap_or(asalto_madbishops::player::Player::Random),
+                profile: args.rules.unwrap_or_default(),
+                first: args.first.unwrap_or(asalto_madbishops::Side::Red),
+                games: args.games as usize,
+                seed: args.seed,
+                max_plies: args.max_plies,
+                out: args.out,
+                force: args.force,
+                format: args.format,
+                jobs: args.jobs.unwrap_or(0),
+                quiet: args.quiet,
+            };
+            return mb::run(&settings, out);
+        }
+        None | Some(asalto_core::GameKind::Asalto) if bishops_options => {
+            error("--red, --blue, --rules and --first are for Mad Bishops (add --game madbishops)");
+            return Ok(Status::Error);
+        }
+        None | Some(asalto_core::GameKind::Asalto) => {}
+        Some(other) => {
+            error(&format!(
+                "`selfplay --game {other}` is not available: selfplay offers asalto and madbishops"
+            ));
+            return Ok(Status::Error);
+        }
+    }
+    let (officers, rebels) = (
+        args.officers.unwrap_or(Player::Random),
+        args.rebels.unwrap_or(Player::Random),
+    );
+    for (side, player) in [(Side::Officers, officers), (Side::Rebels, rebels)] {
         if !player.can_play(side) {
             error(&format!("{player} cannot play the {side}"));
             return Ok(Status::Error);
@@ -98,8 +162,8 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let games = args.games as usize;
     let m = Match {
-        officers: args.officers,
-        rebels: args.rebels,
+        officers,
+        rebels,
         max_plies: (args.max_plies > 0).then_some(args.max_plies),
     };
     let width = games.to_string().len().max(4);
@@ -299,7 +363,7 @@ fn summary(m: &Match, seed: u64, totals: &Totals) -> String {
 
 /// Create `dir`, or check that it holds no games of an earlier run (with
 /// `force`, remove them).
-fn prepare_dir(dir: &Path, force: bool) -> Result<(), String> {
+pub fn prepare_dir(dir: &Path, force: bool) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let entries =
         std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
@@ -337,7 +401,7 @@ fn is_ours(name: &str) -> bool {
 }
 
 /// A seed from the clock (and the process), short enough to type again.
-fn clock_seed() -> u64 {
+pub fn clock_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());

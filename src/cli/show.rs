@@ -39,6 +39,12 @@ pub struct Args {
     /// Go: mark who owns each empty point (area scoring).
     #[arg(long)]
     territory: bool,
+    #[command(flatten)]
+    bishops: super::madbishops::BishopsArgs,
+    /// Mad Bishops: draw the board as the course report's console display
+    /// (title, `PLAYER:` line, numbered grid).
+    #[arg(long)]
+    report: bool,
 }
 
 /// Parse `--ply`: a number of moves, 0 or more.
@@ -82,6 +88,32 @@ struct View {
 
 /// Run `show`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
+    let files: Vec<String> = args.file.iter().cloned().collect();
+    match super::madbishops::route(&args.game, args.bishops, args.read.strict, &files) {
+        Some(Err(message)) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+        Some(Ok(settings)) => {
+            let request = super::madbishops::show::Request {
+                ply: args.ply,
+                format: args.format,
+                report: args.report,
+            };
+            return match (&args.file, &args.position) {
+                (Some(file), _) => super::madbishops::show::run(file, settings, request, out),
+                (None, Some(position)) => {
+                    super::madbishops::show::run_position(position, settings, request, out)
+                }
+                (None, None) => Ok(Status::Error),
+            };
+        }
+        None if args.report => {
+            error("--report draws Mad Bishops boards (add --game madbishops)");
+            return Ok(Status::Error);
+        }
+        None => {}
+    }
     if let Some(file) = &args.file {
         match super::go::route(&args.game, std::slice::from_ref(file)) {
             Err(message) => {

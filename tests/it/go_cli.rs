@@ -171,10 +171,6 @@ fn usage_errors_exit_2() {
             vec!["check", "--game", "solitaire", sgf],
             "not yet available",
         ),
-        (
-            vec!["check", "--game", "madbishops", sgf],
-            "not yet available",
-        ),
         (vec!["check", sgf, "samples/ejemplo.txt"], "mix Go records"),
     ] {
         let run = asalto(&args);

@@ -7,6 +7,7 @@ mod diff;
 mod export;
 mod go_cli;
 mod grade;
+mod madbishops_cli;
 mod perft;
 mod play;
 mod properties;

@@ -27,7 +27,8 @@ pub struct GameArgs {
     pub game: Option<GameKind>,
     /// The rule profile: for Go `seed-2019`, `simple-ko` (the default for
     /// SGF), `positional-superko`, `tromp-taylor`; for Asalto
-    /// `assignment-2018-19` (the only one).
+    /// `assignment-2018-19` (the only one); for Mad Bishops `steere` (the
+    /// default) or `report` (either one names the game).
     #[arg(long, value_name = "PROFILE")]
     pub rules: Option<String>,
 }

@@ -1,0 +1,388 @@
+//! `asalto check` on Mad Bishops records: each file is read whole (records
+//! are small; [`super::MAX_FILE`] bounds it), parsed and replayed under one
+//! rule profile and first side; files are checked on every core and
+//! reported in the order given, with the exit codes of every game.
+//!
+//! For one file (or with `--details`), every problem is listed with its
+//! reason code, line:column, the line quoted and underlined, and its help
+//! (problems of one code past the first few are counted, not listed); then
+//! the board before the first illegal move and the legal moves there.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use asalto::text::{cap, escape_line};
+use asalto_madbishops::json::{CheckJson, GAME};
+use asalto_madbishops::render::{Marks, text_board};
+use asalto_madbishops::replay::{Checked, check};
+use asalto_madbishops::{Problem, Severity};
+use rayon::prelude::*;
+
+use super::super::input::display_name;
+use super::super::{Format, Out, Status, WriteError, error};
+use super::{Settings, expand, read_text};
+
+/// How the files are reported.
+#[derive(Clone, Copy, Debug)]
+pub struct Report {
+    /// Human or JSON.
+    pub format: Format,
+    /// Every problem and the board, not just one line per file.
+    pub details: bool,
+    /// Print nothing.
+    pub quiet: bool,
+    /// Files checked in parallel.
+    pub jobs: usize,
+}
+
+/// Problems of one reason shown in full; the others are counted.
+pub const SHOWN_PER_CODE: usize = 3;
+
+/// The longest part of a line quoted under a problem, in characters.
+const QUOTE_WIDTH: usize = 100;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    Valid,
+    Invalid,
+    Unreadable,
+}
+
+/// What checking one file gave.
+struct FileResult {
+    text: String,
+    message: Option<String>,
+    verdict: Verdict,
+}
+
+/// Files per batch: checked in parallel, then printed in order.
+const BATCH: usize = 256;
+
+/// Run `check` on Mad Bishops records.
+pub fn run(
+    files: &[String],
+    settings: Settings,
+    report: Report,
+    out: &mut Out,
+) -> Result<Status, WriteError> {
+    let targets = expand(files);
+    let batch = targets.len() > 1;
+    let full = !batch || report.details;
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(report.jobs)
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => {
+            error(&format!("cannot start {} threads: {e}", report.jobs));
+            return Ok(Status::Error);
+        }
+    };
+    let mut status = Status::Success;
+    let (mut valid, mut invalid, mut unreadable) = (0usize, 0usize, 0usize);
+    for chunk in targets.chunks(BATCH) {
+        let results: Vec<FileResult> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|t| check_file(t, settings, report, full))
+                .collect()
+        });
+        for result in results {
+            match result.verdict {
+                Verdict::Valid => valid += 1,
+                Verdict::Invalid => {
+                    invalid += 1;
+                    status = status.worst(Status::Failure);
+                }
+                Verdict::Unreadable => {
+                    unreadable += 1;
+                    status = status.worst(Status::Error);
+                }
+            }
+            if let Some(message) = &result.message {
+                error(message);
+            }
+            if !report.quiet {
+                out.write(&result.text)?;
+            }
+        }
+    }
+    if batch && report.format == Format::Human && !report.quiet {
+        let n = targets.len();
+        let mut line = format!(
+            "{n} file{}: {valid} valid, {invalid} invalid",
+            if n == 1 { "" } else { "s" }
+        );
+        if unreadable > 0 {
+            line.push_str(&format!(", {unreadable} unreadable"));
+        }
+        out.line(&line)?;
+    }
+    Ok(status)
+}
+
+/// Check one target.
+fn check_file(
+    target: &Result<String, String>,
+    settings: Settings,
+    report: Report,
+    full: bool,
+) -> FileResult {
+    let path = match target {
+        Ok(path) => path,
+        Err(message) => return unreadable(message.clone(), None, settings, report),
+    };
+    let source = match read_text(path) {
+        Ok(text) => text,
+        Err(message) => return unreadable(message, Some(path), settings, report),
+    };
+    let checked = check(&source, &settings.options());
+    let verdict = if checked.is_valid() {
+        Verdict::Valid
+    } else {
+        Verdict::Invalid
+    };
+    let text = match report.format {
+        _ if report.quiet => String::new(),
+        Format::Json => json_line(path, &checked),
+        Format::Human => {
+            let name = display_name(path);
+            let mut text = summary(&name, &checked);
+            text.push('\n');
+            if full {
+                text.push_str(&details(&source, &checked));
+            }
+            text
+        }
+    };
+    FileResult {
+        text,
+        message: None,
+        verdict,
+    }
+}
+
+/// The JSON report of a file: the engine's check document (`game`,
+/// `rules`, `first`, diagnostics with the position before each move and its
+/// legal moves), with the file's name.
+pub fn json_line(path: &str, checked: &Checked) -> String {
+    let json = FileJson {
+        file: path,
+        check: CheckJson::from(checked),
+    };
+    serde_json::to_string(&json).unwrap_or_default() + "\n"
+}
+
+/// A file's check document: its name, then the engine's fields.
+#[derive(serde::Serialize)]
+struct FileJson<'a> {
+    file: &'a str,
+    #[serde(flatten)]
+    check: CheckJson,
+}
+
+/// The result of a file that could not be read (or a folder without
+/// records).
+fn unreadable(
+    message: String,
+    path: Option<&str>,
+    settings: Settings,
+    report: Report,
+) -> FileResult {
+    let text = match report.format {
+        Format::Json if !report.quiet => {
+            let object = serde_json::json!({
+                "file": path.unwrap_or_default(),
+                "game": GAME,
+                "rules": settings.profile.name(),
+                "first": settings.first.name(),
+                "valid": false,
+                "io_error": message,
+            });
+            object.to_string() + "\n"
+        }
+        _ => String::new(),
+    };
+    FileResult {
+        text,
+        message: Some(message),
+        verdict: Verdict::Unreadable,
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// One line about a file: its verdict and profile, then the result or the
+/// first error.
+pub fn summary(name: &str, checked: &Checked) -> String {
+    let name = escape_line(name);
+    let rules = checked.game.start.profile().name();
+    let moves = plural(checked.game.plies.len(), "move");
+    let errors: Vec<&Problem> = checked.errors().collect();
+    if let Some(e) = errors.first() {
+        let more = match errors.len() {
+            1 => String::new(),
+            n => format!(" (+{} more)", n - 1),
+        };
+        return format!(
+            "{name}: invalid ({rules}): line {}:{}: {} [{}]{more}; {moves} replayed",
+            e.line,
+            e.column,
+            escape_line(&e.message()),
+            e.reason().code(),
+        );
+    }
+    let warned = match checked.warnings().count() {
+        0 => String::new(),
+        n => format!(" ({})", plural(n, "warning")),
+    };
+    let result = match checked.game.outcome() {
+        Some(end) => format!("{}, after move {}", end.outcome, end.ply),
+        None => format!(
+            "unfinished, {} to move",
+            checked.game.position().turn().name()
+        ),
+    };
+    format!("{name}: valid ({rules}){warned}, {moves}; {result}")
+}
+
+/// Every problem with its code, line:column, the line quoted and help;
+/// then the board before the first illegal move and the legal moves there.
+pub fn details(source: &str, checked: &Checked) -> String {
+    let mut text = String::new();
+    let mut shown: HashMap<&'static str, usize> = HashMap::new();
+    for p in &checked.problems {
+        let code = p.reason().code();
+        let count = shown.entry(code).or_default();
+        *count += 1;
+        if *count > SHOWN_PER_CODE {
+            continue;
+        }
+        let severity = match p.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let _ = writeln!(
+            text,
+            "  {severity}[{code}] line {}:{}: {}",
+            p.line,
+            p.column,
+            escape_line(&p.message())
+        );
+        if let Some((quoted, marks)) = quote(source, p) {
+            let number = p.line.to_string();
+            let pad = " ".repeat(number.len());
+            let _ = writeln!(text, "    {number} | {quoted}");
+            let _ = writeln!(
+                text,
+                "    {pad} | {marks} {}",
+                escape_line(&cap(&p.label(), QUOTE_WIDTH))
+            );
+        }
+        if let Some(help) = p.help() {
+            let _ = writeln!(text, "    help: {}", escape_line(&help));
+        }
+    }
+    let mut extra: Vec<(&str, usize)> = shown
+        .iter()
+        .filter(|(_, n)| **n > SHOWN_PER_CODE)
+        .map(|(code, n)| (*code, n - SHOWN_PER_CODE))
+        .collect();
+    extra.sort();
+    for (code, n) in extra {
+        let _ = writeln!(
+            text,
+            "  ... and {} more like this [{code}]",
+            plural(n, "problem")
+        );
+    }
+    if let Some(p) = checked
+        .errors()
+        .find(|p| p.before.is_some() && p.ply.is_some())
+    {
+        text.push_str(&board_before(checked, p));
+    }
+    text
+}
+
+/// The board before the move of `problem`, the previous move marked, and
+/// the legal moves there (or the end of the game).
+fn board_before(checked: &Checked, problem: &Problem) -> String {
+    let (Some(before), Some(ply)) = (problem.before, problem.ply) else {
+        return String::new();
+    };
+    let mut text = String::new();
+    let last = ply
+        .checked_sub(2)
+        .and_then(|i| checked.game.plies.get(i))
+        .map(|p| p.mv);
+    let _ = writeln!(
+        text,
+        "\nThe board before move {ply} ({} to move, {}):",
+        before.turn().name(),
+        before.profile().name()
+    );
+    text.push_str(&text_board(
+        before.board(),
+        &Marks {
+            last: last.filter(|_| ply > 1),
+        },
+    ));
+    let _ = writeln!(text, "position: {}", before.position_string());
+    match before.outcome() {
+        Some(outcome) => {
+            let _ = writeln!(text, "no move is legal: the game is over ({outcome})");
+        }
+        None => {
+            text.push_str(&super::legal_moves_text(&before.legal_moves()));
+        }
+    }
+    text
+}
+
+/// The line of `problem` with control characters escaped and long lines
+/// cut around the problem, and the `^` marks under its span.
+fn quote(source: &str, problem: &Problem) -> Option<(String, String)> {
+    let line = source
+        .split('\n')
+        .nth(problem.line.checked_sub(1)?)?
+        .trim_end_matches('\r');
+    let line = if problem.line == 1 {
+        line.strip_prefix('\u{feff}').unwrap_or(line)
+    } else {
+        line
+    };
+    let chars: Vec<char> = line.chars().collect();
+    let start = problem.column.saturating_sub(1).min(chars.len());
+    let span_chars = source
+        .get(problem.span.clone())
+        .map_or(1, |s| s.chars().count())
+        .max(1);
+    let end = (start + span_chars).min(chars.len()).max(start);
+    // A window of the line around the problem.
+    let from = start.saturating_sub(QUOTE_WIDTH / 2);
+    let to = (from + QUOTE_WIDTH).min(chars.len());
+    let mut quoted = String::new();
+    let mut marks = String::new();
+    if from > 0 {
+        quoted.push('…');
+        marks.push(' ');
+    }
+    for (i, c) in chars.iter().enumerate().take(to).skip(from) {
+        let shown = escape_line(&c.to_string()).into_owned();
+        let width = shown.chars().count();
+        quoted.push_str(&shown);
+        let mark = if (start..end).contains(&i) { '^' } else { ' ' };
+        marks.extend(std::iter::repeat_n(mark, width));
+    }
+    if to < chars.len() {
+        quoted.push('…');
+    }
+    if start >= chars.len() {
+        // The problem is at the end of the line (or the line is empty).
+        marks.push('^');
+    }
+    Some((quoted, marks.trim_end().to_string()))
+}

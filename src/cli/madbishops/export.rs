@@ -1,0 +1,94 @@
+//! `asalto export` on a Mad Bishops record: the game as a JSON game
+//! document (`game: "madbishops"`, `rules`, every ply in both notations),
+//! as a canonical record (one move per line, in the notation asked for),
+//! or as the report's Prolog board: the 10×10 list of lists of the final
+//! position, 0 light square, 1 empty, 2 red, 3 blue.
+
+use asalto::text::escape_line;
+use asalto_madbishops::json::GameJson;
+use asalto_madbishops::record::write_record;
+use asalto_madbishops::replay::check;
+use asalto_madbishops::{Notation, prolog};
+
+use super::super::export::Target;
+use super::super::input::display_name;
+use super::super::{Out, Status, WriteError, error};
+use super::{Settings, read_text};
+
+/// What `export` asks of a Mad Bishops record.
+#[derive(Clone, Copy, Debug)]
+pub struct Request {
+    /// What to write.
+    pub to: Target,
+    /// The notation of `--to text`.
+    pub notation: Notation,
+    /// Indent the JSON document.
+    pub pretty: bool,
+    /// Export the legal part of an invalid record (still exit 1).
+    pub keep_partial: bool,
+}
+
+/// Run `export` on the record at `path`: nothing is written for an invalid
+/// record (exit 1) unless `--keep-partial` asks for its legal part.
+pub fn run(
+    path: &str,
+    settings: Settings,
+    request: Request,
+    out: &mut Out,
+) -> Result<Status, WriteError> {
+    let name = escape_line(&display_name(path)).into_owned();
+    let text = match request.to {
+        Target::Json | Target::Text | Target::Prolog => None,
+        other => Some(match other {
+            Target::Transcript => "transcript",
+            Target::Input => "input",
+            Target::Sgf => "sgf",
+            _ => "gtp",
+        }),
+    };
+    if let Some(target) = text {
+        error(&format!(
+            "--to {target} is not for Mad Bishops records; they export to json, text or prolog"
+        ));
+        return Ok(Status::Error);
+    }
+    let source = match read_text(path) {
+        Ok(text) => text,
+        Err(message) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+    };
+    let checked = check(&source, &settings.options());
+    let mut status = Status::Success;
+    if let Some(e) = checked.errors().next() {
+        error(&format!(
+            "{name}: invalid record ({}): line {}:{}: {} [{}]",
+            settings.profile.name(),
+            e.line,
+            e.column,
+            escape_line(&e.message()),
+            e.reason().code()
+        ));
+        status = Status::Failure;
+        if !request.keep_partial {
+            return Ok(status);
+        }
+    }
+    let game = &checked.game;
+    let text = match request.to {
+        Target::Json => {
+            let doc = GameJson::from(game);
+            let json = if request.pretty {
+                serde_json::to_string_pretty(&doc)
+            } else {
+                serde_json::to_string(&doc)
+            };
+            json.unwrap_or_default() + "\n"
+        }
+        Target::Text => write_record(game.moves(), request.notation),
+        _ => prolog::write_board(game.position().board()),
+    };
+    out.write(&text)?;
+    Ok(status)
+}

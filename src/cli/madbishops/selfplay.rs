@@ -1,0 +1,260 @@
+//! `asalto selfplay --game madbishops`: seeded reference games between the
+//! engine's computer players, under either rule profile, written as record
+//! files (algebraic, one move per line) with a `summary.json`. Game K is
+//! played from a seed made of the run's seed and K, so a set is the same
+//! whatever the number of threads.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use asalto_madbishops::json::{GAME, OutcomeJson, SelfplayJson};
+use asalto_madbishops::player::Player;
+use asalto_madbishops::record::write_record;
+use asalto_madbishops::selfplay::{Match, PlayedGame, Totals};
+use asalto_madbishops::{Notation, OutcomeReason, Position, Profile, Side};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::super::selfplay::{clock_seed, prepare_dir};
+use super::super::{Format, Out, Status, WriteError, error};
+
+/// Parse a player name: `random`, `greedy`, `search`, `search-N`.
+pub fn parse_player(s: &str) -> Result<Player, String> {
+    s.parse()
+}
+
+/// What a run plays and where it writes.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Red's player.
+    pub red: Player,
+    /// Blue's player.
+    pub blue: Player,
+    /// The rule profile.
+    pub profile: Profile,
+    /// Who moves first.
+    pub first: Side,
+    /// How many games.
+    pub games: usize,
+    /// The base seed (default: from the clock).
+    pub seed: Option<u64>,
+    /// The move cap (0: none).
+    pub max_plies: usize,
+    /// Where to write the records and `summary.json`.
+    pub out: Option<PathBuf>,
+    /// Replace the files of an earlier run.
+    pub force: bool,
+    /// `json`: one line per game on standard output.
+    pub format: Format,
+    /// Threads (0: one per core).
+    pub jobs: usize,
+    /// No summary on standard error.
+    pub quiet: bool,
+}
+
+/// `summary.json`: the run's options, the totals and every game's result.
+#[derive(Serialize)]
+struct SummaryJson<'a> {
+    game: &'static str,
+    rules: &'static str,
+    first: &'static str,
+    seed: u64,
+    red: String,
+    blue: String,
+    games: usize,
+    max_plies: Option<usize>,
+    totals: &'a Totals,
+    results: &'a [ResultJson],
+}
+
+/// One game in `summary.json`.
+#[derive(Serialize)]
+struct ResultJson {
+    number: usize,
+    file: Option<String>,
+    seed: u64,
+    plies: usize,
+    outcome: Option<OutcomeJson>,
+    capped: bool,
+}
+
+/// Run `selfplay --game madbishops`.
+pub fn run(settings: &Settings, out: &mut Out) -> Result<Status, WriteError> {
+    let seed = settings.seed.unwrap_or_else(clock_seed);
+    let games = settings.games;
+    let m = Match {
+        red: settings.red,
+        blue: settings.blue,
+        start: Position::start(settings.profile, settings.first),
+        max_plies: (settings.max_plies > 0).then_some(settings.max_plies),
+    };
+    let width = games.to_string().len().max(4);
+    if let Some(dir) = &settings.out {
+        if let Err(message) = prepare_dir(dir, settings.force) {
+            error(&message);
+            return Ok(Status::Error);
+        }
+    }
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(settings.jobs)
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => {
+            error(&format!("cannot start threads: {e}"));
+            return Ok(Status::Error);
+        }
+    };
+    let started = Instant::now();
+    let mut totals = Totals::default();
+    let mut results = Vec::with_capacity(games);
+    let chunk = 16 * pool.current_num_threads().max(1);
+    let mut first = 1;
+    while first <= games {
+        let last = (first + chunk - 1).min(games);
+        let played: Vec<PlayedGame> = pool.install(|| {
+            (first..=last)
+                .into_par_iter()
+                .map(|n| m.play(seed, n))
+                .collect()
+        });
+        for game in &played {
+            let name = format!("game-{:0width$}.txt", game.number);
+            let file = match &settings.out {
+                Some(dir) => {
+                    let path = dir.join(&name);
+                    let text = write_record(&game.moves, Notation::Algebraic);
+                    if let Err(e) = std::fs::write(&path, text) {
+                        error(&format!("cannot write {}: {e}", path.display()));
+                        return Ok(Status::Error);
+                    }
+                    Some(path.display().to_string())
+                }
+                None => None,
+            };
+            if settings.format == Format::Json {
+                let json = SelfplayJson::new(&m, game, file.clone());
+                out.line(&serde_json::to_string(&json).unwrap_or_default())?;
+            }
+            totals.add(game);
+            results.push(ResultJson {
+                number: game.number,
+                // Relative to DIR, where summary.json is.
+                file: file.map(|_| name),
+                seed: game.seed,
+                plies: game.moves.len(),
+                outcome: game.outcome.map(OutcomeJson::from),
+                capped: game.capped(),
+            });
+        }
+        first = last + 1;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    if let Some(dir) = &settings.out {
+        let summary = SummaryJson {
+            game: GAME,
+            rules: settings.profile.name(),
+            first: settings.first.name(),
+            seed,
+            red: m.red.name(),
+            blue: m.blue.name(),
+            games,
+            max_plies: m.max_plies,
+            totals: &totals,
+            results: &results,
+        };
+        let path = dir.join("summary.json");
+        let text = serde_json::to_string_pretty(&summary).unwrap_or_default() + "\n";
+        if let Err(e) = std::fs::write(&path, text) {
+            error(&format!("cannot write {}: {e}", path.display()));
+            return Ok(Status::Error);
+        }
+    }
+    if !settings.quiet {
+        let mut text = summary(&m, seed, &totals);
+        if let Some(dir) = &settings.out {
+            let name = |n: usize| {
+                dir.join(format!("game-{n:0width$}.txt"))
+                    .display()
+                    .to_string()
+            };
+            let files = if games == 1 {
+                name(1)
+            } else {
+                format!("{} .. {}", name(1), name(games))
+            };
+            let _ = writeln!(
+                text,
+                "wrote {files} and {}",
+                dir.join("summary.json").display()
+            );
+        } else if settings.format == Format::Human {
+            let _ = writeln!(
+                text,
+                "the games were not written: --out DIR writes them as record files, --format json prints them"
+            );
+        }
+        let _ = writeln!(
+            text,
+            "{games} game{} in {elapsed:.2} s ({:.0} games/s, {:.0} moves/s)",
+            if games == 1 { "" } else { "s" },
+            games as f64 / elapsed.max(1e-9),
+            totals.plies as f64 / elapsed.max(1e-9),
+        );
+        eprint!("{text}");
+    }
+    Ok(Status::Success)
+}
+
+/// The human summary: results by winner and reason, capped games, lengths.
+fn summary(m: &Match, seed: u64, totals: &Totals) -> String {
+    let mut text = String::new();
+    let cap = match m.max_plies {
+        Some(n) => format!("max {n} moves"),
+        None => "no move limit".to_string(),
+    };
+    let _ = writeln!(
+        text,
+        "{} game{} of Mad Bishops ({}, {} first): red {}, blue {}, seed {seed}, {cap}",
+        totals.games,
+        if totals.games == 1 { "" } else { "s" },
+        m.start.profile().name(),
+        m.start.turn().name(),
+        m.red,
+        m.blue
+    );
+    let percent = |n: usize| 100.0 * n as f64 / totals.games.max(1) as f64;
+    for side in Side::ALL {
+        let wins = totals.wins.get(side.name()).copied().unwrap_or(0);
+        let _ = writeln!(
+            text,
+            "  {:<10} {wins:>6} {:>5.1}%",
+            format!("{} wins", side.name()),
+            percent(wins),
+        );
+    }
+    let reasons: Vec<String> = OutcomeReason::ALL
+        .iter()
+        .map(|r| {
+            let n = totals.reasons.get(r.code()).copied().unwrap_or(0);
+            format!("{} {n}", r.code())
+        })
+        .collect();
+    let _ = writeln!(text, "  outcomes: {}", reasons.join(", "));
+    let _ = writeln!(
+        text,
+        "  {:<10} {:>6} {:>5.1}%  (stopped unfinished at the move limit)",
+        "capped",
+        totals.capped,
+        percent(totals.capped)
+    );
+    let _ = writeln!(
+        text,
+        "  length: average {:.1} moves, shortest {}, longest {}",
+        totals.average_plies(),
+        totals.min_plies,
+        totals.max_plies
+    );
+    text
+}
