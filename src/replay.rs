@@ -576,6 +576,72 @@ impl Replayer {
         Ok(())
     }
 
+    /// Read every line of `block`, each with its `\n` (the last one may
+    /// lack it at the end of the input): what [`Replayer::push_bytes`] does
+    /// line by line, with the legal bare moves of a running replay read
+    /// straight from the block (no copy of the line kept for quoting until
+    /// another kind of line needs it).
+    ///
+    /// # Errors
+    ///
+    /// The first line that is not UTF-8 text, with why: nothing is read of
+    /// it or after it (the caller reports it at line [`Replayer::lines`] +
+    /// 1, byte [`Replayer::bytes_read`]).
+    pub fn push_block<'a>(
+        &mut self,
+        block: &'a [u8],
+    ) -> Result<(), (&'a [u8], std::str::Utf8Error)> {
+        // The last line read here by the fast path, not yet remembered for
+        // quoting: its offset and text.
+        let mut unremembered: Option<(usize, &[u8])> = None;
+        let fast = self.options.rebels.is_none();
+        let mut rest = block;
+        while !rest.is_empty() {
+            let end = rest
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(rest.len(), |i| i + 1);
+            let (raw, tail) = rest.split_at(end);
+            rest = tail;
+            let body = raw.strip_suffix(b"\n").unwrap_or(raw);
+            if fast && self.replaying && !self.keep_next {
+                let mut path = NO_PATH;
+                if bare_move_into(body, &mut path) {
+                    if let Ok(mv) = self.position.resolve(&path) {
+                        let start = self.offset;
+                        self.line += 1;
+                        self.offset += raw.len();
+                        self.entries += 1;
+                        self.advance(mv, false);
+                        unremembered = Some((start, body));
+                        continue;
+                    }
+                }
+            }
+            if let Some((start, text)) = unremembered.take() {
+                self.remember(start, text);
+            }
+            self.push_bytes(raw).map_err(|e| (raw, e))?;
+        }
+        if let Some((start, text)) = unremembered {
+            self.remember(start, text);
+        }
+        Ok(())
+    }
+
+    /// Keep `text`, the last line read (starting at byte `start`), for
+    /// quoting if the next line has a problem.
+    fn remember(&mut self, start: usize, text: &[u8]) {
+        self.current.0 = start;
+        self.current.1.clear();
+        self.current.1.extend_from_slice(cap_utf8(text, CAP_COPY));
+    }
+
+    /// The number of bytes read so far (lines with their line ends).
+    pub fn bytes_read(&self) -> usize {
+        self.offset
+    }
+
     /// Count a line of `len` bytes whose text (without its line end, valid
     /// UTF-8) is `body`, remember it for quoting, and give its offset.
     #[inline]
@@ -750,10 +816,16 @@ impl Replayer {
                 return;
             }
         }
-        self.position = pos.play_unchecked(&mv);
-        self.plies = number;
+        self.advance(mv, completed);
+    }
+
+    /// Play `mv`, legal in the current position, from the current line.
+    #[inline]
+    fn advance(&mut self, mv: Move, completed: bool) {
+        self.position = self.position.play_unchecked(&mv);
+        self.plies += 1;
         if self.keep_plies {
-            self.game.push(mv, self.position, line, completed);
+            self.game.push(mv, self.position, self.line, completed);
         }
     }
 

@@ -266,12 +266,11 @@ impl Work {
                 }
                 return Ok(());
             }
-            let mut offset = 0;
-            while let Some(line) = lines.next_line().map_err(read_error)? {
-                replayer.push_bytes(line).map_err(|e| {
-                    Failure::Unreadable(not_utf8(&name, replayer.lines() + 1, line, e, offset))
+            while let Some(block) = lines.next_lines().map_err(read_error)? {
+                replayer.push_block(block).map_err(|(line, e)| {
+                    let (at, offset) = (replayer.lines() + 1, replayer.bytes_read());
+                    Failure::Unreadable(not_utf8(&name, at, line, e, offset))
                 })?;
-                offset += line.len();
             }
             Ok(())
         })();

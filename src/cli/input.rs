@@ -162,12 +162,12 @@ impl<'b> Lines<'b> {
         Ok(all)
     }
 
-    /// The next line, with its `\n` if it has one.
-    #[inline]
-    pub fn next_line(&mut self) -> io::Result<Option<&[u8]>> {
-        // The hot path: a whole line already in the buffer.
+    /// The next lines: every whole line the buffer holds (at least one,
+    /// read more to get it), each with its `\n`, the last line of the
+    /// input without one; `None` at the end.
+    pub fn next_lines(&mut self) -> io::Result<Option<&[u8]>> {
         let unscanned = &self.buf[self.scanned..self.filled];
-        if let Some(i) = unscanned.iter().position(|&b| b == b'\n') {
+        if let Some(i) = unscanned.iter().rposition(|&b| b == b'\n') {
             let (a, b) = (self.start, self.scanned + i + 1);
             self.start = b;
             self.scanned = b;
@@ -176,7 +176,8 @@ impl<'b> Lines<'b> {
         self.next_line_filling()
     }
 
-    /// [`Lines::next_line`] when the buffer holds no whole line.
+    /// The next line, read into the buffer (which holds no whole line),
+    /// with its `\n` if it has one.
     #[inline(never)]
     fn next_line_filling(&mut self) -> io::Result<Option<&[u8]>> {
         let (a, b) = loop {
