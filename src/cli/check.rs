@@ -16,7 +16,7 @@ use super::input::{Lines, display_name, document_record, expand, not_utf8};
 use super::{ColorChoice, Format, Out, Status, WriteError, error};
 
 /// Examples shown under `--help`.
-const EXAMPLES: &str = "Examples:\n  asalto check game.txt\n  asalto check game.sgf                       (Go: by the extension, or --game go)\n  asalto check --rules seed-2019 kifu/        (every *.sgf in kifu/, under the 2019 assignment's rules)\n  asalto check submissions/*/partida.txt      (one line per file, then totals)\n  asalto check refs/ --format json -j 2       (every *.txt in refs/, as JSON lines)\n  asalto check --lenient - < game.txt         (standard input; `Bd-Db` captures allowed)\n";
+const EXAMPLES: &str = "Examples:\n  asalto check game.txt\n  asalto check game.sgf                       (Go: by the extension, or --game go)\n  asalto check --rules seed-2019 kifu/        (every *.sgf in kifu/, under the 2019 assignment's rules)\n  asalto check submissions/*/partida.txt      (one line per file, then totals)\n  asalto check refs/ --format json -j 2       (every *.txt in refs/, as JSON lines)\n  asalto check --game solitaire answer.txt    (a Solitaire Chess puzzle and an answer)\n  asalto check --lenient - < game.txt         (standard input; `Bd-Db` captures allowed)\n";
 
 /// Validate record files: one move per line, by the assignment's rules.
 #[derive(clap::Args, Debug)]
@@ -145,6 +145,22 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
                 jobs,
             };
             return super::go::check::run(&args.files, settings, out);
+        }
+        Ok(super::go::Route::Solitaire(rules)) => {
+            if args.rebels.is_some() || args.all_variations {
+                error(
+                    "--rebels and --all-variations are about Asalto and Go: Solitaire Chess records have neither",
+                );
+                return Ok(Status::Error);
+            }
+            let settings = super::solitaire::check::Settings {
+                rules,
+                format: args.format,
+                details: args.details,
+                quiet: args.quiet,
+                jobs,
+            };
+            return super::solitaire::check::run(&args.files, settings, out);
         }
         Ok(super::go::Route::Asalto) => {}
     }

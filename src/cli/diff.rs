@@ -11,7 +11,7 @@ use super::show::legal_moves_text;
 use super::{DrawArgs, Format, Out, ReadArgs, Status, WriteError, error, read_record};
 
 /// Examples shown under `--help`.
-const EXAMPLES: &str = "Examples:\n  asalto diff reference.txt student.txt\n  asalto diff --lenient reference.txt student.txt --format json\n  asalto diff game.json - < saved.txt\n  asalto diff reference.sgf student.sgf       (Go: by the extension, or --game go)\n";
+const EXAMPLES: &str = "Examples:\n  asalto diff reference.txt student.txt\n  asalto diff --lenient reference.txt student.txt --format json\n  asalto diff game.json - < saved.txt\n  asalto diff reference.sgf student.sgf       (Go: by the extension, or --game go)\n  asalto diff solution.txt answer.txt         (Solitaire Chess: the first capture that differs)\n";
 
 /// Compare two games: the first move where they differ, the position
 /// before it, both moves and why one is illegal; then a unified diff of the
@@ -64,6 +64,10 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         Ok(super::go::Route::Go(profile)) => {
             let paths = [args.reference.as_str(), args.other.as_str()];
             return super::go::diff::run(paths, profile, args.read.lenient, args.format, out);
+        }
+        Ok(super::go::Route::Solitaire(rules)) => {
+            let paths = [args.reference.as_str(), args.other.as_str()];
+            return super::solitaire::diff::run(paths, rules, args.format, out);
         }
         Ok(super::go::Route::Asalto) => {}
     }

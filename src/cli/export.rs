@@ -11,7 +11,7 @@ use super::{Out, ReadArgs, Status, WriteError, error, read_input};
 use asalto::text::escape_line;
 
 /// Examples shown under `--help`.
-const EXAMPLES: &str = "Examples:\n  asalto export game.txt --to json --pretty > game.json\n  asalto export game.json --to text           (the record again)\n  asalto export game.txt --to input | python3 asalto.py    (type it into a program)\n  asalto export --lenient typed.txt --to text  (captures written out in full)\n  asalto export game.sgf --to gtp             (Go: also json, sgf, prolog)\n";
+const EXAMPLES: &str = "Examples:\n  asalto export game.txt --to json --pretty > game.json\n  asalto export game.json --to text           (the record again)\n  asalto export game.txt --to input | python3 asalto.py    (type it into a program)\n  asalto export --lenient typed.txt --to text  (captures written out in full)\n  asalto export game.sgf --to gtp             (Go: also json, sgf, prolog)\n  asalto export answer.txt --to codegolf      (Solitaire Chess: also json, boards, text)\n";
 
 /// Convert a game: a record or a JSON game document in, JSON, a canonical
 /// record, or the assignment's console session out.
@@ -43,6 +43,11 @@ pub struct Args {
     read: ReadArgs,
     #[command(flatten)]
     game: super::go::GameArgs,
+    /// Solitaire Chess, `--to boards`: how each board is written: `string`
+    /// (16 characters), `rows` (four lines), `letters` or `numbers` (a list
+    /// of lists), `coordinates` (a list of `[x, y, 'c']`).
+    #[arg(long, value_enum, default_value_t)]
+    board_form: super::solitaire::export::BoardFormArg,
     #[command(flatten)]
     bishops: super::madbishops::BishopsArgs,
     /// Mad Bishops: the notation of `--to text` [possible values:
@@ -73,6 +78,29 @@ pub enum Target {
     /// report's 10x10 list of lists of the final position (0 light square,
     /// 1 empty, 2 red, 3 blue).
     Prolog,
+    /// Solitaire Chess: the challenge's answer, the list of moves
+    /// `[[[x,y],[x,y]], ...]` (`0` for "no solution").
+    Codegolf,
+    /// Solitaire Chess: the board after each capture, one 16-character
+    /// string per line (`--board-form` for the challenge's other forms).
+    Boards,
+}
+
+impl Target {
+    /// The name of the target, as `--to` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Json => "json",
+            Target::Text => "text",
+            Target::Transcript => "transcript",
+            Target::Input => "input",
+            Target::Sgf => "sgf",
+            Target::Gtp => "gtp",
+            Target::Prolog => "prolog",
+            Target::Codegolf => "codegolf",
+            Target::Boards => "boards",
+        }
+    }
 }
 
 /// What `export` reads.
@@ -127,10 +155,26 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
             };
             return super::go::export::run(&args.file, settings, out);
         }
+        Ok(super::go::Route::Solitaire(rules)) => {
+            let settings = super::solitaire::export::Settings {
+                rules,
+                to: args.to,
+                pretty: args.pretty,
+                keep_partial: args.keep_partial,
+                board_form: args.board_form,
+            };
+            return super::solitaire::export::run(&args.file, settings, out);
+        }
         Ok(super::go::Route::Asalto) => {}
     }
     if matches!(args.to, Target::Sgf | Target::Gtp | Target::Prolog) {
         error("--to sgf, gtp and prolog are for Go records (name the game with --game go)");
+        return Ok(Status::Error);
+    }
+    if matches!(args.to, Target::Codegolf | Target::Boards) {
+        error(
+            "--to codegolf and boards are for Solitaire Chess records (name the game with --game solitaire)",
+        );
         return Ok(Status::Error);
     }
     let input = match read_input(&args.file) {
@@ -223,7 +267,12 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
 fn convert(game: &Game, to: Target, args: &Args) -> String {
     match to {
         // Go's targets were turned away above.
-        Target::Json | Target::Sgf | Target::Gtp | Target::Prolog => String::new(),
+        Target::Json
+        | Target::Sgf
+        | Target::Gtp
+        | Target::Prolog
+        | Target::Codegolf
+        | Target::Boards => String::new(),
         Target::Text => write_record(game.moves()),
         Target::Transcript => transcript::transcript(game, !args.no_echo),
         Target::Input => transcript::typed_input(game),

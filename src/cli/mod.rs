@@ -18,6 +18,7 @@ mod man;
 mod play;
 mod selfplay;
 mod show;
+mod solitaire;
 mod solve;
 
 /// Asalto game records: validate, inspect, convert, compare and grade.

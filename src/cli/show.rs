@@ -8,7 +8,7 @@ use asalto::replay::{Checked, Ply, check};
 use super::{DrawArgs, Out, ReadArgs, Status, WriteError, error, read_record};
 
 /// Examples shown under `--help`.
-const EXAMPLES: &str = "Examples:\n  asalto show game.txt                     (after the last move)\n  asalto show game.txt --ply 12            (after 12 moves; 0 is the start)\n  asalto show game.txt --ply 12 --format svg > move12.svg\n  asalto show game.sgf --ply 120 --territory   (Go: by the extension, or --game go)\n  asalto show --position '.../O.O/RR...RR/RRRRRRR/RRRRRRR/RRR/RRR O'\n";
+const EXAMPLES: &str = "Examples:\n  asalto show game.txt                     (after the last move)\n  asalto show game.txt --ply 12            (after 12 moves; 0 is the start)\n  asalto show game.txt --ply 12 --format svg > move12.svg\n  asalto show game.sgf --ply 120 --territory   (Go: by the extension, or --game go)\n  asalto show answer.txt --ply 2           (Solitaire Chess: the board after two captures)\n  asalto show --position '.../O.O/RR...RR/RRRRRRR/RRRRRRR/RRR/RRR O'\n";
 
 /// Show a position: the board as the assignment draws it, the move that led
 /// there, whose turn it is, the legal moves, and the result.
@@ -129,6 +129,14 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
                     format: args.format,
                 };
                 return super::go::show::run(file, settings, out);
+            }
+            Ok(super::go::Route::Solitaire(rules)) => {
+                let settings = super::solitaire::show::Settings {
+                    rules,
+                    ply: args.ply,
+                    format: args.format,
+                };
+                return super::solitaire::show::run(file, settings, out);
             }
             Ok(super::go::Route::Asalto) => {}
         }

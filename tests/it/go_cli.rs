@@ -168,8 +168,8 @@ fn usage_errors_exit_2() {
             "not a Go rule profile",
         ),
         (
-            vec!["check", "--game", "solitaire", sgf],
-            "not yet available",
+            vec!["check", "--game", "solitaire", "--rules", "simple-ko", sgf],
+            "not a Solitaire Chess rule profile",
         ),
         (vec!["check", sgf, "samples/ejemplo.txt"], "mix Go records"),
     ] {

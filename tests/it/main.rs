@@ -22,4 +22,5 @@ mod selfplay;
 mod show;
 mod snapshots;
 mod solitaire_cli;
+mod solitaire_records;
 mod worked_example;

@@ -11,7 +11,7 @@ use std::process::{Command as StdCommand, Stdio};
 use crate::run::{asalto, asalto_with_input};
 
 /// The challenge's six test cases and their given answers.
-const CASES: [(&str, &str); 6] = [
+pub(crate) const CASES: [(&str, &str); 6] = [
     ("...N.....R....B.", "[[[2,0],[1,1]],[[1,1],[3,3]]]"),
     (
         ".....B..RP.....N",
@@ -36,9 +36,9 @@ const CASES: [(&str, &str); 6] = [
 ];
 
 /// The reference's board: `b[y][x]`, `y = 0` the bottom rank.
-type Board = [[char; 4]; 4];
+pub(crate) type Board = [[char; 4]; 4];
 
-fn board(s: &str) -> Board {
+pub(crate) fn board(s: &str) -> Board {
     let cells: Vec<char> = s.chars().collect();
     assert_eq!(cells.len(), 16);
     let mut b = [['.'; 4]; 4];
@@ -49,12 +49,12 @@ fn board(s: &str) -> Board {
     b
 }
 
-fn pieces(b: &Board) -> usize {
+pub(crate) fn pieces(b: &Board) -> usize {
     b.iter().flatten().filter(|&&c| c != '.').count()
 }
 
 /// Every capture of `b`: ((x, y), (x, y)), found square by square.
-fn captures(b: &Board, thinkfun: bool) -> Vec<((i32, i32), (i32, i32))> {
+pub(crate) fn captures(b: &Board, thinkfun: bool) -> Vec<((i32, i32), (i32, i32))> {
     const ROOK: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
     const BISHOP: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
     const KNIGHT: [(i32, i32); 8] = [
@@ -103,7 +103,7 @@ fn captures(b: &Board, thinkfun: bool) -> Vec<((i32, i32), (i32, i32))> {
     out
 }
 
-fn play(b: &Board, ((fx, fy), (tx, ty)): ((i32, i32), (i32, i32))) -> Board {
+pub(crate) fn play(b: &Board, ((fx, fy), (tx, ty)): ((i32, i32), (i32, i32))) -> Board {
     let mut next = *b;
     next[ty as usize][tx as usize] = b[fy as usize][fx as usize];
     next[fy as usize][fx as usize] = '.';
@@ -111,7 +111,7 @@ fn play(b: &Board, ((fx, fy), (tx, ty)): ((i32, i32), (i32, i32))) -> Board {
 }
 
 /// The number of solutions, by trying every sequence of captures.
-fn count(b: &Board, thinkfun: bool) -> u64 {
+pub(crate) fn count(b: &Board, thinkfun: bool) -> u64 {
     if pieces(b) == 1 {
         return 1;
     }
@@ -122,7 +122,7 @@ fn count(b: &Board, thinkfun: bool) -> u64 {
 }
 
 /// The moves of a move list `[[[x,y],[x,y]], ...]` (digits only).
-fn moves(list: &str) -> Vec<((i32, i32), (i32, i32))> {
+pub(crate) fn moves(list: &str) -> Vec<((i32, i32), (i32, i32))> {
     let digits: Vec<i32> = list
         .chars()
         .filter_map(|c| c.to_digit(10))

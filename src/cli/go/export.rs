@@ -86,14 +86,10 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
             export::prolog_moves(game),
             export::prolog_board(game.position().board())
         ),
-        Target::Text | Target::Transcript | Target::Input => {
+        Target::Text | Target::Transcript | Target::Input | Target::Codegolf | Target::Boards => {
             error(&format!(
-                "--to {} is for Asalto records; a Go record exports to json, sgf, gtp or prolog",
-                match settings.to {
-                    Target::Text => "text",
-                    Target::Transcript => "transcript",
-                    _ => "input",
-                }
+                "--to {} is for another game's records; a Go record exports to json, sgf, gtp or prolog",
+                settings.to.name()
             ));
             return Ok(Status::Error);
         }

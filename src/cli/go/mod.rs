@@ -21,12 +21,14 @@ pub mod show;
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct GameArgs {
     /// The game of the records (default: `go` for `*.sgf` files and SGF
-    /// text, else `asalto`) [possible values: asalto, go, solitaire,
+    /// text, `solitaire` for a file that starts with a puzzle, else
+    /// `asalto`) [possible values: asalto, go, solitaire,
     /// madbishops].
     #[arg(long, value_name = "GAME")]
     pub game: Option<GameKind>,
     /// The rule profile: for Go `seed-2019`, `simple-ko` (the default for
-    /// SGF), `positional-superko`, `tromp-taylor`; for Asalto
+    /// SGF), `positional-superko`, `tromp-taylor`; for Solitaire Chess
+    /// `codegolf` (the default) or `thinkfun`; for Asalto
     /// `assignment-2018-19` (the only one); for Mad Bishops `steere` (the
     /// default) or `report` (either one names the game).
     #[arg(long, value_name = "PROFILE")]
@@ -40,6 +42,9 @@ pub enum Route {
     Asalto,
     /// The Go path, under this profile.
     Go(Profile),
+    /// The Solitaire Chess path, under the profile `--rules` names (else
+    /// each record's `rules:` line, else `codegolf`).
+    Solitaire(Option<asalto_solitaire::Profile>),
 }
 
 /// Bytes of a file read to tell its game by content.
@@ -47,17 +52,17 @@ const HEAD: usize = 4096;
 
 /// Which game `path` holds: a folder by the records inside (`*.sgf` and no
 /// `*.txt`: Go), standard input by `--game` only, a file by its extension
-/// or its first bytes ([`GameKind::choose`]). Only Go turns away from the
-/// Asalto path: the other games are not yet available from the command
-/// line, so their files are checked as Asalto records, as before.
-fn is_go(path: &str) -> bool {
+/// or its first bytes ([`GameKind::choose`]). Mad Bishops is not yet
+/// available from the command line: its files are checked as Asalto
+/// records, as before.
+fn kind_of(path: &str) -> GameKind {
     if path == "-" {
-        return false;
+        return GameKind::Asalto;
     }
     let p = Path::new(path);
     if p.is_dir() {
         let Ok(entries) = std::fs::read_dir(p) else {
-            return false;
+            return GameKind::Asalto;
         };
         let (mut sgf, mut txt) = (false, false);
         for e in entries.flatten() {
@@ -68,75 +73,101 @@ fn is_go(path: &str) -> bool {
                 _ => {}
             }
         }
-        return sgf && !txt;
+        return if sgf && !txt {
+            GameKind::Go
+        } else {
+            GameKind::Asalto
+        };
     }
     let mut head = Vec::with_capacity(HEAD);
     if let Ok(file) = std::fs::File::open(p) {
         let _ = file.take(HEAD as u64).read_to_end(&mut head);
     }
     let text = String::from_utf8_lossy(&head);
-    GameKind::choose(None, path, &text) == GameKind::Go
+    match GameKind::choose(None, path, &text) {
+        GameKind::MadBishops => GameKind::Asalto,
+        kind => kind,
+    }
 }
 
 /// The route of a command over `files`, or a usage error (exit 2): a game
-/// the command line does not offer yet, files of both games without
-/// `--game`, a rule profile of the other game or of none.
+/// the command line does not offer yet, files of several games without
+/// `--game`, a rule profile of another game or of none.
 pub fn route(args: &GameArgs, files: &[String]) -> Result<Route, String> {
-    let go = match args.game {
-        Some(GameKind::Go) => true,
-        Some(GameKind::Asalto) => false,
-        Some(other) => {
-            return Err(format!(
-                "`--game {other}` is not yet available from the command line (the games it reads are asalto and go)"
-            ));
+    let kind = match args.game {
+        Some(GameKind::MadBishops) => {
+            return Err(
+                "`--game madbishops` is not yet available from the command line (the games it reads are asalto, go and solitaire)"
+                    .to_string(),
+            );
         }
+        Some(kind) => kind,
         None => {
-            let (go, asalto): (Vec<&String>, Vec<&String>) = files.iter().partition(|f| is_go(f));
-            match (go.first(), asalto.first()) {
-                (Some(g), Some(a)) => {
-                    return Err(format!(
-                        "the files mix Go records ({}) and Asalto records ({}): check them separately, or name the game with --game",
-                        asalto::text::escape_line(g),
-                        asalto::text::escape_line(a)
-                    ));
-                }
-                (Some(_), None) => true,
-                _ => false,
+            let kinds: Vec<(GameKind, &String)> = files.iter().map(|f| (kind_of(f), f)).collect();
+            let first = kinds.first().map_or(GameKind::Asalto, |(k, _)| *k);
+            if let Some((other, file)) = kinds.iter().find(|(k, _)| *k != first) {
+                let (_, first_file) = kinds[0];
+                return Err(format!(
+                    "the files mix {} records ({}) and {} records ({}): check them separately, or name the game with --game",
+                    title(first),
+                    asalto::text::escape_line(first_file),
+                    title(*other),
+                    asalto::text::escape_line(file)
+                ));
             }
+            first
         }
     };
     let name = args.rules.as_deref();
-    if go {
-        return match name {
-            None => Ok(Route::Go(Profile::SGF_DEFAULT)),
-            Some(n) => match Profile::from_name(n) {
-                Some(p) => Ok(Route::Go(p)),
-                None => Err(format!(
-                    "`{}` is not a Go rule profile{} (Go's are {})",
-                    asalto::text::escape_line(n),
-                    if asalto::Rules::from_name(n).is_some() {
-                        ", it is Asalto's"
-                    } else {
-                        ""
-                    },
-                    go_profiles()
-                )),
-            },
-        };
+    match kind {
+        GameKind::Go => go_route(name),
+        GameKind::Solitaire => super::solitaire::profile_arg(name).map(Route::Solitaire),
+        _ => match name {
+            None => Ok(Route::Asalto),
+            Some(n) if asalto::Rules::from_name(n).is_some() => Ok(Route::Asalto),
+            Some(n) => Err(format!(
+                "`{}` is not an Asalto rule profile{} (Asalto's is {}; for Go files add --game go, for Solitaire Chess --game solitaire)",
+                asalto::text::escape_line(n),
+                if Profile::from_name(n).is_some() {
+                    ", it is Go's"
+                } else if asalto_solitaire::Profile::from_name(n).is_some() {
+                    ", it is Solitaire Chess's"
+                } else {
+                    ""
+                },
+                asalto::Rules::default().name()
+            )),
+        },
     }
+}
+
+/// The name of a game in sentences.
+fn title(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Asalto => "Asalto",
+        GameKind::Go => "Go",
+        GameKind::Solitaire => "Solitaire Chess",
+        GameKind::MadBishops => "Mad Bishops",
+    }
+}
+
+/// The Go route under the profile `--rules` names.
+fn go_route(name: Option<&str>) -> Result<Route, String> {
     match name {
-        None => Ok(Route::Asalto),
-        Some(n) if asalto::Rules::from_name(n).is_some() => Ok(Route::Asalto),
-        Some(n) => Err(format!(
-            "`{}` is not an Asalto rule profile{} (Asalto's is {}; for Go files add --game go)",
-            asalto::text::escape_line(n),
-            if Profile::from_name(n).is_some() {
-                ", it is Go's"
-            } else {
-                ""
-            },
-            asalto::Rules::default().name()
-        )),
+        None => Ok(Route::Go(Profile::SGF_DEFAULT)),
+        Some(n) => match Profile::from_name(n) {
+            Some(p) => Ok(Route::Go(p)),
+            None => Err(format!(
+                "`{}` is not a Go rule profile{} (Go's are {})",
+                asalto::text::escape_line(n),
+                if asalto::Rules::from_name(n).is_some() {
+                    ", it is Asalto's"
+                } else {
+                    ""
+                },
+                go_profiles()
+            )),
+        },
     }
 }
 

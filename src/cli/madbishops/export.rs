@@ -39,12 +39,7 @@ pub fn run(
     let name = escape_line(&display_name(path)).into_owned();
     let text = match request.to {
         Target::Json | Target::Text | Target::Prolog => None,
-        other => Some(match other {
-            Target::Transcript => "transcript",
-            Target::Input => "input",
-            Target::Sgf => "sgf",
-            _ => "gtp",
-        }),
+        other => Some(other.name()),
     };
     if let Some(target) = text {
         error(&format!(

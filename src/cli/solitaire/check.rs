@@ -1,0 +1,264 @@
+//! `asalto check` on Solitaire Chess records: each record (a puzzle, then
+//! an answer) is replayed by the engine, which names the first wrong
+//! capture and why; records are checked on every core and reported in the
+//! order given, with Asalto's exit codes (0 all right, 1 some answer wrong,
+//! 2 some file unreadable).
+
+use asalto_solitaire::json::{CheckReport, ProblemJson};
+use asalto_solitaire::{Checked, GAME, Problem, Profile, Verdict};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::super::input::{display_name, expand};
+use super::super::{Format, Out, Status, WriteError, error};
+use super::{LoadError, Loaded, captures_word, load, notation, problem_details};
+
+/// How the records are checked and reported.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// The profile `--rules` names (else each record's, else `codegolf`).
+    pub rules: Option<Profile>,
+    /// Human or JSON.
+    pub format: Format,
+    /// Print the details of each wrong record, not just one line.
+    pub details: bool,
+    /// Print nothing.
+    pub quiet: bool,
+    /// Records checked in parallel.
+    pub jobs: usize,
+}
+
+/// What checking one file gave.
+struct FileResult {
+    text: String,
+    message: Option<String>,
+    status: Status,
+}
+
+/// Files per batch: checked in parallel, then printed in order.
+const BATCH: usize = 256;
+
+/// Run `check` on Solitaire Chess records (folders: every `*.txt`).
+pub fn run(files: &[String], settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
+    let targets = expand(files);
+    let batch = targets.len() > 1;
+    let full = !batch || settings.details;
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(settings.jobs)
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => {
+            error(&format!("cannot start {} threads: {e}", settings.jobs));
+            return Ok(Status::Error);
+        }
+    };
+    let mut status = Status::Success;
+    let (mut valid, mut invalid, mut unreadable) = (0usize, 0usize, 0usize);
+    for chunk in targets.chunks(BATCH) {
+        let results: Vec<FileResult> =
+            pool.install(|| chunk.par_iter().map(|t| check(t, settings, full)).collect());
+        for result in results {
+            match result.status {
+                Status::Success => valid += 1,
+                Status::Failure => invalid += 1,
+                Status::Error => unreadable += 1,
+            }
+            status = status.worst(result.status);
+            if let Some(message) = &result.message {
+                error(message);
+            }
+            if !settings.quiet {
+                out.write(&result.text)?;
+            }
+        }
+    }
+    if batch && settings.format == Format::Human && !settings.quiet {
+        let n = targets.len();
+        let mut line = format!(
+            "{n} file{}: {valid} valid, {invalid} invalid",
+            if n == 1 { "" } else { "s" }
+        );
+        if unreadable > 0 {
+            line.push_str(&format!(", {unreadable} unreadable"));
+        }
+        out.line(&line)?;
+    }
+    Ok(status)
+}
+
+/// A record's JSON report: the engine's check document with the file.
+#[derive(Serialize)]
+struct FileJson<'a> {
+    file: &'a str,
+    #[serde(flatten)]
+    report: CheckReport,
+}
+
+/// A record that is not one, in JSON.
+#[derive(Serialize)]
+struct SyntaxJson<'a> {
+    file: &'a str,
+    game: &'static str,
+    rules: Profile,
+    verdict: Verdict,
+    valid: bool,
+    problem: ProblemJson,
+}
+
+/// Check one target.
+fn check(target: &Result<String, String>, settings: Settings, full: bool) -> FileResult {
+    let path = match target {
+        Ok(path) => path,
+        Err(message) => return unreadable(message.clone(), None, settings),
+    };
+    let loaded = match load(path, settings.rules) {
+        Ok(loaded) => loaded,
+        Err(LoadError::Unreadable(message)) => return unreadable(message, Some(path), settings),
+        Err(LoadError::Syntax {
+            text: source,
+            profile,
+            error,
+        }) => {
+            let problem = Problem::from(error);
+            let text = match settings.format {
+                _ if settings.quiet => String::new(),
+                Format::Json => {
+                    let json = SyntaxJson {
+                        file: path,
+                        game: GAME,
+                        rules: profile,
+                        verdict: Verdict::Wrong,
+                        valid: false,
+                        problem: ProblemJson::from(&problem),
+                    };
+                    serde_json::to_string(&json).unwrap_or_default() + "\n"
+                }
+                Format::Human => {
+                    let name = asalto::text::escape_line(&display_name(path)).into_owned();
+                    let mut text = format!(
+                        "{name}: invalid ({profile}): line {}:{}: {} [{}]\n",
+                        problem.span.map_or(0, |s| s.line),
+                        problem.span.map_or(0, |s| s.column),
+                        asalto::text::escape_line(&problem.message()),
+                        problem.reason().code()
+                    );
+                    if full {
+                        text.push_str(&problem_details(&name, &source, &problem));
+                    }
+                    text
+                }
+            };
+            return FileResult {
+                text,
+                message: None,
+                status: Status::Failure,
+            };
+        }
+    };
+    let checked = loaded.check();
+    let status = if checked.is_correct() {
+        Status::Success
+    } else {
+        Status::Failure
+    };
+    let text = match settings.format {
+        _ if settings.quiet => String::new(),
+        Format::Json => {
+            let json = FileJson {
+                file: path,
+                report: CheckReport::from(&checked),
+            };
+            serde_json::to_string(&json).unwrap_or_default() + "\n"
+        }
+        Format::Human => {
+            let mut text = summary(&loaded, &checked);
+            text.push('\n');
+            if full {
+                text.push_str(&details(&loaded, &checked));
+            }
+            text
+        }
+    };
+    FileResult {
+        text,
+        message: None,
+        status,
+    }
+}
+
+/// The result of a file that could not be read (or a folder with no
+/// records).
+fn unreadable(message: String, path: Option<&str>, settings: Settings) -> FileResult {
+    let text = match settings.format {
+        Format::Json if !settings.quiet => {
+            let object = serde_json::json!({
+                "file": path.unwrap_or_default(),
+                "game": GAME,
+                "rules": settings.rules.unwrap_or(Profile::Codegolf).name(),
+                "valid": false,
+                "io_error": message,
+            });
+            object.to_string() + "\n"
+        }
+        _ => String::new(),
+    };
+    FileResult {
+        text,
+        message: Some(message),
+        status: Status::Error,
+    }
+}
+
+/// One line about a record: its verdict under its profile, the captures,
+/// or the first problem.
+pub fn summary(loaded: &Loaded, checked: &Checked) -> String {
+    let name = &loaded.name;
+    let profile = checked.profile;
+    let warned = match checked.notes.len() {
+        0 => String::new(),
+        1 => " (1 warning)".to_string(),
+        n => format!(" ({n} warnings)"),
+    };
+    let replayed = captures_word(checked.plies.len());
+    match (&checked.problem, checked.verdict()) {
+        (Some(p), _) => {
+            let place = p
+                .span
+                .map(|s| format!("line {}:{}: ", s.line, s.column))
+                .unwrap_or_default();
+            format!(
+                "{name}: invalid ({profile}): {place}{} [{}]; {replayed} replayed",
+                asalto::text::escape_line(&p.headline()),
+                p.reason().code()
+            )
+        }
+        (None, Verdict::NoSolution) => format!(
+            "{name}: valid ({profile}){warned}: no solution, as the answer says ({})",
+            loaded.record.puzzle.position
+        ),
+        (None, _) => format!(
+            "{name}: valid ({profile}){warned}: solved in {replayed}: {}",
+            notation(checked)
+        ),
+    }
+}
+
+/// The warnings and the problem of a record in full.
+pub fn details(loaded: &Loaded, checked: &Checked) -> String {
+    let mut text = String::new();
+    for note in &checked.notes {
+        text.push_str(&format!(
+            "  warning[{}] line {}:{}: {}\n    help: {}\n",
+            note.kind.code(),
+            note.span.line,
+            note.span.column,
+            asalto::text::escape_line(&note.message()),
+            asalto::text::escape_line(&note.help())
+        ));
+    }
+    if let Some(problem) = &checked.problem {
+        text.push_str(&problem_details(&loaded.name, &loaded.text, problem));
+    }
+    text
+}

@@ -1,0 +1,234 @@
+//! `asalto diff` on two Solitaire Chess records: whether they are about the
+//! same puzzle under the same rules, and the first capture where their
+//! answers differ, with the board before it and why a capture is wrong.
+//! Answers are compared as captures, however written (algebraic,
+//! coordinates or boards). Exit 0 when the answers are the same, 1 when
+//! not.
+
+use asalto_solitaire::format::long_algebraic;
+use asalto_solitaire::json::ProblemJson;
+use asalto_solitaire::{Checked, GAME, Position, Problem, Profile, Verdict, render};
+use serde::Serialize;
+
+use super::super::{Format, Out, Status, WriteError, error};
+use super::{LoadError, Loaded, captures_word, indent, load, position_at};
+
+/// One record of a comparison, in JSON.
+#[derive(Serialize)]
+struct SideJson<'a> {
+    file: &'a str,
+    rules: Profile,
+    puzzle: Position,
+    verdict: Verdict,
+    valid: bool,
+    /// Its legal captures.
+    captures: usize,
+    problem: Option<ProblemJson>,
+}
+
+impl<'a> SideJson<'a> {
+    fn new(file: &'a str, c: &Checked) -> SideJson<'a> {
+        SideJson {
+            file,
+            rules: c.profile,
+            puzzle: c.puzzle,
+            verdict: c.verdict(),
+            valid: c.is_correct(),
+            captures: c.plies.len(),
+            problem: c.problem.as_ref().map(ProblemJson::from),
+        }
+    }
+}
+
+/// The first capture where two answers differ, in JSON.
+#[derive(Serialize)]
+struct DifferenceJson {
+    /// The capture number (1-based).
+    ply: usize,
+    /// The board before it.
+    before: Position,
+    /// The reference's capture there (`null`: its answer ends, or is wrong
+    /// there).
+    reference: Option<String>,
+    other: Option<String>,
+}
+
+/// The JSON of `diff`.
+#[derive(Serialize)]
+struct DiffJson<'a> {
+    game: &'static str,
+    rules: Profile,
+    same: bool,
+    same_puzzle: bool,
+    same_rules: bool,
+    reference: SideJson<'a>,
+    other: SideJson<'a>,
+    first_difference: Option<DifferenceJson>,
+}
+
+/// The first difference of two checked answers on one puzzle.
+struct Difference {
+    ply: usize,
+    before: Position,
+    reference: Option<String>,
+    other: Option<String>,
+}
+
+/// The capture `index` (0-based) of `c` in long algebraic, if legal.
+fn capture_at(c: &Checked, index: usize) -> Option<String> {
+    c.plies
+        .get(index)
+        .map(|p| long_algebraic(p.piece, p.capture))
+}
+
+/// Where the answers part, if they do; `None` when their legal captures and
+/// their claims are the same.
+fn first_difference(a: &Checked, b: &Checked) -> Option<Difference> {
+    let common = a
+        .plies
+        .iter()
+        .zip(&b.plies)
+        .take_while(|(x, y)| x.capture == y.capture)
+        .count();
+    let same_end = common == a.plies.len()
+        && common == b.plies.len()
+        && a.claims_no_solution == b.claims_no_solution
+        && a.problem.as_ref().map(Problem::reason) == b.problem.as_ref().map(Problem::reason);
+    if same_end {
+        return None;
+    }
+    Some(Difference {
+        ply: common + 1,
+        before: position_at(a, common),
+        reference: capture_at(a, common),
+        other: capture_at(b, common),
+    })
+}
+
+/// Run `diff` on two Solitaire Chess records.
+pub fn run(
+    paths: [&str; 2],
+    rules: Option<Profile>,
+    format: Format,
+    out: &mut Out,
+) -> Result<Status, WriteError> {
+    let mut loaded: Vec<Loaded> = Vec::new();
+    for path in paths {
+        match load(path, rules) {
+            Ok(l) => loaded.push(l),
+            Err(LoadError::Unreadable(message)) => {
+                error(&message);
+                return Ok(Status::Error);
+            }
+            Err(LoadError::Syntax { error: e, .. }) => {
+                error(&format!(
+                    "{}: not a Solitaire Chess record: {e}",
+                    asalto::text::escape_line(&super::super::input::display_name(path))
+                ));
+                return Ok(Status::Failure);
+            }
+        }
+    }
+    let (a, b) = (&loaded[0], &loaded[1]);
+    let (ca, cb) = (a.check(), b.check());
+    let same_puzzle = ca.puzzle == cb.puzzle;
+    let same_rules = ca.profile == cb.profile;
+    let difference = if same_puzzle {
+        first_difference(&ca, &cb)
+    } else {
+        None
+    };
+    let same = same_puzzle && same_rules && difference.is_none();
+    match format {
+        Format::Json => {
+            let json = DiffJson {
+                game: GAME,
+                rules: ca.profile,
+                same,
+                same_puzzle,
+                same_rules,
+                reference: SideJson::new(paths[0], &ca),
+                other: SideJson::new(paths[1], &cb),
+                first_difference: difference.map(|d| DifferenceJson {
+                    ply: d.ply,
+                    before: d.before,
+                    reference: d.reference,
+                    other: d.other,
+                }),
+            };
+            out.line(&serde_json::to_string(&json).unwrap_or_default())?;
+        }
+        Format::Human => {
+            out.write(&human(a, &ca, b, &cb, difference.as_ref()))?;
+        }
+    }
+    Ok(if same {
+        Status::Success
+    } else {
+        Status::Failure
+    })
+}
+
+/// How one side reads at the first difference.
+fn side_text(capture: Option<&String>, c: &Checked, ply: usize) -> String {
+    match (capture, &c.problem) {
+        (Some(text), _) => format!("{text}, legal"),
+        (None, Some(p)) if p.ply == Some(ply) && p.reason().code() != "pieces-left" => {
+            format!(
+                "wrong: {} [{}]",
+                asalto::text::escape_line(&p.message()),
+                p.reason().code()
+            )
+        }
+        (None, _) if c.claims_no_solution => "(the answer says: no solution)".to_string(),
+        (None, _) => format!(
+            "(the answer ends here, after {})",
+            captures_word(c.plies.len())
+        ),
+    }
+}
+
+fn human(a: &Loaded, ca: &Checked, b: &Loaded, cb: &Checked, d: Option<&Difference>) -> String {
+    let mut s = String::new();
+    s.push_str(&format!("reference: {}\n", super::check::summary(a, ca)));
+    s.push_str(&format!("other:     {}\n", super::check::summary(b, cb)));
+    if ca.puzzle != cb.puzzle {
+        s.push_str(&format!(
+            "different puzzles: {} and {}\n",
+            ca.puzzle, cb.puzzle
+        ));
+        return s;
+    }
+    if ca.profile != cb.profile {
+        s.push_str(&format!(
+            "different rules: {} and {} (--rules judges both alike)\n",
+            ca.profile, cb.profile
+        ));
+    }
+    let Some(d) = d else {
+        if ca.profile == cb.profile {
+            let what = if ca.claims_no_solution {
+                "both say: no solution".to_string()
+            } else {
+                captures_word(ca.plies.len())
+            };
+            s.push_str(&format!("same answer: {what}\n"));
+        }
+        return s;
+    };
+    s.push_str(&format!("\nfirst difference: capture {}\n", d.ply));
+    s.push_str(&format!(
+        "  reference: {}\n",
+        side_text(d.reference.as_ref(), ca, d.ply)
+    ));
+    s.push_str(&format!(
+        "  other:     {}\n",
+        side_text(d.other.as_ref(), cb, d.ply)
+    ));
+    s.push_str(&format!(
+        "\nthe board before capture {} ({}):\n",
+        d.ply, d.before
+    ));
+    s.push_str(&indent(&render::ascii(&d.before, None)));
+    s
+}

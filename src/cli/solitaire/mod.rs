@@ -1,0 +1,206 @@
+//! The Solitaire Chess paths of the record commands (`check`, `show`,
+//! `export`, `diff`): reading a record (a puzzle, then an answer), the rule
+//! profile (`--rules`, else the record's `rules:` line, else `codegolf`),
+//! and the words of a problem with its place quoted and the board drawn.
+//! Each command's path is its own module; the engine (parsing, checking,
+//! drawing, every message) is `asalto_solitaire`.
+
+use std::io::Read;
+
+use asalto::text::escape_line;
+use asalto_solitaire::Checked;
+use asalto_solitaire::format::{self, ParseError, Record};
+use asalto_solitaire::{Position, Problem, Profile, Solver, render};
+
+use super::input::{display_name, io_reason};
+
+pub mod check;
+pub mod diff;
+pub mod export;
+pub mod show;
+
+/// The largest record read: a record is a puzzle and at most fifteen
+/// captures, so even with comments a few kilobytes; this bounds memory on
+/// hostile input.
+pub const MAX_FILE: u64 = 1 << 20;
+
+/// The profile `--rules` names, if any; a usage error otherwise.
+pub fn profile_arg(rules: Option<&str>) -> Result<Option<Profile>, String> {
+    let Some(name) = rules else {
+        return Ok(None);
+    };
+    Profile::from_name(name).map(Some).ok_or_else(|| {
+        format!(
+            "`{}` is not a Solitaire Chess rule profile (they are {})",
+            escape_line(name),
+            Profile::ALL.map(Profile::name).join(", ")
+        )
+    })
+}
+
+/// Why a record cannot be used.
+pub enum LoadError {
+    /// It cannot be read: missing, too large, not UTF-8 (status 2).
+    Unreadable(String),
+    /// Its text is not a record (status 1: an invalid record).
+    Syntax {
+        /// Its text (for quoting).
+        text: String,
+        /// The profile it would have been judged under.
+        profile: Profile,
+        /// The error.
+        error: ParseError,
+    },
+}
+
+/// A record read and parsed.
+pub struct Loaded {
+    /// The name shown (`<stdin>` for `-`), escaped for one line.
+    pub name: String,
+    /// The whole text (for quoting).
+    pub text: String,
+    /// The record.
+    pub record: Record,
+    /// The profile it is judged under.
+    pub profile: Profile,
+}
+
+impl Loaded {
+    /// Check the record's answer (a record without one gets `no-answer`).
+    pub fn check(&self) -> Checked {
+        asalto_solitaire::check::check_record(&self.record, &mut Solver::new(self.profile))
+    }
+}
+
+/// Read the file at `path` (`-`: standard input), at most [`MAX_FILE`]
+/// bytes, as UTF-8.
+pub fn read_text(path: &str) -> Result<String, String> {
+    let name = escape_line(&display_name(path)).into_owned();
+    let mut bytes = Vec::new();
+    let result = if path == "-" {
+        std::io::stdin()
+            .lock()
+            .take(MAX_FILE + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
+    };
+    result.map_err(|e| format!("cannot read {name}: {}", io_reason(&e)))?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(format!(
+            "cannot read {name}: larger than {} KiB, too large for a Solitaire Chess record",
+            MAX_FILE >> 10
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let offset = e.utf8_error().valid_up_to();
+        let text = String::from_utf8_lossy(&e.as_bytes()[..offset]).into_owned();
+        let (line, column) = asalto::replay::line_column(&text, offset);
+        format!(
+            "{name}: not UTF-8 text (invalid byte at line {line}, column {column}, byte {offset})"
+        )
+    })
+}
+
+/// Read and parse the record at `path`; `rules` (from `--rules`) overrides
+/// the record's `rules:` line.
+pub fn load(path: &str, rules: Option<Profile>) -> Result<Loaded, LoadError> {
+    let text = read_text(path).map_err(LoadError::Unreadable)?;
+    let name = escape_line(&display_name(path)).into_owned();
+    match format::parse_record(&text) {
+        Ok(record) => {
+            let profile = rules.unwrap_or(record.profile_or(Profile::Codegolf));
+            Ok(Loaded {
+                name,
+                text,
+                record,
+                profile,
+            })
+        }
+        Err(error) => Err(LoadError::Syntax {
+            text,
+            profile: rules.unwrap_or(Profile::Codegolf),
+            error,
+        }),
+    }
+}
+
+/// One line of `text` quoted with the span underlined:
+///
+/// ```text
+///   --> answer.txt:5:1
+///    |
+///  5 | Rb2xc3
+///    | ^^^^^^ not a rook move
+/// ```
+pub fn excerpt(name: &str, text: &str, span: asalto_solitaire::span::Span, label: &str) -> String {
+    let mut out = format!("  --> {name}:{}:{}\n", span.line, span.column);
+    let start = span.start.min(text.len());
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[line_start..]
+        .find('\n')
+        .map_or(text.len(), |i| line_start + i);
+    let line = text[line_start..line_end].trim_end_matches('\r');
+    let number = span.line.to_string();
+    let pad = " ".repeat(number.len());
+    let shown = escape_line(line);
+    // Columns count characters; the underline covers the span's characters
+    // on this line (at least one).
+    let before = text[line_start..start].chars().count();
+    let end = span.end.clamp(start, line_start + line.len());
+    let width = text[start..end].chars().count().max(1);
+    out.push_str(&format!("  {pad} |\n"));
+    out.push_str(&format!("  {number} | {shown}\n"));
+    out.push_str(&format!(
+        "  {pad} | {}{} {}\n",
+        " ".repeat(before),
+        "^".repeat(width),
+        escape_line(label)
+    ));
+    out
+}
+
+/// Every word about `problem`: the excerpt of the text (when it is about
+/// text), the help, and the board before the capture it is about, drawn.
+pub fn problem_details(name: &str, text: &str, problem: &Problem) -> String {
+    let mut out = String::new();
+    if let Some(span) = problem.span {
+        out.push_str(&excerpt(name, text, span, &problem.label()));
+    }
+    if let Some(help) = problem.help() {
+        out.push_str(&format!("  help: {}\n", escape_line(&help)));
+    }
+    if let Some(before) = problem.before {
+        let when = match (problem.reason().code(), problem.ply) {
+            ("pieces-left", Some(n)) => format!("after capture {n}"),
+            (_, Some(n)) => format!("before capture {n}"),
+            (_, None) => "of the puzzle".to_string(),
+        };
+        out.push_str(&format!("\nThe board {when} ({before}):\n"));
+        out.push_str(&indent(&render::ascii(&before, None)));
+    }
+    out
+}
+
+/// `text` with every line indented by two spaces.
+pub fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("  {l}\n")).collect()
+}
+
+/// "1 capture", "3 captures".
+pub fn captures_word(n: usize) -> String {
+    format!("{n} capture{}", if n == 1 { "" } else { "s" })
+}
+
+/// The notation of the legal captures of `checked`: `Nd1xb2 Ra2xb2`.
+pub fn notation(checked: &Checked) -> String {
+    asalto_solitaire::problem::captures_text(&checked.puzzle, &checked.captures())
+}
+
+/// The board after `ply` legal captures of `checked` (0: the puzzle).
+pub fn position_at(checked: &Checked, ply: usize) -> Position {
+    match ply {
+        0 => checked.puzzle,
+        n => checked.plies.get(n - 1).map_or(checked.puzzle, |p| p.after),
+    }
+}

@@ -1,0 +1,183 @@
+//! `asalto show` on a Solitaire Chess record: the board after `--ply`
+//! captures of its answer (0: the puzzle), drawn as text or SVG, or one
+//! JSON object naming the game and the profile, with the capture that led
+//! there and the captures possible next.
+
+use asalto_solitaire::json::{CaptureJson, ProblemJson, captures_json};
+use asalto_solitaire::{GAME, Position, Profile, Verdict, render};
+use serde::Serialize;
+
+use super::super::show::ShowFormat;
+use super::super::{Out, Status, WriteError, error};
+use super::{LoadError, captures_word, indent, load, position_at};
+
+/// What `show` asks of a Solitaire Chess record.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// The profile `--rules` names.
+    pub rules: Option<Profile>,
+    /// Captures played (default: every legal one).
+    pub ply: Option<usize>,
+    /// Text, JSON or SVG.
+    pub format: ShowFormat,
+}
+
+/// The JSON of `show`.
+#[derive(Serialize)]
+struct ShowJson<'a> {
+    game: &'static str,
+    rules: Profile,
+    file: &'a str,
+    puzzle: Position,
+    /// Captures played to reach the position.
+    ply: usize,
+    /// Legal captures in the record.
+    plies: usize,
+    /// The position (16-character string, top row first).
+    position: Position,
+    pieces: usize,
+    solved: bool,
+    /// The capture that led here.
+    last: Option<CaptureJson>,
+    /// Every capture possible here, in long algebraic.
+    captures_possible: Vec<String>,
+    verdict: Verdict,
+    valid: bool,
+    problem: Option<ProblemJson>,
+}
+
+/// Run `show` on the Solitaire Chess record at `path`: 1 when the record's
+/// answer is wrong (the position is still shown), 2 when it cannot be read
+/// or `--ply` is past its legal captures.
+pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
+    let loaded = match load(path, settings.rules) {
+        Ok(loaded) => loaded,
+        Err(LoadError::Unreadable(message)) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+        Err(LoadError::Syntax { error: e, .. }) => {
+            error(&format!(
+                "{}: not a Solitaire Chess record: {e}",
+                asalto::text::escape_line(&super::super::input::display_name(path))
+            ));
+            return Ok(Status::Failure);
+        }
+    };
+    let checked = loaded.check();
+    let total = checked.plies.len();
+    let ply = settings.ply.unwrap_or(total);
+    if ply > total {
+        let why = match &checked.problem {
+            Some(p) if p.reason().code() != "pieces-left" => format!(
+                " (capture {} is wrong: {} [{}])",
+                total + 1,
+                asalto::text::escape_line(&p.message()),
+                p.reason().code()
+            ),
+            _ => String::new(),
+        };
+        error(&format!(
+            "{}: --ply {ply} is past the end: the answer has {} that can be played{why}",
+            loaded.name,
+            captures_word(total)
+        ));
+        return Ok(Status::Error);
+    }
+    let status = if checked.is_correct() {
+        Status::Success
+    } else {
+        Status::Failure
+    };
+    let position = position_at(&checked, ply);
+    let last = ply.checked_sub(1).and_then(|i| checked.plies.get(i));
+    let possible: Vec<String> = position
+        .captures(checked.profile)
+        .filter_map(|c| {
+            position
+                .piece_at(c.from)
+                .map(|p| asalto_solitaire::format::long_algebraic(p, c))
+        })
+        .collect();
+    match settings.format {
+        ShowFormat::Json => {
+            let last_json = last.and_then(|p| {
+                let before = position_at(&checked, ply - 1);
+                captures_json(&before, &[p.capture]).pop()
+            });
+            let json = ShowJson {
+                game: GAME,
+                rules: checked.profile,
+                file: path,
+                puzzle: checked.puzzle,
+                ply,
+                plies: total,
+                position,
+                pieces: position.len(),
+                solved: position.is_solved(),
+                last: last_json,
+                captures_possible: possible,
+                verdict: checked.verdict(),
+                valid: checked.is_correct(),
+                problem: checked.problem.as_ref().map(ProblemJson::from),
+            };
+            out.line(&serde_json::to_string(&json).unwrap_or_default())?;
+        }
+        ShowFormat::Svg => {
+            let mut caption = vec![format!(
+                "{} ({}): after {} of {}",
+                loaded.name,
+                checked.profile,
+                captures_word(ply),
+                total
+            )];
+            if let Some(p) = last {
+                caption.push(format!(
+                    "{ply}. {}",
+                    asalto_solitaire::format::long_algebraic(p.piece, p.capture)
+                ));
+            }
+            out.write(&render::svg(&position, last.map(|p| p.capture), &caption))?;
+        }
+        ShowFormat::Human => {
+            let head = match last {
+                Some(p) => format!(
+                    "{} ({}): after capture {ply} of {total}: {}",
+                    loaded.name,
+                    checked.profile,
+                    asalto_solitaire::format::long_algebraic(p.piece, p.capture)
+                ),
+                None => format!(
+                    "{} ({}): the puzzle, before the {} of the answer",
+                    loaded.name,
+                    checked.profile,
+                    captures_word(total)
+                ),
+            };
+            out.line(&head)?;
+            out.write(&indent(&render::ascii(&position, last.map(|p| p.capture))))?;
+            out.line(&format!(
+                "position: {position} ({} on the board)",
+                position.len()
+            ))?;
+            if position.is_solved() {
+                out.line("solved: one piece is left")?;
+            } else if possible.is_empty() {
+                out.line("no capture is possible here")?;
+            } else {
+                out.line(&format!("captures possible here: {}", possible.join(" ")))?;
+            }
+            let verdict = super::check::summary(&loaded, &checked);
+            out.line(&format!("record: {}", verdict_tail(&verdict, &loaded.name)))?;
+        }
+    }
+    Ok(status)
+}
+
+/// The summary line without the file name in front.
+fn verdict_tail<'a>(summary: &'a str, name: &str) -> &'a str {
+    summary
+        .strip_prefix(name)
+        .and_then(|s| s.strip_prefix(": "))
+        .unwrap_or(summary)
+}
