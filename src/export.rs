@@ -28,10 +28,12 @@
 //! }
 //! ```
 
+use std::cell::RefCell;
+
 use serde::{Deserialize, Serialize};
 
 use crate::json::{OutcomeJson, PlyJson, StopJson};
-use crate::replay::{Checked, Game};
+use crate::replay::{Checked, Game, GameOutcome, Ply};
 use crate::{Point, Position, PositionStringError, Rules};
 
 /// The `format` of a game document.
@@ -79,7 +81,8 @@ fn yes() -> bool {
 /// fields in the same order as [`GameDocument`], without holding every ply's
 /// JSON in memory first.
 #[derive(Serialize)]
-struct DocumentView<'a> {
+#[serde(bound = "")]
+struct DocumentView<'a, F: FnOnce(&mut dyn FnMut(&Ply))> {
     format: &'static str,
     version: u32,
     rules: &'static str,
@@ -90,17 +93,48 @@ struct DocumentView<'a> {
     #[serde(rename = "final")]
     final_position: String,
     to_move: &'static str,
-    plies: PliesView<'a>,
+    plies: PliesView<F>,
     outcome: Option<OutcomeJson>,
 }
 
-/// The plies of a game, serialized one by one.
-struct PliesView<'a>(&'a Game);
+/// The plies of a game, serialized one by one as `F` hands them out.
+struct PliesView<F>(RefCell<Option<F>>);
 
-impl Serialize for PliesView<'_> {
+impl<F: FnOnce(&mut dyn FnMut(&Ply))> Serialize for PliesView<F> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.plies.iter().map(PlyJson::from))
+        use serde::ser::SerializeSeq;
+        let mut seq = serializer.serialize_seq(None)?;
+        let mut failed = None;
+        if let Some(plies) = self.0.borrow_mut().take() {
+            plies(&mut |ply| {
+                if failed.is_none() {
+                    failed = seq.serialize_element(&PlyJson::from(ply)).err();
+                }
+            });
+        }
+        match failed {
+            Some(e) => Err(e),
+            None => seq.end(),
+        }
     }
+}
+
+/// What a game document says besides its plies: known before they are
+/// written, so that a game of any length is written as it is replayed
+/// ([`write_json_streamed`]).
+#[derive(Clone, Copy, Debug)]
+pub struct DocumentHead<'a> {
+    /// Where the game came from, or `None`.
+    pub source: Option<&'a str>,
+    /// Where an invalid source's replay stopped (the game is its valid
+    /// part).
+    pub stopped: Option<&'a StopJson>,
+    /// The start position.
+    pub start: Position,
+    /// The position after the last move.
+    pub end: Position,
+    /// How the game ended, if it has.
+    pub outcome: Option<GameOutcome>,
 }
 
 /// Write the document of `game` (as [`GameDocument::new`] makes it) to
@@ -130,19 +164,66 @@ pub fn write_json(
     pretty: bool,
     out: impl std::io::Write,
 ) -> serde_json::Result<()> {
-    let end = game.position();
+    let head = DocumentHead {
+        source,
+        stopped,
+        start: game.start,
+        end: game.position(),
+        outcome: game.outcome(),
+    };
+    let plies = |each: &mut dyn FnMut(&Ply)| game.plies.iter().for_each(each);
+    write_json_streamed(head, plies, pretty, out)
+}
+
+/// Write a game document whose plies `plies` hands out one by one (to the
+/// function it is given), after `head`: a game replayed from a record of
+/// any length is written without being held. The plies must be those of a
+/// game from `head.start` to `head.end`.
+///
+/// # Errors
+///
+/// The error of writing to `out`.
+///
+/// # Examples
+///
+/// ```
+/// use asalto::export::{DocumentHead, write_json, write_json_streamed};
+/// use asalto::replay::{check, CheckOptions, Ply};
+///
+/// let checked = check("Bc-Cc\nDd-Cd\n", CheckOptions::default());
+/// let head = DocumentHead {
+///     source: None,
+///     stopped: None,
+///     start: asalto::Position::start(),
+///     end: checked.position(),
+///     outcome: checked.outcome(),
+/// };
+/// let plies = |each: &mut dyn FnMut(&Ply)| checked.game.plies.iter().for_each(each);
+/// let mut streamed = Vec::new();
+/// write_json_streamed(head, plies, true, &mut streamed)?;
+/// let mut whole = Vec::new();
+/// write_json(&checked.game, None, None, true, &mut whole)?;
+/// assert_eq!(streamed, whole);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+pub fn write_json_streamed(
+    head: DocumentHead<'_>,
+    plies: impl FnOnce(&mut dyn FnMut(&Ply)),
+    pretty: bool,
+    out: impl std::io::Write,
+) -> serde_json::Result<()> {
     let view = DocumentView {
         format: FORMAT,
         version: VERSION,
         rules: Rules::default().name(),
-        source,
-        complete: stopped.is_none(),
-        stopped,
-        start: game.start.to_string(),
-        final_position: end.to_string(),
-        to_move: end.turn().name(),
-        plies: PliesView(game),
-        outcome: game.outcome().map(OutcomeJson::from),
+        source: head.source,
+        complete: head.stopped.is_none(),
+        stopped: head.stopped,
+        start: head.start.to_string(),
+        final_position: head.end.to_string(),
+        to_move: head.end.turn().name(),
+        plies: PliesView(RefCell::new(Some(plies))),
+        outcome: head.outcome.map(OutcomeJson::from),
     };
     if pretty {
         serde_json::to_writer_pretty(out, &view)

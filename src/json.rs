@@ -361,8 +361,8 @@ impl DiffFileJson {
         DiffFileJson {
             file: file.to_string(),
             valid: checked.is_valid(),
-            plies: checked.game.plies.len(),
-            outcome: checked.game.outcome().map(OutcomeJson::from),
+            plies: checked.plies(),
+            outcome: checked.outcome().map(OutcomeJson::from),
             stopped: StopJson::of(checked),
         }
     }

@@ -536,6 +536,27 @@ impl Replayer {
 
     /// Read the next line of the record, `raw` with its `\n` if it has one.
     pub fn push_line(&mut self, raw: &str) {
+        self.push_line_with(raw, &mut |_: &Ply| {});
+    }
+
+    /// [`Replayer::push_line`], handing each move of the line that is
+    /// legal to `on_ply` as it is played: how `show`, `export` and `diff`
+    /// follow a game of any length without keeping its moves.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use asalto::replay::{CheckOptions, Replayer};
+    ///
+    /// let mut replayer = Replayer::new(CheckOptions::default(), false);
+    /// let mut seen = Vec::new();
+    /// for line in ["Bc-Cc\n", "Dd-Cd\n", "Cc-Cd\n"] {
+    ///     replayer.push_line_with(line, &mut |ply| seen.push(ply.mv.to_string()));
+    /// }
+    /// assert_eq!(seen, ["Bc-Cc", "Dd-Cd"]);
+    /// assert!(!replayer.finish().is_valid());
+    /// ```
+    pub fn push_line_with(&mut self, raw: &str, on_ply: &mut impl FnMut(&Ply)) {
         let body = raw.strip_suffix('\n').unwrap_or(raw);
         let start = self.begin_line(raw.len(), body.as_bytes());
         // Most lines are a bare move: no notes, no syntax error to look for.
@@ -543,11 +564,11 @@ impl Replayer {
             let mut path = NO_PATH;
             if bare_move_into(body.as_bytes(), &mut path) {
                 self.entries += 1;
-                self.play(&path, start, body.as_bytes(), start);
+                self.play(&path, start, body.as_bytes(), start, on_ply);
                 return;
             }
         }
-        self.push_other(raw, body, start);
+        self.push_other(raw, body, start, on_ply);
     }
 
     /// [`Replayer::push_line`] on bytes, `raw` with its `\n` if it has one:
@@ -565,14 +586,14 @@ impl Replayer {
             if bare_move_into(body, &mut path) {
                 let start = self.begin_line(raw.len(), body);
                 self.entries += 1;
-                self.play(&path, start, body, start);
+                self.play(&path, start, body, start, &mut |_: &Ply| {});
                 return Ok(());
             }
         }
         let raw = std::str::from_utf8(raw)?;
         let body = raw.strip_suffix('\n').unwrap_or(raw);
         let start = self.begin_line(raw.len(), body.as_bytes());
-        self.push_other(raw, body, start);
+        self.push_other(raw, body, start, &mut |_: &Ply| {});
         Ok(())
     }
 
@@ -612,7 +633,7 @@ impl Replayer {
                         self.line += 1;
                         self.offset += raw.len();
                         self.entries += 1;
-                        self.advance(mv, false);
+                        self.advance_quiet(mv);
                         unremembered = Some((start, body));
                         continue;
                     }
@@ -666,7 +687,7 @@ impl Replayer {
 
     /// The lines that are not a bare move replayed: notes, several moves,
     /// syntax errors, and every line after the replay stopped.
-    fn push_other(&mut self, raw: &str, body: &str, start: usize) {
+    fn push_other(&mut self, raw: &str, body: &str, start: usize, on_ply: &mut impl FnMut(&Ply)) {
         let scanned = ScannedLine::scan(raw, self.line, start, self.options.lenient);
         for (note, span) in &scanned.notes {
             if !self.notes.iter().any(|f| f.note == *note) {
@@ -681,14 +702,14 @@ impl Replayer {
             LineContent::Move(m) => {
                 self.entries += 1;
                 if self.replaying {
-                    self.play(&m.path, m.offset, body.as_bytes(), start);
+                    self.play(&m.path, m.offset, body.as_bytes(), start, on_ply);
                 }
             }
             LineContent::Several { .. } => {
                 for m in scanned.moves() {
                     self.entries += 1;
                     if self.replaying {
-                        self.play(&m.path, m.offset, body.as_bytes(), start);
+                        self.play(&m.path, m.offset, body.as_bytes(), start, on_ply);
                     }
                 }
             }
@@ -753,7 +774,14 @@ impl Replayer {
 
     /// Replay one written move, `path` at byte `offset` of the line `body`
     /// (which starts at byte `start`), if the replay is still going.
-    fn play(&mut self, path: &Path, offset: usize, body: &[u8], start: usize) {
+    fn play(
+        &mut self,
+        path: &Path,
+        offset: usize,
+        body: &[u8],
+        start: usize,
+        on_ply: &mut impl FnMut(&Ply),
+    ) {
         let pos = self.position;
         let number = self.plies + 1;
         let side = pos.turn();
@@ -816,16 +844,38 @@ impl Replayer {
                 return;
             }
         }
-        self.advance(mv, completed);
+        self.advance(mv, completed, on_ply);
     }
 
-    /// Play `mv`, legal in the current position, from the current line.
+    /// [`Replayer::advance`] with no one to hand the move to: without
+    /// plies kept, nothing of the move is kept either.
     #[inline]
-    fn advance(&mut self, mv: Move, completed: bool) {
+    fn advance_quiet(&mut self, mv: Move) {
+        if self.keep_plies {
+            return self.advance(mv, false, &mut |_: &Ply| {});
+        }
         self.position = self.position.play_unchecked(&mv);
         self.plies += 1;
+    }
+
+    /// Play `mv`, legal in the current position, from the current line,
+    /// and hand it to `on_ply`.
+    #[inline]
+    fn advance(&mut self, mv: Move, completed: bool, on_ply: &mut impl FnMut(&Ply)) {
+        let side = self.position.turn();
+        self.position = self.position.play_unchecked(&mv);
+        self.plies += 1;
+        let ply = Ply {
+            number: self.plies,
+            side,
+            mv,
+            position: self.position,
+            line: self.line,
+            completed,
+        };
+        on_ply(&ply);
         if self.keep_plies {
-            self.game.push(mv, self.position, self.line, completed);
+            self.game.plies.push(ply);
         }
     }
 

@@ -355,6 +355,17 @@ impl Session {
         }
     }
 
+    /// Start the game in play afresh from its current position, dropping
+    /// its moves: for a caller that feeds a game of any length and never
+    /// saves it (a later GUARDAR would write only the moves played after),
+    /// so that memory stays flat. What the program prints depends on the
+    /// position only, so it prints the same.
+    pub fn forget_moves(&mut self) {
+        if let Some(game) = self.game.as_mut() {
+            *game = Game::from_position(game.position());
+        }
+    }
+
     fn position(&self) -> Position {
         self.game
             .as_ref()

@@ -8,9 +8,9 @@
 //! dialogue is what that one implementation prints, so a transcript and
 //! `asalto play` never disagree.
 
-use crate::Game;
 use crate::console::{QUIT_GAME, typed_move};
 use crate::session::{Session, SessionOptions};
+use crate::{Game, Move};
 
 /// One exchange of a console session: what the program prints, then what
 /// the person types in answer (without its newline).
@@ -54,25 +54,82 @@ pub struct Exchange {
 /// [`game_screen`]: crate::console::game_screen
 /// [`end_screen`]: crate::console::end_screen
 pub fn session(game: &Game) -> Vec<Exchange> {
-    let mut lines = Vec::with_capacity(game.plies.len() + 3);
-    lines.push("1".to_string());
-    lines.extend(game.plies.iter().map(|p| typed_move(&p.mv)));
-    if game.outcome().is_none() {
-        lines.push(QUIT_GAME.to_string());
+    let mut dialogue = Dialogue::new();
+    let mut exchanges = Vec::with_capacity(game.plies.len() + 3);
+    exchanges.push(dialogue.begin());
+    exchanges.extend(game.plies.iter().map(|p| dialogue.play(&p.mv)));
+    exchanges.extend(dialogue.end(game.outcome().is_some()));
+    exchanges
+}
+
+/// A [`session`] made one move at a time, each exchange handed out as soon
+/// as it is known: `asalto export --to transcript|input` writes games of any
+/// length this way, holding only the current position.
+///
+/// # Examples
+///
+/// ```
+/// use asalto::transcript::{Dialogue, session};
+/// use asalto::{Game, Move, Point};
+///
+/// let mv = Move::step("Bc".parse::<Point>()?, "Cc".parse()?);
+/// let game = Game::from_moves([&mv]).map_err(|(_, e)| e)?;
+/// let mut dialogue = Dialogue::new();
+/// let mut exchanges = vec![dialogue.begin(), dialogue.play(&mv)];
+/// exchanges.extend(dialogue.end(false));
+/// assert_eq!(exchanges, session(&game));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Dialogue {
+    program: Session,
+    printed: String,
+}
+
+impl Dialogue {
+    /// The program started: its first menu printed.
+    pub fn new() -> Dialogue {
+        let mut program = Session::new(SessionOptions::default());
+        let printed = program.start().output;
+        Dialogue { program, printed }
     }
-    lines.push("6".to_string());
-    let mut program = Session::new(SessionOptions::default());
-    let mut printed = program.start().output;
-    lines
-        .into_iter()
-        .map(|typed| {
-            let next = program.input(&typed).output;
-            Exchange {
-                printed: std::mem::replace(&mut printed, next),
-                typed,
-            }
-        })
-        .collect()
+
+    /// The first exchange: the menu, answered `1` (NUEVA PARTIDA).
+    pub fn begin(&mut self) -> Exchange {
+        self.answer("1".to_string())
+    }
+
+    /// The game screen answered with `mv` as a person types it.
+    pub fn play(&mut self, mv: &Move) -> Exchange {
+        let exchange = self.answer(typed_move(mv));
+        self.program.forget_moves();
+        exchange
+    }
+
+    /// The last exchanges: the game screen answered `FIN` unless the game
+    /// is `over`, then the menu answered `6` (SALIR).
+    pub fn end(mut self, over: bool) -> Vec<Exchange> {
+        let mut exchanges = Vec::with_capacity(2);
+        if !over {
+            exchanges.push(self.answer(QUIT_GAME.to_string()));
+        }
+        exchanges.push(self.answer("6".to_string()));
+        exchanges
+    }
+
+    fn answer(&mut self, typed: String) -> Exchange {
+        let next = self.program.input(&typed).output;
+        Exchange {
+            printed: std::mem::replace(&mut self.printed, next),
+            typed,
+        }
+    }
+}
+
+impl Default for Dialogue {
+    fn default() -> Dialogue {
+        Dialogue::new()
+    }
 }
 
 /// The [`session`] of `game` as one text. With `echo`, as a terminal shows

@@ -12,7 +12,7 @@ use asalto::replay::{CheckOptions, Checked, Replayer};
 use asalto::text::escape_line;
 use rayon::prelude::*;
 
-use super::input::{Lines, display_name, document_record, expand, not_utf8};
+use super::input::{Failure, Lines, check_lines, display_name, expand};
 use super::{ColorChoice, Format, Out, Status, WriteError, error};
 
 /// Examples shown under `--help`.
@@ -262,51 +262,12 @@ impl Work {
             Some(r) => r,
             None => Replayer::new(options, false),
         };
-        let result = (|| {
-            let read_error = |e: std::io::Error| {
-                format!(
-                    "cannot read {}: {}",
-                    escape_line(&name),
-                    super::input::io_reason(&e)
-                )
-            };
-            let mut lines = Lines::open(path, &mut self.buf)?;
-            if lines.starts_like_json().map_err(read_error)? {
-                let bytes = lines.rest().map_err(read_error)?;
-                let text = String::from_utf8(bytes)
-                    .map_err(|e| not_utf8(&name, 1, e.as_bytes(), e.utf8_error(), 0))?;
-                let record =
-                    document_record(&escape_line(&name), &text).map_err(Failure::Document)?;
-                for line in asalto::record::lines(&record) {
-                    replayer.push_line(line);
-                }
-                return Ok(());
-            }
-            while let Some(block) = lines.next_lines().map_err(read_error)? {
-                replayer.push_block(block).map_err(|(line, e)| {
-                    let (at, offset) = (replayer.lines() + 1, replayer.bytes_read());
-                    Failure::Unreadable(not_utf8(&name, at, line, e, offset))
-                })?;
-            }
-            Ok(())
-        })();
+        let result = Lines::open(path, &mut self.buf)
+            .map_err(Failure::Unreadable)
+            .and_then(|lines| check_lines(lines, &name, &mut replayer));
         let checked = replayer.finish_and_reset();
         self.replayer = Some(replayer);
         result.map(|()| checked)
-    }
-}
-
-/// Why a file has no check to report.
-enum Failure {
-    /// It cannot be read: missing, unreadable, not UTF-8 (status 2).
-    Unreadable(String),
-    /// A JSON document that does not hold a legal game (status 1).
-    Document(String),
-}
-
-impl From<String> for Failure {
-    fn from(message: String) -> Failure {
-        Failure::Unreadable(message)
     }
 }
 

@@ -1,14 +1,15 @@
 //! `asalto diff`: compare two games move by move.
 
-use asalto::compare::{Comparison, Entry, compare};
+use asalto::compare::{Compared, Comparer, Entry, Which};
 use asalto::json::{DiffFileJson, DiffJson, DifferenceJson};
 use asalto::render;
 use asalto::replay::{Problem, Severity};
 use asalto::text::{DiffLimits, bounded_diff};
 
 use super::check::summary;
+use super::input::{Failure, RecordLines, display_name};
 use super::show::legal_moves_text;
-use super::{DrawArgs, Format, Out, ReadArgs, Status, WriteError, error, read_record};
+use super::{DrawArgs, Format, Out, ReadArgs, Status, WriteError, error};
 
 /// Examples shown under `--help`.
 const EXAMPLES: &str = "Examples:\n  asalto diff reference.txt student.txt\n  asalto diff --lenient reference.txt student.txt --format json\n  asalto diff game.json - < saved.txt\n  asalto diff reference.sgf student.sgf       (Go: by the extension, or --game go)\n  asalto diff solution.txt answer.txt         (Solitaire Chess: the first capture that differs)\n";
@@ -71,19 +72,32 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         }
         Ok(super::go::Route::Asalto) => {}
     }
-    let mut inputs = Vec::new();
-    for path in [&args.reference, &args.other] {
-        match read_record(path) {
-            Ok(input) => inputs.push(input),
-            Err((status, message)) => {
-                error(&message);
-                return Ok(status);
-            }
+    let name = |path: &str| display_name(path);
+    let (mut reference_buf, mut other_buf) = (Vec::new(), Vec::new());
+    let opened = RecordLines::open(&args.reference, &mut reference_buf).and_then(|reference| {
+        RecordLines::open(&args.other, &mut other_buf).map(|other| (reference, other))
+    });
+    let (reference, other) = match opened {
+        Ok(both) => both,
+        Err(Failure::Unreadable(message)) => {
+            error(&message);
+            return Ok(Status::Error);
         }
-    }
-    let (reference, other) = (&inputs[0], &inputs[1]);
-    let comparison = compare(&reference.text, &other.text, args.read.options());
-    let (unified, note) = unified_diff(&comparison, &reference.name, &other.name);
+        Err(Failure::Document(message)) => {
+            error(&message);
+            return Ok(Status::Failure);
+        }
+    };
+    let limits = DiffLimits::default();
+    let comparison = match compare_streams(reference, other, args.read.options(), limits) {
+        Ok(comparison) => comparison,
+        Err(message) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+    };
+    let (reference, other) = (name(&args.reference), name(&args.other));
+    let (unified, note) = unified_diff(&comparison, &reference, &other, limits);
     match args.format {
         Format::Json => {
             let json = DiffJson {
@@ -103,8 +117,8 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
             let color = args.draw.color.enabled();
             out.write(&human(
                 &comparison,
-                &reference.name,
-                &other.name,
+                &reference,
+                &other,
                 &unified,
                 args.draw.style.glyphs(),
                 color,
@@ -121,16 +135,54 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     })
 }
 
+/// Read both records in step up to their first difference, then each to
+/// its end (for its check): memory of the longest lines, and of the first
+/// lines of each canonical record kept for the line diff.
+fn compare_streams<'b>(
+    mut reference: RecordLines<'b>,
+    mut other: RecordLines<'b>,
+    options: asalto::replay::CheckOptions,
+    limits: DiffLimits,
+) -> Result<Compared, String> {
+    // One line more than the diff compares, so that it sees what it
+    // leaves out.
+    let mut comparer = Comparer::new(options, limits.max_lines + 1);
+    while let Some(which) = comparer.wants() {
+        let lines = match which {
+            Which::Reference => &mut reference,
+            Which::Other => &mut other,
+        };
+        match lines.next_line()? {
+            Some(line) => comparer.push_line(which, line),
+            None => comparer.end(which),
+        }
+    }
+    for (which, lines) in [
+        (Which::Reference, &mut reference),
+        (Which::Other, &mut other),
+    ] {
+        while let Some(line) = lines.next_line()? {
+            comparer.push_line(which, line);
+        }
+    }
+    Ok(comparer.finish())
+}
+
 /// The unified diff of the two canonical records, made under limits (a
 /// deadline, a number of lines, a size) so that two long records that
 /// differ everywhere never take long: past them, the diff says so in a
 /// note, and the first difference above stays exact.
-fn unified_diff(c: &Comparison, reference: &str, other: &str) -> (String, Option<String>) {
-    let (a, b) = (c.reference.canonical(), c.other.canonical());
-    if a == b {
+fn unified_diff(
+    c: &Compared,
+    reference: &str,
+    other: &str,
+    limits: DiffLimits,
+) -> (String, Option<String>) {
+    let (a, b) = (&c.reference.canonical, &c.other.canonical);
+    if c.same() {
         return (String::new(), None);
     }
-    let d = bounded_diff(&a, &b, reference, other, DiffLimits::default());
+    let d = bounded_diff(a, b, reference, other, limits);
     let mut text = d.text;
     if !text.is_empty() && !text.ends_with('\n') {
         text.push('\n');
@@ -144,7 +196,11 @@ fn entry_text(entry: &Option<Entry>, problem: &Option<Problem>, valid_plies: usi
     let Some(entry) = entry else {
         return "(the record ends here)".to_string();
     };
-    let mut text = format!("{}  (line {})", entry.written, entry.line);
+    let mut text = format!(
+        "{}  (line {})",
+        asalto::text::escape_line(&entry.written),
+        entry.line
+    );
     match (entry.mv, problem) {
         (Some(mv), _) => {
             if mv.to_string() != entry.written {
@@ -171,7 +227,7 @@ fn entry_text(entry: &Option<Entry>, problem: &Option<Problem>, valid_plies: usi
 }
 
 fn human(
-    c: &Comparison,
+    c: &Compared,
     reference: &str,
     other: &str,
     unified: &str,
@@ -190,12 +246,8 @@ fn human(
     let Some(d) = &c.first_difference else {
         s.push_str(&format!(
             "same game: {} move{}\n",
-            c.reference.entries.len(),
-            if c.reference.entries.len() == 1 {
-                ""
-            } else {
-                "s"
-            }
+            c.reference.entries,
+            if c.reference.entries == 1 { "" } else { "s" }
         ));
         return s;
     };
@@ -208,12 +260,12 @@ fn human(
         entry_text(
             &d.reference,
             &d.reference_problem,
-            c.reference.checked.game.plies.len()
+            c.reference.checked.plies()
         )
     ));
     s.push_str(&format!(
         "  other:     {}\n",
-        entry_text(&d.other, &d.other_problem, c.other.checked.game.plies.len())
+        entry_text(&d.other, &d.other_problem, c.other.checked.plies())
     ));
     match d.position {
         Some(pos) => {

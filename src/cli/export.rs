@@ -1,14 +1,15 @@
 //! `asalto export`: convert a game between records, JSON and the console
 //! session of the assignment.
 
-use asalto::export::{GameDocument, write_json};
+use asalto::export::{DocumentHead, GameDocument, write_json, write_json_streamed};
 use asalto::record::write_record;
-use asalto::replay::{Game, check};
-use asalto::transcript;
+use asalto::replay::{Ply, Replayer};
+use asalto::text::escape_line;
+use asalto::transcript::{self, Dialogue, Exchange};
 use asalto::{Position, json::StopJson};
 
-use super::{Out, ReadArgs, Status, WriteError, error, read_input};
-use asalto::text::escape_line;
+use super::input::{self, Rereadable};
+use super::{Out, ReadArgs, Status, WriteError, error};
 
 /// Examples shown under `--help`.
 const EXAMPLES: &str = "Examples:\n  asalto export game.txt --to json --pretty > game.json\n  asalto export game.json --to text           (the record again)\n  asalto export game.txt --to input | python3 asalto.py    (type it into a program)\n  asalto export --lenient typed.txt --to text  (captures written out in full)\n  asalto export game.sgf --to gtp             (Go: also json, sgf, prolog)\n  asalto export answer.txt --to codegolf      (Solitaire Chess: also json, boards, text)\n";
@@ -177,69 +178,237 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         );
         return Ok(Status::Error);
     }
-    let input = match read_input(&args.file) {
-        Ok(input) => input,
+    let shown = escape_line(&input::display_name(&args.file)).into_owned();
+    let name = shown.as_str();
+    let source = match Rereadable::open(&args.file) {
+        Ok(source) => source,
         Err(message) => {
             error(&message);
             return Ok(Status::Error);
         }
     };
-    let shown = escape_line(&input.name);
-    let name = shown.as_ref();
+    let mut buf = Vec::new();
+    let mut lines = match source.lines(&mut buf) {
+        Ok(lines) => lines,
+        Err(message) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+    };
     let is_json = match args.from {
         Source::Json => true,
         Source::Record => false,
-        Source::Auto => input
-            .text
-            .trim_start_matches('\u{feff}')
-            .trim_start()
-            .starts_with('{'),
-    };
-    let mut status = Status::Success;
-    let (game, source, stopped) = if is_json {
-        let doc = match GameDocument::from_json(&input.text) {
-            Ok(doc) => doc,
+        Source::Auto => match lines.starts_like_json() {
+            Ok(json) => json,
             Err(e) => {
-                error(&format!("{name}: {e}"));
-                return Ok(Status::Failure);
+                error(&format!("cannot read {name}: {}", input::io_reason(&e)));
+                return Ok(Status::Error);
+            }
+        },
+    };
+    if is_json {
+        return export_document(lines, name, &args, out);
+    }
+    // First reading: the whole record checked, holding only the current
+    // position, so that nothing is written for an invalid one and a JSON
+    // document can say where the game ends before its plies.
+    let mut replayer = Replayer::new(args.read.options(), false);
+    let read = input::replay_record_lines(lines, name, &mut replayer, &mut |_| {});
+    if let Err(message) = read {
+        error(&message);
+        return Ok(Status::Error);
+    }
+    let checked = replayer.finish();
+    let mut status = Status::Success;
+    let stopped = StopJson::of(&checked);
+    if let Some(stop) = &stopped {
+        status = Status::Failure;
+        let valid = checked.plies();
+        let at = stop.ply.map_or(String::new(), |p| format!(", move {p}"));
+        let head = format!(
+            "{name}: invalid record: line {}{at}: {} [{}]",
+            stop.line,
+            escape_line(&stop.message),
+            stop.code
+        );
+        if args.keep_partial {
+            error(&format!(
+                "{head}; exporting its valid part, {valid} move{}",
+                if valid == 1 { "" } else { "s" }
+            ));
+        } else {
+            error(&format!(
+                "{head}; nothing exported (`asalto check {}` explains; --keep-partial exports the {valid} valid move{})",
+                args.file,
+                if valid == 1 { "" } else { "s" }
+            ));
+            return Ok(status);
+        }
+    }
+    // Second reading: the valid part replayed again, each move written as
+    // it is played.
+    let mut writer = Streamed {
+        source: &source,
+        buf: &mut buf,
+        name,
+        options: args.read.options(),
+        expected: checked.plies(),
+    };
+    let written = match args.to {
+        Target::Json => {
+            // Standard input is `-` in JSON, as in every command's JSON.
+            let head = DocumentHead {
+                source: Some(&args.file),
+                stopped: stopped.as_ref(),
+                start: Position::start(),
+                end: checked.position(),
+                outcome: checked.outcome(),
+            };
+            let mut read = Ok(());
+            let json = write_json_streamed(
+                head,
+                |each| read = writer.replay(each),
+                args.pretty,
+                out.writer(),
+            );
+            json.map_err(|e| WriteError::from_json(&e))?;
+            out.write("\n")?;
+            read
+        }
+        Target::Text => writer.write_each(out, |ply, text| {
+            text.push_str(&ply.mv.to_string());
+            text.push('\n');
+        })?,
+        Target::Input | Target::Transcript => {
+            let echo = args.to == Target::Input || !args.no_echo;
+            let typed_only = args.to == Target::Input;
+            let write = |e: Exchange, text: &mut String| {
+                if !typed_only {
+                    text.push_str(&e.printed);
+                }
+                if echo {
+                    text.push_str(&e.typed);
+                    text.push('\n');
+                }
+            };
+            let mut dialogue = Dialogue::new();
+            let mut text = String::new();
+            write(dialogue.begin(), &mut text);
+            out.write(&text)?;
+            let read = writer.write_each(out, |ply, text| write(dialogue.play(&ply.mv), text))?;
+            text.clear();
+            for e in dialogue.end(checked.outcome().is_some()) {
+                write(e, &mut text);
+            }
+            out.write(&text)?;
+            read
+        }
+        // Turned away above.
+        Target::Sgf | Target::Gtp | Target::Prolog | Target::Codegolf | Target::Boards => Ok(()),
+    };
+    if let Err(message) = written {
+        error(&message);
+        return Ok(Status::Error);
+    }
+    Ok(status)
+}
+
+/// The second reading of a record: its valid part replayed again, each move
+/// handed out as it is played.
+struct Streamed<'a> {
+    source: &'a Rereadable,
+    buf: &'a mut Vec<u8>,
+    name: &'a str,
+    options: asalto::replay::CheckOptions,
+    /// The moves the first reading found valid.
+    expected: usize,
+}
+
+impl Streamed<'_> {
+    /// Replay the record, handing `each` its valid moves; an error if it
+    /// cannot be read again or reads differently.
+    fn replay(&mut self, each: &mut dyn FnMut(&Ply)) -> Result<(), String> {
+        let lines = self.source.lines(self.buf)?;
+        let mut replayer = Replayer::new(self.options, false);
+        let expected = self.expected;
+        let mut on_ply = |ply: &Ply| {
+            if ply.number <= expected {
+                each(ply);
             }
         };
-        match doc.to_game() {
-            Ok(game) => (game, doc.source.clone(), doc.stopped.clone()),
-            Err(e) => {
-                error(&format!("{name}: not a legal game: {e}"));
-                return Ok(Status::Failure);
-            }
+        input::replay_record_lines(lines, self.name, &mut replayer, &mut on_ply)?;
+        if replayer.finish().plies() != expected {
+            return Err(format!(
+                "{}: the file changed while it was being exported",
+                self.name
+            ));
         }
-    } else {
-        let checked = check(&input.text, args.read.options());
-        let stopped = StopJson::of(&checked);
-        if let Some(stop) = &stopped {
-            status = Status::Failure;
-            let valid = checked.game.plies.len();
-            let at = stop.ply.map_or(String::new(), |p| format!(", move {p}"));
-            let head = format!(
-                "{name}: invalid record: line {}{at}: {} [{}]",
-                stop.line,
-                escape_line(&stop.message),
-                stop.code
-            );
-            if args.keep_partial {
-                error(&format!(
-                    "{head}; exporting its valid part, {valid} move{}",
-                    if valid == 1 { "" } else { "s" }
-                ));
-            } else {
-                error(&format!(
-                    "{head}; nothing exported (`asalto check {}` explains; --keep-partial exports the {valid} valid move{})",
-                    args.file,
-                    if valid == 1 { "" } else { "s" }
-                ));
-                return Ok(status);
+        Ok(())
+    }
+
+    /// Replay the record, writing for each valid move what `text_of` puts
+    /// into a text buffer (written out at every 64 KiB).
+    fn write_each(
+        &mut self,
+        out: &mut Out,
+        mut text_of: impl FnMut(&Ply, &mut String),
+    ) -> Result<Result<(), String>, WriteError> {
+        let mut text = String::new();
+        let mut failed = None;
+        let read = self.replay(&mut |ply| {
+            if failed.is_some() {
+                return;
             }
+            text_of(ply, &mut text);
+            if text.len() >= 64 * 1024 {
+                failed = out.write(&text).err();
+                text.clear();
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
         }
-        // Standard input is `-` in JSON, as in every command's JSON.
-        (checked.game, Some(args.file.clone()), stopped)
+        out.write(&text)?;
+        Ok(read)
+    }
+}
+
+/// Export a JSON game document: read whole (the document is replayed and
+/// every field checked against the replay), then written in any format.
+fn export_document(
+    mut lines: input::Lines<'_>,
+    name: &str,
+    args: &Args,
+    out: &mut Out,
+) -> Result<Status, WriteError> {
+    let bytes = match lines.rest() {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            error(&format!("cannot read {name}: {}", input::io_reason(&e)));
+            return Ok(Status::Error);
+        }
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            error(&input::not_utf8(name, 1, e.as_bytes(), e.utf8_error(), 0));
+            return Ok(Status::Error);
+        }
+    };
+    let doc = match GameDocument::from_json(&text) {
+        Ok(doc) => doc,
+        Err(e) => {
+            error(&format!("{name}: {e}"));
+            return Ok(Status::Failure);
+        }
+    };
+    drop(text);
+    let game = match doc.to_game() {
+        Ok(game) => game,
+        Err(e) => {
+            error(&format!("{name}: not a legal game: {e}"));
+            return Ok(Status::Failure);
+        }
     };
     if args.to != Target::Json && game.start != Position::start() {
         error(&format!(
@@ -248,33 +417,23 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         ));
         return Ok(Status::Failure);
     }
-    if args.to == Target::Json {
-        write_json(
-            &game,
-            source.as_deref(),
-            stopped.as_ref(),
-            args.pretty,
-            out.writer(),
-        )
-        .map_err(|e| WriteError::from_json(&e))?;
-        out.write("\n")?;
-        return Ok(status);
+    match args.to {
+        Target::Json => {
+            write_json(
+                &game,
+                doc.source.as_deref(),
+                doc.stopped.as_ref(),
+                args.pretty,
+                out.writer(),
+            )
+            .map_err(|e| WriteError::from_json(&e))?;
+            out.write("\n")?;
+        }
+        Target::Text => out.write(&write_record(game.moves()))?,
+        Target::Transcript => out.write(&transcript::transcript(&game, !args.no_echo))?,
+        Target::Input => out.write(&transcript::typed_input(&game))?,
+        // Turned away before.
+        Target::Sgf | Target::Gtp | Target::Prolog | Target::Codegolf | Target::Boards => {}
     }
-    out.write(&convert(&game, args.to, &args))?;
-    Ok(status)
-}
-
-fn convert(game: &Game, to: Target, args: &Args) -> String {
-    match to {
-        // Go's targets were turned away above.
-        Target::Json
-        | Target::Sgf
-        | Target::Gtp
-        | Target::Prolog
-        | Target::Codegolf
-        | Target::Boards => String::new(),
-        Target::Text => write_record(game.moves()),
-        Target::Transcript => transcript::transcript(game, !args.no_echo),
-        Target::Input => transcript::typed_input(game),
-    }
+    Ok(Status::Success)
 }

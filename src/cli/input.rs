@@ -8,6 +8,8 @@ use std::path::Path;
 
 use asalto::export::GameDocument;
 use asalto::record::write_record;
+use asalto::replay::{Ply, Replayer};
+use asalto::text::escape_line;
 
 /// How an input is named in text: `-` is `<stdin>`.
 pub fn display_name(path: &str) -> String {
@@ -99,17 +101,7 @@ impl<'b> Lines<'b> {
                 File::open(path).map_err(|e| format!("cannot read {path}: {}", io_reason(&e)))?;
             Box::new(file)
         };
-        if buf.len() < CHUNK {
-            buf.resize(CHUNK, 0);
-        }
-        Ok(Lines {
-            reader,
-            buf,
-            start: 0,
-            scanned: 0,
-            filled: 0,
-            eof: false,
-        })
+        Ok(Lines::from_reader(reader, buf))
     }
 
     /// Read more into the buffer; false at the end of the input.
@@ -143,6 +135,21 @@ impl<'b> Lines<'b> {
         }
     }
 
+    /// Read `reader` (named `path` in messages) line by line in `buf`.
+    pub fn from_reader(reader: Box<dyn Read + 'b>, buf: &'b mut Vec<u8>) -> Lines<'b> {
+        if buf.len() < CHUNK {
+            buf.resize(CHUNK, 0);
+        }
+        Lines {
+            reader,
+            buf,
+            start: 0,
+            scanned: 0,
+            filled: 0,
+            eof: false,
+        }
+    }
+
     /// Whether the input is a JSON document: its first character (after a
     /// byte-order mark and white space) is `{`, as `export` decides.
     pub fn starts_like_json(&mut self) -> io::Result<bool> {
@@ -156,10 +163,24 @@ impl<'b> Lines<'b> {
     }
 
     /// The rest of the input, whole.
-    pub fn rest(mut self) -> io::Result<Vec<u8>> {
+    pub fn rest(&mut self) -> io::Result<Vec<u8>> {
         let mut all = self.buf[self.start..self.filled].to_vec();
         self.reader.read_to_end(&mut all)?;
         Ok(all)
+    }
+
+    /// The next line, with its `\n` if it has one.
+    #[inline]
+    pub fn next_line(&mut self) -> io::Result<Option<&[u8]>> {
+        // The hot path: a whole line already in the buffer.
+        let unscanned = &self.buf[self.scanned..self.filled];
+        if let Some(i) = unscanned.iter().position(|&b| b == b'\n') {
+            let (a, b) = (self.start, self.scanned + i + 1);
+            self.start = b;
+            self.scanned = b;
+            return Ok(Some(&self.buf[a..b]));
+        }
+        self.next_line_filling()
     }
 
     /// The next lines: every whole line the buffer holds (at least one,
@@ -238,4 +259,226 @@ pub fn document_record(name: &str, text: &str) -> Result<String, String> {
         ));
     }
     Ok(write_record(game.moves()))
+}
+
+/// Why a record has no replay to report.
+pub enum Failure {
+    /// It cannot be read: missing, unreadable, not UTF-8 (status 2).
+    Unreadable(String),
+    /// A JSON document that does not hold a legal game (status 1).
+    Document(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Unreadable(message)
+    }
+}
+
+/// The lines of a record as text: those of a record file, or those of the
+/// record a JSON game document holds (the document read whole, replayed and
+/// checked first, as `export` reads it).
+pub struct RecordLines<'b> {
+    name: String,
+    source: RecordSource<'b>,
+    line: usize,
+    offset: usize,
+}
+
+enum RecordSource<'b> {
+    File(Lines<'b>),
+    /// The record of a document, and how much of it was read.
+    Document(String, usize),
+}
+
+impl<'b> RecordLines<'b> {
+    /// The lines of the record file read by `lines` (named `name` in
+    /// messages).
+    pub fn record(lines: Lines<'b>, name: &str) -> RecordLines<'b> {
+        RecordLines {
+            name: escape_line(name).into_owned(),
+            source: RecordSource::File(lines),
+            line: 0,
+            offset: 0,
+        }
+    }
+
+    /// The lines read by `lines`, or, when it is a JSON game document, of
+    /// the record it holds.
+    pub fn sniffed(mut lines: Lines<'b>, name: &str) -> Result<RecordLines<'b>, Failure> {
+        let shown = escape_line(name);
+        let read_error = |e: io::Error| format!("cannot read {shown}: {}", io_reason(&e));
+        if !lines.starts_like_json().map_err(read_error)? {
+            return Ok(RecordLines::record(lines, name));
+        }
+        let bytes = lines.rest().map_err(read_error)?;
+        let text = String::from_utf8(bytes)
+            .map_err(|e| not_utf8(&shown, 1, e.as_bytes(), e.utf8_error(), 0))?;
+        let record = document_record(&shown, &text).map_err(Failure::Document)?;
+        Ok(RecordLines {
+            name: shown.into_owned(),
+            source: RecordSource::Document(record, 0),
+            line: 0,
+            offset: 0,
+        })
+    }
+
+    /// Open `path` (`-`: standard input), recognising JSON game documents.
+    pub fn open(path: &str, buf: &'b mut Vec<u8>) -> Result<RecordLines<'b>, Failure> {
+        RecordLines::sniffed(Lines::open(path, buf)?, &display_name(path))
+    }
+
+    /// The next line, with its `\n` if it has one.
+    pub fn next_line(&mut self) -> Result<Option<&str>, String> {
+        let (line, offset) = (self.line + 1, self.offset);
+        let raw = match &mut self.source {
+            RecordSource::Document(record, at) => {
+                let rest = &record[*at..];
+                if rest.is_empty() {
+                    return Ok(None);
+                }
+                let len = rest.find('\n').map_or(rest.len(), |i| i + 1);
+                *at += len;
+                &rest[..len]
+            }
+            RecordSource::File(lines) => {
+                let name = &self.name;
+                let Some(raw) = lines
+                    .next_line()
+                    .map_err(|e| format!("cannot read {name}: {}", io_reason(&e)))?
+                else {
+                    return Ok(None);
+                };
+                std::str::from_utf8(raw).map_err(|e| not_utf8(name, line, raw, e, offset))?
+            }
+        };
+        self.line = line;
+        self.offset += raw.len();
+        Ok(Some(raw))
+    }
+}
+
+/// Feed the record read from `lines` (named `name`) to `replayer` line by
+/// line, each legal move handed to `on_ply` as it is played: memory of the
+/// longest line. A JSON game document is read whole and its moves fed as a
+/// record.
+pub fn replay_lines(
+    lines: Lines<'_>,
+    name: &str,
+    replayer: &mut Replayer,
+    on_ply: &mut impl FnMut(&Ply),
+) -> Result<(), Failure> {
+    let mut lines = RecordLines::sniffed(lines, name)?;
+    while let Some(line) = lines.next_line()? {
+        replayer.push_line_with(line, on_ply);
+    }
+    Ok(())
+}
+
+/// Check the record read from `lines` (named `name`) with `replayer`, as
+/// [`replay_lines`] does, without handing out the moves: the lines of a
+/// record file are read in blocks of whole lines
+/// ([`Replayer::push_block`], the hot path of `check`).
+pub fn check_lines(lines: Lines<'_>, name: &str, replayer: &mut Replayer) -> Result<(), Failure> {
+    let mut record = RecordLines::sniffed(lines, name)?;
+    if let RecordSource::File(lines) = &mut record.source {
+        let name = &record.name;
+        let read_error = |e: io::Error| format!("cannot read {name}: {}", io_reason(&e));
+        while let Some(block) = lines.next_lines().map_err(read_error)? {
+            replayer.push_block(block).map_err(|(line, e)| {
+                let (at, offset) = (replayer.lines() + 1, replayer.bytes_read());
+                not_utf8(name, at, line, e, offset)
+            })?;
+        }
+        return Ok(());
+    }
+    while let Some(line) = record.next_line()? {
+        replayer.push_line(line);
+    }
+    Ok(())
+}
+
+/// Feed the record read from `lines` to `replayer` line by line, as
+/// [`replay_lines`] does, without looking for a JSON document.
+pub fn replay_record_lines(
+    lines: Lines<'_>,
+    name: &str,
+    replayer: &mut Replayer,
+    on_ply: &mut impl FnMut(&Ply),
+) -> Result<(), String> {
+    let mut lines = RecordLines::record(lines, name);
+    while let Some(line) = lines.next_line()? {
+        replayer.push_line_with(line, on_ply);
+    }
+    Ok(())
+}
+
+/// A record that can be read twice (`export` checks it whole before it
+/// writes anything, then replays it again as it writes): a regular file by
+/// its path; standard input or a pipe copied first into an unnamed
+/// temporary file, so that nothing of it is held in memory.
+pub struct Rereadable {
+    path: String,
+    copy: Option<File>,
+}
+
+impl Rereadable {
+    /// Open `path` (`-`: standard input) for reading twice.
+    pub fn open(path: &str) -> Result<Rereadable, String> {
+        let name = display_name(path);
+        let regular = path != "-" && std::fs::metadata(path).is_ok_and(|m| m.is_file());
+        if regular {
+            return Ok(Rereadable {
+                path: path.to_string(),
+                copy: None,
+            });
+        }
+        let mut reader: Box<dyn Read> =
+            if path == "-" {
+                Box::new(io::stdin().lock())
+            } else {
+                Box::new(File::open(path).map_err(|e| {
+                    format!("cannot read {}: {}", escape_line(&name), io_reason(&e))
+                })?)
+            };
+        let copy_error = |e: io::Error| {
+            format!(
+                "cannot copy {} to a temporary file: {e}",
+                escape_line(&name)
+            )
+        };
+        let mut copy = tempfile::tempfile().map_err(copy_error)?;
+        let read_error =
+            |e: io::Error| format!("cannot read {}: {}", escape_line(&name), io_reason(&e));
+        let mut chunk = vec![0; CHUNK];
+        loop {
+            let n = match reader.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(read_error(e)),
+            };
+            io::Write::write_all(&mut copy, &chunk[..n]).map_err(copy_error)?;
+        }
+        Ok(Rereadable {
+            path: path.to_string(),
+            copy: Some(copy),
+        })
+    }
+
+    /// Its lines, from the beginning, in `buf`.
+    pub fn lines<'b>(&self, buf: &'b mut Vec<u8>) -> Result<Lines<'b>, String> {
+        match &self.copy {
+            None => Lines::open(&self.path, buf),
+            Some(copy) => {
+                let name = escape_line(&display_name(&self.path)).into_owned();
+                let mut copy = copy
+                    .try_clone()
+                    .map_err(|e| format!("cannot read the copy of {name}: {e}"))?;
+                io::Seek::rewind(&mut copy)
+                    .map_err(|e| format!("cannot read the copy of {name}: {e}"))?;
+                Ok(Lines::from_reader(Box::new(copy), buf))
+            }
+        }
+    }
 }

@@ -205,32 +205,6 @@ pub fn read_input(path: &str) -> Result<Input, String> {
 
 use input::io_reason;
 
-/// Whether `text` is a JSON document rather than a record: its first
-/// character (after a byte-order mark and white space) is `{`.
-pub fn looks_like_json(text: &str) -> bool {
-    text.trim_start_matches('\u{feff}')
-        .trim_start()
-        .starts_with('{')
-}
-
-/// Read a game for the commands that replay a record (`show`, `diff`): a
-/// record file, or a JSON game document (replayed and checked first), as
-/// the record of its moves. A document that does not hold a legal game is
-/// a negative answer (status 1), as `export` has it; an unreadable file is
-/// an error (status 2).
-pub fn read_record(path: &str) -> Result<Input, (Status, String)> {
-    let input = read_input(path).map_err(|m| (Status::Error, m))?;
-    if !looks_like_json(&input.text) {
-        return Ok(input);
-    }
-    let name = asalto::text::escape_line(&input.name).into_owned();
-    let text = input::document_record(&name, &input.text).map_err(|m| (Status::Failure, m))?;
-    Ok(Input {
-        name: input.name,
-        text,
-    })
-}
-
 /// Standard output that treats a closed pipe (`| head`) as a normal end,
 /// and any other write error (a full disk, `> /dev/full`) as an error.
 pub struct Out {

@@ -3,9 +3,10 @@
 use asalto::Position;
 use asalto::json::{ShowJson, StopJson, playable_moves};
 use asalto::render::{self, Glyphs, Marks};
-use asalto::replay::{Checked, Ply, check};
+use asalto::replay::{Checked, Ply, Replayer};
 
-use super::{DrawArgs, Out, ReadArgs, Status, WriteError, error, read_record};
+use super::input::{Failure, Lines, display_name, replay_lines};
+use super::{DrawArgs, Out, ReadArgs, Status, WriteError, error};
 
 /// Examples shown under `--help`.
 const EXAMPLES: &str = "Examples:\n  asalto show game.txt                     (after the last move)\n  asalto show game.txt --ply 12            (after 12 moves; 0 is the start)\n  asalto show game.txt --ply 12 --format svg > move12.svg\n  asalto show game.sgf --ply 120 --territory   (Go: by the extension, or --game go)\n  asalto show answer.txt --ply 2           (Solitaire Chess: the board after two captures)\n  asalto show --position '.../O.O/RR...RR/RRRRRRR/RRRRRRR/RRR/RRR O'\n";
@@ -163,7 +164,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
             if let Some(checked) = &view.checked {
                 json.file = args.file.clone();
                 json.valid = checked.is_valid();
-                json.plies = Some(checked.game.plies.len());
+                json.plies = Some(checked.plies());
                 json.stopped = StopJson::of(checked);
                 json.requested_ply = args.ply;
                 json.outcome = json.outcome.map(|mut o| {
@@ -207,10 +208,31 @@ fn view(args: &Args) -> Result<View, (Status, String)> {
         });
     }
     let path = args.file.as_deref().unwrap_or("-");
-    let input = read_record(path)?;
-    let checked = check(&input.text, args.read.options());
-    let game = &checked.game;
-    let len = game.plies.len();
+    let name = display_name(path);
+    // The record is replayed line by line, keeping the current position and
+    // the move that reached the position to show (the latest one up to
+    // `--ply`): memory of its longest line. It is read to its end even past
+    // `--ply`, since what is shown says how many moves it has and whether
+    // it is valid.
+    let mut buf = Vec::new();
+    let mut replayer = Replayer::new(args.read.options(), false);
+    let mut kept: Option<Ply> = None;
+    let read = Lines::open(path, &mut buf)
+        .map_err(Failure::Unreadable)
+        .and_then(|lines| {
+            replay_lines(lines, &name, &mut replayer, &mut |ply| {
+                if args.ply.is_none_or(|n| ply.number <= n) {
+                    kept = Some(*ply);
+                }
+            })
+        });
+    match read {
+        Ok(()) => {}
+        Err(Failure::Unreadable(message)) => return Err((Status::Error, message)),
+        Err(Failure::Document(message)) => return Err((Status::Failure, message)),
+    }
+    let checked = replayer.finish();
+    let len = checked.plies();
     let stop = checked.errors().next().map(|e| {
         let at = match (e.ply, e.side) {
             (Some(ply), Some(side)) => format!(" (move {ply}, {side})"),
@@ -255,13 +277,13 @@ fn view(args: &Args) -> Result<View, (Status, String)> {
         ),
         (n, None) => (n.unwrap_or(len), None),
     };
-    let position = game.position_at(shown).unwrap_or_else(|| game.position());
-    let last = shown
-        .checked_sub(1)
-        .and_then(|i| game.plies.get(i))
-        .copied();
+    // The move kept is the one numbered `shown`: the last legal one, or
+    // the one asked for inside the valid part.
+    let last = kept.filter(|_| shown > 0);
+    debug_assert_eq!(last.map_or(0, |p| p.number), shown);
+    let position = last.map_or(Position::start(), |p| p.position);
     Ok(View {
-        name: Some(input.name),
+        name: Some(name),
         position,
         ply: Some(shown),
         last,
@@ -273,7 +295,7 @@ fn view(args: &Args) -> Result<View, (Status, String)> {
 fn headline(view: &View) -> String {
     match (&view.name, &view.checked, view.ply) {
         (Some(name), Some(checked), Some(ply)) => {
-            let len = checked.game.plies.len();
+            let len = checked.plies();
             let valid = if checked.is_valid() {
                 ""
             } else {

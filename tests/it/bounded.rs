@@ -1,11 +1,13 @@
-//! Huge inputs in bounded memory: `check` run under an address-space limit
-//! (RLIMIT_AS, through the shell's `ulimit -v`) on a 100 MB line and on
-//! records of millions of moves, far more than the limit would hold as a
-//! game in memory. Each run must end with its answer or a clear message,
-//! never an abort.
+//! Huge inputs in bounded memory: `check`, `show`, `export` and `diff` run
+//! under an address-space limit (RLIMIT_AS, through the shell's `ulimit
+//! -v`) on a 100 MB line and on records of millions of moves, far more than
+//! the limit would hold as a game in memory. Each run must end with its
+//! answer or a clear message, never an abort.
 //!
 //! Why: `check` once kept every move (112 bytes each) and repeated a whole
-//! line in its "Did you mean"; 1 GiB of input aborted the process.
+//! line in its "Did you mean"; 1 GiB of input aborted the process. `show`,
+//! `export` and `diff` kept the whole game (about 80 bytes a move, 13 times
+//! the record), `export --to transcript` every screen of the session.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -21,19 +23,27 @@ use asalto::{Move, Position};
 /// inputs below would take held whole as a game.
 const LIMIT_MIB: usize = 512;
 
+/// A smaller limit, for records of a few million moves (a few MB, quick to
+/// make and read) and for outputs many times their input (a JSON document,
+/// a console session): the game held whole passes it.
+const SMALL_LIMIT_MIB: usize = 64;
+
 /// Run `asalto ARGS` under the limit with `input` (a file) as standard
 /// input.
 fn limited(args: &[&str], input: &std::path::Path) -> Output {
+    limited_to(LIMIT_MIB, args, input, Stdio::piped())
+}
+
+/// Run `asalto ARGS` under `limit` MiB with `input` (a file) as standard
+/// input and `stdout` as its standard output.
+fn limited_to(limit: usize, args: &[&str], input: &std::path::Path, stdout: Stdio) -> Output {
     let child = Command::new("sh")
         .arg("-c")
-        .arg(format!(
-            "ulimit -v {} && exec \"$0\" \"$@\"",
-            LIMIT_MIB * 1024
-        ))
+        .arg(format!("ulimit -v {} && exec \"$0\" \"$@\"", limit * 1024))
         .arg(env!("CARGO_BIN_EXE_asalto"))
         .args(args)
         .stdin(std::fs::File::open(input).unwrap())
-        .stdout(Stdio::piped())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
@@ -122,21 +132,30 @@ fn one_huge_line_is_reported_briefly() {
     assert_eq!(json["diagnostics"][1]["code"], "no-piece", "{json}");
 }
 
-#[test]
-fn millions_of_moves_are_checked_holding_one_position() {
+/// A legal record of about `size` bytes (a prefix, then a cycle repeated),
+/// its number of moves, and the position it ends in.
+fn endless_record(size: usize) -> (tempfile::NamedTempFile, usize, Position) {
     let (prefix, cycle) = endless_game();
-    let mut text = write_record(&prefix);
     let cycle_text = write_record(&cycle);
-    // About 150 MB: some 25 million moves, which held as a game would
-    // take 2.8 GB.
-    let repeats = (150 << 20) / cycle_text.len();
+    let repeats = size / cycle_text.len();
     let mut file = tempfile::NamedTempFile::new().unwrap();
-    file.write_all(text.as_bytes()).unwrap();
+    file.write_all(write_record(&prefix).as_bytes()).unwrap();
     for _ in 0..repeats {
         file.write_all(cycle_text.as_bytes()).unwrap();
     }
     file.flush().unwrap();
-    let plies = prefix.len() + repeats * cycle.len();
+    let end = prefix
+        .iter()
+        .fold(Position::start(), |p, m| p.play_unchecked(m));
+    (file, prefix.len() + repeats * cycle.len(), end)
+}
+
+#[test]
+fn millions_of_moves_are_checked_holding_one_position() {
+    // About 150 MB: some 25 million moves, which held as a game would
+    // take 2.8 GB.
+    let (mut file, plies, _) = endless_record(150 << 20);
+    let mut text = String::new();
     let out = limited(&["check", "--format", "json", "-"], file.path());
     assert_eq!(
         out.status.code(),
@@ -178,4 +197,227 @@ fn every_line_wrong_makes_a_report_of_bounded_size() {
     assert_eq!(json["errors"], lines);
     assert_eq!(json["diagnostics"].as_array().unwrap().len(), 100);
     assert_eq!(json["omitted"][0]["count"], lines - 100);
+}
+
+/// Read `output` (a file) and `expected` in step: whether they are equal.
+fn same_contents(output: &std::path::Path, expected: &std::path::Path) -> bool {
+    use std::io::Read;
+    let mut a = std::io::BufReader::new(std::fs::File::open(output).unwrap());
+    let mut b = std::io::BufReader::new(std::fs::File::open(expected).unwrap());
+    let (mut x, mut y) = (vec![0; 1 << 16], vec![0; 1 << 16]);
+    loop {
+        let n = a.read(&mut x).unwrap();
+        if n == 0 {
+            return b.read(&mut y).unwrap() == 0;
+        }
+        if b.read_exact(&mut y[..n]).is_err() || x[..n] != y[..n] {
+            return false;
+        }
+    }
+}
+
+/// Run `asalto ARGS` under `limit` MiB, reading what it writes as it comes:
+/// its size, and its last bytes.
+fn limited_tail(limit: usize, args: &[&str], input: &std::path::Path) -> (Output, usize, String) {
+    use std::io::Read;
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {} && exec \"$0\" \"$@\"", limit * 1024))
+        .arg(env!("CARGO_BIN_EXE_asalto"))
+        .args(args)
+        .stdin(std::fs::File::open(input).unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (mut size, mut tail, mut buf) = (0, Vec::new(), vec![0; 1 << 16]);
+    loop {
+        let n = stdout.read(&mut buf).unwrap();
+        if n == 0 {
+            break;
+        }
+        size += n;
+        tail.extend_from_slice(&buf[..n]);
+        let cut = tail.len().saturating_sub(4096);
+        tail.drain(..cut);
+    }
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("memory allocation"), "{stderr}");
+    assert!(
+        out.status.code().is_some(),
+        "killed: {:?}\n{stderr}",
+        out.status
+    );
+    (out, size, String::from_utf8_lossy(&tail).into_owned())
+}
+
+#[test]
+fn show_follows_millions_of_moves_holding_one_position() {
+    // 2 million moves: 160 MB held as a game, more than the limit.
+    let (file, plies, end) = endless_record(12 << 20);
+    let path = file.path().to_str().unwrap();
+    let small = |args: &[&str]| limited_to(SMALL_LIMIT_MIB, args, file.path(), Stdio::piped());
+    let out = small(&["show", "--format", "json", "--ply", "5", path]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (json["ply"].as_u64(), json["plies"].as_u64()),
+        (Some(5), Some(plies as u64))
+    );
+    assert_eq!(json["last_move"]["ply"], 5);
+    assert_eq!(json["valid"], true);
+    // The last position, from standard input.
+    let out = small(&["show", "--format", "json", "-"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["ply"].as_u64(), Some(plies as u64));
+    assert_eq!(json["position"], end.to_string());
+    assert_eq!(json["last_move"]["ply"].as_u64(), Some(plies as u64));
+}
+
+#[test]
+fn export_writes_millions_of_moves_as_it_reads_them() {
+    let (file, _, _) = endless_record(12 << 20);
+    let path = file.path().to_str().unwrap();
+    // The record is canonical: exported as text, it is itself; from a
+    // file (read twice) and from standard input (copied to a temporary
+    // file first).
+    for args in [
+        ["export", "--to", "text", path],
+        ["export", "--to", "text", "-"],
+    ] {
+        let output = tempfile::NamedTempFile::new().unwrap();
+        let out = limited_to(
+            SMALL_LIMIT_MIB,
+            &args,
+            file.path(),
+            Stdio::from(output.reopen().unwrap()),
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(same_contents(output.path(), file.path()), "{args:?}");
+    }
+}
+
+#[test]
+fn export_writes_documents_and_sessions_of_any_length() {
+    // 1.2 million moves: held as a game, 96 MB, more than the limit; as a
+    // JSON document about 280 MB.
+    let (file, plies, end) = endless_record(7 << 20);
+    let (out, size, tail) = limited_tail(
+        SMALL_LIMIT_MIB,
+        &["export", "--to", "json", "-"],
+        file.path(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(size > 150 << 20, "{size} bytes");
+    let last = format!("\"ply\":{plies},");
+    assert!(tail.contains(&last), "{tail}");
+    assert!(tail.ends_with("\"outcome\":null}\n"), "{tail}");
+    let _ = end;
+    // 150,000 moves: a console session of about 100 MB, which held whole
+    // would pass the limit.
+    let (file, _, _) = endless_record(900 << 10);
+    for (to, ending) in [("transcript", "Indique opción: 6\n"), ("input", "FIN\n6\n")] {
+        let (out, size, tail) =
+            limited_tail(SMALL_LIMIT_MIB, &["export", "--to", to, "-"], file.path());
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(tail.ends_with(ending), "{to}: {tail}");
+        assert!(size > 150_000, "{size}");
+    }
+}
+
+#[test]
+fn diff_reads_two_huge_records_in_step() {
+    let (file, plies, _) = endless_record(12 << 20);
+    let path = file.path().to_str().unwrap();
+    let small = |args: &[&str], input: &std::path::Path| {
+        limited_to(SMALL_LIMIT_MIB, args, input, Stdio::piped())
+    };
+    // The same record twice (as a file and on standard input): 320 MB as
+    // two games.
+    let out = small(&["diff", "--format", "json", path, "-"], file.path());
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["same"], true);
+    assert_eq!(json["other"]["plies"].as_u64(), Some(plies as u64));
+    // One more move at the end of the other: the first difference is there.
+    let mut longer = tempfile::NamedTempFile::new().unwrap();
+    std::io::copy(&mut std::fs::File::open(file.path()).unwrap(), &mut longer).unwrap();
+    longer.write_all(b"Bc-Cc\n").unwrap();
+    longer.flush().unwrap();
+    let out = small(&["diff", "--format", "json", path, "-"], longer.path());
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let d = &json["first_difference"];
+    assert_eq!(d["ply"].as_u64(), Some(plies as u64 + 1));
+    assert_eq!(d["reference"], serde_json::Value::Null);
+    assert_eq!(d["other"], "Bc-Cc");
+    assert_eq!(json["other"]["valid"], false);
+    assert!(
+        json["diff_note"]
+            .as_str()
+            .unwrap()
+            .contains("only the first")
+    );
+    // A huge bad line against the record: quoted briefly.
+    let bad = file_of("x", 100 << 20, "\n");
+    let out = limited(&["diff", path, "-"], bad.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        asalto::text::cap(&stdout, 2000)
+    );
+    assert!(
+        stdout.contains("first difference: move 1"),
+        "{}",
+        asalto::text::cap(&stdout, 2000)
+    );
+    assert!(stdout.len() < 80_000, "{} bytes", stdout.len());
+}
+
+#[test]
+fn show_and_export_quote_a_huge_line_briefly() {
+    let bad = file_of("x", 100 << 20, "\n");
+    let out = limited(&["show", "-"], bad.path());
+    assert_eq!(out.status.code(), Some(1));
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains("is not a point"),
+        "{}",
+        asalto::text::cap(&text, 2000)
+    );
+    assert!(text.len() < 8_000, "{} bytes", text.len());
+    let out = limited(&["export", "--to", "json", "-"], bad.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(out.stderr.len() < 2_000, "{} bytes", out.stderr.len());
 }

@@ -1,6 +1,6 @@
 //! `asalto diff`, and the comparison behind it.
 
-use asalto::compare::compare;
+use asalto::compare::{Compared, Comparer, Which, compare};
 use asalto::replay::{CheckOptions, check};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -177,5 +177,91 @@ proptest! {
     fn random_text_never_panics(a in ".{0,200}", b in "([A-Ga-g]{2}-?){0,40}\n?") {
         let _ = compare(&a, &b, CheckOptions::default());
         let _ = compare(&b, EJEMPLO, CheckOptions { lenient: true, ..CheckOptions::default() });
+    }
+}
+
+/// Compare `a` with `b` through [`Comparer`], line by line, as `asalto
+/// diff` reads two files.
+fn compare_streaming(a: &str, b: &str, options: CheckOptions) -> Compared {
+    let mut comparer = Comparer::new(options, usize::MAX);
+    let mut lines = [
+        asalto::record::lines(a).peekable(),
+        asalto::record::lines(b).peekable(),
+    ];
+    let index = |which| match which {
+        Which::Reference => 0,
+        Which::Other => 1,
+    };
+    while let Some(which) = comparer.wants() {
+        match lines[index(which)].next() {
+            Some(line) => comparer.push_line(which, line),
+            None => comparer.end(which),
+        }
+    }
+    for which in [Which::Other, Which::Reference] {
+        for line in lines[index(which)].by_ref() {
+            comparer.push_line(which, line);
+        }
+    }
+    comparer.finish()
+}
+
+/// A record made of a random game's moves with some lines replaced by
+/// mistakes, comments, blank lines, several moves, `FIN`.
+fn messy_record(seed: u64, edits: &[(usize, usize)]) -> String {
+    const ODD: [&str; 10] = [
+        "",
+        "# a comment",
+        "bc-cc",
+        "Bc-Cc Dd-Cd",
+        "FIN",
+        "  Dd-Cd",
+        "Zz-Cc",
+        "Bc-Cc\r",
+        "Ce-Ec",
+        "Cc-Ce, Dd-Dc",
+    ];
+    let mut lines: Vec<String> = asalto::random::random_game(seed, 60)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    for &(at, odd) in edits {
+        if lines.is_empty() {
+            break;
+        }
+        let at = at % lines.len();
+        lines[at] = ODD[odd % ODD.len()].to_string();
+    }
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Comparing as the files are read finds what comparing them whole
+    /// finds: the same first difference, the same checks, the same
+    /// canonical records.
+    #[test]
+    fn streaming_comparison_is_the_whole_comparison(
+        a in any::<u64>(),
+        b in any::<u64>(),
+        same_game in any::<bool>(),
+        lenient in any::<bool>(),
+        edits_a in proptest::collection::vec((0usize..60, 0usize..10), 0..4),
+        edits_b in proptest::collection::vec((0usize..60, 0usize..10), 0..4),
+    ) {
+        let b = if same_game { a } else { b };
+        let (ra, rb) = (messy_record(a, &edits_a), messy_record(b, &edits_b));
+        let options = CheckOptions { lenient, ..CheckOptions::default() };
+        let whole = compare(&ra, &rb, options);
+        let streamed = compare_streaming(&ra, &rb, options);
+        prop_assert_eq!(&streamed.first_difference, &whole.first_difference);
+        for (s, w) in [(&streamed.reference, &whole.reference), (&streamed.other, &whole.other)] {
+            prop_assert_eq!(s.entries, w.entries.len());
+            prop_assert_eq!(&s.canonical, &w.canonical());
+            prop_assert_eq!(s.checked.plies(), w.checked.game.plies.len());
+            prop_assert_eq!(&s.checked.problems, &w.checked.problems);
+            prop_assert_eq!(s.checked.outcome(), w.checked.outcome());
+        }
     }
 }

@@ -637,3 +637,42 @@ fn selfplay_json_lines_name_the_game_and_differ_by_seed() {
         assert_eq!(value["rules"], "steere");
     }
 }
+
+/// A large file of garbage is checked in linear time and bounded memory:
+/// the first errors are listed, the others counted.
+#[test]
+fn many_bad_lines_are_counted_not_all_listed() {
+    let text = "b10xa9\n".to_string() + &"zz\n".repeat(100_000);
+    let run = asalto_with_input(
+        &["check", "--game", "madbishops", "--format", "json", "-"],
+        &text,
+    );
+    assert_eq!(run.code, 1);
+    let value: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(value["errors"], 100_000);
+    assert_eq!(
+        value["diagnostics"].as_array().unwrap().len(),
+        asalto_madbishops::record::MAX_LISTED_ERRORS
+    );
+    assert_eq!(value["diagnostics"][0]["line"], 2);
+    assert_eq!(value["diagnostics"][999]["line"], 1001);
+    let human = asalto_with_input(&["check", "--game", "madbishops", "-"], &text);
+    assert!(
+        human
+            .stdout
+            .contains("[syntax] (+99999 more); 1 move replayed\n"),
+        "{}",
+        human.stdout
+    );
+    assert!(
+        human
+            .stdout
+            .contains("  ... and 997 more problems like this [syntax]\n")
+    );
+    assert!(
+        human
+            .stdout
+            .contains("  ... and 99000 more syntax errors, not listed\n")
+    );
+    assert_eq!(human.stdout.matches("error[syntax]").count(), 3);
+}

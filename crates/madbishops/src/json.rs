@@ -162,7 +162,7 @@ pub struct CheckJson {
     pub to_move: &'static str,
     /// The position string after the last legal move.
     pub position: String,
-    /// Number of errors.
+    /// Number of errors (with those not listed in `diagnostics`).
     pub errors: usize,
     /// Number of warnings.
     pub warnings: usize,
@@ -185,7 +185,7 @@ impl From<&Checked> for CheckJson {
             outcome: c.game.outcome().map(OutcomeJson::from),
             to_move: position.turn().name(),
             position: position.position_string(),
-            errors: c.errors().count(),
+            errors: c.error_count(),
             warnings: c.warnings().count(),
             stopped_at_line: c.stopped_at,
             diagnostics: c.problems.iter().map(ProblemJson::from).collect(),

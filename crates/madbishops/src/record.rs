@@ -84,14 +84,23 @@ pub struct FormatFinding {
     pub span: Range<usize>,
 }
 
+/// Syntax errors a [`Record`] keeps; the others are counted in
+/// [`Record::unlisted_errors`]. No one reads a thousand, and every one is
+/// kept in memory with its quote.
+pub const MAX_LISTED_ERRORS: usize = 1000;
+
 /// A parsed record: its moves, its syntax errors and its format notes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
     /// The lines that are moves, in order (including those after a syntax
     /// error, which a replay does not use).
     pub moves: Vec<MoveText>,
-    /// Every syntax error, in line order.
+    /// The syntax errors, in line order: the first
+    /// [`MAX_LISTED_ERRORS`] of them.
     pub errors: Vec<SyntaxError>,
+    /// Syntax errors past the first [`MAX_LISTED_ERRORS`]: counted, not
+    /// kept, so that a large file of garbage takes little memory.
+    pub unlisted_errors: usize,
     /// Accepted deviations from the exact format, one entry per kind.
     pub notes: Vec<FormatFinding>,
     /// How many moves precede the first syntax error.
@@ -100,7 +109,8 @@ pub struct Record {
 
 impl Record {
     /// Parse a record. Never fails: every problem is in
-    /// [`Record::errors`] or [`Record::notes`].
+    /// [`Record::errors`] (or counted in [`Record::unlisted_errors`]) or
+    /// [`Record::notes`]. Linear in the size of the text.
     ///
     /// # Examples
     ///
@@ -159,6 +169,10 @@ impl Record {
                 Err(e) => {
                     if record.first_error_at_move.is_none() {
                         record.first_error_at_move = Some(record.moves.len());
+                    }
+                    if record.errors.len() >= MAX_LISTED_ERRORS {
+                        record.unlisted_errors += 1;
+                        continue;
                     }
                     let before = trimmed.get(..e.span.start).unwrap_or("");
                     record.errors.push(SyntaxError {
@@ -228,6 +242,16 @@ pub fn write_record<'a>(moves: impl IntoIterator<Item = &'a Move>, notation: Not
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn errors_past_the_listed_ones_are_counted() {
+        let text = "b10xa9\n".to_string() + &"?\n".repeat(MAX_LISTED_ERRORS + 5);
+        let r = Record::parse(&text);
+        assert_eq!(r.errors.len(), MAX_LISTED_ERRORS);
+        assert_eq!(r.unlisted_errors, 5);
+        assert_eq!(r.errors.last().map(|e| e.line), Some(MAX_LISTED_ERRORS + 1));
+        assert_eq!(r.replayable().len(), 1);
+    }
 
     #[test]
     fn moves_with_absolute_spans() {

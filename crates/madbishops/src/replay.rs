@@ -158,8 +158,11 @@ impl Game {
 pub struct Checked {
     /// The legal prefix of the record, replayed.
     pub game: Game,
-    /// Every problem, errors and warnings, in source order.
+    /// Every problem, errors and warnings, in source order (of the syntax
+    /// errors, the first [`MAX_LISTED_ERRORS`](crate::record::MAX_LISTED_ERRORS)).
     pub problems: Vec<Problem>,
+    /// Syntax errors past those listed: counted, not kept.
+    pub unlisted_errors: usize,
     /// The line where the replay stopped (the first illegal move or syntax
     /// error); the moves from there on are not checked.
     pub stopped_at: Option<usize>,
@@ -171,7 +174,12 @@ impl Checked {
         !self.problems.iter().any(|p| p.severity == Severity::Error)
     }
 
-    /// The errors.
+    /// How many errors the record has, listed or not.
+    pub fn error_count(&self) -> usize {
+        self.errors().count() + self.unlisted_errors
+    }
+
+    /// The errors listed.
     pub fn errors(&self) -> impl Iterator<Item = &Problem> {
         self.problems
             .iter()
@@ -193,7 +201,9 @@ pub use asalto_core::line_column;
 
 /// Parse and replay a record: the whole pipeline of a check.
 ///
-/// Syntax errors are all reported; the replay uses the moves before the
+/// Syntax errors are all reported (the first
+/// [`MAX_LISTED_ERRORS`](crate::record::MAX_LISTED_ERRORS) listed, the
+/// others counted); the replay uses the moves before the
 /// first of them and stops at the first illegal move (nothing after an
 /// error is checked against the rules).
 ///
@@ -247,11 +257,20 @@ pub fn check_record(source: &str, record: &Record, options: &CheckOptions) -> Ch
         1 => options.first,
         _ => options.first.opponent(),
     };
+    // Moves before the error being looked at (errors come in line order).
+    let mut moves_before = 0;
     for (i, error) in record.errors.iter().enumerate() {
-        let (line, column) = line_column(source, error.span.start);
+        let (line, column) = (error.line, error.column);
+        while record
+            .moves
+            .get(moves_before)
+            .is_some_and(|m| m.line < error.line)
+        {
+            moves_before += 1;
+        }
         // Every line that is not blank or a comment is a move: this one's
         // number counts the moves and the bad lines before it.
-        let ply = 1 + record.moves.iter().filter(|m| m.line < error.line).count() + i;
+        let ply = 1 + moves_before + i;
         // The replay reached the first syntax error when nothing stopped it
         // before: the position there is the game's last.
         let before = (i == 0 && stopped.is_none()).then(|| game.position());
@@ -274,6 +293,7 @@ pub fn check_record(source: &str, record: &Record, options: &CheckOptions) -> Ch
     Checked {
         game,
         problems,
+        unlisted_errors: record.unlisted_errors,
         stopped_at: stopped.or(record.first_error_line()),
     }
 }

@@ -222,7 +222,7 @@ pub fn summary(name: &str, checked: &Checked) -> String {
     let moves = plural(checked.game.plies.len(), "move");
     let errors: Vec<&Problem> = checked.errors().collect();
     if let Some(e) = errors.first() {
-        let more = match errors.len() {
+        let more = match checked.error_count() {
             1 => String::new(),
             n => format!(" (+{} more)", n - 1),
         };
@@ -294,8 +294,15 @@ pub fn details(source: &str, checked: &Checked) -> String {
     for (code, n) in extra {
         let _ = writeln!(
             text,
-            "  ... and {} more like this [{code}]",
-            plural(n, "problem")
+            "  ... and {n} more {} like this [{code}]",
+            if n == 1 { "problem" } else { "problems" }
+        );
+    }
+    if checked.unlisted_errors > 0 {
+        let _ = writeln!(
+            text,
+            "  ... and {} more syntax errors, not listed",
+            checked.unlisted_errors
         );
     }
     if let Some(p) = checked
@@ -354,33 +361,36 @@ fn quote(source: &str, problem: &Problem) -> Option<(String, String)> {
     } else {
         line
     };
-    let chars: Vec<char> = line.chars().collect();
-    let start = problem.column.saturating_sub(1).min(chars.len());
+    let start = problem.column.saturating_sub(1);
     let span_chars = source
         .get(problem.span.clone())
-        .map_or(1, |s| s.chars().count())
+        .map_or(1, |s| s.chars().take(QUOTE_WIDTH).count())
         .max(1);
-    let end = (start + span_chars).min(chars.len()).max(start);
-    // A window of the line around the problem.
+    let end = start + span_chars;
+    // A window of the line around the problem (never the whole of a long
+    // line in memory twice).
     let from = start.saturating_sub(QUOTE_WIDTH / 2);
-    let to = (from + QUOTE_WIDTH).min(chars.len());
+    let to = from + QUOTE_WIDTH;
     let mut quoted = String::new();
     let mut marks = String::new();
     if from > 0 {
         quoted.push('…');
         marks.push(' ');
     }
-    for (i, c) in chars.iter().enumerate().take(to).skip(from) {
+    let mut chars = line.chars().enumerate().skip(from);
+    let mut length = from;
+    for (i, c) in chars.by_ref().take(to - from) {
         let shown = escape_line(&c.to_string()).into_owned();
         let width = shown.chars().count();
         quoted.push_str(&shown);
         let mark = if (start..end).contains(&i) { '^' } else { ' ' };
         marks.extend(std::iter::repeat_n(mark, width));
+        length = i + 1;
     }
-    if to < chars.len() {
+    if chars.next().is_some() {
         quoted.push('…');
     }
-    if start >= chars.len() {
+    if start >= length {
         // The problem is at the end of the line (or the line is empty).
         marks.push('^');
     }
