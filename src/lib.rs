@@ -42,6 +42,7 @@ pub mod diagnostics;
 pub mod excerpt;
 pub mod export;
 pub mod grade;
+pub mod html;
 pub mod json;
 mod legality;
 mod moves;

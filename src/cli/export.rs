@@ -12,7 +12,7 @@ use super::input::{self, Rereadable};
 use super::{Out, ReadArgs, Status, WriteError, error};
 
 /// Examples shown under `--help`.
-const EXAMPLES: &str = "Examples:\n  asalto export game.txt --to json --pretty > game.json\n  asalto export game.json --to text           (the record again)\n  asalto export game.txt --to input | python3 asalto.py    (type it into a program)\n  asalto export --lenient typed.txt --to text  (captures written out in full)\n  asalto export game.sgf --to gtp             (Go: also json, sgf, prolog)\n  asalto export answer.txt --to codegolf      (Solitaire Chess: also json, boards, text)\n";
+const EXAMPLES: &str = "Examples:\n  asalto export game.txt --to json --pretty > game.json\n  asalto export game.json --to text           (the record again)\n  asalto export game.txt --to input | python3 asalto.py    (type it into a program)\n  asalto export --lenient typed.txt --to text  (captures written out in full)\n  asalto export game.sgf --to gtp             (Go: also json, sgf, prolog)\n  asalto export answer.txt --to codegolf      (Solitaire Chess: also json, boards, text)\n  asalto export game.txt --to html --ply 12 > game.html   (a replay page)\n";
 
 /// Convert a game: a record or a JSON game document in, JSON, a canonical
 /// record, or the assignment's console session out.
@@ -40,6 +40,10 @@ pub struct Args {
     /// program prints when its input comes from a pipe.
     #[arg(long)]
     no_echo: bool,
+    /// For `--to html`: the position the page opens on (default: the
+    /// first illegal move, or the end).
+    #[arg(long, value_name = "N")]
+    ply: Option<usize>,
     #[command(flatten)]
     read: ReadArgs,
     #[command(flatten)]
@@ -72,6 +76,9 @@ pub enum Target {
     Input,
     /// Go: the main line as canonical SGF.
     Sgf,
+    /// A replay page: one self-contained HTML file (board, move list,
+    /// arrow keys); an invalid record's page shows where it breaks.
+    Html,
     /// Go: GTP commands that set the game up and play it.
     Gtp,
     /// Go: the 2019 assignment's Prolog terms: `move(N, "b", [Row,Col]).`
@@ -100,6 +107,7 @@ impl Target {
             Target::Prolog => "prolog",
             Target::Codegolf => "codegolf",
             Target::Boards => "boards",
+            Target::Html => "html",
         }
     }
 }
@@ -118,6 +126,13 @@ pub enum Source {
 
 /// Run `export`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
+    if args.to == Target::Html {
+        return super::html::export(&args.file, &args.game, args.read, args.ply, out);
+    }
+    if args.ply.is_some() {
+        error("--ply is for --to html");
+        return Ok(Status::Error);
+    }
     let file = std::slice::from_ref(&args.file);
     match super::madbishops::route(&args.game, args.bishops, args.read.strict, file) {
         Some(Err(message)) => {
@@ -304,7 +319,12 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
             read
         }
         // Turned away above.
-        Target::Sgf | Target::Gtp | Target::Prolog | Target::Codegolf | Target::Boards => Ok(()),
+        Target::Sgf
+        | Target::Gtp
+        | Target::Prolog
+        | Target::Codegolf
+        | Target::Boards
+        | Target::Html => Ok(()),
     };
     if let Err(message) = written {
         error(&message);
@@ -433,7 +453,12 @@ fn export_document(
         Target::Transcript => out.write(&transcript::transcript(&game, !args.no_echo))?,
         Target::Input => out.write(&transcript::typed_input(&game))?,
         // Turned away before.
-        Target::Sgf | Target::Gtp | Target::Prolog | Target::Codegolf | Target::Boards => {}
+        Target::Sgf
+        | Target::Gtp
+        | Target::Prolog
+        | Target::Codegolf
+        | Target::Boards
+        | Target::Html => {}
     }
     Ok(Status::Success)
 }

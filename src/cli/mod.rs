@@ -12,6 +12,7 @@ mod export;
 mod generate;
 mod go;
 mod grade;
+mod html;
 mod input;
 mod madbishops;
 mod man;
@@ -112,6 +113,11 @@ pub struct ReadArgs {
 }
 
 impl ReadArgs {
+    /// Whether damage is skipped with warnings.
+    pub fn lenient(self) -> bool {
+        self.lenient
+    }
+
     /// The replay options.
     pub fn options(self) -> asalto::replay::CheckOptions {
         asalto::replay::CheckOptions {

@@ -62,7 +62,8 @@ struct BishopsPlay {
     /// default), `row-column` or `numbers`.
     #[arg(long, value_name = "NOTATION", value_parser = mb_play::parse_notation)]
     notation: Option<Notation>,
-    /// Mad Bishops: stop a game after this many moves (0: never).
+    /// Mad Bishops: stop a game after this many moves (default 1500; 0: no
+    /// limit but 100000).
     #[arg(long, value_name = "N")]
     max_plies: Option<usize>,
 }

@@ -44,7 +44,8 @@ pub struct Args {
     /// of the assignment) and DIR/summary.json.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// Stop a game after this many moves and record it as capped. 0: no
+    /// Stop a game after this many moves and record it as capped (Mad
+    /// Bishops: 0 is no limit but 100000). Asalto: 0: no
     /// limit but the hard one (100000), and a game stops, unfinished, when a
     /// position comes back three times (rebels may step from castle point
     /// to castle point for ever).

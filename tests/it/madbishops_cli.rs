@@ -676,3 +676,72 @@ fn many_bad_lines_are_counted_not_all_listed() {
     );
     assert_eq!(human.stdout.matches("error[syntax]").count(), 3);
 }
+
+#[test]
+fn strict_turns_format_warnings_into_errors_and_details_show_each_file() {
+    let text = "b10xa9\r\n# a comment\r\nc9xd10\r\n";
+    let lax = asalto_with_input(&["check", "--game", "madbishops", "-"], text);
+    assert_eq!(lax.code, 0);
+    assert_eq!(
+        lax.stdout.lines().next().unwrap(),
+        "<stdin>: valid (steere) (2 warnings), 2 moves; unfinished, red to move"
+    );
+    assert!(
+        lax.stdout.contains("  warning[syntax] line 1:7: "),
+        "{}",
+        lax.stdout
+    );
+    let strict = asalto_with_input(&["check", "--game", "madbishops", "--strict", "-"], text);
+    assert_eq!(strict.code, 1);
+    assert!(
+        strict.stdout.contains("  error[syntax] line 1:7: "),
+        "{}",
+        strict.stdout
+    );
+    // A batch prints one line per file; --details adds each file's report.
+    let bad = format!("{DIR}/invalid/blocked.txt");
+    let batch = asalto(&["check", GAME, &bad]);
+    assert_eq!(batch.stdout.lines().count(), 3);
+    let details = asalto(&["check", "--details", GAME, &bad]);
+    assert!(
+        details.stdout.contains("  error[blocked] line 1:1: "),
+        "{}",
+        details.stdout
+    );
+    assert!(
+        details
+            .stdout
+            .contains("The board before move 1 (red to move, steere):")
+    );
+    assert!(details.stdout.ends_with("2 files: 1 valid, 1 invalid\n"));
+}
+
+#[test]
+fn no_move_limit_still_has_the_hard_one() {
+    let run = asalto(&[
+        "selfplay",
+        "--game",
+        "madbishops",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--max-plies",
+        "0",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, 0);
+    assert!(
+        run.stderr.starts_with(
+            "2 games of Mad Bishops (steere, red first): red random, blue random, seed 4, no move limit but 100000\n"
+        ),
+        "{}",
+        run.stderr
+    );
+    for line in run.stdout.lines() {
+        let value: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(value["max_plies"], 100_000);
+        assert_eq!(value["capped"], false);
+    }
+}

@@ -1,12 +1,14 @@
 //! Integration tests, one binary (one link for all of them).
 
 mod bounded;
+mod browser;
 mod cli;
 mod conventions;
 mod diff;
 mod export;
 mod go_cli;
 mod grade;
+mod html;
 mod madbishops_cli;
 mod perft;
 mod play;

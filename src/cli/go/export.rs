@@ -86,7 +86,12 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
             export::prolog_moves(game),
             export::prolog_board(game.position().board())
         ),
-        Target::Text | Target::Transcript | Target::Input | Target::Codegolf | Target::Boards => {
+        Target::Text
+        | Target::Transcript
+        | Target::Input
+        | Target::Codegolf
+        | Target::Boards
+        | Target::Html => {
             error(&format!(
                 "--to {} is for another game's records; a Go record exports to json, sgf, gtp or prolog",
                 settings.to.name()

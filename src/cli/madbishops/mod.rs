@@ -224,6 +224,16 @@ pub fn expand(args: &[String]) -> Vec<Result<String, String>> {
     super::input::expand(args)
 }
 
+/// The move cap of `--max-plies 0`: nothing in the rules ends a game in
+/// which nobody captures (under `report` two cautious players may never
+/// do so), so "no limit" still stops somewhere.
+pub const HARD_MAX_PLIES: usize = 100_000;
+
+/// The move cap of `--max-plies N`: `N`, or [`HARD_MAX_PLIES`] for 0.
+pub fn move_cap(n: usize) -> usize {
+    if n == 0 { HARD_MAX_PLIES } else { n }
+}
+
 /// Moves listed per line after `legal moves (N):`.
 const MOVES_PER_LINE: usize = 12;
 

@@ -43,7 +43,7 @@ pub struct Settings {
     pub depth: u32,
     /// How moves are listed and saved.
     pub notation: Notation,
-    /// The move cap (0: none).
+    /// The move cap (0: [`super::HARD_MAX_PLIES`]).
     pub max_plies: usize,
 }
 
@@ -59,7 +59,7 @@ impl Settings {
             red: self.red,
             blue: self.blue,
             notation: self.notation,
-            max_plies: (self.max_plies > 0).then_some(self.max_plies),
+            max_plies: Some(super::move_cap(self.max_plies)),
         }
     }
 }

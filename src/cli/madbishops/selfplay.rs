@@ -39,7 +39,7 @@ pub struct Settings {
     pub games: usize,
     /// The base seed (default: from the clock).
     pub seed: Option<u64>,
-    /// The move cap (0: none).
+    /// The move cap (0: [`super::HARD_MAX_PLIES`]).
     pub max_plies: usize,
     /// Where to write the records and `summary.json`.
     pub out: Option<PathBuf>,
@@ -87,7 +87,7 @@ pub fn run(settings: &Settings, out: &mut Out) -> Result<Status, WriteError> {
         red: settings.red,
         blue: settings.blue,
         start: Position::start(settings.profile, settings.first),
-        max_plies: (settings.max_plies > 0).then_some(settings.max_plies),
+        max_plies: Some(super::move_cap(settings.max_plies)),
     };
     let width = games.to_string().len().max(4);
     if let Some(dir) = &settings.out {
@@ -211,6 +211,9 @@ pub fn run(settings: &Settings, out: &mut Out) -> Result<Status, WriteError> {
 fn summary(m: &Match, seed: u64, totals: &Totals) -> String {
     let mut text = String::new();
     let cap = match m.max_plies {
+        Some(super::HARD_MAX_PLIES) => {
+            format!("no move limit but {}", super::HARD_MAX_PLIES)
+        }
         Some(n) => format!("max {n} moves"),
         None => "no move limit".to_string(),
     };

@@ -201,10 +201,13 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
             };
             write_record(checked.profile, &checked.puzzle, record_answer)
         }
-        // Turned away above.
-        Target::Transcript | Target::Input | Target::Sgf | Target::Gtp | Target::Prolog => {
-            String::new()
-        }
+        // Turned away above (`--to html` goes to export's HTML path first).
+        Target::Transcript
+        | Target::Input
+        | Target::Sgf
+        | Target::Gtp
+        | Target::Prolog
+        | Target::Html => String::new(),
     };
     out.write(&text)?;
     Ok(status)

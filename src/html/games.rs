@@ -1,0 +1,212 @@
+//! Each game's side of the replay page ([`ReplaySource`]): Asalto and Go.
+//! The drawings are the games' own SVG renderers (`show --format svg`),
+//! with the last move marked as they mark it.
+
+use asalto_core::ProblemKind as _;
+
+use super::replay::{Frame, MoveEntry, ReplaySource, Stop};
+use crate::replay::Checked;
+use crate::{render, text};
+
+/// The longest quote of a record line in a page.
+const QUOTE: usize = 200;
+
+/// The text of 1-based `line` of `source`, capped.
+fn source_line(source: &str, line: usize) -> String {
+    let raw = source
+        .split('\n')
+        .nth(line.saturating_sub(1))
+        .unwrap_or("")
+        .trim_end_matches('\r');
+    text::cap(raw.trim_start_matches('\u{feff}'), QUOTE).into_owned()
+}
+
+/// `captures Cc, Cd`, or nothing.
+fn captures_note(points: &[String]) -> Option<String> {
+    (!points.is_empty()).then(|| format!("captures {}", points.join(", ")))
+}
+
+/// An Asalto record as replayed by [`crate::replay::check`].
+pub struct Asalto<'a> {
+    /// The replay.
+    pub checked: &'a Checked,
+    /// The record's text (for quoting the line of a problem).
+    pub source: &'a str,
+    /// The rule profile's name.
+    pub rules: &'a str,
+}
+
+impl ReplaySource for Asalto<'_> {
+    fn game(&self) -> &'static str {
+        "Asalto"
+    }
+
+    fn rules(&self) -> String {
+        self.rules.to_string()
+    }
+
+    fn moves(&self) -> usize {
+        self.checked.game.plies.len()
+    }
+
+    fn entry(&self, ply: usize) -> MoveEntry {
+        let p = &self.checked.game.plies[ply - 1];
+        let captured: Vec<String> = p.mv.captured().map(|c| c.to_string()).collect();
+        MoveEntry {
+            side: p.side.name().to_string(),
+            text: p.mv.to_string(),
+            note: captures_note(&captured),
+            illegal: None,
+        }
+    }
+
+    fn frames(&self, f: &mut dyn FnMut(usize, Frame)) {
+        let game = &self.checked.game;
+        let start = game.start.board();
+        f(
+            0,
+            Frame {
+                svg: render::svg(start, None, &[]),
+                text: render::ascii(start),
+            },
+        );
+        for (i, p) in game.plies.iter().enumerate() {
+            let board = p.position.board();
+            f(
+                i + 1,
+                Frame {
+                    svg: render::svg(board, Some(&p.mv), &[]),
+                    text: render::ascii(board),
+                },
+            );
+        }
+    }
+
+    fn stop(&self) -> Option<Stop> {
+        let p = self.checked.errors().next()?;
+        let plies = self.checked.game.plies.len();
+        let side = p
+            .side
+            .or_else(|| {
+                let pos = self.checked.game.position();
+                pos.outcome().is_none().then(|| pos.turn())
+            })
+            .map(|s| s.name().to_string());
+        Some(Stop {
+            ply: p.ply.unwrap_or(plies + 1),
+            side,
+            written: source_line(self.source, p.line),
+            code: p.reason().code().to_string(),
+            message: p.bare_message(),
+            help: p.help(),
+            line: p.line,
+        })
+    }
+
+    fn result(&self) -> Option<String> {
+        self.checked.game.outcome().map(|o| o.outcome.to_string())
+    }
+}
+
+/// The main line of a Go record as replayed by [`asalto_go::check`].
+pub struct Go<'a> {
+    /// The whole replay (its problems and source).
+    pub checked: &'a asalto_go::Checked,
+    /// Its first game.
+    pub game: &'a asalto_go::replay::Game,
+}
+
+impl Go<'_> {
+    /// A compact text board: `X` black, `O` white, `.` empty, one row a
+    /// line, top row first.
+    fn text(pos: &asalto_go::Position) -> String {
+        let grid = pos.board().grid_string();
+        let n = usize::from(pos.size().get());
+        let mut s = String::with_capacity(grid.len() + n);
+        for row in grid.as_bytes().chunks(n.max(1)) {
+            s.extend(row.iter().map(|&c| match c {
+                b'b' => 'X',
+                b'w' => 'O',
+                _ => '.',
+            }));
+            s.push('\n');
+        }
+        s
+    }
+}
+
+impl ReplaySource for Go<'_> {
+    fn game(&self) -> &'static str {
+        "Go"
+    }
+
+    fn rules(&self) -> String {
+        self.game.profile.name().to_string()
+    }
+
+    fn moves(&self) -> usize {
+        self.game.plies.len()
+    }
+
+    fn entry(&self, ply: usize) -> MoveEntry {
+        let p = &self.game.plies[ply - 1];
+        let size = self.game.size;
+        let captured: Vec<String> = self
+            .game
+            .captured_by(p)
+            .iter()
+            .map(|c| c.gtp(size))
+            .collect();
+        MoveEntry {
+            side: p.side.name().to_string(),
+            text: asalto_go::export::gtp_vertex(p.mv, size),
+            note: captures_note(&captured),
+            illegal: p.illegal.map(|k| k.code().to_string()),
+        }
+    }
+
+    fn frames(&self, f: &mut dyn FnMut(usize, Frame)) {
+        let options = asalto_go::render::DrawOptions::default();
+        let draw = |pos: &asalto_go::Position| Frame {
+            svg: asalto_go::render::svg(pos, options, &[]),
+            text: Go::text(pos),
+        };
+        f(0, draw(&self.game.position_after(0)));
+        self.game.for_each_position(|i, pos| f(i + 1, draw(pos)));
+    }
+
+    fn stop(&self) -> Option<Stop> {
+        let p = self
+            .checked
+            .all_problems()
+            .find(|p| p.severity == asalto_go::Severity::Error)?;
+        let (line, _) = self.checked.line_col(p.span);
+        let ply = p.ply.unwrap_or(self.game.plies.len() + 1);
+        let played = ply.checked_sub(1).and_then(|i| self.game.plies.get(i));
+        let written = self
+            .checked
+            .source
+            .get(p.span.start..p.span.end)
+            .map_or_else(String::new, |s| text::cap(s, QUOTE).into_owned());
+        Some(Stop {
+            ply,
+            side: played.map(|p| p.side.name().to_string()),
+            written,
+            code: p.kind.code().to_string(),
+            message: p.kind.message(),
+            help: p.kind.help(),
+            line,
+        })
+    }
+
+    fn result(&self) -> Option<String> {
+        let score = self.game.score();
+        let written = self.game.info.result.as_deref().map_or(String::new(), |r| {
+            format!("{} as written; ", text::cap(r, 40))
+        });
+        Some(format!(
+            "{written}area score of the final position: black {}, white {}",
+            score.black, score.white
+        ))
+    }
+}

@@ -1,0 +1,295 @@
+//! The HTML pages: valid HTML5 by an html5ever parser (the one browsers'
+//! algorithm is written down as), self-contained, hostile text escaped,
+//! and every position of a replay page decoded by a reference decoder
+//! written here equal to the game's own SVG drawing.
+
+use asalto::render;
+use asalto::replay::{CheckOptions, check};
+use scraper::{Html, Selector};
+use serde_json::Value;
+
+use crate::run::{Run, asalto, samples};
+
+/// Parse `page` as a whole document: no parse error, and nothing loaded
+/// from elsewhere (no `src`, no stylesheet link, no URL but the SVG
+/// namespace).
+pub fn parse_valid(page: &str) -> Html {
+    assert!(
+        page.starts_with("<!DOCTYPE html>"),
+        "{}",
+        &page[..page.len().min(80)]
+    );
+    let html = Html::parse_document(page);
+    assert!(
+        html.errors.is_empty(),
+        "HTML parse errors: {:?}",
+        &html.errors[..html.errors.len().min(5)]
+    );
+    for sel in ["[src]", "link", "iframe", "object", "embed", "img"] {
+        let s = Selector::parse(sel).unwrap();
+        assert_eq!(html.select(&s).count(), 0, "a `{sel}` element in the page");
+    }
+    let without_ns = page.replace("http://www.w3.org/2000/svg", "");
+    assert!(!without_ns.contains("http://") && !without_ns.contains("https://"));
+    html
+}
+
+fn select<'a>(html: &'a Html, sel: &str) -> Vec<scraper::ElementRef<'a>> {
+    html.select(&Selector::parse(sel).unwrap()).collect()
+}
+
+fn text_of(html: &Html, sel: &str) -> String {
+    select(html, sel)
+        .first()
+        .map(|e| e.text().collect::<String>())
+        .unwrap_or_default()
+}
+
+/// The drawings of a replay page, decoded from its line table and edits
+/// by this reference decoder (written apart from the page builder's).
+pub fn drawings(html: &Html) -> Vec<String> {
+    let table: Vec<String> = text_of(html, "script#lines")
+        .split('\n')
+        .map(str::to_string)
+        .collect();
+    let data: Value = serde_json::from_str(&text_of(html, "script#frames")).unwrap();
+    let ids = |v: &Value| -> Vec<usize> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap() as usize)
+            .collect()
+    };
+    let mut current = ids(&data["first"]);
+    let mut frames = vec![current.clone()];
+    for edit in data["edits"].as_array().unwrap() {
+        let e = ids(edit);
+        let mut next = Vec::new();
+        let mut rest = current.as_slice();
+        let mut j = 0;
+        while j < e.len() {
+            let (keep, delete, insert) = (e[j], e[j + 1], e[j + 2]);
+            next.extend_from_slice(&rest[..keep]);
+            rest = &rest[keep + delete..];
+            next.extend_from_slice(&e[j + 3..j + 3 + insert]);
+            j += 3 + insert;
+        }
+        next.extend_from_slice(rest);
+        current = next;
+        frames.push(current.clone());
+    }
+    frames
+        .iter()
+        .map(|f| f.iter().map(|&i| format!("{}\n", table[i])).collect())
+        .collect()
+}
+
+fn export_html(args: &[&str]) -> Run {
+    let mut all = vec!["export"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--to", "html"]);
+    asalto(&all)
+}
+
+#[test]
+fn every_asalto_position_of_the_page_is_the_svg_drawing() {
+    let run = export_html(&["samples/ejemplo.txt"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let html = parse_valid(&run.stdout);
+    let source = std::fs::read_to_string("samples/ejemplo.txt").unwrap();
+    let game = check(&source, CheckOptions::default()).game;
+    let drawn = drawings(&html);
+    assert_eq!(drawn.len(), game.plies.len() + 1);
+    assert_eq!(drawn[0], render::svg(game.start.board(), None, &[]));
+    for (k, ply) in game.plies.iter().enumerate() {
+        assert_eq!(
+            drawn[k + 1],
+            render::svg(ply.position.board(), Some(&ply.mv), &[]),
+            "position {}",
+            k + 1
+        );
+    }
+    // One move link a move, in words; the last capture named.
+    let links = select(&html, "#moves a");
+    assert_eq!(links.len(), 7);
+    let last: String = links[6].text().collect();
+    assert_eq!(last, "officers Bd-Db-Dd-Df-Bd captures Cc, Dc, De, Ce");
+    // It opens on the end, drawn in the page itself (no script needed).
+    let board = select(&html, "#board")[0];
+    assert_eq!(board.value().attr("data-frame"), Some("7"));
+    assert_eq!(select(&html, "#board svg").len(), 1);
+    assert_eq!(text_of(&html, "#status"), format!("After move 7: {last}"));
+    // Without JavaScript, every position as text: the start, then one
+    // per move.
+    assert_eq!(text_of(&html, "#p0 pre"), render::ascii(game.start.board()));
+    assert_eq!(
+        text_of(&html, "#p7 pre"),
+        render::ascii(game.plies[6].position.board())
+    );
+}
+
+#[test]
+fn ply_chooses_the_opening_position() {
+    let run = export_html(&["samples/ejemplo.txt", "--ply", "3"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let html = parse_valid(&run.stdout);
+    assert_eq!(
+        select(&html, "#board")[0].value().attr("data-frame"),
+        Some("3")
+    );
+    let data: Value = serde_json::from_str(&text_of(&html, "script#frames")).unwrap();
+    assert_eq!(data["open"], 3);
+    // Past the end: the end.
+    let run = export_html(&["samples/ejemplo.txt", "--ply", "99"]);
+    assert_eq!(
+        select(&parse_valid(&run.stdout), "#board")[0]
+            .value()
+            .attr("data-frame"),
+        Some("7")
+    );
+    // --ply belongs to the HTML page.
+    let run = asalto(&[
+        "export",
+        "samples/ejemplo.txt",
+        "--to",
+        "json",
+        "--ply",
+        "3",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("--ply is for --to html"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn an_invalid_record_shows_its_first_illegal_move_with_reason_and_help() {
+    for (path, _) in samples() {
+        let run = export_html(&[&path]);
+        let html = parse_valid(&run.stdout);
+        let source = std::fs::read_to_string(&path).unwrap();
+        let checked = check(&source, CheckOptions::default());
+        // (`not-basic` is invalid only under --rebels.)
+        if checked.is_valid() {
+            assert_eq!(run.code, 0, "{path}: {}", run.stderr);
+            assert!(select(&html, "#stop").is_empty(), "{path}");
+            continue;
+        }
+        assert_eq!(run.code, 1, "{path}");
+        let problem = checked.errors().next().unwrap();
+        let alert = text_of(&html, "#stop");
+        assert!(alert.contains(problem.reason().code()), "{path}: {alert}");
+        assert!(alert.contains(&problem.bare_message()), "{path}: {alert}");
+        if let Some(help) = problem.help() {
+            assert!(alert.contains(&help), "{path}: {alert}");
+        }
+        assert!(alert.contains(&format!("line {}", problem.line)), "{path}");
+        // The move list ends on it, marked illegal in words, and the page
+        // opens there, on the position before it.
+        let marked = select(&html, "#moves li.illegal");
+        assert_eq!(marked.len(), 1, "{path}");
+        assert!(
+            marked[0].text().collect::<String>().contains("illegal ("),
+            "{path}"
+        );
+        let plies = checked.game.plies.len();
+        assert_eq!(
+            select(&html, "#board")[0].value().attr("data-frame"),
+            Some(plies.to_string().as_str()),
+            "{path}"
+        );
+        assert!(text_of(&html, "#status").contains(problem.reason().code()));
+    }
+}
+
+#[test]
+fn go_pages_draw_every_position_as_the_go_renderer_does() {
+    let path = "crates/go/tests/data/selfplay/ko-13-003.sgf";
+    let run = export_html(&[path]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let html = parse_valid(&run.stdout);
+    let bytes = std::fs::read(path).unwrap();
+    let checked = asalto_go::check(&bytes, &asalto_go::replay::CheckOptions::default());
+    let game = &checked.games[0];
+    let drawn = drawings(&html);
+    assert_eq!(drawn.len(), game.plies.len() + 1);
+    let options = asalto_go::render::DrawOptions::default();
+    for (k, drawing) in drawn.iter().enumerate() {
+        assert_eq!(
+            *drawing,
+            asalto_go::render::svg(&game.position_after(k), options, &[]),
+            "position {k}"
+        );
+    }
+    assert!(text_of(&html, "header").contains("Go"));
+    assert_eq!(select(&html, "#moves a").len(), game.plies.len());
+}
+
+/// A Go game of `moves` legal moves on 19x19 (a fixed pseudo-random
+/// sequence), as SGF.
+fn long_go_game(moves: usize) -> String {
+    use asalto_go::{Move, Point, Position, Profile, Size};
+    let size = Size::new(19).unwrap();
+    let mut pos = Position::new(size, Profile::SimpleKo);
+    let mut sgf = String::from("(;GM[1]FF[4]SZ[19]");
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut played = 0;
+    while played < moves {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let p = Point::new((seed % 19) as u8, ((seed >> 8) % 19) as u8);
+        let side = pos.to_move();
+        if pos.play(Move::Play(p)).is_ok() {
+            let [c, r] = p.sgf();
+            let colour = if side == asalto_go::Side::Black {
+                'B'
+            } else {
+                'W'
+            };
+            sgf.push_str(&format!(";{colour}[{}{}]", c as char, r as char));
+            played += 1;
+        }
+    }
+    sgf.push_str(")\n");
+    sgf
+}
+
+#[test]
+fn pages_of_long_games_stay_small() {
+    // The longest reference game: 327 moves.
+    let run = export_html(&["refs/game-0201.txt"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    parse_valid(&run.stdout);
+    assert!(run.stdout.len() < 200_000, "{} bytes", run.stdout.len());
+    // Go, 300 moves on 19x19: about 110 KB of it is the text board of
+    // every position, for reading without JavaScript.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("long.sgf");
+    std::fs::write(&file, long_go_game(300)).unwrap();
+    let run = export_html(&[file.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let html = parse_valid(&run.stdout);
+    assert_eq!(drawings(&html).len(), 301);
+    assert!(run.stdout.len() < 240_000, "{} bytes", run.stdout.len());
+}
+
+#[test]
+fn a_hostile_file_name_is_text_not_markup() {
+    let dir = tempfile::tempdir().unwrap();
+    // A file name holds no `/`: the rest of an attack fits.
+    let name = "<script>alert(1)<\\script>\"><img src=x onerror=alert(2)>.txt";
+    let file = dir.path().join(name);
+    std::fs::write(&file, "Bc-Cc\nDd-Cd\n<script>alert(3)</script>\n").unwrap();
+    let run = export_html(&[file.to_str().unwrap()]);
+    assert_eq!(run.code, 1);
+    let html = parse_valid(&run.stdout);
+    // Our three scripts only: the line table, the frames, the stepping.
+    let scripts = select(&html, "script");
+    assert_eq!(scripts.len(), 3);
+    assert!(text_of(&html, "h1").ends_with(name));
+    assert!(text_of(&html, "title").contains(name));
+    assert!(text_of(&html, "#stop code").contains("<script>alert(3)</script>"));
+}
