@@ -15,7 +15,7 @@ use asalto_core::GameKind;
 
 use super::batch::{self, Checker, FileResult, Target, Verdict, Worker};
 use super::games;
-use super::input::{Failure, Lines, display_name, replay_lines};
+use super::input::{Failure, Lines, check_lines, display_name};
 use super::{ColorChoice, Format, Out, Status, WriteError, error};
 
 /// Examples shown under `--help`.
@@ -204,7 +204,7 @@ impl Work {
         };
         let result = Lines::open(path, &mut self.buf)
             .map_err(Failure::Unreadable)
-            .and_then(|lines| replay_lines(lines, &name, &mut replayer, &mut |_| {}));
+            .and_then(|lines| check_lines(lines, &name, &mut replayer));
         let checked = replayer.finish_and_reset();
         self.replayer = Some(replayer);
         result.map(|()| checked)
