@@ -26,9 +26,11 @@ pub struct Args {
     /// `*.sgf`) or JSON game documents (`-` reads standard input).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<String>,
-    /// Output format: `human`, or `json` (one object per file and line).
+    /// Output format: `human`, `json` (one object per file and line), or
+    /// `html` (one self-contained page: every file, valid or where it
+    /// breaks).
     #[arg(long, value_enum, default_value_t)]
-    format: Format,
+    format: CheckFormat,
     /// Treat format warnings (BOM, CRLF, blank lines, spaces, comments) as
     /// errors.
     #[arg(long)]
@@ -62,6 +64,18 @@ pub struct Args {
     /// Go: check every line of the variation tree, not just the main line.
     #[arg(long)]
     all_variations: bool,
+}
+
+/// The output formats of `check`.
+#[derive(Clone, Copy, Debug, Default, clap::ValueEnum, PartialEq, Eq)]
+pub enum CheckFormat {
+    /// Text for people.
+    #[default]
+    Human,
+    /// JSON for scripts.
+    Json,
+    /// One HTML page for all the files.
+    Html,
 }
 
 /// Parse `basic-v1` / `basic-v2`.
@@ -101,6 +115,18 @@ const BATCH: usize = 256;
 
 /// Run `check`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
+    let format = match args.format {
+        CheckFormat::Html => {
+            let options = CheckOptions {
+                strict: args.strict,
+                lenient: args.lenient,
+                rebels: args.rebels,
+            };
+            return super::html::check(&args.files, &args.game, options, out);
+        }
+        CheckFormat::Human => Format::Human,
+        CheckFormat::Json => Format::Json,
+    };
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -116,7 +142,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
                 return Ok(Status::Error);
             }
             let report = super::madbishops::check::Report {
-                format: args.format,
+                format,
                 details: args.details,
                 quiet: args.quiet,
                 jobs,
@@ -139,7 +165,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
                 profile,
                 lenient: args.lenient,
                 all_variations: args.all_variations,
-                format: args.format,
+                format,
                 details: args.details,
                 quiet: args.quiet,
                 jobs,
@@ -155,7 +181,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
             }
             let settings = super::solitaire::check::Settings {
                 rules,
-                format: args.format,
+                format,
                 details: args.details,
                 quiet: args.quiet,
                 jobs,
@@ -173,7 +199,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     let batch = targets.len() > 1;
     let settings = Settings {
         options,
-        format: args.format,
+        format,
         full: !batch || args.details,
         color: args.color.enabled(),
         quiet: args.quiet,
@@ -219,7 +245,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
             }
         }
     }
-    if batch && args.format == Format::Human && !settings.quiet {
+    if batch && format == Format::Human && !settings.quiet {
         let files = targets.len();
         let mut line = format!(
             "{files} file{}: {valid} valid, {invalid} invalid",
