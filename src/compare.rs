@@ -219,7 +219,8 @@ impl Compared {
 pub struct Summary {
     /// Its check (without its plies: [`Checked::plies`] counts them).
     pub checked: Checked,
-    /// How many entries it has.
+    /// How many entries it has (counted up to the first difference and
+    /// the lines kept: all of them when the records hold the same game).
     pub entries: usize,
     /// Its first entries in canonical form ([`Replayed::canonical`]), as
     /// many as the [`Comparer`] was asked to keep, each line cut at
@@ -279,12 +280,24 @@ impl Stream {
 
     /// Read one line; its entries wait for comparison when `queue`.
     fn push_line(&mut self, raw: &str, queue: bool, keep: usize) {
-        let plies = &mut self.plies;
-        self.replayer
-            .push_line_with(raw, &mut |ply| plies.push_back(*ply));
         self.line += 1;
         let start = self.offset;
         self.offset += raw.len();
+        if !queue && self.kept >= keep {
+            // Past the first difference, with the lines kept for the line
+            // diff: only the check goes on.
+            self.replayer.push_line(raw);
+            return;
+        }
+        let plies = &mut self.plies;
+        self.replayer
+            .push_line_with(raw, &mut |ply| plies.push_back(*ply));
+        let body = raw.strip_suffix('\n').unwrap_or(raw);
+        if crate::record::bare_move(body).is_some() {
+            // The common line, one bare move (as the replay reads it too).
+            self.add_entry(body, queue, keep);
+            return;
+        }
         let scanned = ScannedLine::scan(raw, self.line, start, self.lenient);
         let text = |span: std::ops::Range<usize>| {
             raw.get(span.start - start..span.end - start)
@@ -296,26 +309,33 @@ impl Stream {
         };
         let written = scanned.moves().map(|m| text(m.span())).chain(error);
         for written in written {
-            self.entries += 1;
-            let ply = self.plies.pop_front();
-            let entry = Entry {
-                line: self.line,
-                written: written.to_string(),
-                mv: ply.map(|p| p.mv),
-            };
-            if self.kept < keep {
-                self.kept += 1;
-                let canonical = entry.canonical();
-                self.canonical
-                    .push_str(&crate::text::cap(&canonical, CANONICAL_LINE_MAX));
-                self.canonical.push('\n');
-            }
-            if queue {
-                self.pending.push_back(Pending {
-                    entry,
-                    after: ply.map(|p| p.position),
-                });
-            }
+            self.add_entry(written, queue, keep);
+        }
+    }
+
+    /// One entry of the current line, written `written`: matched with the
+    /// next move replayed, if any; kept for the line diff while there is
+    /// room; queued for comparison when `queue`.
+    fn add_entry(&mut self, written: &str, queue: bool, keep: usize) {
+        self.entries += 1;
+        let ply = self.plies.pop_front();
+        let entry = Entry {
+            line: self.line,
+            written: written.to_string(),
+            mv: ply.map(|p| p.mv),
+        };
+        if self.kept < keep {
+            self.kept += 1;
+            let canonical = entry.canonical();
+            self.canonical
+                .push_str(&crate::text::cap(&canonical, CANONICAL_LINE_MAX));
+            self.canonical.push('\n');
+        }
+        if queue {
+            self.pending.push_back(Pending {
+                entry,
+                after: ply.map(|p| p.position),
+            });
         }
     }
 

@@ -182,8 +182,8 @@ proptest! {
 
 /// Compare `a` with `b` through [`Comparer`], line by line, as `asalto
 /// diff` reads two files.
-fn compare_streaming(a: &str, b: &str, options: CheckOptions) -> Compared {
-    let mut comparer = Comparer::new(options, usize::MAX);
+fn compare_streaming(a: &str, b: &str, options: CheckOptions, keep: usize) -> Compared {
+    let mut comparer = Comparer::new(options, keep);
     let mut lines = [
         asalto::record::lines(a).peekable(),
         asalto::record::lines(b).peekable(),
@@ -254,14 +254,22 @@ proptest! {
         let (ra, rb) = (messy_record(a, &edits_a), messy_record(b, &edits_b));
         let options = CheckOptions { lenient, ..CheckOptions::default() };
         let whole = compare(&ra, &rb, options);
-        let streamed = compare_streaming(&ra, &rb, options);
-        prop_assert_eq!(&streamed.first_difference, &whole.first_difference);
-        for (s, w) in [(&streamed.reference, &whole.reference), (&streamed.other, &whole.other)] {
-            prop_assert_eq!(s.entries, w.entries.len());
-            prop_assert_eq!(&s.canonical, &w.canonical());
-            prop_assert_eq!(s.checked.plies(), w.checked.game.plies.len());
-            prop_assert_eq!(&s.checked.problems, &w.checked.problems);
-            prop_assert_eq!(s.checked.outcome(), w.checked.outcome());
+        // Every canonical line kept, and only three (the rest of each
+        // record, past the first difference, only checked).
+        for keep in [usize::MAX, 3] {
+            let streamed = compare_streaming(&ra, &rb, options, keep);
+            prop_assert_eq!(&streamed.first_difference, &whole.first_difference);
+            for (s, w) in [(&streamed.reference, &whole.reference), (&streamed.other, &whole.other)] {
+                if whole.same() {
+                    prop_assert_eq!(s.entries, w.entries.len());
+                }
+                let canonical = w.canonical();
+                let kept: String = canonical.split_inclusive('\n').take(keep).collect();
+                prop_assert_eq!(&s.canonical, &kept);
+                prop_assert_eq!(s.checked.plies(), w.checked.game.plies.len());
+                prop_assert_eq!(&s.checked.problems, &w.checked.problems);
+                prop_assert_eq!(s.checked.outcome(), w.checked.outcome());
+            }
         }
     }
 }
