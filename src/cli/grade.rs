@@ -42,7 +42,7 @@ pub fn run(_args: Args, _out: &mut Out) -> Result<Status, WriteError> {
 
 /// Examples shown under `--help`.
 #[cfg(target_os = "linux")]
-const EXAMPLES: &str = "Examples:\n  asalto grade --games refs/ -- python3 submissions/ana/asalto.py\n  asalto grade --games refs/ --submissions submissions/ --entry asalto.py --run 'python3 {entry}'\n  asalto grade --game go --games refs/ --submissions subs/ --entry proylcc.pl    (the 2019 Go assignment: proylcc.pl in SWI-Prolog)\n";
+const EXAMPLES: &str = "Examples:\n  asalto grade --games refs/ -- python3 submissions/ana/asalto.py\n  asalto grade --games refs/ --submissions submissions/ --entry asalto.py --run 'python3 {entry}'\n  asalto grade --game go --games refs/ --submissions subs/ --entry proylcc.pl    (the 2019 Go assignment: proylcc.pl in SWI-Prolog)\n  asalto grade --game solitaire --puzzles set/ -- python3 solver.py    (Solitaire Chess solvers, one run per puzzle)\n";
 
 #[cfg(target_os = "linux")]
 /// Grade console programs of the assignment against reference games.
@@ -56,13 +56,32 @@ pub struct Args {
     /// The assignment: Asalto console programs, or the Go Prolog predicates.
     #[arg(long, value_enum, default_value_t)]
     game: GameArg,
-    /// Go: the rule profile of the expected answers.
-    #[arg(long, value_name = "PROFILE", default_value = "seed-2019")]
-    rules: String,
+    /// The rule profile of the expected answers: Go `seed-2019` (the
+    /// default), ...; Solitaire Chess `codegolf` (the default) or
+    /// `thinkfun`.
+    #[arg(long, value_name = "PROFILE")]
+    rules: Option<String>,
     /// Reference games: record files, or folders of `*.txt` records
     /// (Asalto) or `*.sgf` records (Go).
-    #[arg(long = "games", value_name = "PATH", required = true, num_args = 1..)]
+    #[arg(long = "games", value_name = "PATH", num_args = 1..)]
     games: Vec<PathBuf>,
+    /// Solitaire Chess: the puzzles, in files of puzzles (one per line or
+    /// per four lines, `#` comments) or folders of such `*.txt` files.
+    #[arg(long = "puzzles", value_name = "PATH", num_args = 1..)]
+    puzzles: Vec<PathBuf>,
+    /// Solitaire Chess: the form each puzzle is given in: `string` (16
+    /// characters, top row first), `rows` (four lines), `letters` or
+    /// `numbers` (a list of lists), `coordinates` (a list of `[x, y, 'c']`).
+    #[arg(long, value_enum, default_value_t)]
+    input_form: super::solitaire::export::BoardFormArg,
+    /// Solitaire Chess: how each puzzle is given: on standard input (then
+    /// end of file), or as the program's last argument.
+    #[arg(long, value_enum, default_value_t)]
+    feed: FeedArg,
+    /// Solitaire Chess: the longest one run on one puzzle may take, in
+    /// seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    puzzle_timeout: f64,
     /// A folder with one sub-folder per submission.
     #[arg(long, value_name = "DIR", conflicts_with = "command")]
     submissions: Option<PathBuf>,
@@ -142,7 +161,8 @@ pub struct Args {
     /// Defaults: runs=2 turn=2 moves=6 illegal=2 board=1 end=3 save=2 load=2
     /// quit=2 ai=4.
     /// With `--game go`: loads=1 board=1 moves=2 captures=3 suicide=2
-    /// occupied=1 score=3.
+    /// occupied=1 score=3. With `--game solitaire`: runs=1 solves=6
+    /// none=3.
     #[arg(long, value_name = "KIND=W,...")]
     weights: Option<String>,
     /// Full marks.
@@ -170,6 +190,19 @@ enum GameArg {
     Asalto,
     /// The 2019 Go assignment in Prolog (`proylcc.pl`).
     Go,
+    /// Solver programs of the Solitaire Chess challenge (`solver.py`).
+    Solitaire,
+}
+
+#[cfg(target_os = "linux")]
+/// How a Solitaire Chess puzzle reaches the program.
+#[derive(Clone, Copy, Debug, Default, clap::ValueEnum, PartialEq, Eq)]
+enum FeedArg {
+    /// On standard input, then end of file.
+    #[default]
+    Stdin,
+    /// As the last argument of the command.
+    Argument,
 }
 
 #[cfg(target_os = "linux")]
@@ -345,8 +378,10 @@ fn environment(vars: &[String]) -> Result<Vec<(OsString, OsString)>, String> {
 #[cfg(target_os = "linux")]
 /// Run `grade`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
-    if args.game == GameArg::Go {
-        return go::run(&args, out);
+    match args.game {
+        GameArg::Go => return go::run(&args, out),
+        GameArg::Solitaire => return solitaire::run(&args, out),
+        GameArg::Asalto => {}
     }
     match prepare(&args) {
         Ok((submissions, games, options, jobs)) => {
@@ -364,9 +399,18 @@ type Prepared = (Vec<Submission>, Vec<Reference>, Options, usize);
 
 #[cfg(target_os = "linux")]
 fn prepare(args: &Args) -> Result<Prepared, String> {
+    if args.games.is_empty() {
+        return Err("--games: give the reference games (record files or folders)".into());
+    }
+    if !args.puzzles.is_empty() {
+        return Err("--puzzles is for --game solitaire".into());
+    }
     let games = load_games(&args.games)?;
-    if args.rules != "seed-2019" {
-        return Err("--rules: Asalto has one rule set; --rules is for --game go".into());
+    if args.rules.as_deref().is_some_and(|r| r != "seed-2019") {
+        return Err(
+            "--rules: Asalto has one rule set; --rules is for --game go and --game solitaire"
+                .into(),
+        );
     }
     let entry = args.entry.as_deref().unwrap_or("asalto.py");
     let weights = match &args.weights {
@@ -659,14 +703,17 @@ mod go {
     }
 
     fn prepare(args: &Args) -> Result<Prepared, String> {
-        let profile = Profile::from_name(&args.rules).ok_or_else(|| {
+        let rules = args.rules.as_deref().unwrap_or("seed-2019");
+        let profile = Profile::from_name(rules).ok_or_else(|| {
             let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
             format!(
-                "--rules {}: unknown profile; the profiles are {}",
-                args.rules,
+                "--rules {rules}: unknown profile; the profiles are {}",
                 names.join(", ")
             )
         })?;
+        if args.games.is_empty() {
+            return Err("--games: give the reference games (SGF files or folders)".into());
+        }
         if args.ai || args.rebels.is_some() {
             return Err("--ai and --rebels are for Asalto, not --game go".into());
         }
@@ -790,6 +837,10 @@ mod go {
         super::print_reports(args, &reports, facts, out)
     }
 }
+
+#[cfg(target_os = "linux")]
+#[path = "solitaire/grade.rs"]
+mod solitaire;
 
 #[cfg(target_os = "linux")]
 #[cfg(test)]

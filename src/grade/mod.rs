@@ -20,7 +20,9 @@
 //!   game's checks ([`CheckKind`]);
 //! - [`go`]: the 2019 Go assignment in Prolog (`grade --game go`), which
 //!   shares the confinement, the working folders, the reports and the
-//!   partial-credit policy.
+//!   partial-credit policy;
+//! - [`solitaire`]: solver programs of the Solitaire Chess challenge
+//!   (`grade --game solitaire`), one run per puzzle, on the same parts.
 //!
 //! # Examples
 //!
@@ -62,6 +64,7 @@ mod recorder;
 pub mod report;
 pub mod screen;
 mod session;
+pub mod solitaire;
 
 pub use confine::{Confinement, Sandbox, SandboxChoice, User, Users};
 pub use files::{LOAD_NAME, SAVE_NAME};

@@ -499,6 +499,41 @@ impl Program {
         }
     }
 
+    /// Close the program's standard input: it reads end of file (a program
+    /// given all its input at once, such as a puzzle solver).
+    pub fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Wait for the program to exit until `deadline`, keeping its whole
+    /// output (see [`Program::take_output`]): how a program that reads its
+    /// input and prints its answer ends. More than `cap` bytes on standard
+    /// output, or on standard error, is [`Ready::Flood`].
+    pub fn run_to_exit(&mut self, deadline: Instant, cap: usize) -> Ready {
+        let mut interval = Duration::from_millis(1);
+        loop {
+            if self.pump() > 0 {
+                interval = Duration::from_millis(1);
+            }
+            if self.out.len() > cap || self.err_since_input > cap {
+                return Ready::Flood;
+            }
+            if let Some(status) = self.exit_status() {
+                self.pump();
+                if self.out.len() > cap || self.err_since_input > cap {
+                    return Ready::Flood;
+                }
+                return Ready::Exited(status);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Ready::Timeout;
+            }
+            self.poll(interval.min(deadline - now));
+            interval = (interval * 2).min(Duration::from_millis(16));
+        }
+    }
+
     /// Wait up to `limit` for the program to exit, without reading it.
     fn wait_exit_quietly(&mut self, limit: Duration) -> Option<ExitStatus> {
         let until = Instant::now() + limit;

@@ -14,6 +14,7 @@ mod attacks;
 mod causes;
 mod go;
 mod readme;
+mod solitaire;
 mod support;
 
 use serde_json::Value;

@@ -31,7 +31,8 @@ pub enum BoardFormArg {
 }
 
 impl BoardFormArg {
-    fn form(self) -> BoardForm {
+    /// The engine's form.
+    pub fn form(self) -> BoardForm {
         match self {
             BoardFormArg::String => BoardForm::String,
             BoardFormArg::Rows => BoardForm::Rows,

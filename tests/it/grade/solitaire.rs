@@ -1,0 +1,300 @@
+//! `asalto grade --game solitaire`: the student-like solver fixture
+//! (`tests/fixtures/grade-solitaire/solver.py`), right, with planted bugs
+//! (each caught by its check, the others untouched) and hostile (hangs,
+//! floods, crashes, bytes that are not UTF-8, a process left behind),
+//! graded on a set of solvable and unsolvable puzzles; every input form
+//! and both ways of giving the puzzle; the report formats.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::support::*;
+
+const FIXTURES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/grade-solitaire"
+);
+
+/// The variants, each with the checks it fails (`correct*`: none).
+const VARIANTS: &[(&str, &[&str], &[&str])] = &[
+    ("correct", &[], &[]),
+    ("correct-boards", &["--out", "boards"], &[]),
+    ("children", &["--bug", "children"], &[]),
+    ("pawn-upwards", &["--bug", "pawn-upwards"], &["solves"]),
+    ("jump-over", &["--bug", "jump-over"], &["solves"]),
+    ("stop-at-two", &["--bug", "stop-at-two"], &["solves"]),
+    ("always-none", &["--bug", "always-none"], &["solves"]),
+    ("chatty", &["--bug", "chatty"], &["none", "solves"]),
+    ("crash", &["--bug", "crash"], &["runs", "solves"]),
+    ("hang", &["--bug", "hang"], &["none", "runs", "solves"]),
+    ("flood", &["--bug", "flood"], &["none", "runs", "solves"]),
+    (
+        "bad-utf8",
+        &["--bug", "bad-utf8"],
+        &["none", "runs", "solves"],
+    ),
+];
+
+/// A folder every user may read holding the puzzle set.
+fn puzzles() -> tempfile::TempDir {
+    let dir = open_dir("asalto-sol-puzzles-");
+    std::fs::copy(
+        Path::new(FIXTURES).join("set.txt"),
+        dir.path().join("set.txt"),
+    )
+    .unwrap();
+    dir
+}
+
+/// A submissions folder: one sub-folder per variant, each with a
+/// `solver.py` that runs the fixture (copied beside it) with its options.
+fn solvers(variants: &[(&str, &[&str])]) -> tempfile::TempDir {
+    let dir = open_dir("asalto-sol-subs-");
+    for (name, args) in variants {
+        let sub = dir.path().join(name);
+        std::fs::create_dir(&sub).unwrap();
+        std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::copy(
+            Path::new(FIXTURES).join("solver.py"),
+            sub.join("fixture.py"),
+        )
+        .unwrap();
+        let args: Vec<String> = args.iter().map(|a| format!("{a:?}")).collect();
+        std::fs::write(
+            sub.join("solver.py"),
+            format!(
+                "import os, runpy, sys\nsys.argv = [sys.argv[0], {}] + sys.argv[1:]\nrunpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'fixture.py'), run_name='__main__')\n",
+                args.join(", ")
+            ),
+        )
+        .unwrap();
+    }
+    dir
+}
+
+/// Grade `subs` on the set with `extra` options, as JSON.
+fn grade_set(subs: &Path, set: &Path, extra: &[&str]) -> (i32, Value) {
+    let run = format!("{} {{entry}}", python());
+    let subs = subs.display().to_string();
+    let set = set.display().to_string();
+    let mut args = vec![
+        "--game",
+        "solitaire",
+        "--puzzles",
+        &set,
+        "--submissions",
+        &subs,
+        "--run",
+        &run,
+        "--puzzle-timeout",
+        "2",
+        "--jobs",
+        "4",
+    ];
+    args.extend_from_slice(extra);
+    let graded = grade(&args, &[]);
+    (graded.code, graded.json())
+}
+
+/// Each variant fails exactly its checks; the right ones get full marks;
+/// wrong answers are named by the engine's reason codes; nothing the
+/// programs started is left running.
+#[test]
+fn each_bug_is_caught_by_its_check() {
+    let set = puzzles();
+    let variants: Vec<(&str, &[&str])> = VARIANTS.iter().map(|(n, a, _)| (*n, *a)).collect();
+    let subs = solvers(&variants);
+    let (code, json) = grade_set(subs.path(), set.path(), &[]);
+    assert_eq!(code, 1);
+    assert_eq!(json["game"], "solitaire");
+    assert_eq!(json["rules"], "codegolf");
+    assert_eq!(json["games"].as_array().unwrap().len(), 9);
+    for (name, _, failing) in VARIANTS {
+        let sub = submission(&json, name);
+        assert_eq!(
+            failed_kinds(sub),
+            *failing,
+            "{name}: {:#}",
+            failures(sub).first().cloned().unwrap_or_default()
+        );
+        assert_eq!(sub["full_marks"], failing.is_empty(), "{name}");
+    }
+    let reasons = |name: &str| -> Vec<String> {
+        failures(submission(&json, name))
+            .iter()
+            .filter_map(|f| f["reason"].as_str().map(str::to_string))
+            .collect()
+    };
+    assert_eq!(reasons("pawn-upwards"), ["claims-no-solution"]);
+    assert_eq!(reasons("jump-over"), ["blocked"]);
+    assert!(reasons("stop-at-two").iter().all(|r| r == "pieces-left"));
+    assert!(
+        reasons("always-none")
+            .iter()
+            .all(|r| r == "claims-no-solution")
+    );
+    assert!(reasons("chatty").iter().all(|r| r == "syntax"));
+    // The solvable puzzles' share: 7 of 9 puzzles have a solution.
+    let none = submission(&json, "always-none");
+    assert_eq!(statuses(none, "none"), ["pass", "pass"]);
+    assert_eq!(statuses(none, "solves").len(), 7);
+    // A hang costs the time limit, and is killed.
+    let hang = failures(submission(&json, "hang"));
+    assert!(
+        hang[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no answer within 2 s"),
+        "{hang:?}"
+    );
+    assert!(processes_with("asalto-solitaire-orphan").is_empty());
+}
+
+/// The puzzle in every input form, on standard input or as an argument,
+/// and under the other pawn rule.
+#[test]
+fn input_forms_feeds_and_rules() {
+    let set = puzzles();
+    let correct = solvers(&[("correct", &[])]);
+    for (form, feed) in [
+        ("rows", "stdin"),
+        ("letters", "argument"),
+        ("numbers", "stdin"),
+        ("coordinates", "argument"),
+    ] {
+        let (code, json) = grade_set(
+            correct.path(),
+            set.path(),
+            &["--input-form", form, "--feed", feed],
+        );
+        let sub = submission(&json, "correct");
+        assert_eq!(
+            sub["full_marks"],
+            true,
+            "{form} {feed}: {:#}",
+            failures(sub).first().cloned().unwrap_or_default()
+        );
+        assert_eq!(code, 0);
+    }
+    let subs = solvers(&[("correct", &[]), ("thinkfun", &["--rules", "thinkfun"])]);
+    // Under codegolf, the thinkfun solver finds no solution for
+    // P....R..R.R..R.. (which has 14).
+    let (_, json) = grade_set(subs.path(), set.path(), &[]);
+    assert_eq!(failed_kinds(submission(&json, "thinkfun")), ["solves"]);
+    let (_, json) = grade_set(subs.path(), set.path(), &["--rules", "thinkfun"]);
+    assert_eq!(json["rules"], "thinkfun");
+    assert_eq!(submission(&json, "thinkfun")["full_marks"], true);
+    // The codegolf solver answers P....R..R.R..R.., which has no solution
+    // under thinkfun: a pawn moves down.
+    let correct = submission(&json, "correct");
+    assert_eq!(failed_kinds(correct), ["none"]);
+    assert_eq!(failures(correct)[0]["reason"], "cannot-reach");
+}
+
+/// One command after `--`, in every report format; usage errors.
+#[test]
+fn reports_and_usage() {
+    let set = puzzles();
+    let set_file = set.path().join("set.txt").display().to_string();
+    let fixture = open_dir("asalto-sol-one-");
+    let solver = fixture.path().join("solver.py");
+    std::fs::copy(Path::new(FIXTURES).join("solver.py"), &solver).unwrap();
+    let solver = solver.display().to_string();
+    let base = ["--game", "solitaire", "--puzzles", &set_file, "-j", "2"];
+    let with = |format: &str, bug: Option<&str>| {
+        let mut args: Vec<&str> = base.to_vec();
+        args.extend(["--format", format, "--", python(), &solver]);
+        if let Some(b) = bug {
+            args.extend(["--bug", b]);
+        }
+        grade_text(&args)
+    };
+    let csv = with("csv", None);
+    assert_eq!(csv.code, 0, "{}", csv.stderr);
+    assert!(csv.stdout.lines().count() == 2, "{}", csv.stdout);
+    let gradescope = with("gradescope", Some("stop-at-two"));
+    assert_eq!(gradescope.code, 1);
+    let doc: Value = serde_json::from_str(&gradescope.stdout).unwrap();
+    assert!(doc["score"].as_f64().unwrap() < 100.0);
+    let human = with("human", Some("stop-at-two"));
+    assert!(
+        human.stdout.contains("[solves] set.txt:"),
+        "{}",
+        human.stdout
+    );
+    assert!(
+        human.stdout.contains("[pieces-left]") || human.stdout.contains("pieces on the board"),
+        "{}",
+        human.stdout
+    );
+    for (args, says) in [
+        (vec!["--game", "solitaire", "--", "true"], "--puzzles"),
+        (
+            vec![
+                "--game",
+                "solitaire",
+                "--puzzles",
+                &set_file,
+                "--rules",
+                "simple-ko",
+                "--",
+                "true",
+            ],
+            "not a Solitaire Chess rule profile",
+        ),
+        (
+            vec!["--game", "solitaire", "--puzzles", &solver, "--", "true"],
+            "not a puzzle",
+        ),
+    ] {
+        let run = grade_text(&args);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
+    }
+}
+
+/// README's `grade --game solitaire` example is a real run: the folder is
+/// built here (Ana right, Bruno's rooks jump, Carla's pawns go up only,
+/// Diego hangs), and what it prints is what README.md shows.
+#[test]
+fn readme_solitaire_example_is_current() {
+    if !is_root() || !bwrap() {
+        eprintln!("skipped: README shows a run as root under bubblewrap, as CI runs it");
+        return;
+    }
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let dir = open_dir("asalto-sol-walkthrough-");
+    let set = dir.path().join("puzzles");
+    std::fs::create_dir(&set).unwrap();
+    std::fs::set_permissions(&set, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::copy(Path::new(FIXTURES).join("set.txt"), set.join("set.txt")).unwrap();
+    let subs = solvers(&[
+        ("ana", &[]),
+        ("bruno", &["--bug", "jump-over"]),
+        ("carla", &["--bug", "pawn-upwards"]),
+        ("diego", &["--bug", "hang"]),
+    ]);
+    std::fs::rename(subs.path(), dir.path().join("subs")).unwrap();
+    let command =
+        "asalto grade --game solitaire --puzzles puzzles/ --submissions subs/ --puzzle-timeout 1";
+    let out = super::readme::run_in(dir.path(), command);
+    let block = format!("$ {command}\n{out}```");
+    assert!(
+        super::readme::normalize(&readme).contains(&super::readme::normalize(&block)),
+        "README.md is stale for: {command}\n--- it prints:\n{out}"
+    );
+    let out = super::readme::run_in(
+        dir.path(),
+        "asalto grade --game solitaire --puzzles puzzles/ -- python3 subs/bruno/solver.py",
+    );
+    let start = out.find("[solves] set.txt:11").unwrap();
+    let end = out[start..].find("\n\n").map_or(out.len(), |e| start + e);
+    let failure = &out[start..=end];
+    assert!(
+        readme.contains(&format!("```text\n{failure}```")),
+        "README.md is stale for Bruno's failure:\n{failure}"
+    );
+}
