@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Time `asalto check` against the minimal validator (examples/minimal-check.rs:
 # the same work, read, parse, validate, one verdict line per file, with
-# nothing else) in the same run, on 10,000 small records and on one record of
-# 1,000,000 moves, on 1 and 2 cores; print the ratios (minimal time / check
-# time: above 1.0, check is faster), plies/s and MiB/s. Then the peak memory
+# nothing else) in the same run, on 10,000 small records and on one record
+# of 1,000,000 moves, on 1 and 2 cores, `check` as users run it and with the
+# game named (`--game asalto`: no look at each file's first bytes to tell
+# its game, which the minimal validator knows); print the ratios (minimal
+# time / check time: above 1.0, check is faster), plies/s and MiB/s. Then the peak memory
 # of `check` on a 1 GiB record (GNU time, when /usr/bin/time is there).
 #
 # Usage: scripts/bench-check.sh [RUNS]   (best of RUNS timings, default 5)
@@ -57,7 +59,8 @@ best_cpu() {
     echo "$best"
 }
 
-printf '\n%-22s %5s %10s %10s %8s %9s %14s %10s\n' corpus cores check_s minimal_s ratio cpu_ratio check_plies/s check_MiB/s
+printf '\n%-22s %5s %-6s %9s %9s %8s %9s %8s %13s %9s\n' corpus cores game check_s minimal_s ratio cpu_ratio vs_1core check_plies/s check_MiB/s
+declare -A minimal_1core
 for cores in 1 2; do
     for corpus in small long; do
         if [ $corpus = small ]; then
@@ -67,17 +70,28 @@ for cores in 1 2; do
             files=("$dir/long.txt"); plies=$long_plies; bytes=$long_bytes
             label="1 file, $long_plies plies"
         fi
-        c=$(best "$asalto" check -j "$cores" "${files[@]}")
         m=$(best "$minimal" -j "$cores" "${files[@]}")
-        cc=$(best_cpu "$asalto" check -j "$cores" "${files[@]}")
         mc=$(best_cpu "$minimal" -j "$cores" "${files[@]}")
-        printf '%-22s %5s %10.3f %10.3f %7.2fx %8.2fx %14.0f %10.1f\n' "$label" "$cores" "$c" "$m" \
-            "$(echo "$m / $c" | bc -l)" "$(echo "$mc / $cc" | bc -l)" "$(echo "$plies / $c" | bc -l)" \
-            "$(echo "$bytes / 1048576 / $c" | bc -l)"
+        [ "$cores" = 1 ] && minimal_1core[$corpus]=$m
+        # `check` as users run it (each file's game told by its name and
+        # content: a look at its first bytes before the check), and with
+        # the game named, as the minimal validator knows it.
+        for game in sniffed named; do
+            args=(check -j "$cores")
+            [ $game = named ] && args+=(--game asalto)
+            c=$(best "$asalto" "${args[@]}" "${files[@]}")
+            cc=$(best_cpu "$asalto" "${args[@]}" "${files[@]}")
+            printf '%-22s %5s %-6s %9.3f %9.3f %7.2fx %8.2fx %7.2fx %13.0f %9.1f\n' "$label" "$cores" "$game" \
+                "$c" "$m" "$(echo "$m / $c" | bc -l)" "$(echo "$mc / $cc" | bc -l)" \
+                "$(echo "${minimal_1core[$corpus]} / $c" | bc -l)" "$(echo "$plies / $c" | bc -l)" \
+                "$(echo "$bytes / 1048576 / $c" | bc -l)"
+        done
     done
 done
-echo "(ratio: minimal wall time / check wall time; cpu_ratio: the same with CPU time;"
-echo " on 2 cores both run on 2 cores; above 1.0x check is faster)"
+echo "(ratio: minimal wall time / check wall time, both on the same cores; cpu_ratio: the"
+echo " same with CPU time; vs_1core: minimal on 1 core / check on these cores (wall);"
+echo " above 1.0x check is faster. game: sniffed = as users run it, named = --game asalto."
+echo " The minimal validator gives each thread a share of the files: one file is one thread.)"
 
 if [ "${BENCH_SKIP_GIB:-}" != 1 ] && [ -x /usr/bin/time ]; then
     gib=$dir/gib.txt

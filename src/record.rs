@@ -784,6 +784,19 @@ pub fn bare_move(text: &str) -> Option<Path> {
     scan_move(text.as_bytes(), &mut path).then_some(path)
 }
 
+/// [`bare_move`] on the bytes of a line (without its line end), written
+/// into `path`: `true` if the line is a bare well-formed move. Such a line
+/// is ASCII, so a caller holding bytes needs no UTF-8 check for it; the
+/// path is filled in place, never copied out (a copy of a path just
+/// written byte by byte stalls the processor's store forwarding).
+#[inline]
+pub fn bare_move_into(bytes: &[u8], path: &mut Path) -> bool {
+    scan_move(bytes, path)
+}
+
+/// An empty path, to fill with [`bare_move_into`].
+pub const NO_PATH: Path = EMPTY_PATH;
+
 /// The hot path: a well-formed move (`Xy-Xy...`, two to [`MAX_PATH`]
 /// points) read byte by byte into `out`. `false` for anything else, which
 /// the nom grammar then reads again to say exactly what is wrong.

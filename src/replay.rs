@@ -6,8 +6,10 @@ use std::ops::Range;
 use crate::basic_score::{BasicScore, NotBasic};
 use crate::excerpt::Excerpts;
 use crate::legality::{IllegalMove, IllegalMoveKind};
+use crate::moves::Path;
 use crate::record::{
-    FormatFinding, FormatNote, LineContent, MoveText, ScannedLine, SyntaxError, tally,
+    FormatFinding, FormatNote, LineContent, MoveText, NO_PATH, ScannedLine, SyntaxError,
+    bare_move_into, tally,
 };
 use crate::{Move, Outcome, Position, Reason, Side};
 
@@ -491,9 +493,10 @@ pub struct Replayer {
     excerpts: Excerpts,
     /// The previous line (its number, offset and text, capped), to quote
     /// it.
-    previous: (usize, usize, String),
-    /// The current line's offset and text (capped, without its line end).
-    current: (usize, String),
+    previous: (usize, usize, Vec<u8>),
+    /// The current line's offset and text (capped, without its line end;
+    /// UTF-8).
+    current: (usize, Vec<u8>),
     /// Whether the line after the last problem is to be kept.
     keep_next: bool,
 }
@@ -520,8 +523,8 @@ impl Replayer {
             problems: Vec::new(),
             kinds: Vec::new(),
             excerpts: Excerpts::default(),
-            previous: (0, 0, String::new()),
-            current: (0, String::new()),
+            previous: (0, 0, Vec::new()),
+            current: (0, Vec::new()),
             keep_next: false,
         }
     }
@@ -554,37 +557,137 @@ impl Replayer {
     /// assert!(!replayer.finish().is_valid());
     /// ```
     pub fn push_line_with(&mut self, raw: &str, on_ply: &mut impl FnMut(&Ply)) {
+        let body = raw.strip_suffix('\n').unwrap_or(raw);
+        let start = self.begin_line(raw.len(), body.as_bytes());
+        // Most lines are a bare move: no notes, no syntax error to look for.
+        if self.replaying {
+            let mut path = NO_PATH;
+            if bare_move_into(body.as_bytes(), &mut path) {
+                self.entries += 1;
+                self.play(&path, start, body.as_bytes(), start, on_ply);
+                return;
+            }
+        }
+        self.push_other(raw, body, start, on_ply);
+    }
+
+    /// [`Replayer::push_line`] on bytes, `raw` with its `\n` if it has one:
+    /// a bare move (ASCII) is replayed without a UTF-8 check, any other line
+    /// is checked first.
+    ///
+    /// # Errors
+    ///
+    /// A line that is not UTF-8 text: nothing is read of it (the caller
+    /// reports it at line [`Replayer::lines`] + 1).
+    pub fn push_bytes(&mut self, raw: &[u8]) -> Result<(), std::str::Utf8Error> {
+        if self.replaying {
+            let body = raw.strip_suffix(b"\n").unwrap_or(raw);
+            let mut path = NO_PATH;
+            if bare_move_into(body, &mut path) {
+                let start = self.begin_line(raw.len(), body);
+                self.entries += 1;
+                self.play(&path, start, body, start, &mut |_: &Ply| {});
+                return Ok(());
+            }
+        }
+        let raw = std::str::from_utf8(raw)?;
+        let body = raw.strip_suffix('\n').unwrap_or(raw);
+        let start = self.begin_line(raw.len(), body.as_bytes());
+        self.push_other(raw, body, start, &mut |_: &Ply| {});
+        Ok(())
+    }
+
+    /// Read every line of `block`, each with its `\n` (the last one may
+    /// lack it at the end of the input): what [`Replayer::push_bytes`] does
+    /// line by line, with the legal bare moves of a running replay read
+    /// straight from the block (no copy of the line kept for quoting until
+    /// another kind of line needs it).
+    ///
+    /// # Errors
+    ///
+    /// The first line that is not UTF-8 text, with why: nothing is read of
+    /// it or after it (the caller reports it at line [`Replayer::lines`] +
+    /// 1, byte [`Replayer::bytes_read`]).
+    pub fn push_block<'a>(
+        &mut self,
+        block: &'a [u8],
+    ) -> Result<(), (&'a [u8], std::str::Utf8Error)> {
+        // The last line read here by the fast path, not yet remembered for
+        // quoting: its offset and text.
+        let mut unremembered: Option<(usize, &[u8])> = None;
+        let fast = self.options.rebels.is_none();
+        let mut rest = block;
+        while !rest.is_empty() {
+            let end = rest
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(rest.len(), |i| i + 1);
+            let (raw, tail) = rest.split_at(end);
+            rest = tail;
+            let body = raw.strip_suffix(b"\n").unwrap_or(raw);
+            if fast && self.replaying && !self.keep_next {
+                let mut path = NO_PATH;
+                if bare_move_into(body, &mut path) {
+                    if let Ok(mv) = self.position.resolve(&path) {
+                        let start = self.offset;
+                        self.line += 1;
+                        self.offset += raw.len();
+                        self.entries += 1;
+                        self.advance_quiet(mv);
+                        unremembered = Some((start, body));
+                        continue;
+                    }
+                }
+            }
+            if let Some((start, text)) = unremembered.take() {
+                self.remember(start, text);
+            }
+            self.push_bytes(raw).map_err(|e| (raw, e))?;
+        }
+        if let Some((start, text)) = unremembered {
+            self.remember(start, text);
+        }
+        Ok(())
+    }
+
+    /// Keep `text`, the last line read (starting at byte `start`), for
+    /// quoting if the next line has a problem.
+    fn remember(&mut self, start: usize, text: &[u8]) {
+        self.current.0 = start;
+        self.current.1.clear();
+        self.current.1.extend_from_slice(cap_utf8(text, CAP_COPY));
+    }
+
+    /// The number of bytes read so far (lines with their line ends).
+    pub fn bytes_read(&self) -> usize {
+        self.offset
+    }
+
+    /// Count a line of `len` bytes whose text (without its line end, valid
+    /// UTF-8) is `body`, remember it for quoting, and give its offset.
+    #[inline]
+    fn begin_line(&mut self, len: usize, body: &[u8]) -> usize {
         self.line += 1;
         let start = self.offset;
-        self.offset += raw.len();
-        let body = raw.strip_suffix('\n').unwrap_or(raw);
-        // Remember this line for quoting only when a problem may need it:
-        // copying is cheap, and it is one reused buffer.
+        self.offset += len;
+        // Remember this line in case the next one has a problem and quotes
+        // it: copying a short line is cheap, and it is one reused buffer.
         std::mem::swap(&mut self.previous.2, &mut self.current.1);
         self.previous.0 = self.line - 1;
         self.previous.1 = self.current.0;
         self.current.0 = start;
         self.current.1.clear();
-        self.current
-            .1
-            .push_str(crate::excerpt::cap_bytes(body, CAP_COPY));
+        self.current.1.extend_from_slice(cap_utf8(body, CAP_COPY));
         if self.keep_next {
             self.keep_next = false;
-            self.excerpts.keep(self.line, start, body);
+            self.excerpts.keep(self.line, start, as_text(body));
         }
-        // Most lines are a bare move: no notes, no syntax error to look for.
-        if self.replaying {
-            if let Some(path) = crate::record::bare_move(body) {
-                self.entries += 1;
-                let text = MoveText {
-                    line: self.line,
-                    offset: start,
-                    path,
-                };
-                self.play(&text, body, start, on_ply);
-                return;
-            }
-        }
+        start
+    }
+
+    /// The lines that are not a bare move replayed: notes, several moves,
+    /// syntax errors, and every line after the replay stopped.
+    fn push_other(&mut self, raw: &str, body: &str, start: usize, on_ply: &mut impl FnMut(&Ply)) {
         let scanned = ScannedLine::scan(raw, self.line, start, self.options.lenient);
         for (note, span) in &scanned.notes {
             if !self.notes.iter().any(|f| f.note == *note) {
@@ -599,14 +702,14 @@ impl Replayer {
             LineContent::Move(m) => {
                 self.entries += 1;
                 if self.replaying {
-                    self.play(m, body, start, on_ply);
+                    self.play(&m.path, m.offset, body.as_bytes(), start, on_ply);
                 }
             }
             LineContent::Several { .. } => {
                 for m in scanned.moves() {
                     self.entries += 1;
                     if self.replaying {
-                        self.play(&m, body, start, on_ply);
+                        self.play(&m.path, m.offset, body.as_bytes(), start, on_ply);
                     }
                 }
             }
@@ -636,9 +739,7 @@ impl Replayer {
     fn quote_here(&mut self, body: &str, start: usize) {
         if self.line > 1 {
             let (line, offset) = (self.previous.0, self.previous.1);
-            let text = std::mem::take(&mut self.previous.2);
-            self.excerpts.keep(line, offset, &text);
-            self.previous.2 = text;
+            self.excerpts.keep(line, offset, as_text(&self.previous.2));
         }
         self.excerpts.keep(self.line, start, body);
         self.keep_next = true;
@@ -671,26 +772,39 @@ impl Replayer {
         }
     }
 
-    /// Replay one written move, if the replay is still going.
-    fn play(&mut self, text: &MoveText, body: &str, start: usize, on_ply: &mut impl FnMut(&Ply)) {
+    /// Replay one written move, `path` at byte `offset` of the line `body`
+    /// (which starts at byte `start`), if the replay is still going.
+    fn play(
+        &mut self,
+        path: &Path,
+        offset: usize,
+        body: &[u8],
+        start: usize,
+        on_ply: &mut impl FnMut(&Ply),
+    ) {
         let pos = self.position;
         let number = self.plies + 1;
         let side = pos.turn();
         let line = self.line;
-        let column = |at: usize| column(body, start, at);
         let problem = |severity, kind, span: Range<usize>| Problem {
             severity,
             kind,
-            column: column(span.start),
+            column: column(as_text(body), start, span.start),
             span,
             line,
             ply: Some(number),
             side: Some(side),
             before: Some(pos),
         };
-        let (mv, completed) = match pos.resolve(&text.path) {
+        let (mv, completed) = match pos.resolve(path) {
             Ok(mv) => (mv, false),
             Err(e) => {
+                let text = MoveText {
+                    line,
+                    offset,
+                    path: *path,
+                };
+                let body = as_text(body);
                 let abbreviated = text.path.len() == 2;
                 if let (true, true, IllegalMoveKind::CaptureIncomplete { required, .. }) =
                     (self.options.lenient, abbreviated, &e.kind)
@@ -719,20 +833,44 @@ impl Replayer {
         };
         if let (Some(variant), Side::Rebels) = (self.options.rebels, side) {
             if let Some(n) = NotBasic::judge(&pos, &mv, variant) {
+                let text = MoveText {
+                    line,
+                    offset,
+                    path: *path,
+                };
                 let p = problem(Severity::Error, ProblemKind::NotBasic(n), text.span());
-                self.add(p, body, start);
+                self.add(p, as_text(body), start);
                 self.stop();
                 return;
             }
         }
-        self.position = pos.play_unchecked(&mv);
-        self.plies = number;
+        self.advance(mv, completed, on_ply);
+    }
+
+    /// [`Replayer::advance`] with no one to hand the move to: without
+    /// plies kept, nothing of the move is kept either.
+    #[inline]
+    fn advance_quiet(&mut self, mv: Move) {
+        if self.keep_plies {
+            return self.advance(mv, false, &mut |_: &Ply| {});
+        }
+        self.position = self.position.play_unchecked(&mv);
+        self.plies += 1;
+    }
+
+    /// Play `mv`, legal in the current position, from the current line,
+    /// and hand it to `on_ply`.
+    #[inline]
+    fn advance(&mut self, mv: Move, completed: bool, on_ply: &mut impl FnMut(&Ply)) {
+        let side = self.position.turn();
+        self.position = self.position.play_unchecked(&mv);
+        self.plies += 1;
         let ply = Ply {
-            number,
+            number: self.plies,
             side,
             mv,
             position: self.position,
-            line,
+            line: self.line,
             completed,
         };
         on_ply(&ply);
@@ -819,3 +957,24 @@ fn column(body: &str, start: usize, at: usize) -> usize {
 /// How much of each line is copied, in case the next line has a problem
 /// and this one is quoted as its context.
 const CAP_COPY: usize = 4 * crate::record::QUOTE_MAX;
+
+/// The first `max` bytes of the UTF-8 text `bytes` or fewer, cut at a
+/// character boundary.
+#[inline]
+fn cap_utf8(bytes: &[u8], max: usize) -> &[u8] {
+    if bytes.len() <= max {
+        return bytes;
+    }
+    let mut at = max;
+    // A continuation byte (0b10xx_xxxx) is inside a character.
+    while at > 0 && bytes[at] & 0xc0 == 0x80 {
+        at -= 1;
+    }
+    &bytes[..at]
+}
+
+/// Bytes the replayer knows to be UTF-8 (a bare move's ASCII, a checked
+/// line or a cut of one at a character boundary), as text.
+fn as_text(bytes: &[u8]) -> &str {
+    std::str::from_utf8(bytes).unwrap_or_default()
+}

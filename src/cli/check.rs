@@ -12,7 +12,7 @@ use asalto::replay::{CheckOptions, Checked, Replayer};
 use asalto::text::escape_line;
 use rayon::prelude::*;
 
-use super::input::{Failure, Lines, display_name, expand, replay_lines};
+use super::input::{Failure, Lines, check_lines, display_name, expand};
 use super::{ColorChoice, Format, Out, Status, WriteError, error};
 
 /// Examples shown under `--help`.
@@ -290,7 +290,7 @@ impl Work {
         };
         let result = Lines::open(path, &mut self.buf)
             .map_err(Failure::Unreadable)
-            .and_then(|lines| replay_lines(lines, &name, &mut replayer, &mut |_| {}));
+            .and_then(|lines| check_lines(lines, &name, &mut replayer));
         let checked = replayer.finish_and_reset();
         self.replayer = Some(replayer);
         result.map(|()| checked)

@@ -714,6 +714,9 @@ mod go {
         if args.games.is_empty() {
             return Err("--games: give the reference games (SGF files or folders)".into());
         }
+        if !args.puzzles.is_empty() {
+            return Err("--puzzles is for --game solitaire".into());
+        }
         if args.ai || args.rebels.is_some() {
             return Err("--ai and --rebels are for Asalto, not --game go".into());
         }

@@ -170,7 +170,37 @@ impl<'b> Lines<'b> {
     }
 
     /// The next line, with its `\n` if it has one.
+    #[inline]
     pub fn next_line(&mut self) -> io::Result<Option<&[u8]>> {
+        // The hot path: a whole line already in the buffer.
+        let unscanned = &self.buf[self.scanned..self.filled];
+        if let Some(i) = unscanned.iter().position(|&b| b == b'\n') {
+            let (a, b) = (self.start, self.scanned + i + 1);
+            self.start = b;
+            self.scanned = b;
+            return Ok(Some(&self.buf[a..b]));
+        }
+        self.next_line_filling()
+    }
+
+    /// The next lines: every whole line the buffer holds (at least one,
+    /// read more to get it), each with its `\n`, the last line of the
+    /// input without one; `None` at the end.
+    pub fn next_lines(&mut self) -> io::Result<Option<&[u8]>> {
+        let unscanned = &self.buf[self.scanned..self.filled];
+        if let Some(i) = unscanned.iter().rposition(|&b| b == b'\n') {
+            let (a, b) = (self.start, self.scanned + i + 1);
+            self.start = b;
+            self.scanned = b;
+            return Ok(Some(&self.buf[a..b]));
+        }
+        self.next_line_filling()
+    }
+
+    /// The next line, read into the buffer (which holds no whole line),
+    /// with its `\n` if it has one.
+    #[inline(never)]
+    fn next_line_filling(&mut self) -> io::Result<Option<&[u8]>> {
         let (a, b) = loop {
             let unscanned = &self.buf[self.scanned..self.filled];
             if let Some(i) = unscanned.iter().position(|&b| b == b'\n') {
@@ -341,6 +371,29 @@ pub fn replay_lines(
     let mut lines = RecordLines::sniffed(lines, name)?;
     while let Some(line) = lines.next_line()? {
         replayer.push_line_with(line, on_ply);
+    }
+    Ok(())
+}
+
+/// Check the record read from `lines` (named `name`) with `replayer`, as
+/// [`replay_lines`] does, without handing out the moves: the lines of a
+/// record file are read in blocks of whole lines
+/// ([`Replayer::push_block`], the hot path of `check`).
+pub fn check_lines(lines: Lines<'_>, name: &str, replayer: &mut Replayer) -> Result<(), Failure> {
+    let mut record = RecordLines::sniffed(lines, name)?;
+    if let RecordSource::File(lines) = &mut record.source {
+        let name = &record.name;
+        let read_error = |e: io::Error| format!("cannot read {name}: {}", io_reason(&e));
+        while let Some(block) = lines.next_lines().map_err(read_error)? {
+            replayer.push_block(block).map_err(|(line, e)| {
+                let (at, offset) = (replayer.lines() + 1, replayer.bytes_read());
+                not_utf8(name, at, line, e, offset)
+            })?;
+        }
+        return Ok(());
+    }
+    while let Some(line) = record.next_line()? {
+        replayer.push_line(line);
     }
     Ok(())
 }

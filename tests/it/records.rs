@@ -8,7 +8,7 @@
 //! `not-basic` error falls, how the game ended) is known without the engine.
 
 use asalto::basic::BasicScore;
-use asalto::replay::{CheckOptions, Severity, check};
+use asalto::replay::{CheckOptions, Replayer, Severity, check};
 use proptest::prelude::*;
 
 use crate::properties::{Choices, best_basic};
@@ -244,5 +244,104 @@ proptest! {
                 }
             }
         }
+    }
+}
+
+/// A record checked line by line ([`Replayer::push_line`]) and in blocks
+/// of whole lines as `asalto check` reads a file ([`Replayer::push_block`]):
+/// the check of both, or where the first line that is not UTF-8 stopped
+/// the block reading (its line and byte offset).
+fn by_lines_and_blocks(
+    bytes: &[u8],
+    cuts: &[prop::sample::Index],
+    options: CheckOptions,
+    keep_plies: bool,
+) -> (String, String) {
+    let lines: Vec<&[u8]> = bytes.split_inclusive(|&b| b == b'\n').collect();
+    let mut by_lines = Replayer::new(options, keep_plies);
+    let mut offset = 0;
+    let mut bad = None;
+    for (i, line) in lines.iter().enumerate() {
+        match std::str::from_utf8(line) {
+            Ok(text) => by_lines.push_line(text),
+            Err(_) => {
+                bad = Some(((i + 1, offset), line));
+                break;
+            }
+        }
+        offset += line.len();
+    }
+    let expected = match bad {
+        Some((at, line)) => format!("not UTF-8 at {at:?} {line:?}"),
+        None => format!("{:?}", by_lines.finish()),
+    };
+    // Blocks of whole lines, cut at random lines.
+    let mut ends: Vec<usize> = cuts.iter().map(|c| c.index(lines.len() + 1)).collect();
+    ends.push(lines.len());
+    ends.sort();
+    ends.dedup();
+    let mut by_blocks = Replayer::new(options, keep_plies);
+    let mut from = 0;
+    let mut got = None;
+    for end in ends {
+        let block: Vec<u8> = lines[from..end].concat();
+        from = end;
+        if let Err((line, _)) = by_blocks.push_block(&block) {
+            let at = (by_blocks.lines() + 1, by_blocks.bytes_read());
+            got = Some(format!("not UTF-8 at {at:?} {line:?}"));
+            break;
+        }
+    }
+    let got = got.unwrap_or_else(|| format!("{:?}", by_blocks.finish()));
+    (expected, got)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Reading whole lines in blocks (the fast path of legal bare moves)
+    /// finds exactly what reading line by line finds: the same problems at
+    /// the same places, quoted lines, counts, position and moves, under
+    /// every option, in records with format noise, an illegal or garbled
+    /// line, or bytes that are not UTF-8.
+    #[test]
+    fn blocks_read_as_lines(
+        seed in any::<u64>(),
+        max_plies in 0..120usize,
+        noise in noise(),
+        spoil in prop::option::of((any::<prop::sample::Index>(), 0..5usize)),
+        cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..6),
+        option in 0..4usize,
+        keep_plies in any::<bool>(),
+    ) {
+        let rebels = if option == 3 { Some(BasicScore::V1) } else { None };
+        let moves = reference_game(seed, max_plies, rebels);
+        let mut lines: Vec<String> = moves.iter().map(|m| move_notation(m)).collect();
+        if let (Some((at, how)), false) = (spoil, lines.is_empty()) {
+            let i = at.index(lines.len());
+            lines[i] = match how {
+                // An illegal move, a move written twice, a typo, a capture
+                // cut short, a stray byte.
+                0 => "Aa-Ab".to_string(),
+                1 => lines[i.saturating_sub(1)].clone(),
+                2 => lines[i].to_lowercase(),
+                3 => lines[i].chars().take(5).collect(),
+                _ => format!("{}\u{1b}", lines[i]),
+            };
+        }
+        let (text, _) = write(&lines, &noise);
+        let mut bytes = text.into_bytes();
+        if let Some((at, 4)) = spoil {
+            // Not UTF-8 at a random place.
+            let i = at.index(bytes.len() + 1);
+            bytes.insert(i, 0xff);
+        }
+        let options = CheckOptions {
+            strict: option == 1,
+            lenient: option == 2,
+            rebels,
+        };
+        let (expected, got) = by_lines_and_blocks(&bytes, &cuts, options, keep_plies);
+        prop_assert_eq!(expected, got);
     }
 }
