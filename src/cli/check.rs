@@ -29,9 +29,11 @@ pub struct Args {
     /// `*.sgf`) or JSON game documents (`-` reads standard input).
     #[arg(required = true, value_name = "FILE")]
     pub(super) files: Vec<String>,
-    /// Output format: `human`, or `json` (one object per file and line).
+    /// Output format: `human`, `json` (one object per file and line), or
+    /// `html` (one self-contained page: every file, valid or where it
+    /// breaks).
     #[arg(long, value_enum, default_value_t)]
-    pub(super) format: Format,
+    pub(super) format: CheckFormat,
     /// Treat format warnings (BOM, CRLF, blank lines, spaces, comments) as
     /// errors.
     #[arg(long)]
@@ -67,6 +69,30 @@ pub struct Args {
     pub(super) all_variations: bool,
 }
 
+/// The output formats of `check`.
+#[derive(Clone, Copy, Debug, Default, clap::ValueEnum, PartialEq, Eq)]
+pub enum CheckFormat {
+    /// Text for people.
+    #[default]
+    Human,
+    /// JSON for scripts.
+    Json,
+    /// One HTML page for all the files.
+    Html,
+}
+
+impl Args {
+    /// The format of each file's own report: `html` is one page over the
+    /// whole batch, written before any game's checker runs, so a checker
+    /// only ever sees `human` or `json`.
+    pub(super) fn text_format(&self) -> Format {
+        match self.format {
+            CheckFormat::Json => Format::Json,
+            CheckFormat::Human | CheckFormat::Html => Format::Human,
+        }
+    }
+}
+
 /// Parse `basic-v1` / `basic-v2`.
 pub fn parse_basic(s: &str) -> Result<BasicScore, String> {
     BasicScore::from_name(s).ok_or_else(|| format!("`{s}`: expected basic-v1 or basic-v2"))
@@ -85,6 +111,18 @@ struct Settings {
 /// Run `check`: each file judged by its own game (`--game`, else its
 /// extension, else its content), in one batch.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
+    let format = match args.format {
+        CheckFormat::Html => {
+            let options = CheckOptions {
+                strict: args.strict,
+                lenient: args.lenient,
+                rebels: args.rebels,
+            };
+            return super::html::check(&args.files, &args.game, options, out);
+        }
+        CheckFormat::Human => Format::Human,
+        CheckFormat::Json => Format::Json,
+    };
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -100,7 +138,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
                 return Ok(Status::Error);
             }
             let report = super::madbishops::check::Report {
-                format: args.format,
+                format,
                 details: args.details,
                 quiet: args.quiet,
                 jobs,
@@ -143,7 +181,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     let settings = batch::Settings {
         jobs,
         quiet: args.quiet,
-        totals: targets.len() > 1 && args.format == Format::Human,
+        totals: targets.len() > 1 && format == Format::Human,
     };
     batch::run(&targets, &checkers, settings, out)
 }
@@ -170,7 +208,7 @@ pub(super) fn asalto_checker(args: &Args, full: bool) -> Box<dyn Checker + '_> {
             lenient: args.lenient,
             rebels: args.rebels,
         },
-        format: args.format,
+        format: args.text_format(),
         full,
         color: args.color.enabled(),
         quiet: args.quiet,

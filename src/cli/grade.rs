@@ -106,6 +106,10 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: GradeFormat,
+    /// For `--format html`: the folder to write `index.html` and one page
+    /// per submission into.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
     /// In a batch, print every submission's failed checks after the table.
     #[arg(long)]
     details: bool,
@@ -214,6 +218,9 @@ enum GradeFormat {
     Gradescope,
     /// One CSV row per submission.
     Csv,
+    /// HTML pages into `--out DIR`: a sortable class table and a page per
+    /// submission.
+    Html,
 }
 
 #[cfg(target_os = "linux")]
@@ -638,6 +645,22 @@ fn print_reports<K: CheckKind>(
         GradeFormat::Json => out.line(&report::json(reports, facts))?,
         GradeFormat::Gradescope => out.line(&report::gradescope(&reports[0]))?,
         GradeFormat::Csv => out.write(&report::csv(reports, &kinds))?,
+        GradeFormat::Html => {
+            let Some(dir) = &args.out else {
+                error("--format html writes pages: name their folder with --out DIR");
+                return Ok(Status::Error);
+            };
+            match super::html::grade(dir, reports, &kinds, &facts) {
+                Ok(pages) => out.line(&format!(
+                    "wrote {pages} pages into {} (open index.html)",
+                    asalto::text::escape_line(&dir.display().to_string())
+                ))?,
+                Err(message) => {
+                    error(&message);
+                    return Ok(Status::Error);
+                }
+            }
+        }
     }
     Ok(if reports.iter().all(|r| r.full_marks) {
         Status::Success

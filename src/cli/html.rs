@@ -137,3 +137,132 @@ pub fn export(
         }
     }
 }
+
+/// `check --format html`: every record of `files` (folders expanded as
+/// `check` expands them) on one page, valid or where it breaks. The
+/// status is `check`'s: 1 if any record is invalid, 2 if any could not be
+/// read.
+pub fn check(
+    files: &[String],
+    game: &GameArgs,
+    options: asalto::replay::CheckOptions,
+    out: &mut Out,
+) -> Result<Status, WriteError> {
+    use asalto::html::check::{FileEntry, Verdict, page};
+    let routes = match super::games::routes(game, files) {
+        Ok(routes) => routes,
+        Err(message) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+    };
+    if routes
+        .iter()
+        .any(|(_, r)| matches!(r.game.kind(), GameKind::Solitaire | GameKind::MadBishops))
+    {
+        error(SOLITAIRE_NOT_YET);
+        return Ok(Status::Error);
+    }
+    let mut entries = Vec::with_capacity(routes.len());
+    for (target, route) in &routes {
+        let path = match target {
+            Ok(path) => path,
+            Err(message) => {
+                entries.push(FileEntry::unreadable("", message));
+                continue;
+            }
+        };
+        let go = (route.game.kind() == GameKind::Go).then(|| {
+            route
+                .rules
+                .and_then(asalto_go::Profile::from_name)
+                .unwrap_or(asalto_go::Profile::SGF_DEFAULT)
+        });
+        let name = display_name(path);
+        let entry = match go {
+            Some(profile) => match read_bytes(path) {
+                Err(message) => FileEntry::unreadable(&name, &message),
+                Ok(bytes) => {
+                    let checked = asalto_go::check(
+                        &bytes,
+                        &GoOptions {
+                            profile: Some(profile),
+                            lenient: options.lenient,
+                            all_variations: false,
+                        },
+                    );
+                    match checked.games.first() {
+                        Some(first) => FileEntry::of(
+                            &name,
+                            &games::Go {
+                                checked: &checked,
+                                game: first,
+                            },
+                        ),
+                        None => {
+                            let mut e = FileEntry::unreadable(&name, "no game in the file");
+                            e.verdict = Verdict::Invalid;
+                            e
+                        }
+                    }
+                }
+            },
+            None => match read_record(path) {
+                Err((_, message)) => FileEntry::unreadable(&name, &message),
+                Ok(input) => {
+                    let checked = asalto::replay::check(&input.text, options);
+                    FileEntry::of(
+                        &name,
+                        &games::Asalto {
+                            checked: &checked,
+                            source: &input.text,
+                            rules: asalto::Rules::default().name(),
+                        },
+                    )
+                }
+            },
+        };
+        entries.push(entry);
+    }
+    out.write(&page(&entries))?;
+    Ok(entries.iter().fold(Status::Success, |s, e| {
+        s.worst(match e.verdict {
+            Verdict::Valid => Status::Success,
+            Verdict::Invalid => Status::Failure,
+            Verdict::Unreadable => Status::Error,
+        })
+    }))
+}
+
+/// `grade --format html --out DIR`: `index.html` (the class table) and a
+/// page per submission, written into `dir` (created if missing). The
+/// positions of failures are drawn as Asalto boards where they are Asalto
+/// position strings, else shown as the report's text board.
+#[cfg(target_os = "linux")]
+pub fn grade<K: asalto::grade::CheckKind>(
+    dir: &std::path::Path,
+    reports: &[asalto::grade::report::SubmissionReport<K>],
+    kinds: &[K],
+    facts: &asalto::grade::report::RunFacts<'_, K>,
+) -> Result<usize, String> {
+    use asalto::html::grade::{index_page, page_file, submission_page};
+    let fail = |path: &std::path::Path, e: std::io::Error| {
+        format!(
+            "cannot write {}: {}",
+            asalto::text::escape_line(&path.display().to_string()),
+            super::input::io_reason(&e)
+        )
+    };
+    std::fs::create_dir_all(dir).map_err(|e| fail(dir, e))?;
+    let board = |f: &asalto::grade::report::Failure| -> Option<String> {
+        let pos: asalto::Position = f.position.as_deref()?.parse().ok()?;
+        Some(asalto::render::svg(pos.board(), None, &[]))
+    };
+    let index = dir.join("index.html");
+    std::fs::write(&index, index_page(reports, kinds, facts)).map_err(|e| fail(&index, e))?;
+    for (i, r) in reports.iter().enumerate() {
+        let path = dir.join(page_file(i, &r.name));
+        std::fs::write(&path, submission_page(r, &board)).map_err(|e| fail(&path, e))?;
+    }
+    Ok(reports.len() + 1)
+}

@@ -114,7 +114,10 @@ fn where_it_breaks(e: &FileEntry) -> String {
     match &e.stop {
         None => String::new(),
         Some(s) => {
-            let side = s.side.as_deref().map_or(String::new(), |d| format!(" ({d})"));
+            let side = s
+                .side
+                .as_deref()
+                .map_or(String::new(), |d| format!(" ({d})"));
             format!(
                 "line {}, move {}{}: {} <code>{}</code>",
                 s.line,
@@ -130,7 +133,10 @@ fn where_it_breaks(e: &FileEntry) -> String {
 /// The page over `files`, in the order given.
 pub fn page(files: &[FileEntry]) -> String {
     let valid = files.iter().filter(|f| f.verdict == Verdict::Valid).count();
-    let invalid = files.iter().filter(|f| f.verdict == Verdict::Invalid).count();
+    let invalid = files
+        .iter()
+        .filter(|f| f.verdict == Verdict::Invalid)
+        .count();
     let unreadable = files.len() - valid - invalid;
     let mut body = String::new();
     let _ = writeln!(
@@ -157,11 +163,15 @@ pub fn page(files: &[FileEntry]) -> String {
             badge(f.verdict),
             f.game,
             f.moves,
-            escape(f.result.as_deref().unwrap_or(if f.verdict == Verdict::Unreadable {
-                ""
-            } else {
-                "unfinished"
-            })),
+            escape(
+                f.result
+                    .as_deref()
+                    .unwrap_or(if f.verdict == Verdict::Unreadable {
+                        ""
+                    } else {
+                        "unfinished"
+                    })
+            ),
             where_it_breaks(f)
         );
     }
@@ -201,10 +211,18 @@ pub fn page(files: &[FileEntry]) -> String {
                 body,
                 "<figure class=\"board\">\n{}<figcaption>The position before it ({} played).</figcaption>\n</figure>",
                 unique_ids(svg, &format!("f{i}")),
-                count(f.stop.as_ref().map_or(0, |s| s.ply.saturating_sub(1)), "move")
+                count(
+                    f.stop.as_ref().map_or(0, |s| s.ply.saturating_sub(1)),
+                    "move"
+                )
             );
         }
         body.push_str("</section>\n");
     }
-    document(&format!("check: {}", count(files.len(), "file")), CSS, &body, "")
+    document(
+        &format!("check: {}", count(files.len(), "file")),
+        CSS,
+        &body,
+        "",
+    )
 }

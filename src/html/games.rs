@@ -82,6 +82,14 @@ impl ReplaySource for Asalto<'_> {
         }
     }
 
+    fn drawing(&self, ply: usize) -> String {
+        let game = &self.checked.game;
+        match ply.min(game.plies.len()).checked_sub(1) {
+            None => render::svg(game.start.board(), None, &[]),
+            Some(i) => render::svg(game.plies[i].position.board(), Some(&game.plies[i].mv), &[]),
+        }
+    }
+
     fn stop(&self) -> Option<Stop> {
         let p = self.checked.errors().next()?;
         let plies = self.checked.game.plies.len();
@@ -173,6 +181,11 @@ impl ReplaySource for Go<'_> {
         };
         f(0, draw(&self.game.position_after(0)));
         self.game.for_each_position(|i, pos| f(i + 1, draw(pos)));
+    }
+
+    fn drawing(&self, ply: usize) -> String {
+        let pos = self.game.position_after(ply.min(self.game.plies.len()));
+        asalto_go::render::svg(&pos, asalto_go::render::DrawOptions::default(), &[])
     }
 
     fn stop(&self) -> Option<Stop> {

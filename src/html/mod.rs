@@ -14,7 +14,10 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
+pub mod check;
 pub mod games;
+#[cfg(target_os = "linux")]
+pub mod grade;
 pub mod replay;
 
 /// Text made safe for HTML content and for quoted attribute values: `&`,

@@ -80,6 +80,9 @@ pub trait ReplaySource {
     /// Calls `f` with every position in order, from 0 (the start) to
     /// `moves()`.
     fn frames(&self, f: &mut dyn FnMut(usize, Frame));
+    /// The position after `ply` moves (capped at [`ReplaySource::moves`]),
+    /// drawn as SVG.
+    fn drawing(&self, ply: usize) -> String;
     /// The first illegal move, if any.
     fn stop(&self) -> Option<Stop>;
     /// How the game ended, in words (`None`: unfinished).

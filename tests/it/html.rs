@@ -293,3 +293,135 @@ fn a_hostile_file_name_is_text_not_markup() {
     assert!(text_of(&html, "title").contains(name));
     assert!(text_of(&html, "#stop code").contains("<script>alert(3)</script>"));
 }
+
+#[test]
+fn the_check_page_lists_every_file_valid_or_where_it_breaks() {
+    let run = asalto(&["check", "--format", "html", "samples", "samples/invalid"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let html = parse_valid(&run.stdout);
+    let all = samples();
+    let rows = select(&html, "tbody tr");
+    assert_eq!(rows.len(), all.len());
+    for ((path, _), row) in all.iter().zip(&rows) {
+        let text: String = row.text().collect();
+        assert!(text.starts_with(path.as_str()), "{text}");
+        let verdict: String = row
+            .select(&Selector::parse("td").unwrap())
+            .nth(1)
+            .unwrap()
+            .text()
+            .collect();
+        let source = std::fs::read_to_string(path).unwrap();
+        let checked = check(&source, CheckOptions::default());
+        match checked.errors().next() {
+            None => assert_eq!(verdict, "valid", "{text}"),
+            Some(p) => {
+                assert_eq!(verdict, "invalid", "{text}");
+                assert!(text.contains(p.reason().code()), "{text}");
+                assert!(text.contains(&format!("line {}", p.line)), "{text}");
+            }
+        }
+    }
+    let invalid = all
+        .iter()
+        .filter(|(p, _)| {
+            !check(
+                &std::fs::read_to_string(p).unwrap(),
+                CheckOptions::default(),
+            )
+            .is_valid()
+        })
+        .count();
+    // A section with the board before the move for each invalid file.
+    assert_eq!(select(&html, "section.file").len(), invalid);
+    assert_eq!(select(&html, "section.file svg").len(), invalid);
+    // A missing file is a row too, and the status says so.
+    let run = asalto(&[
+        "check",
+        "--format",
+        "html",
+        "samples/ejemplo.txt",
+        "no-such.txt",
+    ]);
+    assert_eq!(run.code, 2);
+    let html = parse_valid(&run.stdout);
+    assert!(text_of(&html, "tbody").contains("unreadable"));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_grading_report_escapes_what_programs_print() {
+    let dir = tempfile::tempdir().unwrap();
+    let subs = dir.path().join("subs");
+    let evil = "\"><img src=x onerror=alert(1)>";
+    for name in [evil, "plain"] {
+        let folder = subs.join(name);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(
+            folder.join("asalto.py"),
+            "print('<script>alert(document.cookie)</script>')\nprint('\"><img src=x onerror=alert(2)>')\nprint(\"</pre><script>alert(3)</script>\")\nraise SystemExit(3)\n",
+        )
+        .unwrap();
+    }
+    let out = dir.path().join("report");
+    let run = asalto(&[
+        "grade",
+        "--games",
+        "samples/ejemplo.txt",
+        "--submissions",
+        subs.to_str().unwrap(),
+        "--sandbox",
+        "none",
+        "--format",
+        "html",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let html = parse_valid(&index);
+    // One script (the sorting), rows with links to each page.
+    assert_eq!(select(&html, "script").len(), 1);
+    let links: Vec<String> = select(&html, "tbody a")
+        .iter()
+        .map(|a| a.value().attr("href").unwrap().to_string())
+        .collect();
+    assert_eq!(links.len(), 2);
+    assert!(text_of(&html, "tbody").contains(evil));
+    for link in &links {
+        assert!(
+            link.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)),
+            "{link}"
+        );
+        let page = std::fs::read_to_string(out.join(link)).unwrap();
+        let html = parse_valid(&page);
+        assert_eq!(select(&html, "script").len(), 0, "{link}");
+        // What the program printed is there, as text.
+        let pres: String = select(&html, "pre")
+            .iter()
+            .map(|p| p.text().collect::<String>())
+            .collect();
+        assert!(
+            pres.contains("<script>alert(document.cookie)</script>"),
+            "{link}: {pres}"
+        );
+        assert!(pres.contains("\"><img src=x onerror=alert(2)>"), "{link}");
+        assert!(pres.contains("</pre><script>alert(3)</script>"), "{link}");
+    }
+    // --format html needs the folder.
+    let run = asalto(&[
+        "grade",
+        "--games",
+        "samples/ejemplo.txt",
+        "--sandbox",
+        "none",
+        "--format",
+        "html",
+        "--",
+        "python3",
+        "-c",
+        "pass",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+}

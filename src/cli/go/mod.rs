@@ -64,7 +64,7 @@ impl GameCli for Go {
             profile: profile(rules),
             lenient: args.lenient,
             all_variations: args.all_variations,
-            format: args.format,
+            format: args.text_format(),
             details: full,
             quiet: args.quiet,
         }))

@@ -62,7 +62,7 @@ impl GameCli for Solitaire {
         }
         Ok(Box::new(check::Settings {
             rules: profile(rules),
-            format: args.format,
+            format: args.text_format(),
             details: full,
             quiet: args.quiet,
         }))
