@@ -86,6 +86,11 @@ pub fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
 pub fn head(path: &str) -> String {
     let bytes = if path == "-" {
         stdin_head()
+    } else if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        // A pipe, FIFO or device is read once: what a peek takes is gone
+        // for the check that follows (and a FIFO without a writer would
+        // block here). Such a file is judged by `--game` or its name.
+        Vec::new()
     } else {
         let mut head = Vec::with_capacity(HEAD);
         if let Ok(file) = File::open(path) {

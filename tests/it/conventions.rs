@@ -239,6 +239,24 @@ fn standard_input_is_dash_in_json_and_stdin_in_text() {
     assert_eq!(json["file"], "-");
 }
 
+/// A pipe named as a file (`/dev/stdin`, a shell's `<(...)`) is read
+/// once: telling its game by a peek at its first bytes once ate them, and
+/// `check` answered "valid, 0 moves" for a 41-move game.
+#[test]
+fn a_pipe_named_as_a_file_is_read_whole() {
+    let record = apendice();
+    let run = asalto_with_input(&["check", "/dev/stdin"], &record);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("/dev/stdin: valid, 41 moves"),
+        "{}",
+        run.stdout
+    );
+    let run = asalto_with_input(&["show", "/dev/stdin", "--format", "json"], &record);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["ply"], 41, "{}", run.stdout);
+}
+
 #[test]
 fn json_documents_are_read_by_check_show_and_diff() {
     let doc = asalto(&[

@@ -67,9 +67,6 @@ impl Settings {
     }
 }
 
-/// Bytes of a file read to tell its game by content.
-const HEAD: usize = 4096;
-
 /// Records of a folder looked at to tell its game.
 const FOLDER_LOOKS: usize = 20;
 
@@ -102,10 +99,8 @@ fn kind_of(path: &str) -> Option<GameKind> {
     {
         return Some(kind);
     }
-    let mut head = Vec::with_capacity(HEAD);
-    let file = std::fs::File::open(p).ok()?;
-    file.take(HEAD as u64).read_to_end(&mut head).ok()?;
-    GameKind::sniff(&String::from_utf8_lossy(&head))
+    // The same peek as the other games' (never at a pipe's bytes).
+    GameKind::sniff(&super::input::head(path))
 }
 
 /// Whether a command over `files` is about Mad Bishops, and how: `None`
