@@ -50,6 +50,27 @@ fn read_record(path: &str) -> Result<Input, (Status, String)> {
 /// `export --to boards`.
 const SOLITAIRE_NOT_YET: &str = "--to html and --format html do not read Solitaire Chess records yet (export --to boards draws every position as text)";
 
+/// The same for Mad Bishops records.
+const BISHOPS_NOT_YET: &str = "--to html and --format html do not read Mad Bishops records yet (show --ply N draws a position)";
+
+/// Whether `files` are Mad Bishops records (by `--game`, a Mad Bishops
+/// profile or their first move), told apart before the shared routes,
+/// which do not know Mad Bishops yet and would read them as Asalto's. A
+/// usage error of that routing (files mixing games) is reported here.
+fn refused_as_bishops(game: &GameArgs, files: &[String]) -> bool {
+    match super::madbishops::route(game, Default::default(), false, files) {
+        None => false,
+        Some(Ok(_)) => {
+            error(BISHOPS_NOT_YET);
+            true
+        }
+        Some(Err(message)) => {
+            error(&message);
+            true
+        }
+    }
+}
+
 /// `export --to html`: the replay page of the record at `path`, opening on
 /// position `ply`. An invalid record still gives its page (the page shows
 /// where it breaks), with status 1.
@@ -60,6 +81,9 @@ pub fn export(
     ply: Option<usize>,
     out: &mut Out,
 ) -> Result<Status, WriteError> {
+    if refused_as_bishops(game, &[path.to_string()]) {
+        return Ok(Status::Error);
+    }
     let options = replay::PageOptions {
         name: display_name(path),
         ply,
@@ -149,6 +173,9 @@ pub fn check(
     out: &mut Out,
 ) -> Result<Status, WriteError> {
     use asalto::html::check::{FileEntry, Verdict, page};
+    if refused_as_bishops(game, files) {
+        return Ok(Status::Error);
+    }
     let routes = match super::games::routes(game, files) {
         Ok(routes) => routes,
         Err(message) => {

@@ -425,3 +425,21 @@ fn the_grading_report_escapes_what_programs_print() {
     ]);
     assert_eq!(run.code, 2, "{}", run.stderr);
 }
+
+/// Games without a page yet are refused by name, not read as Asalto's
+/// (a Mad Bishops record was once drawn as an Asalto record illegal at
+/// move 1).
+#[test]
+fn records_of_games_without_a_page_are_refused_by_name() {
+    let game = "samples/madbishops/game.txt";
+    let run = asalto(&["export", game, "--to", "html"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("Mad Bishops"), "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    let run = asalto(&["check", "--format", "html", game]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("Mad Bishops"), "{}", run.stderr);
+    let run = asalto(&["export", "samples/solitaire/answer.txt", "--to", "html"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("Solitaire"), "{}", run.stderr);
+}
