@@ -46,29 +46,18 @@ fn read_record(path: &str) -> Result<Input, (Status, String)> {
     })
 }
 
-/// Solitaire Chess has no replay page yet: its pages are the boards of
-/// `export --to boards`.
-const SOLITAIRE_NOT_YET: &str = "--to html and --format html do not read Solitaire Chess records yet (export --to boards draws every position as text)";
-
-/// The same for Mad Bishops records.
-const BISHOPS_NOT_YET: &str = "--to html and --format html do not read Mad Bishops records yet (show --ply N draws a position)";
-
-/// Whether `files` are Mad Bishops records (by `--game`, a Mad Bishops
-/// profile or their first move), told apart before the shared routes,
-/// which do not know Mad Bishops yet and would read them as Asalto's. A
-/// usage error of that routing (files mixing games) is reported here.
-fn refused_as_bishops(game: &GameArgs, files: &[String]) -> bool {
-    match super::madbishops::route(game, Default::default(), false, files) {
-        None => false,
-        Some(Ok(_)) => {
-            error(BISHOPS_NOT_YET);
-            true
-        }
-        Some(Err(message)) => {
-            error(&message);
-            true
-        }
-    }
+/// The Mad Bishops settings of `files` when they are Mad Bishops records
+/// (by `--game`, a Mad Bishops profile or their first move), told apart
+/// before the shared routes, which do not know Mad Bishops yet and would
+/// read them as Asalto's; `Some(Err)`: a usage error of that routing
+/// (files mixing games), reported here.
+fn bishops(
+    game: &GameArgs,
+    strict: bool,
+    files: &[String],
+) -> Option<Result<super::madbishops::Settings, ()>> {
+    let routed = super::madbishops::route(game, Default::default(), strict, files)?;
+    Some(routed.map_err(|message| error(&message)))
 }
 
 /// `export --to html`: the replay page of the record at `path`, opening on
@@ -81,8 +70,10 @@ pub fn export(
     ply: Option<usize>,
     out: &mut Out,
 ) -> Result<Status, WriteError> {
-    if refused_as_bishops(game, &[path.to_string()]) {
-        return Ok(Status::Error);
+    match bishops(game, read.options().strict, &[path.to_string()]) {
+        None => {}
+        Some(Ok(settings)) => return super::madbishops::page::export(path, settings, ply, out),
+        Some(Err(())) => return Ok(Status::Error),
     }
     let options = replay::PageOptions {
         name: display_name(path),
@@ -96,8 +87,15 @@ pub fn export(
         }
     };
     match route.game.kind() {
-        GameKind::Solitaire | GameKind::MadBishops => {
-            error(SOLITAIRE_NOT_YET);
+        GameKind::Solitaire => super::solitaire::page::export(
+            path,
+            route.rules.and_then(asalto_solitaire::Profile::from_name),
+            ply,
+            out,
+        ),
+        GameKind::MadBishops => {
+            // Told apart above; `--game madbishops` always is.
+            error("Mad Bishops records are read by their own routing");
             Ok(Status::Error)
         }
         GameKind::Go => {
@@ -172,9 +170,20 @@ pub fn check(
     options: asalto::replay::CheckOptions,
     out: &mut Out,
 ) -> Result<Status, WriteError> {
-    use asalto::html::check::{FileEntry, Verdict, page};
-    if refused_as_bishops(game, files) {
-        return Ok(Status::Error);
+    use asalto::html::check::{FileEntry, Verdict};
+    match bishops(game, options.strict, files) {
+        None => {}
+        Some(Ok(settings)) => {
+            let entries: Vec<FileEntry> = super::madbishops::expand(files)
+                .iter()
+                .map(|target| match target {
+                    Ok(path) => super::madbishops::page::entry(path, settings),
+                    Err(message) => FileEntry::unreadable("", message),
+                })
+                .collect();
+            return write_check_page(&entries, out);
+        }
+        Some(Err(())) => return Ok(Status::Error),
     }
     let routes = match super::games::routes(game, files) {
         Ok(routes) => routes,
@@ -183,13 +192,6 @@ pub fn check(
             return Ok(Status::Error);
         }
     };
-    if routes
-        .iter()
-        .any(|(_, r)| matches!(r.game.kind(), GameKind::Solitaire | GameKind::MadBishops))
-    {
-        error(SOLITAIRE_NOT_YET);
-        return Ok(Status::Error);
-    }
     let mut entries = Vec::with_capacity(routes.len());
     for (target, route) in &routes {
         let path = match target {
@@ -205,6 +207,11 @@ pub fn check(
                 .and_then(asalto_go::Profile::from_name)
                 .unwrap_or(asalto_go::Profile::SGF_DEFAULT)
         });
+        if route.game.kind() == GameKind::Solitaire {
+            let rules = route.rules.and_then(asalto_solitaire::Profile::from_name);
+            entries.push(super::solitaire::page::entry(path, rules));
+            continue;
+        }
         let name = display_name(path);
         let entry = match go {
             Some(profile) => match read_bytes(path) {
@@ -251,7 +258,17 @@ pub fn check(
         };
         entries.push(entry);
     }
-    out.write(&page(&entries))?;
+    write_check_page(&entries, out)
+}
+
+/// Write the check page of `entries`; the status is `check`'s: 1 if any
+/// record is invalid, 2 if any could not be read.
+fn write_check_page(
+    entries: &[asalto::html::check::FileEntry],
+    out: &mut Out,
+) -> Result<Status, WriteError> {
+    use asalto::html::check::{Verdict, page};
+    out.write(&page(entries))?;
     Ok(entries.iter().fold(Status::Success, |s, e| {
         s.worst(match e.verdict {
             Verdict::Valid => Status::Success,

@@ -19,6 +19,7 @@ use super::input::{display_name, io_reason, not_utf8};
 pub mod check;
 pub mod diff;
 pub mod export;
+pub mod page;
 pub mod play;
 pub mod selfplay;
 pub mod show;

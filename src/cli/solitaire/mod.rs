@@ -21,6 +21,7 @@ use super::{export as export_cmd, show as show_cmd};
 pub mod check;
 pub mod diff;
 pub mod export;
+pub mod page;
 pub mod show;
 
 /// Solitaire Chess on the command line.
