@@ -20,6 +20,22 @@ pub struct Ident {
 impl Ident {
     /// The identifier of a name written in the file.
     pub fn from_written(name: &[u8]) -> Ident {
+        // The common case: one or two capitals (`B`, `W`, `AB`, `KM`).
+        match *name {
+            [a] if a.is_ascii_uppercase() => {
+                return Ident {
+                    bytes: [a, 0, 0, 0, 0, 0, 0, 0],
+                    len: 1,
+                };
+            }
+            [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
+                return Ident {
+                    bytes: [a, b, 0, 0, 0, 0, 0, 0],
+                    len: 2,
+                };
+            }
+            _ => {}
+        }
         let mut bytes = [0u8; 8];
         let mut len = 0;
         for &b in name.iter().filter(|b| b.is_ascii_uppercase()) {
@@ -165,6 +181,21 @@ impl Collection {
         Lines {
             coll: self,
             stack: vec![root],
+        }
+    }
+
+    /// An empty collection with room for the nodes of `text`: one per
+    /// `;` (a `;` inside a comment overcounts, never by more than the
+    /// text's length), and a property with one value for each, as a move
+    /// node has. Counting is one pass over the bytes, which spares the
+    /// arrays their regrowth and copies.
+    pub(crate) fn with_capacity(text: &str) -> Collection {
+        let nodes = text.bytes().filter(|&b| b == b';').count();
+        Collection {
+            nodes: Vec::with_capacity(nodes),
+            props: Vec::with_capacity(nodes + 16),
+            values: Vec::with_capacity(nodes + 16),
+            roots: Vec::new(),
         }
     }
 
