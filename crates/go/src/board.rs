@@ -32,6 +32,15 @@ pub(crate) const fn neighbours(i: usize) -> [usize; 4] {
     [i - STRIDE, i - 1, i + 1, i + STRIDE]
 }
 
+/// Cell 0 of the padded grid: an edge cell, so never a stone. Every cell
+/// without a stone has it as its `head`, and its `libs` entry is 1 and
+/// never changes, so the neighbour loops of [`Board::place`] and
+/// [`Board::remove_group`] update "the neighbour's group" without first
+/// asking whether the neighbour is a stone: for an empty or edge cell they
+/// touch this entry by zero, and it never reads as a group without
+/// liberties. Branches on random neighbour colours are what a move costs.
+const NO_GROUP: usize = 0;
+
 /// Stones on a square board of 1..=25 points a side.
 #[derive(Clone)]
 pub struct Board {
@@ -129,12 +138,14 @@ impl Board {
             let first = (row + 1) * STRIDE + 1;
             cell[first..first + n].fill(EMPTY);
         }
+        let mut libs = [0; CELLS];
+        libs[NO_GROUP] = 1;
         Board {
             size,
             cell,
-            head: [0; CELLS],
+            head: [NO_GROUP as u16; CELLS],
             next: [0; CELLS],
-            libs: [0; CELLS],
+            libs,
             count: [0; CELLS],
             hash: 0,
             stones: BySide::default(),
@@ -212,9 +223,9 @@ impl Board {
     /// Whether a neighbour of `p` is an empty point.
     #[inline]
     pub(crate) fn has_empty_neighbour(&self, p: Point) -> bool {
-        neighbours(p.index())
-            .into_iter()
-            .any(|q| self.cell[q] == EMPTY)
+        let [a, b, c, d] = neighbours(p.index()).map(|q| self.cell[q] == EMPTY);
+        // `|`, not `||`: four loads and no branch on random colours.
+        a | b | c | d
     }
 
     /// Whether the stone on `p` stands alone with exactly one liberty (the
@@ -271,6 +282,8 @@ impl Board {
     /// Recomputes every group from the cells, by flood fill with a fixed
     /// stack.
     fn rebuild(&mut self) {
+        self.head = [NO_GROUP as u16; CELLS];
+        self.libs[NO_GROUP] = 1;
         let mut done = [false; CELLS];
         let mut stack = [0u16; CELLS];
         for p in self.size.points() {
@@ -419,12 +432,11 @@ impl Board {
         self.hash ^= KEYS[side.index()][i];
         let mut own_libs = 0;
         for q in neighbours(i) {
-            let c = self.cell[q];
-            if c == EMPTY {
-                own_libs += 1;
-            } else if c != EDGE {
-                self.libs[usize::from(self.head[q])] -= 1;
-            }
+            own_libs += u16::from(self.cell[q] == EMPTY);
+            // A stone's group loses the pseudo-liberty `p`; `NO_GROUP`
+            // loses nothing.
+            let h = usize::from(self.head[q]);
+            self.libs[h] -= u16::from(h != NO_GROUP);
         }
         self.libs[i] = own_libs;
         for q in neighbours(i) {
@@ -434,9 +446,11 @@ impl Board {
         }
         let mut placed = Placed::default();
         for q in neighbours(i) {
-            let c = self.cell[q];
-            if c != me && c != EMPTY && c != EDGE && self.libs[usize::from(self.head[q])] == 0 {
-                placed.captured += self.remove_group(usize::from(self.head[q]), &mut captured);
+            // Only a group's head can have no liberty (`NO_GROUP` has 1);
+            // a group captured through an earlier neighbour is empty now.
+            let h = usize::from(self.head[q]);
+            if self.libs[h] == 0 && self.cell[q] != me {
+                placed.captured += self.remove_group(h, &mut captured);
             }
         }
         let h = usize::from(self.head[i]);
@@ -472,14 +486,13 @@ impl Board {
         let mut s = h;
         loop {
             self.cell[s] = EMPTY;
+            self.head[s] = NO_GROUP as u16;
             self.hash ^= KEYS[side.index()][s];
             removed(Point::from_index(s));
             n += 1;
             for t in neighbours(s) {
-                let c = self.cell[t];
-                if c != EMPTY && c != EDGE && usize::from(self.head[t]) != h {
-                    self.libs[usize::from(self.head[t])] += 1;
-                }
+                let ht = usize::from(self.head[t]);
+                self.libs[ht] += u16::from(ht != h && ht != NO_GROUP);
             }
             s = usize::from(self.next[s]);
             if s == h {
@@ -487,9 +500,8 @@ impl Board {
             }
         }
         // Stones of the group further on the ring are still marked with the
-        // head `h`; neighbours already emptied are skipped by `cell`, so
-        // each remaining neighbour stone got exactly one liberty per
-        // adjacency.
+        // head `h`; stones already removed have `NO_GROUP`, so each
+        // remaining neighbour stone got exactly one liberty per adjacency.
         self.stones[side] -= n as u16;
         n
     }
@@ -673,6 +685,16 @@ impl Board {
         let mut fresh = self.clone();
         fresh.rebuild();
         let mut stones = BySide::<u16>::default();
+        assert_eq!(self.libs[NO_GROUP], 1, "NO_GROUP's pseudo-liberties");
+        for i in 0..CELLS {
+            if side_of(self.cell[i]).is_none() {
+                assert_eq!(
+                    usize::from(self.head[i]),
+                    NO_GROUP,
+                    "head of a cell without a stone"
+                );
+            }
+        }
         for p in self.size.points() {
             let i = p.index();
             let Some(side) = side_of(self.cell[i]) else {
