@@ -5,8 +5,8 @@
 use asalto_core::GameKind;
 
 use super::batch::Checker;
-use super::games::{GameCli, Rules};
-use super::{Out, Status, WriteError, check, diff, export, selfplay, show};
+use super::games::{GameCli, PageChecker, Rules};
+use super::{Out, Status, WriteError, check, diff, export, html, selfplay, show};
 
 /// Asalto on the command line.
 pub struct Asalto;
@@ -46,6 +46,16 @@ impl GameCli for Asalto {
         show::asalto(args, out)
     }
 
+    fn show_position(
+        &self,
+        args: &show::Args,
+        _position: &str,
+        _rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        show::asalto(args, out)
+    }
+
     fn export(
         &self,
         args: &export::Args,
@@ -54,6 +64,25 @@ impl GameCli for Asalto {
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         export::asalto(args, out)
+    }
+
+    fn page(
+        &self,
+        args: &export::Args,
+        file: &str,
+        _rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        html::asalto_page(file, args.read, args.ply, out)
+    }
+
+    fn page_checker<'a>(
+        &'a self,
+        args: &'a check::Args,
+        _rules: Rules,
+    ) -> Result<PageChecker<'a>, String> {
+        let options = args.options();
+        Ok(Box::new(move |path| html::asalto_entry(path, options)))
     }
 
     fn diff(
