@@ -5,7 +5,7 @@
 use asalto_core::GameKind;
 
 use super::batch::Checker;
-use super::games::{GameCli, PageChecker, Rules};
+use super::games::{About, GameCli, PageChecker, Rules};
 use super::{Out, Status, WriteError, check, diff, export, html, selfplay, show};
 
 /// Asalto on the command line.
@@ -15,16 +15,12 @@ pub struct Asalto;
 const PROFILES: &[&str] = &[asalto::Rules::Assignment2018.name()];
 
 impl GameCli for Asalto {
-    fn kind(&self) -> GameKind {
-        GameKind::Asalto
-    }
-
-    fn extension(&self) -> &'static str {
-        "txt"
-    }
-
-    fn profiles(&self) -> &'static [&'static str] {
-        PROFILES
+    fn about(&self) -> About {
+        About {
+            kind: GameKind::Asalto,
+            extension: "txt",
+            profiles: PROFILES,
+        }
     }
 
     fn checker<'a>(

@@ -54,17 +54,46 @@ pub struct GameArgs {
 /// the file at a path.
 pub type PageChecker<'a> = Box<dyn Fn(&str) -> asalto::html::check::FileEntry + Sync + 'a>;
 
-/// A game's command-line paths. A command the game does not offer yet
-/// says so (exit 2) through the default methods.
-pub trait GameCli: Sync {
+/// What the routing knows of a game: its kind, the extension of its
+/// records, its profiles.
+#[derive(Clone, Copy, Debug)]
+pub struct About {
     /// The game.
-    fn kind(&self) -> GameKind;
+    pub kind: GameKind,
+    /// The extension of its record files, for the files of a folder.
+    pub extension: &'static str,
+    /// Its rule profile names, the default first (what `--rules` takes).
+    pub profiles: &'static [&'static str],
+}
+
+/// A game's command-line paths. A game says what it is ([`About`]) and
+/// implements the commands it offers; one it does not offer yet says so
+/// (exit 2) through the default methods.
+pub trait GameCli: Sync {
+    /// The game, its records' extension and its profiles.
+    fn about(&self) -> About;
+
+    /// The game.
+    fn kind(&self) -> GameKind {
+        self.about().kind
+    }
 
     /// The extension of its record files, for the files of a folder.
-    fn extension(&self) -> &'static str;
+    fn extension(&self) -> &'static str {
+        self.about().extension
+    }
 
     /// Its rule profile names, the default first (what `--rules` takes).
-    fn profiles(&self) -> &'static [&'static str];
+    fn profiles(&self) -> &'static [&'static str] {
+        self.about().profiles
+    }
+
+    /// The answer of a command the game does not offer: "`asalto
+    /// COMMAND` does not read GAME records yet" (exit 2).
+    fn refuse(&self, command: &str) -> Result<Status, WriteError> {
+        error(&unavailable(self.kind(), command));
+        Ok(Status::Error)
+    }
 
     /// The checker of `check` under the profile `rules`, or a usage error.
     /// With `full`, each problem file is reported in full, not in one line.
@@ -87,8 +116,7 @@ pub trait GameCli: Sync {
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         let _ = (args, file, rules, out);
-        error(&unavailable(self.kind(), "show"));
-        Ok(Status::Error)
+        self.refuse("show")
     }
 
     /// `show --position`: a position string of the game, no record.
@@ -100,8 +128,7 @@ pub trait GameCli: Sync {
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         let _ = (args, position, rules, out);
-        error(&unavailable(self.kind(), "show --position"));
-        Ok(Status::Error)
+        self.refuse("show --position")
     }
 
     /// `export --to html`: the replay page of the record `file`.
@@ -113,8 +140,7 @@ pub trait GameCli: Sync {
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         let _ = (args, file, rules, out);
-        error(&unavailable(self.kind(), "export --to html"));
-        Ok(Status::Error)
+        self.refuse("export --to html")
     }
 
     /// `check --format html`: what makes the entry of one file on the
@@ -138,8 +164,7 @@ pub trait GameCli: Sync {
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         let _ = (args, file, rules, out);
-        error(&unavailable(self.kind(), "export"));
-        Ok(Status::Error)
+        self.refuse("export")
     }
 
     /// `diff` of two records.
@@ -151,8 +176,7 @@ pub trait GameCli: Sync {
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         let _ = (args, paths, rules, out);
-        error(&unavailable(self.kind(), "diff"));
-        Ok(Status::Error)
+        self.refuse("diff")
     }
 
     /// `selfplay` under the profile `rules`.
@@ -163,8 +187,7 @@ pub trait GameCli: Sync {
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         let _ = (args, rules, out);
-        error(&unavailable(self.kind(), "selfplay"));
-        Ok(Status::Error)
+        self.refuse("selfplay")
     }
 }
 

@@ -8,7 +8,7 @@ use asalto_go::replay::{CheckOptions, Checked};
 use asalto_go::{Profile, Severity, Size};
 
 use super::batch::Checker;
-use super::games::{GameCli, PageChecker, Rules};
+use super::games::{About, GameCli, PageChecker, Rules};
 use super::input::{display_name, read_bytes};
 use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd, error};
 use super::{export as export_cmd, html, selfplay as selfplay_cmd, show as show_cmd};
@@ -39,16 +39,12 @@ fn profile(rules: Rules) -> Profile {
 }
 
 impl GameCli for Go {
-    fn kind(&self) -> GameKind {
-        GameKind::Go
-    }
-
-    fn extension(&self) -> &'static str {
-        "sgf"
-    }
-
-    fn profiles(&self) -> &'static [&'static str] {
-        PROFILES
+    fn about(&self) -> About {
+        About {
+            kind: GameKind::Go,
+            extension: "sgf",
+            profiles: PROFILES,
+        }
     }
 
     fn checker<'a>(

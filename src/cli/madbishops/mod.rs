@@ -15,7 +15,7 @@ use asalto_madbishops::replay::CheckOptions;
 use asalto_madbishops::{Board, Notation, Profile, Side};
 
 use super::batch::Checker;
-use super::games::{GameCli, Rules};
+use super::games::{About, GameCli, Rules};
 use super::input::{display_name, io_reason, not_utf8};
 use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd, error};
 use super::{export as export_cmd, selfplay as selfplay_cmd, show as show_cmd};
@@ -114,16 +114,12 @@ pub fn only_for_bishops(games: &[GameKind], used: &[&str]) -> Result<(), String>
 }
 
 impl GameCli for MadBishops {
-    fn kind(&self) -> GameKind {
-        GameKind::MadBishops
-    }
-
-    fn extension(&self) -> &'static str {
-        "txt"
-    }
-
-    fn profiles(&self) -> &'static [&'static str] {
-        PROFILES
+    fn about(&self) -> About {
+        About {
+            kind: GameKind::MadBishops,
+            extension: "txt",
+            profiles: PROFILES,
+        }
     }
 
     fn checker<'a>(
