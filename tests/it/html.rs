@@ -468,8 +468,8 @@ fn the_grading_report_escapes_what_programs_print() {
 
 /// Mad Bishops and Solitaire Chess records get their own game's page, not
 /// Asalto's (a Mad Bishops record was once drawn as an Asalto record
-/// illegal at move 1); files of two games on one page are a usage error
-/// while the routing tells Mad Bishops apart first.
+/// illegal at move 1); files of several games share one check page, each
+/// judged by its own game.
 #[test]
 fn records_of_other_games_get_their_own_games_page() {
     let game = "samples/madbishops/game.txt";
@@ -479,9 +479,27 @@ fn records_of_other_games_get_their_own_games_page() {
     let run = asalto(&["check", "--format", "html", game]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(text_of(&parse_valid(&run.stdout), "tbody").contains("Mad Bishops"));
-    let run = asalto(&["check", "--format", "html", game, "samples/ejemplo.txt"]);
-    assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(run.stdout.is_empty());
+    let run = asalto(&[
+        "check",
+        "--format",
+        "html",
+        game,
+        "samples/ejemplo.txt",
+        "samples/solitaire/answer.txt",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let html = parse_valid(&run.stdout);
+    let games: Vec<String> = select(&html, "tbody tr")
+        .iter()
+        .map(|row| row.text().collect())
+        .collect();
+    assert_eq!(games.len(), 3);
+    for (row, name) in games
+        .iter()
+        .zip(["Mad Bishops", "Asalto", "Solitaire Chess"])
+    {
+        assert!(row.contains(name), "{row}");
+    }
     let run = asalto(&["export", "samples/solitaire/answer.txt", "--to", "html"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(text_of(&parse_valid(&run.stdout), "header").contains("Solitaire Chess"));

@@ -13,7 +13,7 @@ use asalto_solitaire::format::{self, ParseError, Record};
 use asalto_solitaire::{Position, Problem, Profile, Solver, render};
 
 use super::batch::Checker;
-use super::games::{GameCli, Rules};
+use super::games::{About, GameCli, PageChecker, Rules};
 use super::input::{display_name, io_reason};
 use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd};
 use super::{export as export_cmd, show as show_cmd};
@@ -37,16 +37,12 @@ fn profile(rules: Rules) -> Option<Profile> {
 }
 
 impl GameCli for Solitaire {
-    fn kind(&self) -> asalto_core::GameKind {
-        asalto_core::GameKind::Solitaire
-    }
-
-    fn extension(&self) -> &'static str {
-        "txt"
-    }
-
-    fn profiles(&self) -> &'static [&'static str] {
-        PROFILES
+    fn about(&self) -> About {
+        About {
+            kind: asalto_core::GameKind::Solitaire,
+            extension: "txt",
+            profiles: PROFILES,
+        }
     }
 
     fn checker<'a>(
@@ -99,6 +95,31 @@ impl GameCli for Solitaire {
             board_form: args.board_form,
         };
         export::run(file, settings, out)
+    }
+
+    fn page(
+        &self,
+        args: &export_cmd::Args,
+        file: &str,
+        rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        page::export(file, profile(rules), args.ply, out)
+    }
+
+    fn page_checker<'a>(
+        &'a self,
+        args: &'a check_cmd::Args,
+        rules: Rules,
+    ) -> Result<PageChecker<'a>, String> {
+        if args.rebels.is_some() || args.all_variations {
+            return Err(
+                "--rebels and --all-variations are about Asalto and Go: Solitaire Chess records have neither"
+                    .into(),
+            );
+        }
+        let rules = profile(rules);
+        Ok(Box::new(move |path| page::entry(path, rules)))
     }
 
     fn diff(
