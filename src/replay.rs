@@ -12,8 +12,8 @@ use crate::record::{
     bare_move_into, tally,
 };
 use crate::{Asalto, Move, Outcome, Position, Reason, Side};
-use asalto_core::replay::{CheckedPly, Replay};
 use asalto_core::Game as _;
+use asalto_core::replay::{CheckedPly, Replay};
 
 /// How strictly to read a record.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
