@@ -67,6 +67,7 @@ impl GameCli for Go {
             format: args.text_format(),
             details: full,
             quiet: args.quiet,
+            color: args.color.enabled(),
         }))
     }
 
