@@ -142,6 +142,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
                 details: args.details,
                 quiet: args.quiet,
                 jobs,
+                color: args.color.enabled(),
             };
             return super::madbishops::check::run(&args.files, settings, report, out);
         }
