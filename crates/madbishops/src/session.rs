@@ -58,6 +58,8 @@ use crate::record::write_record;
 use crate::replay::{CheckOptions, check};
 use crate::{Board, Game, Move, Notation, Position, Profile, Side};
 
+pub use asalto_core::dialogue::{Request, Step};
+
 /// The settings of a session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SessionOptions {
@@ -107,36 +109,6 @@ impl SessionOptions {
     pub fn start(&self) -> Position {
         Position::new(self.setup, self.first, self.profile)
     }
-}
-
-/// What the session needs next.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
-    /// A line typed by the person: pass it to [`Session::input`].
-    Line,
-    /// Nothing to read (a computer moves next): call [`Session::advance`].
-    Advance,
-    /// Read this file and pass its text (or why it could not be read) to
-    /// [`Session::loaded`].
-    Load(String),
-    /// Write `contents` to `file` and pass the result to [`Session::saved`].
-    Save {
-        /// The file name as typed.
-        file: String,
-        /// The record to write.
-        contents: String,
-    },
-    /// The person chose to quit: the program ends.
-    Quit,
-}
-
-/// The answer to an input: what to print, and what is needed next.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
-    /// Text to print as is (prompts have no newline after them).
-    pub output: String,
-    /// What the session needs next.
-    pub request: Request,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -513,6 +485,30 @@ pub fn typed(pos: &Position, text: &str) -> Result<Move, Problem> {
             let span = written.part_span(e.part);
             problem(ProblemKind::Illegal(e.kind), span, written.notation)
         })
+}
+
+/// The console loop of `asalto play` drives every game's session through
+/// [`Dialogue`].
+impl asalto_core::Dialogue for Session {
+    fn start(&mut self) -> Step {
+        Session::start(self)
+    }
+
+    fn input(&mut self, line: &str) -> Step {
+        Session::input(self, line)
+    }
+
+    fn advance(&mut self) -> Step {
+        Session::advance(self)
+    }
+
+    fn loaded(&mut self, result: Result<String, String>) -> Step {
+        Session::loaded(self, result)
+    }
+
+    fn saved(&mut self, result: Result<(), String>) -> Step {
+        Session::saved(self, result)
+    }
 }
 
 #[cfg(test)]
