@@ -6,7 +6,7 @@ use asalto::basic::BasicScore;
 use asalto::session::{Session, SessionOptions};
 
 use asalto_core::GameKind;
-use asalto_core::dialogue::{Dialogue, Request};
+use asalto_core::console::{Console, Request};
 use asalto_madbishops::console::Control;
 use asalto_madbishops::player::{DEFAULT_SEARCH_DEPTH, MAX_SEARCH_DEPTH};
 use asalto_madbishops::{Notation, Profile, Side};
@@ -126,7 +126,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
 /// for. `read` gives a file's text or why it cannot be loaded, `reason`
 /// why a file could not be written, in the program's language.
 pub(super) fn console(
-    session: &mut impl Dialogue,
+    session: &mut impl Console,
     read: fn(&str) -> Result<String, String>,
     reason: fn(&io::Error) -> String,
     out: &mut Out,

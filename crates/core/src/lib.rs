@@ -46,7 +46,7 @@
 
 mod bitset;
 mod codes;
-pub mod dialogue;
+pub mod console;
 mod game;
 pub mod json;
 mod kind;
@@ -55,7 +55,7 @@ pub mod replay;
 mod span;
 pub mod text;
 
-pub use dialogue::Dialogue;
+pub use console::Console;
 pub use game::Game;
 pub use kind::{GameKind, UnknownGame};
 pub use problem::{Diagnostic, Problem, ProblemKind, Severity, any_error, headline};

@@ -2,21 +2,21 @@
 //! report game), written once: a session is a state machine without I/O
 //! that answers each input with the text to print and what it needs next;
 //! the program around it reads the lines and the files and writes them.
-//! Keeping the I/O out is what lets one session drive the console, a
-//! transcript and the grader alike.
+//! Keeping the I/O out is what lets one session drive the console and a
+//! transcript alike, and be tested with strings.
 
 /// What a session needs next.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
-    /// A line typed by the person: pass it to [`Dialogue::input`].
+    /// A line typed by the person: pass it to [`Console::input`].
     Line,
-    /// Nothing to read (a computer moves next): call [`Dialogue::advance`].
+    /// Nothing to read (a computer moves next): call [`Console::advance`].
     Advance,
     /// Read this file and pass its text (or why it could not be read) to
-    /// [`Dialogue::loaded`].
+    /// [`Console::loaded`].
     Load(String),
     /// Write `contents` to `file` and pass the result to
-    /// [`Dialogue::saved`].
+    /// [`Console::saved`].
     Save {
         /// The file name as typed.
         file: String,
@@ -38,7 +38,7 @@ pub struct Step {
 
 /// A console session: each call answers with a [`Step`], whose
 /// [`Request`] says which call comes next.
-pub trait Dialogue {
+pub trait Console {
     /// The first screen.
     fn start(&mut self) -> Step;
     /// A line typed by the person (its line ending may be left on).
