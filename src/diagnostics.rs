@@ -14,7 +14,7 @@ use miette::{
     MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
-use crate::excerpt::Excerpts;
+use crate::excerpt::{Excerpts, NamedQuotes, Quotes};
 use crate::render;
 use crate::replay::{Checked, Problem, Severity};
 use crate::text::escape_line;
@@ -235,26 +235,34 @@ impl FileReport {
 
     /// Render with miette's graphical handler; `color` picks the theme.
     pub fn render(&self, color: bool) -> String {
-        let theme = if color {
-            GraphicalTheme::unicode()
-        } else {
-            GraphicalTheme::unicode_nocolor()
-        };
-        let handler = GraphicalReportHandler::new_themed(theme)
-            .with_wrap_lines(false)
-            .with_context_lines(1);
-        let mut out = String::new();
-        // Rendering into a String cannot fail.
-        let _ = handler.render_report(&mut out, self);
-        for line in &self.more {
-            out.push_str("  ");
-            out.push_str(line);
-            out.push('\n');
-        }
-        out
+        render(self, &self.more, color)
     }
 }
 
+/// Render `report` with miette's graphical handler (`color` picks the
+/// theme), then the `more` lines: the one rendering of every game's
+/// problems.
+fn render(report: &dyn Diagnostic, more: &[String], color: bool) -> String {
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_wrap_lines(false)
+        .with_context_lines(1);
+    let mut out = String::new();
+    // Rendering into a String cannot fail.
+    let _ = handler.render_report(&mut out, report);
+    for line in more {
+        out.push_str("  ");
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// `1 error, 2 warnings`.
 fn counts(errors: usize, warnings: usize) -> String {
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     match (errors, warnings) {
@@ -275,6 +283,205 @@ impl std::error::Error for FileReport {}
 impl Diagnostic for FileReport {
     fn severity(&self) -> Option<miette::Severity> {
         Some(if self.has_errors {
+            miette::Severity::Error
+        } else {
+            miette::Severity::Warning
+        })
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        Some(Box::new(self.problems.iter().map(|p| p as &dyn Diagnostic)))
+    }
+}
+
+/// Message bytes shown of a problem (a message may quote a value of the
+/// file, which may be huge).
+const MESSAGE_MAX: usize = 300;
+
+/// One problem of a game's record in the words its game wrote for it (its
+/// [`asalto_core::Diagnostic`], or its own problem type's): what a
+/// [`GameReport`] shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Error or warning.
+    pub severity: Severity,
+    /// The stable reason code.
+    pub code: &'static str,
+    /// The message, with the move it is about.
+    pub message: String,
+    /// The label of the quoted text.
+    pub label: String,
+    /// What would be right.
+    pub help: Option<String>,
+    /// Where, in the source (`None`: not about a place of the text).
+    pub span: Option<asalto_core::Span>,
+}
+
+impl Entry {
+    /// The entry of a problem of any game.
+    pub fn of(problem: &dyn asalto_core::Diagnostic) -> Entry {
+        Entry {
+            severity: problem.severity(),
+            code: problem.code(),
+            message: problem.message(),
+            label: problem.label(),
+            help: problem.help(),
+            span: Some(problem.span()),
+        }
+    }
+}
+
+/// One shown problem of a [`GameReport`]: its words made safe to print,
+/// its label's place in the quotes.
+#[derive(Debug)]
+struct Shown {
+    entry: Entry,
+    label: Option<std::ops::Range<usize>>,
+}
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::text::cap(
+            &escape_line(&self.entry.message),
+            MESSAGE_MAX,
+        ))
+    }
+}
+
+impl std::error::Error for Shown {}
+
+impl Diagnostic for Shown {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(format!("asalto::{}", self.entry.code)))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.entry.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        let help = self.entry.help.as_ref()?;
+        Some(Box::new(crate::text::escape_controls(help).into_owned()))
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let span = self.label.clone()?;
+        let label = crate::text::cap(&escape_line(&self.entry.label), MESSAGE_MAX).into_owned();
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            Some(label),
+            span,
+        ))))
+    }
+}
+
+/// Every problem of one file of a game read whole (Go, Mad Bishops,
+/// Solitaire Chess), rendered as Asalto's [`FileReport`]: the file's name
+/// and verdict, then each problem with `asalto::<code>`, the line quoted at
+/// its line:column with the label under the text, and help. Problems of
+/// one code past the first [`SHOWN_PER_KIND`] are counted in one line.
+///
+/// The source is not kept: only the lines around the problems, cut and
+/// escaped ([`Quotes`]).
+#[derive(Debug)]
+pub struct GameReport {
+    name: String,
+    source: NamedQuotes,
+    problems: Vec<Shown>,
+    /// Problems past [`SHOWN_PER_KIND`]: severity, code, label, count.
+    hidden: Vec<(Severity, &'static str, String, usize)>,
+    errors: usize,
+    warnings: usize,
+}
+
+impl GameReport {
+    /// An empty report of the file `name`.
+    pub fn new(name: &str) -> GameReport {
+        let name = escape_line(name).into_owned();
+        GameReport {
+            source: NamedQuotes {
+                name: name.clone(),
+                quotes: Quotes::default(),
+            },
+            name,
+            problems: Vec::new(),
+            hidden: Vec::new(),
+            errors: 0,
+            warnings: 0,
+        }
+    }
+
+    /// Add a problem found in `source`, the text its span points into.
+    pub fn add(&mut self, source: &str, entry: Entry) {
+        match entry.severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+        }
+        let same = |e: &Entry| e.severity == entry.severity && e.code == entry.code;
+        if self.problems.iter().filter(|s| same(&s.entry)).count() >= SHOWN_PER_KIND {
+            match self
+                .hidden
+                .iter_mut()
+                .find(|h| h.0 == entry.severity && h.1 == entry.code)
+            {
+                Some(h) => h.3 += 1,
+                None => self
+                    .hidden
+                    .push((entry.severity, entry.code, entry.label, 1)),
+            }
+            return;
+        }
+        let label = entry
+            .span
+            .map(|s| self.source.quotes.add(source, s.range()));
+        self.problems.push(Shown { entry, label });
+    }
+
+    /// Whether any problem was added.
+    pub fn is_empty(&self) -> bool {
+        self.errors + self.warnings == 0
+    }
+
+    /// Render with miette's graphical handler, as Asalto's reports are;
+    /// `color` picks the theme.
+    pub fn render(&self, color: bool) -> String {
+        let more: Vec<String> = self
+            .hidden
+            .iter()
+            .map(|(_, code, label, n)| {
+                format!(
+                    "… and {n} more problem{} like this: {} [{code}]",
+                    if *n == 1 { "" } else { "s" },
+                    crate::text::cap(&escape_line(label), MESSAGE_MAX)
+                )
+            })
+            .collect();
+        render(self, &more, color)
+    }
+}
+
+impl fmt::Display for GameReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let counts = counts(self.errors, self.warnings);
+        if self.errors > 0 {
+            write!(f, "{}: invalid record ({counts})", self.name)
+        } else {
+            write!(f, "{}: valid record with {counts}", self.name)
+        }
+    }
+}
+
+impl std::error::Error for GameReport {}
+
+impl Diagnostic for GameReport {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(if self.errors > 0 {
             miette::Severity::Error
         } else {
             miette::Severity::Warning

@@ -7,6 +7,7 @@ mod conventions;
 mod diff;
 mod export;
 mod go_cli;
+mod go_diagnostics;
 mod go_selfplay;
 mod grade;
 mod html;

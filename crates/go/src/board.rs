@@ -10,6 +10,7 @@
 //! captured ring. Nothing allocates.
 
 use crate::point::{CELLS, Point, STRIDE, Size};
+use crate::rows::Rows;
 use crate::side::{BySide, Side};
 use crate::zobrist::KEYS;
 
@@ -30,6 +31,15 @@ const fn cell_of(side: Side) -> u8 {
 pub(crate) const fn neighbours(i: usize) -> [usize; 4] {
     [i - STRIDE, i - 1, i + 1, i + STRIDE]
 }
+
+/// Cell 0 of the padded grid: an edge cell, so never a stone. Every cell
+/// without a stone has it as its `head`, and its `libs` entry is 1 and
+/// never changes, so the neighbour loops of [`Board::place`] and
+/// [`Board::remove_group`] update "the neighbour's group" without first
+/// asking whether the neighbour is a stone: for an empty or edge cell they
+/// touch this entry by zero, and it never reads as a group without
+/// liberties. Branches on random neighbour colours are what a move costs.
+const NO_GROUP: usize = 0;
 
 /// Stones on a square board of 1..=25 points a side.
 #[derive(Clone)]
@@ -123,15 +133,19 @@ impl Board {
     /// The empty board of `size`.
     pub fn new(size: Size) -> Board {
         let mut cell = [EDGE; CELLS];
-        for p in size.points() {
-            cell[p.index()] = EMPTY;
+        let n = usize::from(size.get());
+        for row in 0..n {
+            let first = (row + 1) * STRIDE + 1;
+            cell[first..first + n].fill(EMPTY);
         }
+        let mut libs = [0; CELLS];
+        libs[NO_GROUP] = 1;
         Board {
             size,
             cell,
-            head: [0; CELLS],
+            head: [NO_GROUP as u16; CELLS],
             next: [0; CELLS],
-            libs: [0; CELLS],
+            libs,
             count: [0; CELLS],
             hash: 0,
             stones: BySide::default(),
@@ -206,6 +220,14 @@ impl Board {
         n
     }
 
+    /// Whether a neighbour of `p` is an empty point.
+    #[inline]
+    pub(crate) fn has_empty_neighbour(&self, p: Point) -> bool {
+        let [a, b, c, d] = neighbours(p.index()).map(|q| self.cell[q] == EMPTY);
+        // `|`, not `||`: four loads and no branch on random colours.
+        a | b | c | d
+    }
+
     /// Whether the stone on `p` stands alone with exactly one liberty (the
     /// shape of a stone that just took a ko).
     #[inline]
@@ -260,6 +282,8 @@ impl Board {
     /// Recomputes every group from the cells, by flood fill with a fixed
     /// stack.
     fn rebuild(&mut self) {
+        self.head = [NO_GROUP as u16; CELLS];
+        self.libs[NO_GROUP] = 1;
         let mut done = [false; CELLS];
         let mut stack = [0u16; CELLS];
         for p in self.size.points() {
@@ -408,12 +432,11 @@ impl Board {
         self.hash ^= KEYS[side.index()][i];
         let mut own_libs = 0;
         for q in neighbours(i) {
-            let c = self.cell[q];
-            if c == EMPTY {
-                own_libs += 1;
-            } else if c != EDGE {
-                self.libs[usize::from(self.head[q])] -= 1;
-            }
+            own_libs += u16::from(self.cell[q] == EMPTY);
+            // A stone's group loses the pseudo-liberty `p`; `NO_GROUP`
+            // loses nothing.
+            let h = usize::from(self.head[q]);
+            self.libs[h] -= u16::from(h != NO_GROUP);
         }
         self.libs[i] = own_libs;
         for q in neighbours(i) {
@@ -423,9 +446,11 @@ impl Board {
         }
         let mut placed = Placed::default();
         for q in neighbours(i) {
-            let c = self.cell[q];
-            if c != me && c != EMPTY && c != EDGE && self.libs[usize::from(self.head[q])] == 0 {
-                placed.captured += self.remove_group(usize::from(self.head[q]), &mut captured);
+            // Only a group's head can have no liberty (`NO_GROUP` has 1);
+            // a group captured through an earlier neighbour is empty now.
+            let h = usize::from(self.head[q]);
+            if self.libs[h] == 0 && self.cell[q] != me {
+                placed.captured += self.remove_group(h, &mut captured);
             }
         }
         let h = usize::from(self.head[i]);
@@ -461,14 +486,13 @@ impl Board {
         let mut s = h;
         loop {
             self.cell[s] = EMPTY;
+            self.head[s] = NO_GROUP as u16;
             self.hash ^= KEYS[side.index()][s];
             removed(Point::from_index(s));
             n += 1;
             for t in neighbours(s) {
-                let c = self.cell[t];
-                if c != EMPTY && c != EDGE && usize::from(self.head[t]) != h {
-                    self.libs[usize::from(self.head[t])] += 1;
-                }
+                let ht = usize::from(self.head[t]);
+                self.libs[ht] += u16::from(ht != h && ht != NO_GROUP);
             }
             s = usize::from(self.next[s]);
             if s == h {
@@ -476,9 +500,8 @@ impl Board {
             }
         }
         // Stones of the group further on the ring are still marked with the
-        // head `h`; neighbours already emptied are skipped by `cell`, so
-        // each remaining neighbour stone got exactly one liberty per
-        // adjacency.
+        // head `h`; stones already removed have `NO_GROUP`, so each
+        // remaining neighbour stone got exactly one liberty per adjacency.
         self.stones[side] -= n as u16;
         n
     }
@@ -538,49 +561,32 @@ impl Board {
     }
 
     /// Area score: stones plus the empty regions touching only that colour.
-    /// One flood fill per empty region, counting as it goes (the same
-    /// regions as [`Board::territory`], without building the map).
+    /// An empty point counts for Black when its region reaches a black
+    /// stone and no white one: the empty points reaching each colour are
+    /// found as row bitsets (see [`Rows`]), a few hundred word operations
+    /// where a flood fill would branch on every neighbour of every point.
+    /// [`Board::territory`] gives the same owners point by point.
     pub fn area_score(&self) -> AreaScore {
-        let mut score = AreaScore {
-            black: u32::from(self.stones.black),
-            white: u32::from(self.stones.white),
-        };
-        let mut done = [false; CELLS];
-        let mut stack = [0u16; CELLS];
-        for p in self.size.points() {
-            let start = p.index();
-            if self.cell[start] != EMPTY || done[start] {
-                continue;
+        let n = usize::from(self.size.get());
+        let (mut empty, mut black, mut white) = (Rows::EMPTY, Rows::EMPTY, Rows::EMPTY);
+        for row in 0..n {
+            let first = (row + 1) * STRIDE + 1;
+            let (mut e, mut b, mut w) = (0u32, 0u32, 0u32);
+            for (col, &c) in self.cell[first..first + n].iter().enumerate() {
+                e |= u32::from(c == EMPTY) << col;
+                b |= u32::from(c == BLACK) << col;
+                w |= u32::from(c == WHITE) << col;
             }
-            done[start] = true;
-            stack[0] = start as u16;
-            let mut top = 1;
-            let mut len = 0u32;
-            let mut touches = 0u8;
-            while top > 0 {
-                top -= 1;
-                let s = usize::from(stack[top]);
-                len += 1;
-                for q in neighbours(s) {
-                    match self.cell[q] {
-                        EMPTY if !done[q] => {
-                            done[q] = true;
-                            stack[top] = q as u16;
-                            top += 1;
-                        }
-                        BLACK => touches |= 1,
-                        WHITE => touches |= 2,
-                        _ => {}
-                    }
-                }
-            }
-            match touches {
-                1 => score.black += len,
-                2 => score.white += len,
-                _ => {}
-            }
+            empty.set_row(row, e);
+            black.set_row(row, b);
+            white.set_row(row, w);
         }
-        score
+        let reach_black = black.neighbours_within(&empty, n).fill_within(&empty, n);
+        let reach_white = white.neighbours_within(&empty, n).fill_within(&empty, n);
+        AreaScore {
+            black: u32::from(self.stones.black) + reach_black.minus(&reach_white).len(),
+            white: u32::from(self.stones.white) + reach_white.minus(&reach_black).len(),
+        }
     }
 
     /// The board as text, row by row from the top left: `.` empty, `b`
@@ -679,6 +685,16 @@ impl Board {
         let mut fresh = self.clone();
         fresh.rebuild();
         let mut stones = BySide::<u16>::default();
+        assert_eq!(self.libs[NO_GROUP], 1, "NO_GROUP's pseudo-liberties");
+        for i in 0..CELLS {
+            if side_of(self.cell[i]).is_none() {
+                assert_eq!(
+                    usize::from(self.head[i]),
+                    NO_GROUP,
+                    "head of a cell without a stone"
+                );
+            }
+        }
         for p in self.size.points() {
             let i = p.index();
             let Some(side) = side_of(self.cell[i]) else {
@@ -733,8 +749,14 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
+    fn size_points(board: &Board) -> impl Iterator<Item = Point> {
+        board.size().points()
+    }
+
     /// The incremental bookkeeping equals a recount after every move of
-    /// random games with captures and (Tromp–Taylor) suicides.
+    /// random games with captures and (Tromp–Taylor) suicides, and the
+    /// area score (row bitsets) the owners of [`Board::territory`] (flood
+    /// fill).
     #[test]
     fn bookkeeping_matches_recount() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
@@ -749,6 +771,18 @@ mod tests {
                     }
                     pos.play(mv).unwrap();
                     pos.board().check_invariants();
+                    let board = pos.board();
+                    let t = board.territory();
+                    let owned = |side| {
+                        size_points(board)
+                            .filter(|&p| t.owner(p) == Some(side))
+                            .count() as u32
+                    };
+                    let score = board.area_score();
+                    assert_eq!(
+                        (score.black, score.white),
+                        (owned(Side::Black), owned(Side::White))
+                    );
                 }
             }
         }

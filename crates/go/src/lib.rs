@@ -48,6 +48,7 @@ mod position;
 pub mod problem;
 pub mod render;
 pub mod replay;
+mod rows;
 mod rules;
 pub mod seed;
 pub mod sgf;

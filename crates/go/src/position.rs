@@ -248,6 +248,12 @@ impl Position {
         if self.ko == Some((p, side)) {
             return Some(IllegalMoveKind::Ko);
         }
+        // Most stones go next to an empty point: they have a liberty, so
+        // they are no suicide, and only superko needs to know what they
+        // capture.
+        if self.rules.ko != KoRule::PositionalSuperko && self.board.has_empty_neighbour(p) {
+            return None;
+        }
         let probe = self.board.probe(side, p);
         if Board::is_suicide(&probe) && self.rules.suicide == Suicide::Illegal {
             return Some(IllegalMoveKind::Suicide);

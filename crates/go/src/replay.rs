@@ -222,7 +222,9 @@ pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
         problems.insert(0, p);
     }
     let profile = options.profile.unwrap_or(Profile::SGF_DEFAULT);
-    let mut games = Vec::new();
+    let mut games = Vec::with_capacity(collection.roots().len());
+    // One buffer for every main line of the file.
+    let mut line: Vec<NodeId> = Vec::new();
     for &root in collection.roots() {
         if options.all_variations {
             let mut seen = std::collections::HashSet::new();
@@ -246,7 +248,8 @@ pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
                 games.push(game);
             }
         } else {
-            let line: Vec<NodeId> = collection.main_line(root).collect();
+            line.clear();
+            line.extend(collection.main_line(root));
             games.push(replay_line(&decoded.text, &collection, &line, profile));
         }
     }
@@ -485,14 +488,15 @@ impl Judge {
         }
     }
 
-    /// Applies one event; with `problems`, judges it.
+    /// Applies one event; with `problems`, judges it. Returns why a move
+    /// is illegal.
     fn apply(
         &mut self,
         ev: Event,
         plies: &[Ply],
         captured: &mut Vec<Point>,
-        problems: Option<(&mut Vec<Problem>, &mut Vec<Option<IllegalMoveKind>>)>,
-    ) {
+        problems: Option<&mut Vec<Problem>>,
+    ) -> Option<IllegalMoveKind> {
         match ev {
             Event::Setup(p, stone) => {
                 self.pos.set_stone_deferred(p, stone);
@@ -500,7 +504,7 @@ impl Judge {
             }
             Event::SetupDone(span) => {
                 self.pos.finish_setup();
-                if let Some((problems, _)) = problems
+                if let Some(problems) = problems
                     && self.pos.board().has_group_without_liberty()
                 {
                     problems.push(problem(
@@ -542,23 +546,24 @@ impl Judge {
                     self.free_handicap = 0;
                 }
                 let kind = verdict.or(wrong_side.then_some(IllegalMoveKind::WrongSide));
-                if let Some((problems, verdicts)) = problems {
-                    verdicts.push(kind);
-                    if let Some(kind) = kind {
-                        problems.push(problem(
-                            Severity::Error,
-                            ply.span,
-                            Some(ply.number),
-                            Issue::Illegal {
-                                kind,
-                                side,
-                                mv: ply.mv,
-                            },
-                        ));
-                    }
+                if let Some(problems) = problems
+                    && let Some(kind) = kind
+                {
+                    problems.push(problem(
+                        Severity::Error,
+                        ply.span,
+                        Some(ply.number),
+                        Issue::Illegal {
+                            kind,
+                            side,
+                            mv: ply.mv,
+                        },
+                    ));
                 }
+                return kind;
             }
         }
+        None
     }
 }
 
@@ -791,21 +796,14 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
     // Judge.
     let mut judge = Judge::new(size, profile, free_handicap);
     let mut captured = Vec::new();
-    let mut verdicts = Vec::with_capacity(plies.len());
     for &ev in &events {
         let before = captured.len() as u32;
-        judge.apply(
-            ev,
-            &plies,
-            &mut captured,
-            Some((&mut problems, &mut verdicts)),
-        );
+        let illegal = judge.apply(ev, &plies, &mut captured, Some(&mut problems));
         if let Event::Move(i) = ev {
-            plies[i as usize].captured = (before, captured.len() as u32);
+            let ply = &mut plies[i as usize];
+            ply.captured = (before, captured.len() as u32);
+            ply.illegal = illegal;
         }
-    }
-    for (ply, v) in plies.iter_mut().zip(verdicts) {
-        ply.illegal = v;
     }
     let mut game = Game {
         root,

@@ -2,6 +2,7 @@
 //! replayed under one rule profile; files are checked on every core and
 //! reported in the order given, with the same exit codes as Asalto's.
 
+use asalto::diagnostics::{Entry, GameReport};
 use asalto::text::escape_line;
 use asalto_go::json::CheckJson;
 use asalto_go::replay::{CheckOptions, Checked};
@@ -26,6 +27,8 @@ pub struct Settings {
     pub details: bool,
     /// Print nothing.
     pub quiet: bool,
+    /// Colour the diagnostics.
+    pub color: bool,
 }
 
 impl Checker for Settings {
@@ -65,7 +68,7 @@ fn check(path: &str, settings: Settings) -> FileResult {
             let mut text = summary(&name, &checked, settings.profile);
             text.push('\n');
             if settings.details {
-                text.push_str(&details(&checked));
+                text.push_str(&details(&name, &checked, settings.color));
             }
             text
         }
@@ -181,26 +184,19 @@ fn summary(name: &str, checked: &Checked, profile: Profile) -> String {
     )
 }
 
-/// Every problem with its code and line:column, then the board before the
-/// first illegal move.
-fn details(checked: &Checked) -> String {
-    let mut text = String::new();
+/// Every problem as every game's are shown (the file's line quoted at the
+/// problem's line:column, the label under the text, `asalto::<code>`,
+/// help), then the board before the first illegal move.
+fn details(name: &str, checked: &Checked, color: bool) -> String {
+    let mut report = GameReport::new(name);
     for p in checked.all_problems() {
-        let (line, column) = checked.line_col(p.span);
-        let severity = match p.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        text.push_str(&format!(
-            "  {severity}[{}] line {line}:{column}{}: {}\n",
-            p.code(),
-            at_move(checked, p),
-            escape_line(&p.message())
-        ));
-        if let Some(help) = p.help() {
-            text.push_str(&format!("    help: {}\n", escape_line(&help)));
-        }
+        report.add(&checked.source, Entry::of(p));
     }
+    let mut text = if report.is_empty() {
+        String::new()
+    } else {
+        report.render(color)
+    };
     let illegal = checked.games.iter().find_map(|g| {
         g.plies
             .iter()

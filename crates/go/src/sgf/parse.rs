@@ -50,7 +50,7 @@ pub fn parse(text: &str, options: ParseOptions) -> (Collection, Vec<Problem>) {
         src: text.as_bytes(),
         pos: 0,
         lenient: options.lenient,
-        coll: Collection::default(),
+        coll: Collection::with_capacity(text),
         problems: Vec::new(),
     };
     p.run();

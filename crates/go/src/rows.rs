@@ -1,0 +1,119 @@
+//! A set of points as one `u32` per row (bit `c` of row `r` is the point
+//! at column `c`, row `r`): whole-board set operations in a few dozen
+//! word operations, for area scoring. Scoring by flood fill visits every
+//! point with a branch per neighbour; the end of every checked record is
+//! scored, so this runs once per game of a collection.
+
+use crate::point::MAX_SIZE;
+
+/// Rows of a board of up to 25x25; row `r` is `bits[r + 1]`, with an
+/// empty row above and below so neighbours need no bounds test.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Rows {
+    bits: [u32; MAX_SIZE as usize + 2],
+}
+
+impl Rows {
+    pub(crate) const EMPTY: Rows = Rows {
+        bits: [0; MAX_SIZE as usize + 2],
+    };
+
+    /// Sets row `row` (0-based from the top) to `bits`.
+    #[inline]
+    pub(crate) fn set_row(&mut self, row: usize, bits: u32) {
+        self.bits[row + 1] = bits;
+    }
+
+    /// Points in the set.
+    pub(crate) fn len(&self) -> u32 {
+        self.bits.iter().map(|r| r.count_ones()).sum()
+    }
+
+    /// Points of `mask` next to a point of `self`.
+    pub(crate) fn neighbours_within(&self, mask: &Rows, n: usize) -> Rows {
+        let mut out = Rows::EMPTY;
+        for r in 1..=n {
+            let b = &self.bits;
+            out.bits[r] = (b[r] << 1 | b[r] >> 1 | b[r - 1] | b[r + 1]) & mask.bits[r];
+        }
+        out
+    }
+
+    /// The points of `self` not in `other`.
+    pub(crate) fn minus(&self, other: &Rows) -> Rows {
+        let mut out = *self;
+        for (o, x) in out.bits.iter_mut().zip(other.bits) {
+            *o &= !x;
+        }
+        out
+    }
+
+    /// The points of `mask` connected to `self` (a subset of `mask`)
+    /// through points of `mask`: whole runs along each row at once, then
+    /// sweeps down and up the board until nothing changes (a region
+    /// winding left and right takes a sweep per turn).
+    pub(crate) fn fill_within(mut self, mask: &Rows, n: usize) -> Rows {
+        loop {
+            let mut changed = false;
+            for r in (1..=n).chain((1..=n).rev()) {
+                let m = mask.bits[r];
+                let seed = self.bits[r] | ((self.bits[r - 1] | self.bits[r + 1]) & m);
+                let filled = runs_hit(seed, m);
+                if filled != self.bits[r] {
+                    self.bits[r] = filled;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return self;
+            }
+        }
+    }
+}
+
+/// The runs (maximal strings of adjacent set bits) of `mask` that hold a
+/// bit of `seed` (a subset of `mask`).
+///
+/// Upwards: adding a seed bit to `mask` carries through the rest of its
+/// run, so `(mask + seed) ^ mask` flips the bits from the seed to the
+/// run's top (and the gap bit above, which `& mask` drops); a second seed
+/// in the same run flips back only itself, which `| seed` restores.
+/// Downwards is the same on the reversed bits. Rows have at most 25 bits,
+/// so the carry above the top run stays inside the word.
+#[inline]
+fn runs_hit(seed: u32, mask: u32) -> u32 {
+    #[inline]
+    fn up(seed: u32, mask: u32) -> u32 {
+        ((mask.wrapping_add(seed) ^ mask) & mask) | seed
+    }
+    let upwards = up(seed, mask);
+    let downwards = up(seed.reverse_bits(), mask.reverse_bits()).reverse_bits();
+    upwards | downwards
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `runs_hit` against growing the seed one bit at a time.
+    #[test]
+    fn runs_hit_matches_growth() {
+        let mut state = 0x1234_5678_9abc_def0u64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mask = (state as u32) & 0x01ff_ffff;
+            let seed = ((state >> 32) as u32) & mask & ((state >> 20) as u32);
+            let mut slow = seed;
+            loop {
+                let grown = (slow | slow << 1 | slow >> 1) & mask;
+                if grown == slow {
+                    break;
+                }
+                slow = grown;
+            }
+            assert_eq!(runs_hit(seed, mask), slow, "mask {mask:b} seed {seed:b}");
+        }
+    }
+}

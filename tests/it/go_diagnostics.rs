@@ -1,0 +1,323 @@
+//! Go's `check` diagnostics, shown as Asalto's: the reason code, the SGF
+//! line quoted at the move's line:column with a label, help, the board
+//! before an illegal move; warnings (`result-mismatch`, `--lenient`
+//! repairs) marked as warnings; `--color` honoured; control characters of
+//! the file and of its name escaped; long lines quoted around the problem.
+//!
+//! Why: a teacher reads hundreds of these; each must say where and why,
+//! exactly, and hostile text must never reach the terminal raw.
+
+use crate::run::asalto;
+
+/// Check `sgf` written to a file named `name` in a scratch folder, with
+/// `args` before the file; the run and the file's path.
+fn check(name: &str, sgf: &str, args: &[&str]) -> (crate::run::Run, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, sgf).unwrap();
+    let path = path.to_str().unwrap().to_string();
+    let mut all = vec!["check"];
+    all.extend_from_slice(args);
+    all.push(&path);
+    let run = asalto(&all);
+    (run, path)
+}
+
+/// The output with the scratch path written as `FILE`.
+fn shown(run: &crate::run::Run, path: &str) -> String {
+    run.stdout.replace(path, "FILE")
+}
+
+#[test]
+fn occupied_point_is_quoted_labelled_and_the_board_drawn() {
+    let (run, path) = check("g.sgf", "(;GM[1]FF[4]SZ[9]\n;B[ee];W[ee])\n", &[]);
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        shown(&run, &path),
+        "\
+FILE: invalid (simple-ko): line 2:8, move 2 (white): illegal move white ee: the point already holds a stone [occupied]; 2 moves replayed
+  × FILE: invalid record (1 error)
+
+Error: asalto::occupied
+
+  × move 2 (white): illegal move white ee: the point already holds a stone
+   ╭─[FILE:2:8]
+ 1 │ (;GM[1]FF[4]SZ[9]
+ 2 │ ;B[ee];W[ee])
+   ·        ──┬──
+   ·          ╰── occupied
+   ╰────
+
+The board before move 2 (white E5, occupied):
+    A B C D E F G H J
+ 9  . . . . . . . . .  a
+ 8  . . . . . . . . .  b
+ 7  . . + . . . + . .  c
+ 6  . . . . . . . . .  d
+ 5  . . . .(X). . . .  e
+ 4  . . . . . . . . .  f
+ 3  . . + . . . + . .  g
+ 2  . . . . . . . . .  h
+ 1  . . . . . . . . .  i
+    a b c d e f g h i
+white to move; captures: black 0, white 0; rules simple-ko; last move: black E5 (ee)
+"
+    );
+}
+
+#[test]
+fn suicide_says_why_and_how() {
+    // White's stones on b5 and a4 leave a5 no liberty; black captures
+    // nothing there.
+    let sgf = "(;GM[1]FF[4]SZ[5]\n;B[cc];W[ba];B[dd];W[ab];B[aa])";
+    let (run, path) = check("s.sgf", sgf, &[]);
+    assert_eq!(run.code, 1);
+    let out = shown(&run, &path);
+    let report = out.split_once("\nThe board before").unwrap().0;
+    assert_eq!(
+        report,
+        "\
+FILE: invalid (simple-ko): line 2:26, move 5 (black): illegal move black aa: the stone's group would have no liberty and it captures nothing (suicide) [suicide]; 5 moves replayed
+  × FILE: invalid record (1 error)
+
+Error: asalto::suicide
+
+  × move 5 (black): illegal move black aa: the stone's group would have no liberty and it captures nothing (suicide)
+   ╭─[FILE:2:26]
+ 1 │ (;GM[1]FF[4]SZ[5]
+ 2 │ ;B[cc];W[ba];B[dd];W[ab];B[aa])
+   ·                          ──┬──
+   ·                            ╰── suicide
+   ╰────
+  help: captures are made first; a stone that captures nothing needs a liberty (tromp-taylor allows suicide)
+"
+    );
+    assert!(out.contains("The board before move 5 (black A5, suicide):\n"));
+}
+
+#[test]
+fn ko_recapture_is_refused_with_its_help() {
+    // White takes the black stone on c4 at b4; black's immediate retake
+    // on c4 repeats the position.
+    let sgf = "(;GM[1]FF[4]SZ[5]AB[ba][ab][cb][bc]AW[ca][db][cc]PL[W]\n;W[bb]\n;B[cb])";
+    let (run, path) = check("k.sgf", sgf, &[]);
+    assert_eq!(run.code, 1);
+    let out = shown(&run, &path);
+    assert!(
+        out.contains(
+            "\
+Error: asalto::ko
+
+  × move 2 (black): illegal move black cb: "
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "   ╭─[FILE:3:2]
+ 2 │ ;W[bb]
+ 3 │ ;B[cb])
+   ·  ──┬──
+   ·    ╰── ko
+   ╰────
+  help: play elsewhere first; the seed-2019 profile has no ko rule
+"
+        ),
+        "{out}"
+    );
+    // The 2019 assignment has no ko rule: the same record is valid there.
+    let (run, _) = check("k.sgf", sgf, &["--rules", "seed-2019"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+}
+
+#[test]
+fn wrong_side_is_labelled_at_the_second_move() {
+    let (run, path) = check("w.sgf", "(;GM[1]FF[4]SZ[9];B[ee];B[dd])", &[]);
+    assert_eq!(run.code, 1);
+    let out = shown(&run, &path);
+    assert!(
+        out.contains(
+            "\
+Error: asalto::wrong-side
+
+  × move 2 (black): illegal move black dd: "
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "   ╭─[FILE:1:25]
+ 1 │ (;GM[1]FF[4]SZ[9];B[ee];B[dd])
+   ·                         ──┬──
+   ·                           ╰── wrong-side
+   ╰────
+  help: colours alternate; after handicap stones (HA with AB) White moves first; PL[] sets the colour to move
+"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn syntax_error_is_underlined_at_its_character() {
+    let sgf = "(;GM[1]FF[4]SZ[9]\r\n;B[ee]\t;W[dd]$;B[cc])\r\n";
+    let (run, path) = check("x.sgf", sgf, &[]);
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        shown(&run, &path),
+        "\
+FILE: invalid (simple-ko): line 2:14: unexpected '$' [syntax]; 2 moves replayed
+  × FILE: invalid record (1 error)
+
+Error: asalto::syntax
+
+  × unexpected '$'
+   ╭─[FILE:2:14]
+ 1 │ (;GM[1]FF[4]SZ[9]
+ 2 │ ;B[ee]  ;W[dd]$;B[cc])
+   ·               ┬
+   ·               ╰── here
+   ╰────
+"
+    );
+}
+
+#[test]
+fn result_mismatch_is_a_warning_of_a_valid_record() {
+    let (run, path) = check("r.sgf", "(;GM[1]FF[4]SZ[9]RE[W+5]\n;B[ee];W[dd])", &[]);
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        shown(&run, &path),
+        "\
+FILE: valid (simple-ko) (1 warning), 1 game, 2 moves; area score black 1, white 1, komi 0: 0
+  ⚠ FILE: valid record with 1 warning
+
+Warning: asalto::result-mismatch
+
+  ⚠ RE[W+5] but the area score of the final position is black 1, white 1, komi 0: 0
+   ╭─[FILE:1:18]
+ 1 │ (;GM[1]FF[4]SZ[9]RE[W+5]
+   ·                  ───┬───
+   ·                     ╰── result
+   ╰────
+  help: area scoring counts every stone on the board: dead stones never captured count for their owner, and territory scoring (Japanese rules) counts differently
+"
+    );
+}
+
+#[test]
+fn lenient_repairs_are_warnings() {
+    let (run, path) = check("l.sgf", "junk\n(;GM[1]SZ[9];B[ee]))", &["--lenient"]);
+    assert_eq!(run.code, 0);
+    let out = shown(&run, &path);
+    assert!(
+        out.contains(
+            "\
+Warning: asalto::leading-text
+
+  ⚠ text before the first game tree
+   ╭─[FILE:1:1]
+ 1 │ junk
+   · ──┬─
+   ·   ╰── here
+   ╰────
+  help: the lenient mode skips this damage with a warning
+"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Warning: asalto::extra-paren\n"), "{out}");
+    // Without --lenient the same damage is an error.
+    let (run, _) = check("l.sgf", "junk\n(;GM[1]SZ[9];B[ee]))", &[]);
+    assert_eq!(run.code, 1);
+    assert!(run.stdout.contains("Error: asalto::leading-text\n"));
+}
+
+#[test]
+fn control_characters_of_the_name_and_the_text_are_escaped() {
+    let sgf = "(;GM[1]FF[4]SZ[9]PB[\x1b[2J\x07\u{202e}x]\n;B[ee];W[ee])";
+    let (run, path) = check("a\x1bb.sgf", sgf, &["--color", "never"]);
+    assert_eq!(run.code, 1);
+    assert!(!run.stdout.contains('\x1b'), "{:?}", run.stdout);
+    assert!(!run.stdout.contains('\x07'), "{:?}", run.stdout);
+    assert!(!run.stdout.contains('\u{202e}'), "{:?}", run.stdout);
+    let escaped = path.replace('\x1b', "\\x1b");
+    assert!(run.stdout.starts_with(&format!("{escaped}: invalid")));
+    assert!(
+        run.stdout
+            .contains(&format!("  × {escaped}: invalid record"))
+    );
+    assert!(run.stdout.contains(&format!("╭─[{escaped}:2:8]")));
+    assert!(
+        run.stdout
+            .contains(" 1 │ (;GM[1]FF[4]SZ[9]PB[\\x1b[2J\\x07\\u{202e}x]\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn color_always_paints_never_and_auto_off_a_terminal_do_not() {
+    let sgf = "(;GM[1]FF[4]SZ[9]\n;B[ee];W[ee])\n";
+    let (always, a) = check("c.sgf", sgf, &["--color", "always"]);
+    assert!(always.stdout.contains("\x1b["), "{:?}", always.stdout);
+    // The same words, once the colours are taken out.
+    let (never, n) = check("c.sgf", sgf, &["--color", "never"]);
+    assert!(!never.stdout.contains('\x1b'));
+    assert!(never.stdout.contains("Error: asalto::occupied"));
+    // Off a terminal (the tests' pipe), `auto` is `never`.
+    let (auto, p) = check("c.sgf", sgf, &[]);
+    assert!(!auto.stdout.contains('\x1b'));
+    assert_eq!(shown(&auto, &p), shown(&never, &n));
+    assert_eq!(
+        strip_ansi(&always.stdout).replace(&a, "FILE"),
+        shown(&never, &n)
+    );
+}
+
+/// `text` without ANSI SGR sequences (`ESC [ ... m`).
+fn strip_ansi(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for d in chars.by_ref() {
+                if d == 'm' {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn a_long_line_is_quoted_around_the_problem_only() {
+    // A whole game on one line, after a long comment: the illegal move is
+    // past column 600.
+    let mut sgf = format!("(;GM[1]FF[4]SZ[19]C[{}]", "x".repeat(500));
+    let letters: Vec<char> = ('a'..='s').collect();
+    for i in 0..40 {
+        let (c, r) = (letters[i % 19], letters[i / 19]);
+        let side = if i % 2 == 0 { 'B' } else { 'W' };
+        sgf.push_str(&format!(";{side}[{c}{r}]"));
+    }
+    sgf.push_str(";B[aa])");
+    let (run, path) = check("long.sgf", &sgf, &[]);
+    assert_eq!(run.code, 1);
+    let out = shown(&run, &path);
+    let column = sgf.find(";B[aa])").unwrap() + 2;
+    assert!(out.contains(&format!("╭─[FILE:1:{column}]")), "{out}");
+    let quoted = out.lines().find(|l| l.starts_with(" 1 │ ")).unwrap();
+    let quoted = quoted.strip_prefix(" 1 │ ").unwrap();
+    assert!(quoted.starts_with('…'), "{quoted}");
+    assert!(quoted.ends_with(";B[aa])"), "{quoted}");
+    assert!(quoted.chars().count() <= 201, "{quoted}");
+    // The label is under the move.
+    let label = out.lines().find(|l| l.contains("──┬──")).unwrap();
+    let at = label.chars().position(|c| c == '─').unwrap() - "   · ".chars().count();
+    let under: String = quoted.chars().skip(at).take(5).collect();
+    assert_eq!(under, "B[aa]", "{out}");
+}
