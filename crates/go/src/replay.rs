@@ -231,7 +231,7 @@ pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
             let mut budget = VARIATION_BUDGET.max(4 * collection.node_count());
             for (k, line) in collection.lines(root).enumerate() {
                 if line.len() > budget || k >= VARIATION_LINES {
-                    let span = collection.node(line[line.len() - 1]).span;
+                    let span = collection.node(line[line.len() - 1]).span();
                     problems.push(Problem {
                         severity: Severity::Warning,
                         span,
@@ -302,8 +302,8 @@ fn root_text(src: &str, coll: &Collection, root: NodeId, id: Ident) -> Option<(S
     let prop = coll.property(root, id)?;
     let v = coll.values(prop).first()?;
     Some((
-        unescape(&src[v.span.range()], true).trim().to_string(),
-        prop.span,
+        unescape(&src[v.span().range()], true).trim().to_string(),
+        prop.span(),
     ))
 }
 
@@ -392,7 +392,7 @@ fn read_info(src: &str, coll: &Collection, root: NodeId, problems: &mut Vec<Prob
             && coll
                 .values(p)
                 .iter()
-                .any(|v| src[v.span.range()].to_ascii_lowercase().contains("foxwq"))
+                .any(|v| src[v.span().range()].to_ascii_lowercase().contains("foxwq"))
     });
     if fox && info.komi.abs() >= 100.0 {
         let chinese = root_text(src, coll, root, RU)
@@ -619,7 +619,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                     _ => None,
                 };
                 for v in coll.values(prop) {
-                    let raw = &src[v.span.range()];
+                    let raw = &src[v.span().range()];
                     match setup_points(raw, size) {
                         Some(Ok(points)) => {
                             for p in points {
@@ -632,7 +632,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                         }
                         Some(Err(())) => problems.push(problem(
                             Severity::Error,
-                            prop.span,
+                            prop.span(),
                             None,
                             Issue::OffBoardValue {
                                 property: id.to_string(),
@@ -641,7 +641,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                         )),
                         None => problems.push(problem(
                             Severity::Error,
-                            prop.span,
+                            prop.span(),
                             None,
                             Issue::BadValue {
                                 property: id.to_string(),
@@ -654,7 +654,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
             }
         }
         if setup {
-            events.push(Event::SetupDone(coll.node(node).span));
+            events.push(Event::SetupDone(coll.node(node).span()));
         }
         for prop in coll.properties(node) {
             let id = prop.ident;
@@ -662,7 +662,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                 let raw = coll
                     .values(prop)
                     .first()
-                    .map_or("", |v| &src[v.span.range()]);
+                    .map_or("", |v| &src[v.span().range()]);
                 match raw.trim().bytes().next().and_then(Side::from_letter) {
                     Some(side) => {
                         if depth == 0 {
@@ -672,7 +672,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                     }
                     None => problems.push(problem(
                         Severity::Warning,
-                        prop.span,
+                        prop.span(),
                         None,
                         Issue::BadValue {
                             property: "PL".into(),
@@ -687,7 +687,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                 if moves_here == 2 {
                     problems.push(problem(
                         Severity::Warning,
-                        prop.span,
+                        prop.span(),
                         None,
                         Issue::TwoMovesInNode,
                     ));
@@ -695,7 +695,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                 let raw = coll
                     .values(prop)
                     .first()
-                    .map_or("", |v| &src[v.span.range()]);
+                    .map_or("", |v| &src[v.span().range()]);
                 move_count += 1;
                 let number = move_count;
                 match move_value(raw, size) {
@@ -705,7 +705,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                             number,
                             side,
                             mv,
-                            span: prop.span,
+                            span: prop.span(),
                             node,
                             illegal: None,
                             captured: (0, 0),
@@ -714,7 +714,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                     MoveValue::OffBoard => {
                         problems.push(problem(
                             Severity::Error,
-                            prop.span,
+                            prop.span(),
                             Some(number),
                             Issue::OffBoardValue {
                                 property: id.to_string(),
@@ -726,7 +726,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                     MoveValue::Unreadable => {
                         problems.push(problem(
                             Severity::Error,
-                            prop.span,
+                            prop.span(),
                             Some(number),
                             Issue::BadValue {
                                 property: id.to_string(),
@@ -753,7 +753,9 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
         if let Some(points) = implied {
             // Old server records give HA and let White move first, the
             // stones being on their standard points.
-            let span = coll.property(root, HA).map_or(Span::default(), |p| p.span);
+            let span = coll
+                .property(root, HA)
+                .map_or(Span::default(), |p| p.span());
             problems.push(problem(
                 Severity::Warning,
                 span,
@@ -773,7 +775,9 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
             free_handicap = info.handicap;
         } else {
             if root_black != info.handicap {
-                let span = coll.property(root, HA).map_or(Span::default(), |p| p.span);
+                let span = coll
+                    .property(root, HA)
+                    .map_or(Span::default(), |p| p.span());
                 problems.push(problem(
                     Severity::Warning,
                     span,
@@ -889,7 +893,7 @@ fn check_result(coll: &Collection, game: &mut Game) {
     if (margin - claim).abs() > 1e-9 {
         let span = coll
             .property(game.root, RE)
-            .map_or(Span::default(), |p| p.span);
+            .map_or(Span::default(), |p| p.span());
         game.problems.push(problem(
             Severity::Warning,
             span,

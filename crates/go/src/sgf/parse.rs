@@ -46,6 +46,16 @@ struct Parser<'a> {
 /// assert!(coll.property(root, Ident::new("SZ")).is_some());
 /// ```
 pub fn parse(text: &str, options: ParseOptions) -> (Collection, Vec<Problem>) {
+    if u32::try_from(text.len()).is_err() {
+        // The tree keeps byte offsets in 32 bits.
+        let problem = Problem {
+            severity: Severity::Error,
+            span: Span::new(0, 0),
+            ply: None,
+            kind: Issue::Syntax(SyntaxKind::TooLong),
+        };
+        return (Collection::default(), vec![problem]);
+    }
     let mut p = Parser {
         src: text.as_bytes(),
         pos: 0,
@@ -159,7 +169,7 @@ impl Parser<'_> {
                         return;
                     };
                     let at = self.pos;
-                    let id = self.coll.push_node(Span::new(at, at + 1), open.attach);
+                    let id = self.coll.push_node(at, true, open.attach);
                     open.attach = Some(id);
                     open.has_node = true;
                     self.pos += 1;
@@ -182,7 +192,7 @@ impl Parser<'_> {
                         return;
                     }
                     let open = stack.last_mut().expect("checked above");
-                    let id = self.coll.push_node(Span::new(at, at), open.attach);
+                    let id = self.coll.push_node(at, false, open.attach);
                     open.attach = Some(id);
                     open.has_node = true;
                     if !self.properties(id) {
@@ -281,7 +291,7 @@ impl Parser<'_> {
                 );
                 return false;
             }
-            self.coll.push_property(node, ident, name_span);
+            self.coll.push_property(node, ident, (start, self.pos));
             self.skip_ws();
             if self.src.get(self.pos) != Some(&b'[') {
                 self.report(SyntaxKind::MissingValue, name_span, false);
@@ -313,7 +323,7 @@ impl Parser<'_> {
                     );
                     return false;
                 }
-                self.coll.push_value(Span::new(open + 1, i));
+                self.coll.push_value(open + 1, i);
                 self.pos = i + 1;
                 self.skip_ws();
             }
