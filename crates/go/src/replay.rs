@@ -37,9 +37,11 @@ pub struct Ply {
     pub side: Side,
     /// The move written.
     pub mv: Move,
-    /// The `B[..]`/`W[..]` property.
-    pub span: Span,
-    /// The node holding it.
+    /// The `B[..]`/`W[..]` property, as byte offsets (`u32`: a record of
+    /// millions of moves keeps one `Ply` each; see [`Ply::span`]).
+    span: (u32, u32),
+    /// The node holding it, in the tree that parsing [`Checked::source`]
+    /// gives.
     pub node: NodeId,
     /// Why it is illegal, if it is.
     pub illegal: Option<IllegalMoveKind>,
@@ -52,7 +54,10 @@ enum Event {
     /// A setup stone placed or removed.
     Setup(Point, Option<Side>),
     /// The end of a node's setup: check liberties, free the next colour.
-    SetupDone(Span),
+    /// The span of a problem, as byte offsets (`u32`: the parser reads no
+    /// longer text), so that an event takes 12 bytes: a game keeps one per
+    /// move.
+    SetupDone(u32, u32),
     /// `PL`.
     ToMove(Side),
     /// A move (index into the plies).
@@ -80,7 +85,8 @@ pub struct GameInfo {
 /// A replayed line of a game tree.
 #[derive(Clone, Debug)]
 pub struct Game {
-    /// The tree's root node.
+    /// The tree's root node, in the tree that parsing [`Checked::source`]
+    /// gives.
     pub root: NodeId,
     /// 0 for the main line, then the other lines in tree order.
     pub variation: usize,
@@ -101,15 +107,17 @@ pub struct Game {
     final_score: AreaScore,
 }
 
-/// A checked file.
+/// A checked file. The syntax tree is not kept: a game holds its moves
+/// (about 60 bytes each with their events), the tree as much again, and a
+/// record of millions of moves is shown or exported whole. Parsing
+/// [`Checked::source`] with the same options gives the tree again, with
+/// the same node numbers.
 #[derive(Clone, Debug)]
 pub struct Checked {
     /// The decoded text, which every span points into.
     pub source: String,
     /// The charset the file was read in.
     pub charset: &'static str,
-    /// The syntax tree.
-    pub collection: Collection,
     /// File-level problems: charset, syntax.
     pub problems: Vec<Problem>,
     /// One game per tree (and per variation with `all_variations`).
@@ -132,6 +140,13 @@ impl Checked {
     /// 1-based line and column (in characters) of a span's start.
     pub fn line_col(&self, span: Span) -> (usize, usize) {
         asalto_core::line_column(&self.source, span.start)
+    }
+}
+
+impl Ply {
+    /// The `B[..]`/`W[..]` property.
+    pub fn span(&self) -> Span {
+        Span::new(self.span.0 as usize, self.span.1 as usize)
     }
 }
 
@@ -253,10 +268,10 @@ pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
             games.push(replay_line(&decoded.text, &collection, &line, profile));
         }
     }
+    drop(collection);
     Checked {
         source: decoded.text,
         charset: decoded.charset,
-        collection,
         problems,
         games,
     }
@@ -502,7 +517,8 @@ impl Judge {
                 self.pos.set_stone_deferred(p, stone);
                 self.any_colour = true;
             }
-            Event::SetupDone(span) => {
+            Event::SetupDone(start, end) => {
+                let span = Span::new(start as usize, end as usize);
                 self.pos.finish_setup();
                 if let Some(problems) = problems
                     && self.pos.board().has_group_without_liberty()
@@ -551,7 +567,7 @@ impl Judge {
                 {
                     problems.push(problem(
                         Severity::Error,
-                        ply.span,
+                        ply.span(),
                         Some(ply.number),
                         Issue::Illegal {
                             kind,
@@ -565,6 +581,12 @@ impl Judge {
         }
         None
     }
+}
+
+/// The end of a setup whose problem would be at `span` (offsets into a
+/// parsed text, so below 4 GiB).
+fn setup_done(span: Span) -> Event {
+    Event::SetupDone(span.start as u32, span.end as u32)
 }
 
 /// Replays one line (root first) of a tree.
@@ -654,7 +676,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
             }
         }
         if setup {
-            events.push(Event::SetupDone(coll.node(node).span()));
+            events.push(setup_done(coll.node(node).span()));
         }
         for prop in coll.properties(node) {
             let id = prop.ident;
@@ -701,11 +723,12 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                 match move_value(raw, size) {
                     MoveValue::Move(mv) => {
                         events.push(Event::Move(plies.len() as u32));
+                        let span = prop.span();
                         plies.push(Ply {
                             number,
                             side,
                             mv,
-                            span: prop.span(),
+                            span: (span.start as u32, span.end as u32),
                             node,
                             illegal: None,
                             captured: (0, 0),
@@ -768,7 +791,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                 .into_iter()
                 .map(|p| Event::Setup(p, Some(Side::Black)))
                 .collect();
-            head.push(Event::SetupDone(span));
+            head.push(setup_done(span));
             head.push(Event::ToMove(Side::White));
             events.splice(0..0, head);
         } else if root_black == 0 {
