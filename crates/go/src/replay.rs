@@ -589,47 +589,74 @@ fn setup_done(span: Span) -> Event {
     Event::SetupDone(span.start as u32, span.end as u32)
 }
 
-/// Replays one line (root first) of a tree.
-fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) -> Game {
-    let root = line[0];
-    let mut problems = Vec::new();
-    let mut info = GameInfo::default();
-    let mut size = None;
-    if let Some((gm, span)) = root_text(src, coll, root, GM)
-        && gm != "1"
-    {
-        problems.push(problem(
-            Severity::Error,
-            span,
-            None,
-            Issue::NotGo { value: gm },
-        ));
-    } else {
-        size = read_size(src, coll, root, &mut problems);
-        info = read_info(src, coll, root, &mut problems);
-    }
-    let Some(size) = size else {
-        return Game {
+/// A line of a game tree read node by node into events and plies (no
+/// judging yet): [`replay_line`] feeds it a stored line, [`check`] the main
+/// line of each tree as the parser reads it, so that a record's moves need
+/// not be held twice, as a tree and as a game.
+struct LineReader {
+    root: NodeId,
+    profile: Profile,
+    /// `None` when the game cannot be replayed (not Go, a bad size).
+    size: Option<Size>,
+    info: GameInfo,
+    problems: Vec<Problem>,
+    events: Vec<Event>,
+    plies: Vec<Ply>,
+    /// Nodes read so far (the root is depth 0).
+    depth: usize,
+    root_black: u32,
+    root_pl: bool,
+    move_count: u32,
+}
+
+impl LineReader {
+    /// Reads the root's game information; `moves` is how many moves to
+    /// make room for.
+    fn new(
+        src: &str,
+        coll: &Collection,
+        root: NodeId,
+        profile: Profile,
+        moves: usize,
+    ) -> LineReader {
+        let mut problems = Vec::new();
+        let mut info = GameInfo::default();
+        let mut size = None;
+        if let Some((gm, span)) = root_text(src, coll, root, GM)
+            && gm != "1"
+        {
+            problems.push(problem(
+                Severity::Error,
+                span,
+                None,
+                Issue::NotGo { value: gm },
+            ));
+        } else {
+            size = read_size(src, coll, root, &mut problems);
+            info = read_info(src, coll, root, &mut problems);
+        }
+        let room = if size.is_some() { moves } else { 0 };
+        LineReader {
             root,
-            variation: 0,
             profile,
-            size: Size::NINETEEN,
+            size,
             info,
-            plies: Vec::new(),
             problems,
-            events: Vec::new(),
-            captured: Vec::new(),
-            free_handicap: 0,
-            final_score: AreaScore::default(),
-        };
-    };
-    // Events.
-    let mut events = Vec::with_capacity(line.len() + 8);
-    let mut plies: Vec<Ply> = Vec::with_capacity(line.len());
-    let mut root_black = 0u32;
-    let mut root_pl = false;
-    let mut move_count = 0u32;
-    for (depth, &node) in line.iter().enumerate() {
+            // Room for the handicap's events too.
+            events: Vec::with_capacity(room + 16),
+            plies: Vec::with_capacity(room),
+            depth: 0,
+            root_black: 0,
+            root_pl: false,
+            move_count: 0,
+        }
+    }
+
+    /// Reads the next node of the line.
+    fn node(&mut self, src: &str, coll: &Collection, node: NodeId) {
+        let Some(size) = self.size else { return };
+        let depth = self.depth;
+        self.depth += 1;
         let mut setup = false;
         let mut moves_here = 0;
         for prop in coll.properties(node) {
@@ -646,13 +673,13 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                         Some(Ok(points)) => {
                             for p in points {
                                 if depth == 0 && stone == Some(Side::Black) {
-                                    root_black += 1;
+                                    self.root_black += 1;
                                 }
-                                events.push(Event::Setup(p, stone));
+                                self.events.push(Event::Setup(p, stone));
                                 setup = true;
                             }
                         }
-                        Some(Err(())) => problems.push(problem(
+                        Some(Err(())) => self.problems.push(problem(
                             Severity::Error,
                             prop.span(),
                             None,
@@ -661,7 +688,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                                 value: raw.to_string(),
                             },
                         )),
-                        None => problems.push(problem(
+                        None => self.problems.push(problem(
                             Severity::Error,
                             prop.span(),
                             None,
@@ -676,7 +703,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
             }
         }
         if setup {
-            events.push(setup_done(coll.node(node).span()));
+            self.events.push(setup_done(coll.node(node).span()));
         }
         for prop in coll.properties(node) {
             let id = prop.ident;
@@ -688,11 +715,11 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                 match raw.trim().bytes().next().and_then(Side::from_letter) {
                     Some(side) => {
                         if depth == 0 {
-                            root_pl = true;
+                            self.root_pl = true;
                         }
-                        events.push(Event::ToMove(side));
+                        self.events.push(Event::ToMove(side));
                     }
-                    None => problems.push(problem(
+                    None => self.problems.push(problem(
                         Severity::Warning,
                         prop.span(),
                         None,
@@ -707,7 +734,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                 let side = if id == B { Side::Black } else { Side::White };
                 moves_here += 1;
                 if moves_here == 2 {
-                    problems.push(problem(
+                    self.problems.push(problem(
                         Severity::Warning,
                         prop.span(),
                         None,
@@ -718,13 +745,13 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                     .values(prop)
                     .first()
                     .map_or("", |v| &src[v.span().range()]);
-                move_count += 1;
-                let number = move_count;
+                self.move_count += 1;
+                let number = self.move_count;
                 match move_value(raw, size) {
                     MoveValue::Move(mv) => {
-                        events.push(Event::Move(plies.len() as u32));
+                        self.events.push(Event::Move(self.plies.len() as u32));
                         let span = prop.span();
-                        plies.push(Ply {
+                        self.plies.push(Ply {
                             number,
                             side,
                             mv,
@@ -735,7 +762,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                         });
                     }
                     MoveValue::OffBoard => {
-                        problems.push(problem(
+                        self.problems.push(problem(
                             Severity::Error,
                             prop.span(),
                             Some(number),
@@ -744,10 +771,10 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                                 value: raw.to_string(),
                             },
                         ));
-                        events.push(Event::Unreadable(side));
+                        self.events.push(Event::Unreadable(side));
                     }
                     MoveValue::Unreadable => {
-                        problems.push(problem(
+                        self.problems.push(problem(
                             Severity::Error,
                             prop.span(),
                             Some(number),
@@ -757,97 +784,127 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                                 expected: "a point such as `pd`, or `[]` for a pass",
                             },
                         ));
-                        events.push(Event::Unreadable(side));
+                        self.events.push(Event::Unreadable(side));
                     }
                 }
             }
         }
     }
-    // Handicap: placed stones (White moves next) or free placement.
-    let mut free_handicap = 0;
-    if info.handicap >= 2 {
-        let first_is_white_move = matches!(events.first(), Some(Event::Move(0)))
-            && plies.first().is_some_and(|p| p.side == Side::White);
-        let implied = if root_black == 0 && first_is_white_move {
-            fixed_handicap(size, info.handicap)
-        } else {
-            None
+
+    /// Judges the events read: handicap, then every move, the score and
+    /// `RE`.
+    fn finish(mut self, coll: &Collection) -> Game {
+        let Some(size) = self.size else {
+            return Game {
+                root: self.root,
+                variation: 0,
+                profile: self.profile,
+                size: Size::NINETEEN,
+                info: self.info,
+                plies: Vec::new(),
+                problems: self.problems,
+                events: Vec::new(),
+                captured: Vec::new(),
+                free_handicap: 0,
+                final_score: AreaScore::default(),
+            };
         };
-        if let Some(points) = implied {
-            // Old server records give HA and let White move first, the
-            // stones being on their standard points.
-            let span = coll
-                .property(root, HA)
-                .map_or(Span::default(), |p| p.span());
-            problems.push(problem(
-                Severity::Warning,
-                span,
-                None,
-                Issue::ImpliedHandicap {
-                    handicap: info.handicap,
-                },
-            ));
-            let mut head: Vec<Event> = points
-                .into_iter()
-                .map(|p| Event::Setup(p, Some(Side::Black)))
-                .collect();
-            head.push(setup_done(span));
-            head.push(Event::ToMove(Side::White));
-            events.splice(0..0, head);
-        } else if root_black == 0 {
-            free_handicap = info.handicap;
-        } else {
-            if root_black != info.handicap {
+        // Handicap: placed stones (White moves next) or free placement.
+        let mut free_handicap = 0;
+        if self.info.handicap >= 2 {
+            let first_is_white_move = matches!(self.events.first(), Some(Event::Move(0)))
+                && self.plies.first().is_some_and(|p| p.side == Side::White);
+            let implied = if self.root_black == 0 && first_is_white_move {
+                fixed_handicap(size, self.info.handicap)
+            } else {
+                None
+            };
+            if let Some(points) = implied {
+                // Old server records give HA and let White move first, the
+                // stones being on their standard points.
                 let span = coll
-                    .property(root, HA)
+                    .property(self.root, HA)
                     .map_or(Span::default(), |p| p.span());
-                problems.push(problem(
+                self.problems.push(problem(
                     Severity::Warning,
                     span,
                     None,
-                    Issue::HandicapMismatch {
-                        handicap: info.handicap,
-                        stones: root_black,
+                    Issue::ImpliedHandicap {
+                        handicap: self.info.handicap,
                     },
                 ));
-            }
-            if !root_pl {
-                let at = events
-                    .iter()
-                    .position(|e| !matches!(e, Event::Setup(..)))
-                    .unwrap_or(events.len());
-                events.insert(at, Event::ToMove(Side::White));
+                let mut head: Vec<Event> = points
+                    .into_iter()
+                    .map(|p| Event::Setup(p, Some(Side::Black)))
+                    .collect();
+                head.push(setup_done(span));
+                head.push(Event::ToMove(Side::White));
+                self.events.splice(0..0, head);
+            } else if self.root_black == 0 {
+                free_handicap = self.info.handicap;
+            } else {
+                if self.root_black != self.info.handicap {
+                    let span = coll
+                        .property(self.root, HA)
+                        .map_or(Span::default(), |p| p.span());
+                    self.problems.push(problem(
+                        Severity::Warning,
+                        span,
+                        None,
+                        Issue::HandicapMismatch {
+                            handicap: self.info.handicap,
+                            stones: self.root_black,
+                        },
+                    ));
+                }
+                if !self.root_pl {
+                    let at = self
+                        .events
+                        .iter()
+                        .position(|e| !matches!(e, Event::Setup(..)))
+                        .unwrap_or(self.events.len());
+                    self.events.insert(at, Event::ToMove(Side::White));
+                }
             }
         }
-    }
-    // Judge.
-    let mut judge = Judge::new(size, profile, free_handicap);
-    let mut captured = Vec::new();
-    for &ev in &events {
-        let before = captured.len() as u32;
-        let illegal = judge.apply(ev, &plies, &mut captured, Some(&mut problems));
-        if let Event::Move(i) = ev {
-            let ply = &mut plies[i as usize];
-            ply.captured = (before, captured.len() as u32);
-            ply.illegal = illegal;
+        // Judge.
+        let mut judge = Judge::new(size, self.profile, free_handicap);
+        let mut captured = Vec::new();
+        for &ev in &self.events {
+            let before = captured.len() as u32;
+            let illegal = judge.apply(ev, &self.plies, &mut captured, Some(&mut self.problems));
+            if let Event::Move(i) = ev {
+                let ply = &mut self.plies[i as usize];
+                ply.captured = (before, captured.len() as u32);
+                ply.illegal = illegal;
+            }
         }
+        let mut game = Game {
+            root: self.root,
+            variation: 0,
+            profile: self.profile,
+            size,
+            info: self.info,
+            plies: self.plies,
+            problems: self.problems,
+            events: self.events,
+            captured,
+            free_handicap,
+            final_score: judge.pos.board().area_score(),
+        };
+        check_result(coll, &mut game);
+        game.problems.sort_by_key(|p| p.span.start);
+        game
     }
-    let mut game = Game {
-        root,
-        variation: 0,
-        profile,
-        size,
-        info,
-        plies,
-        problems,
-        events,
-        captured,
-        free_handicap,
-        final_score: judge.pos.board().area_score(),
-    };
-    check_result(coll, &mut game);
-    game.problems.sort_by_key(|p| p.span.start);
-    game
+}
+
+/// Replays one line (root first) of a tree.
+fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) -> Game {
+    let mut reader = LineReader::new(src, coll, line[0], profile, line.len());
+    for &node in line {
+        reader.node(src, coll, node);
+    }
+    reader.finish(coll)
 }
 
 /// The standard (GTP `fixed_handicap`) points of `n` handicap stones on
