@@ -227,21 +227,41 @@ impl Game {
 /// ```
 pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
     let decoded = sgf::decode(bytes);
-    let (collection, mut problems) = sgf::parse(
-        &decoded.text,
-        ParseOptions {
-            lenient: options.lenient,
-        },
-    );
+    let parse_options = ParseOptions {
+        lenient: options.lenient,
+    };
+    let profile = options.profile.unwrap_or(Profile::SGF_DEFAULT);
+    if !options.all_variations {
+        // Each main line is read as it is parsed.
+        let mut lines = MainLines {
+            src: &decoded.text,
+            profile,
+            reading: None,
+            games: Vec::new(),
+        };
+        let (collection, mut problems) = sgf::parse_with(&decoded.text, parse_options, &mut lines);
+        if let Some(p) = decoded.problem {
+            problems.insert(0, p);
+        }
+        let mut games = lines.games;
+        if let Some(last) = lines.reading {
+            games.push(last.finish(&collection));
+        }
+        drop(collection);
+        return Checked {
+            source: decoded.text,
+            charset: decoded.charset,
+            problems,
+            games,
+        };
+    }
+    let (collection, mut problems) = sgf::parse(&decoded.text, parse_options);
     if let Some(p) = decoded.problem {
         problems.insert(0, p);
     }
-    let profile = options.profile.unwrap_or(Profile::SGF_DEFAULT);
     let mut games = Vec::with_capacity(collection.roots().len());
-    // One buffer for every main line of the file.
-    let mut line: Vec<NodeId> = Vec::new();
     for &root in collection.roots() {
-        if options.all_variations {
+        {
             let mut seen = std::collections::HashSet::new();
             let mut budget = VARIATION_BUDGET.max(4 * collection.node_count());
             for (k, line) in collection.lines(root).enumerate() {
@@ -262,10 +282,6 @@ pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
                     .retain(|p| seen.insert((p.span, p.kind.code())));
                 games.push(game);
             }
-        } else {
-            line.clear();
-            line.extend(collection.main_line(root));
-            games.push(replay_line(&decoded.text, &collection, &line, profile));
         }
     }
     drop(collection);
@@ -589,6 +605,33 @@ fn setup_done(span: Span) -> Event {
     Event::SetupDone(span.start as u32, span.end as u32)
 }
 
+/// The main line of each tree of a file, read as the parser reads it.
+struct MainLines<'a> {
+    src: &'a str,
+    profile: Profile,
+    /// The tree being read.
+    reading: Option<LineReader>,
+    games: Vec<Game>,
+}
+
+impl sgf::MainLine for &mut MainLines<'_> {
+    fn node(&mut self, coll: &Collection, node: NodeId) -> bool {
+        if coll.parent(node).is_none() {
+            if let Some(done) = self.reading.take() {
+                self.games.push(done.finish(coll));
+            }
+            // Room for every node still to come: exact for a file of one
+            // game; `finish` gives back what a game does not use.
+            let moves = coll.nodes_ahead() + 1;
+            self.reading = Some(LineReader::new(self.src, coll, node, self.profile, moves));
+        }
+        if let Some(reading) = &mut self.reading {
+            reading.node(self.src, coll, node);
+        }
+        true
+    }
+}
+
 /// A line of a game tree read node by node into events and plies (no
 /// judging yet): [`replay_line`] feeds it a stored line, [`check`] the main
 /// line of each tree as the parser reads it, so that a record's moves need
@@ -868,6 +911,8 @@ impl LineReader {
             }
         }
         // Judge.
+        self.plies.shrink_to_fit();
+        self.events.shrink_to_fit();
         let mut judge = Judge::new(size, self.profile, free_handicap);
         let mut captured = Vec::new();
         for &ev in &self.events {

@@ -150,6 +150,12 @@ pub struct Node {
 }
 
 impl Node {
+    /// The node's first child (the main line's next node).
+    #[inline]
+    pub(crate) fn first_child(&self) -> Option<NodeId> {
+        some(self.first_child)
+    }
+
     /// The `;` (empty for a node read without one).
     #[inline]
     pub fn span(&self) -> Span {
@@ -175,6 +181,12 @@ impl Collection {
     /// Nodes in the collection.
     pub fn node_count(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// Nodes the collection has room for beyond those it holds: the `;`
+    /// of the text not read yet, while parsing.
+    pub(crate) fn nodes_ahead(&self) -> usize {
+        self.nodes.capacity() - self.nodes.len()
     }
 
     /// A node.
@@ -236,17 +248,20 @@ impl Collection {
     /// text's length), and a property with one value for each, as a move
     /// node has. Counting is one pass over the bytes, which spares the
     /// arrays their regrowth and copies.
-    pub(crate) fn with_capacity(text: &str) -> Collection {
+    /// Without `properties`, room for a few properties only (the main
+    /// line's are dropped as they are read).
+    pub(crate) fn with_capacity(text: &str, properties: bool) -> Collection {
         // Counted in byte lanes, 255 bytes at a time (no lane overflows).
         let nodes: usize = text
             .as_bytes()
             .chunks(255)
             .map(|c| usize::from(c.iter().fold(0u8, |n, &b| n + u8::from(b == b';'))))
             .sum();
+        let props = if properties { nodes + 16 } else { 64 };
         Collection {
             nodes: Vec::with_capacity(nodes),
-            props: Vec::with_capacity(nodes + 16),
-            values: Vec::with_capacity(nodes + 16),
+            props: Vec::with_capacity(props),
+            values: Vec::with_capacity(props),
             roots: Vec::new(),
         }
     }
@@ -299,6 +314,18 @@ impl Collection {
             values: (first_value, first_value),
         });
         self.nodes[node as usize].props.1 = self.props.len() as u32;
+    }
+
+    /// Drops the properties of `node`, the last node pushed, and their
+    /// values (a main line's node once replayed, see
+    /// [`super::parse::parse_with`]).
+    pub(crate) fn forget_properties(&mut self, node: NodeId) {
+        let (first, _) = self.nodes[node as usize].props;
+        if let Some(p) = self.props.get(first as usize) {
+            self.values.truncate(p.values.0 as usize);
+        }
+        self.props.truncate(first as usize);
+        self.nodes[node as usize].props.1 = first;
     }
 
     /// A value of the last property pushed, between `[` at `start - 1`
