@@ -5,8 +5,8 @@
 use asalto_core::GameKind;
 
 use super::batch::Checker;
-use super::games::{GameCli, Rules};
-use super::{Out, Status, WriteError, check, diff, export, selfplay, show};
+use super::games::{About, GameCli, PageChecker, Rules};
+use super::{Out, Status, WriteError, check, diff, export, html, selfplay, show};
 
 /// Asalto on the command line.
 pub struct Asalto;
@@ -15,16 +15,12 @@ pub struct Asalto;
 const PROFILES: &[&str] = &[asalto::Rules::Assignment2018.name()];
 
 impl GameCli for Asalto {
-    fn kind(&self) -> GameKind {
-        GameKind::Asalto
-    }
-
-    fn extension(&self) -> &'static str {
-        "txt"
-    }
-
-    fn profiles(&self) -> &'static [&'static str] {
-        PROFILES
+    fn about(&self) -> About {
+        About {
+            kind: GameKind::Asalto,
+            extension: "txt",
+            profiles: PROFILES,
+        }
     }
 
     fn checker<'a>(
@@ -46,6 +42,16 @@ impl GameCli for Asalto {
         show::asalto(args, out)
     }
 
+    fn show_position(
+        &self,
+        args: &show::Args,
+        _position: &str,
+        _rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        show::asalto(args, out)
+    }
+
     fn export(
         &self,
         args: &export::Args,
@@ -54,6 +60,25 @@ impl GameCli for Asalto {
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         export::asalto(args, out)
+    }
+
+    fn page(
+        &self,
+        args: &export::Args,
+        file: &str,
+        _rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        html::asalto_page(file, args.read, args.ply, out)
+    }
+
+    fn page_checker<'a>(
+        &'a self,
+        args: &'a check::Args,
+        _rules: Rules,
+    ) -> Result<PageChecker<'a>, String> {
+        let options = args.options();
+        Ok(Box::new(move |path| html::asalto_entry(path, options)))
     }
 
     fn diff(

@@ -82,6 +82,15 @@ pub enum CheckFormat {
 }
 
 impl Args {
+    /// Asalto's replay options.
+    pub(super) fn options(&self) -> CheckOptions {
+        CheckOptions {
+            strict: self.strict,
+            lenient: self.lenient,
+            rebels: self.rebels,
+        }
+    }
+
     /// The format of each file's own report: `html` is one page over the
     /// whole batch, written before any game's checker runs, so a checker
     /// only ever sees `human` or `json`.
@@ -112,14 +121,7 @@ struct Settings {
 /// extension, else its content), in one batch.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     let format = match args.format {
-        CheckFormat::Html => {
-            let options = CheckOptions {
-                strict: args.strict,
-                lenient: args.lenient,
-                rebels: args.rebels,
-            };
-            return super::html::check(&args.files, &args.game, options, out);
-        }
+        CheckFormat::Html => return super::html::check(&args, out),
         CheckFormat::Human => Format::Human,
         CheckFormat::Json => Format::Json,
     };
@@ -127,26 +129,6 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, 256);
-    match super::madbishops::route(&args.game, args.bishops, args.strict, &args.files) {
-        Some(Err(message)) => {
-            error(&message);
-            return Ok(Status::Error);
-        }
-        Some(Ok(settings)) => {
-            if args.rebels.is_some() || args.lenient || args.all_variations {
-                error("--rebels, --lenient and --all-variations are not for Mad Bishops records");
-                return Ok(Status::Error);
-            }
-            let report = super::madbishops::check::Report {
-                format,
-                details: args.details,
-                quiet: args.quiet,
-                jobs,
-            };
-            return super::madbishops::check::run(&args.files, settings, report, out);
-        }
-        None => {}
-    }
     let routes = match games::routes(&args.game, &args.files) {
         Ok(routes) => routes,
         Err(message) => {
@@ -154,6 +136,11 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
             return Ok(Status::Error);
         }
     };
+    let games: Vec<GameKind> = routes.iter().map(|(_, r)| r.game.kind()).collect();
+    if let Err(message) = super::madbishops::only_for_bishops(&games, &args.bishops.used()) {
+        error(&message);
+        return Ok(Status::Error);
+    }
     let full = routes.len() <= 1 || args.details;
     // One checker per game and profile, in the order first met.
     let mut keys: Vec<(GameKind, games::Rules)> = Vec::new();
@@ -203,11 +190,7 @@ impl Checker for Asalto {
 /// The checker of Asalto records, for `--rules assignment-2018-19`.
 pub(super) fn asalto_checker(args: &Args, full: bool) -> Box<dyn Checker + '_> {
     Box::new(Asalto(Settings {
-        options: CheckOptions {
-            strict: args.strict,
-            lenient: args.lenient,
-            rebels: args.rebels,
-        },
+        options: args.options(),
         format: args.text_format(),
         full,
         color: args.color.enabled(),

@@ -45,26 +45,21 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         error("only one of the two records can be standard input");
         return Ok(Status::Error);
     }
-    let files = [args.reference.clone(), args.other.clone()];
-    match super::madbishops::route(&args.game, args.bishops, args.read.strict, &files) {
-        Some(Err(message)) => {
+    let paths = [args.reference.as_str(), args.other.as_str()];
+    let route = match super::games::route(&args.game, &paths) {
+        Ok(route) => route,
+        Err(message) => {
             error(&message);
             return Ok(Status::Error);
         }
-        Some(Ok(settings)) => {
-            let paths = [args.reference.as_str(), args.other.as_str()];
-            return super::madbishops::diff::run(paths, settings, args.format, out);
-        }
-        None => {}
+    };
+    if let Err(message) =
+        super::madbishops::only_for_bishops(&[route.game.kind()], &args.bishops.used())
+    {
+        error(&message);
+        return Ok(Status::Error);
     }
-    let paths = [args.reference.as_str(), args.other.as_str()];
-    match super::games::route(&args.game, &paths) {
-        Ok(route) => route.game.diff(&args, paths, route.rules, out),
-        Err(message) => {
-            error(&message);
-            Ok(Status::Error)
-        }
-    }
+    route.game.diff(&args, paths, route.rules, out)
 }
 
 /// `diff` of two Asalto records.

@@ -126,43 +126,29 @@ pub enum Source {
 
 /// Run `export`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
-    if args.to == Target::Html {
-        return super::html::export(&args.file, &args.game, args.read, args.ply, out);
-    }
-    if args.ply.is_some() {
+    if args.ply.is_some() && args.to != Target::Html {
         error("--ply is for --to html");
         return Ok(Status::Error);
     }
-    let file = std::slice::from_ref(&args.file);
-    match super::madbishops::route(&args.game, args.bishops, args.read.strict, file) {
-        Some(Err(message)) => {
-            error(&message);
-            return Ok(Status::Error);
-        }
-        Some(Ok(settings)) => {
-            let request = super::madbishops::export::Request {
-                to: args.to,
-                notation: args
-                    .notation
-                    .unwrap_or(asalto_madbishops::Notation::Algebraic),
-                pretty: args.pretty,
-                keep_partial: args.keep_partial,
-            };
-            return super::madbishops::export::run(&args.file, settings, request, out);
-        }
-        None if args.notation.is_some() => {
-            error("--notation is for Mad Bishops records (add --game madbishops)");
-            return Ok(Status::Error);
-        }
-        None => {}
-    }
-    match super::games::route(&args.game, &[&args.file]) {
-        Ok(route) => route.game.export(&args, &args.file, route.rules, out),
+    let route = match super::games::route(&args.game, &[&args.file]) {
+        Ok(route) => route,
         Err(message) => {
             error(&message);
-            Ok(Status::Error)
+            return Ok(Status::Error);
         }
+    };
+    let mut used = args.bishops.used();
+    if args.notation.is_some() {
+        used.push("--notation");
     }
+    if let Err(message) = super::madbishops::only_for_bishops(&[route.game.kind()], &used) {
+        error(&message);
+        return Ok(Status::Error);
+    }
+    if args.to == Target::Html {
+        return route.game.page(&args, &args.file, route.rules, out);
+    }
+    route.game.export(&args, &args.file, route.rules, out)
 }
 
 /// `export` of an Asalto record or JSON game document.

@@ -7,9 +7,11 @@
 //! command asks [`route`] (one game for `show`, `export`, `diff`) or
 //! [`routes`] (a game per file for `check`) and calls the game's method.
 //! The game of a file is `--game`, else its extension, else its content
-//! ([`GameKind::choose`]; standard input by its content); a game found by
-//! content that the command line does not read yet falls back to Asalto,
-//! as before there were other games.
+//! ([`GameKind::tell`]; standard input by its content); only a file that
+//! looks like no game's takes the default: the game whose profile
+//! `--rules` names, else Asalto (what every command did before there were
+//! other games). A command a game does not offer says so by the game's
+//! name (exit 2) through the trait's default methods.
 
 use std::path::Path;
 
@@ -18,12 +20,15 @@ use asalto_core::GameKind;
 use super::batch::Checker;
 use super::{Out, Status, WriteError, check, diff, error, export, input, selfplay, show};
 
-/// The games the command line reads, one line each (Asalto first: the
-/// game of a file nothing else claims).
-pub const GAMES: &[&dyn GameCli] = &[
+/// The games the command line reads, one line each, in the order of
+/// [`GameKind::ALL`] (so every game has its line: the length is checked by
+/// the compiler, the order by a test). Asalto first: the game of a file
+/// nothing else claims.
+pub const GAMES: [&dyn GameCli; GameKind::ALL.len()] = [
     &super::asalto_game::Asalto,
     &super::go::Go,
     &super::solitaire::Solitaire,
+    &super::madbishops::MadBishops,
 ];
 
 /// The game and rule profile options shared by the commands that read
@@ -39,22 +44,56 @@ pub struct GameArgs {
     /// SGF), `positional-superko`, `tromp-taylor`; for Solitaire Chess
     /// `codegolf` (the default) or `thinkfun`; for Asalto
     /// `assignment-2018-19` (the only one); for Mad Bishops `steere` (the
-    /// default) or `report` (either one names the game).
+    /// default) or `report` (a file that looks like no game's is read as
+    /// a record of the profile's game).
     #[arg(long, value_name = "PROFILE")]
     pub rules: Option<String>,
 }
 
-/// A game's command-line paths. A command the game does not offer yet
-/// says so (exit 2) through the default methods.
-pub trait GameCli: Sync {
+/// A game's maker of the entries of `check --format html`: the entry of
+/// the file at a path.
+pub type PageChecker<'a> = Box<dyn Fn(&str) -> asalto::html::check::FileEntry + Sync + 'a>;
+
+/// What the routing knows of a game: its kind, the extension of its
+/// records, its profiles.
+#[derive(Clone, Copy, Debug)]
+pub struct About {
     /// The game.
-    fn kind(&self) -> GameKind;
+    pub kind: GameKind,
+    /// The extension of its record files, for the files of a folder.
+    pub extension: &'static str,
+    /// Its rule profile names, the default first (what `--rules` takes).
+    pub profiles: &'static [&'static str],
+}
+
+/// A game's command-line paths. A game says what it is ([`About`]) and
+/// implements the commands it offers; one it does not offer yet says so
+/// (exit 2) through the default methods.
+pub trait GameCli: Sync {
+    /// The game, its records' extension and its profiles.
+    fn about(&self) -> About;
+
+    /// The game.
+    fn kind(&self) -> GameKind {
+        self.about().kind
+    }
 
     /// The extension of its record files, for the files of a folder.
-    fn extension(&self) -> &'static str;
+    fn extension(&self) -> &'static str {
+        self.about().extension
+    }
 
     /// Its rule profile names, the default first (what `--rules` takes).
-    fn profiles(&self) -> &'static [&'static str];
+    fn profiles(&self) -> &'static [&'static str] {
+        self.about().profiles
+    }
+
+    /// The answer of a command the game does not offer: "`asalto
+    /// COMMAND` does not read GAME records yet" (exit 2).
+    fn refuse(&self, command: &str) -> Result<Status, WriteError> {
+        error(&unavailable(self.kind(), command));
+        Ok(Status::Error)
+    }
 
     /// The checker of `check` under the profile `rules`, or a usage error.
     /// With `full`, each problem file is reported in full, not in one line.
@@ -77,8 +116,43 @@ pub trait GameCli: Sync {
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         let _ = (args, file, rules, out);
-        error(&unavailable(self.kind(), "show"));
-        Ok(Status::Error)
+        self.refuse("show")
+    }
+
+    /// `show --position`: a position string of the game, no record.
+    fn show_position(
+        &self,
+        args: &show::Args,
+        position: &str,
+        rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        let _ = (args, position, rules, out);
+        self.refuse("show --position")
+    }
+
+    /// `export --to html`: the replay page of the record `file`.
+    fn page(
+        &self,
+        args: &export::Args,
+        file: &str,
+        rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        let _ = (args, file, rules, out);
+        self.refuse("export --to html")
+    }
+
+    /// `check --format html`: what makes the entry of one file on the
+    /// page, built from the arguments (usage errors here, before any file
+    /// is read) under the profile `rules`.
+    fn page_checker<'a>(
+        &'a self,
+        args: &'a check::Args,
+        rules: Rules,
+    ) -> Result<PageChecker<'a>, String> {
+        let _ = (args, rules);
+        Err(unavailable(self.kind(), "check --format html"))
     }
 
     /// `export` of the record `file`.
@@ -90,8 +164,7 @@ pub trait GameCli: Sync {
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         let _ = (args, file, rules, out);
-        error(&unavailable(self.kind(), "export"));
-        Ok(Status::Error)
+        self.refuse("export")
     }
 
     /// `diff` of two records.
@@ -103,8 +176,7 @@ pub trait GameCli: Sync {
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         let _ = (args, paths, rules, out);
-        error(&unavailable(self.kind(), "diff"));
-        Ok(Status::Error)
+        self.refuse("diff")
     }
 
     /// `selfplay` under the profile `rules`.
@@ -115,53 +187,60 @@ pub trait GameCli: Sync {
         out: &mut Out,
     ) -> Result<Status, WriteError> {
         let _ = (args, rules, out);
-        error(&unavailable(self.kind(), "selfplay"));
-        Ok(Status::Error)
+        self.refuse("selfplay")
     }
 }
 
-/// `asalto check` does not read solitaire records yet.
-fn unavailable(game: GameKind, command: &str) -> String {
-    format!("`asalto {command}` does not read {game} records yet")
+/// "`asalto export --to html` does not read Mad Bishops records yet": the
+/// answer of a command a game does not offer.
+pub fn unavailable(game: GameKind, command: &str) -> String {
+    format!(
+        "`asalto {command}` does not read {} records yet",
+        title(game)
+    )
 }
 
-/// The command-line paths of `game`, if it has them.
-pub fn cli(game: GameKind) -> Option<&'static dyn GameCli> {
-    GAMES.iter().copied().find(|g| g.kind() == game)
+/// The command-line paths of `game`.
+pub fn cli(game: GameKind) -> &'static dyn GameCli {
+    GAMES[game as usize]
 }
 
-/// The game of `path` without `--game`: a folder by the records inside (a
-/// single game's extension), standard input and files by
-/// [`GameKind::choose`]; a game the command line does not read falls back
-/// to Asalto.
-fn game_of(path: &str) -> &'static dyn GameCli {
+/// The game of `path` as its name or content tells (`None`: it looks like
+/// no game's): a folder by the records inside (a single game's
+/// extension), standard input and files by [`GameKind::tell`].
+fn told(path: &str) -> Option<&'static dyn GameCli> {
     let p = Path::new(path);
     let kind = if path != "-" && p.is_dir() {
         folder_game(p)
     } else {
-        GameKind::choose(None, path, &input::head(path))
+        GameKind::tell(path, &input::head(path))
     };
-    cli(kind).unwrap_or(GAMES[0])
+    kind.map(cli)
+}
+
+/// The game of a file that looks like no game's: the one whose profile
+/// `--rules` names, else Asalto.
+fn default_game(rules: Option<&str>) -> &'static dyn GameCli {
+    rules
+        .and_then(|r| GAMES.iter().copied().find(|g| g.profiles().contains(&r)))
+        .unwrap_or(GAMES[0])
 }
 
 /// The game of a folder: the one game whose records it holds (by
-/// extension), else Asalto.
-fn folder_game(dir: &Path) -> GameKind {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return GameKind::Asalto;
-    };
+/// extension), `None` for none or several.
+fn folder_game(dir: &Path) -> Option<GameKind> {
     let mut found: Option<GameKind> = None;
-    for entry in entries.flatten() {
+    for entry in std::fs::read_dir(dir).ok()?.flatten() {
         let Some(game) = record_game(&entry.path()) else {
             continue;
         };
         match found {
             None => found = Some(game.kind()),
-            Some(kind) if kind != game.kind() => return GameKind::Asalto,
+            Some(kind) if kind != game.kind() => return None,
             Some(_) => {}
         }
     }
-    found.unwrap_or(GameKind::Asalto)
+    found
 }
 
 /// The game whose records have the extension of `path` (any case).
@@ -178,16 +257,11 @@ fn record_game(path: &Path) -> Option<&'static dyn GameCli> {
 fn asked(args: &GameArgs) -> Result<Option<&'static dyn GameCli>, String> {
     match args.game {
         None => Ok(None),
-        Some(kind) => cli(kind).map(Some).ok_or_else(|| {
-            format!(
-                "`--game {kind}` is not yet available from the command line (the games it reads are {})",
-                names(GAMES.iter().map(|g| g.kind().name()))
-            )
-        }),
+        Some(kind) => Ok(Some(cli(kind))),
     }
 }
 
-/// `a, b and c`.
+/// `a, b, c`.
 fn names<'a>(items: impl Iterator<Item = &'a str>) -> String {
     items.collect::<Vec<_>>().join(", ")
 }
@@ -232,7 +306,7 @@ fn profile(game: &dyn GameCli, rules: Option<&str>) -> Result<Rules, String> {
 }
 
 /// `Asalto`, `Go`, ...: a game's name in a sentence.
-fn title(game: GameKind) -> &'static str {
+pub fn title(game: GameKind) -> &'static str {
     match game {
         GameKind::Asalto => "Asalto",
         GameKind::Go => "Go",
@@ -257,7 +331,9 @@ pub fn route(args: &GameArgs, files: &[&str]) -> Result<Route, String> {
     let game = match asked(args)? {
         Some(game) => game,
         None => {
-            let games: Vec<&dyn GameCli> = files.iter().map(|f| game_of(f)).collect();
+            let default = default_game(args.rules.as_deref());
+            let games: Vec<&dyn GameCli> =
+                files.iter().map(|f| told(f).unwrap_or(default)).collect();
             if let Some(i) = games.iter().position(|g| g.kind() != games[0].kind()) {
                 return Err(format!(
                     "the files are of two games: {} ({}) and {} ({}); name the game with --game",
@@ -267,7 +343,7 @@ pub fn route(args: &GameArgs, files: &[&str]) -> Result<Route, String> {
                     title(games[i].kind()),
                 ));
             }
-            games.first().copied().unwrap_or(GAMES[0])
+            games.first().copied().unwrap_or(default)
         }
     };
     Ok(Route {
@@ -286,6 +362,8 @@ pub type Routed = (Result<String, String>, Route);
 /// games are judged under their defaults. Usage errors as [`route`]'s.
 pub fn routes(args: &GameArgs, files: &[String]) -> Result<Vec<Routed>, String> {
     let asked = asked(args)?;
+    let default = default_game(args.rules.as_deref());
+    let game_of = |path: &str| told(path).unwrap_or(default);
     let mut found: Vec<(Result<String, String>, &'static dyn GameCli)> = Vec::new();
     for file in files {
         let p = Path::new(file);
@@ -309,7 +387,7 @@ pub fn routes(args: &GameArgs, files: &[String]) -> Result<Vec<Routed>, String> 
             let game = match (&target, asked) {
                 (_, Some(g)) => g,
                 (Ok(path), None) => game_of(path),
-                (Err(_), None) => GAMES[0],
+                (Err(_), None) => default,
             };
             found.push((target, game));
         }
@@ -325,7 +403,7 @@ pub fn routes(args: &GameArgs, files: &[String]) -> Result<Vec<Routed>, String> 
     let owner = rules.and_then(|r| games.iter().find(|g| g.profiles().contains(&r)));
     if let (Some(_), None) = (rules, owner) {
         // The error of the first game names the profile's owner, if any.
-        profile(games.first().copied().unwrap_or(GAMES[0]), rules)?;
+        profile(games.first().copied().unwrap_or(default), rules)?;
     }
     let mut routes = Vec::with_capacity(found.len());
     for (target, game) in found {
@@ -334,4 +412,29 @@ pub fn routes(args: &GameArgs, files: &[String]) -> Result<Vec<Routed>, String> 
         routes.push((target, Route { game, rules }));
     }
     Ok(routes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_its_line_in_the_order_of_its_kind() {
+        for (i, kind) in GameKind::ALL.into_iter().enumerate() {
+            assert_eq!(kind as usize, i, "{kind}");
+            assert_eq!(GAMES[i].kind(), kind);
+            assert_eq!(cli(kind).kind(), kind);
+            // The default profile of each game is its own.
+            assert!(!GAMES[i].profiles().is_empty(), "{kind}");
+            assert_eq!(
+                default_game(GAMES[i].profiles().first().copied()).kind(),
+                kind
+            );
+        }
+        assert_eq!(default_game(None).kind(), GameKind::Asalto);
+        assert_eq!(
+            default_game(Some("no-such-profile")).kind(),
+            GameKind::Asalto
+        );
+    }
 }

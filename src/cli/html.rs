@@ -1,14 +1,18 @@
 //! The HTML outputs of the commands (`export --to html`, `check --format
 //! html`): read and replay as the other outputs do, then hand the result to
-//! the page builders of `asalto::html`.
+//! the page builders of `asalto::html`. Which game a file is, and whether
+//! that game has a page, is the shared routing's (`games`): a game offers
+//! its pages through `GameCli::page` and `GameCli::page_checker`, which
+//! call the page makers here.
 
+use asalto::html::check::{FileEntry, Verdict};
 use asalto::html::{games, replay};
 use asalto_go::replay::CheckOptions as GoOptions;
 
-use super::games::{GameArgs, route};
+use super::games::{PageChecker, Rules, routes};
 use super::input::display_name;
 use super::input::read_bytes;
-use super::{Input, Out, ReadArgs, Status, WriteError, error, read_input};
+use super::{Input, Out, ReadArgs, Status, WriteError, check as check_cmd, error, read_input};
 use asalto_core::GameKind;
 
 /// The largest record a page is made of: a page holds every position,
@@ -46,211 +50,183 @@ fn read_record(path: &str) -> Result<Input, (Status, String)> {
     })
 }
 
-/// Solitaire Chess has no replay page yet: its pages are the boards of
-/// `export --to boards`.
-const SOLITAIRE_NOT_YET: &str = "--to html and --format html do not read Solitaire Chess records yet (export --to boards draws every position as text)";
-
-/// The same for Mad Bishops records.
-const BISHOPS_NOT_YET: &str = "--to html and --format html do not read Mad Bishops records yet (show --ply N draws a position)";
-
-/// Whether `files` are Mad Bishops records (by `--game`, a Mad Bishops
-/// profile or their first move), told apart before the shared routes,
-/// which do not know Mad Bishops yet and would read them as Asalto's. A
-/// usage error of that routing (files mixing games) is reported here.
-fn refused_as_bishops(game: &GameArgs, files: &[String]) -> bool {
-    match super::madbishops::route(game, Default::default(), false, files) {
-        None => false,
-        Some(Ok(_)) => {
-            error(BISHOPS_NOT_YET);
-            true
-        }
-        Some(Err(message)) => {
-            error(&message);
-            true
-        }
+/// The status of a page of a record: 0 valid, 1 invalid.
+fn page_status(valid: bool) -> Status {
+    if valid {
+        Status::Success
+    } else {
+        Status::Failure
     }
 }
 
-/// `export --to html`: the replay page of the record at `path`, opening on
-/// position `ply`. An invalid record still gives its page (the page shows
-/// where it breaks), with status 1.
-pub fn export(
+/// `export --to html` of an Asalto record (or JSON game document): the
+/// replay page of the record at `path`, opening on position `ply`. An
+/// invalid record still gives its page (the page shows where it breaks),
+/// with status 1.
+pub fn asalto_page(
     path: &str,
-    game: &GameArgs,
     read: ReadArgs,
     ply: Option<usize>,
     out: &mut Out,
 ) -> Result<Status, WriteError> {
-    if refused_as_bishops(game, &[path.to_string()]) {
-        return Ok(Status::Error);
-    }
     let options = replay::PageOptions {
         name: display_name(path),
         ply,
     };
-    let route = match route(game, &[path]) {
-        Ok(route) => route,
+    let input = match read_record(path) {
+        Ok(input) => input,
+        Err((status, message)) => {
+            error(&message);
+            return Ok(status);
+        }
+    };
+    let checked = asalto::replay::check(&input.text, read.options());
+    let source = games::Asalto {
+        checked: &checked,
+        source: &input.text,
+        rules: asalto::Rules::default().name(),
+    };
+    out.write(&replay::page(&source, &options))?;
+    Ok(page_status(checked.is_valid()))
+}
+
+/// `export --to html` of a Go record: the page of its first game under
+/// `profile`, as [`asalto_page`].
+pub fn go_page(
+    path: &str,
+    profile: asalto_go::Profile,
+    read: ReadArgs,
+    ply: Option<usize>,
+    out: &mut Out,
+) -> Result<Status, WriteError> {
+    let options = replay::PageOptions {
+        name: display_name(path),
+        ply,
+    };
+    let bytes = match read_bytes(path) {
+        Ok(bytes) => bytes,
         Err(message) => {
             error(&message);
             return Ok(Status::Error);
         }
     };
-    match route.game.kind() {
-        GameKind::Solitaire | GameKind::MadBishops => {
-            error(SOLITAIRE_NOT_YET);
-            Ok(Status::Error)
-        }
-        GameKind::Go => {
-            let profile = route
-                .rules
-                .and_then(asalto_go::Profile::from_name)
-                .unwrap_or(asalto_go::Profile::SGF_DEFAULT);
-            let bytes = match read_bytes(path) {
-                Ok(bytes) => bytes,
-                Err(message) => {
-                    error(&message);
-                    return Ok(Status::Error);
-                }
-            };
-            let checked = asalto_go::check(
-                &bytes,
-                &GoOptions {
-                    profile: Some(profile),
-                    lenient: read.lenient(),
-                    all_variations: false,
+    let checked = asalto_go::check(
+        &bytes,
+        &GoOptions {
+            profile: Some(profile),
+            lenient: read.lenient(),
+            all_variations: false,
+        },
+    );
+    let Some(first) = checked.games.first() else {
+        error(&format!(
+            "{}: no game to replay",
+            asalto::text::escape_line(&options.name)
+        ));
+        return Ok(Status::Failure);
+    };
+    let source = games::Go {
+        checked: &checked,
+        game: first,
+    };
+    out.write(&replay::page(&source, &options))?;
+    Ok(page_status(checked.is_valid()))
+}
+
+/// The entry of the Asalto record at `path` on the check page.
+pub fn asalto_entry(path: &str, options: asalto::replay::CheckOptions) -> FileEntry {
+    let name = display_name(path);
+    match read_record(path) {
+        Err((_, message)) => FileEntry::unreadable(&name, &message),
+        Ok(input) => {
+            let checked = asalto::replay::check(&input.text, options);
+            FileEntry::of(
+                &name,
+                &games::Asalto {
+                    checked: &checked,
+                    source: &input.text,
+                    rules: asalto::Rules::default().name(),
                 },
-            );
-            let Some(first) = checked.games.first() else {
-                error(&format!(
-                    "{}: no game to replay",
-                    asalto::text::escape_line(&options.name)
-                ));
-                return Ok(Status::Failure);
-            };
-            let source = games::Go {
-                checked: &checked,
-                game: first,
-            };
-            out.write(&replay::page(&source, &options))?;
-            Ok(if checked.is_valid() {
-                Status::Success
-            } else {
-                Status::Failure
-            })
-        }
-        GameKind::Asalto => {
-            let input = match read_record(path) {
-                Ok(input) => input,
-                Err((status, message)) => {
-                    error(&message);
-                    return Ok(status);
-                }
-            };
-            let checked = asalto::replay::check(&input.text, read.options());
-            let source = games::Asalto {
-                checked: &checked,
-                source: &input.text,
-                rules: asalto::Rules::default().name(),
-            };
-            out.write(&replay::page(&source, &options))?;
-            Ok(if checked.is_valid() {
-                Status::Success
-            } else {
-                Status::Failure
-            })
+            )
         }
     }
 }
 
-/// `check --format html`: every record of `files` (folders expanded as
-/// `check` expands them) on one page, valid or where it breaks. The
-/// status is `check`'s: 1 if any record is invalid, 2 if any could not be
-/// read.
-pub fn check(
-    files: &[String],
-    game: &GameArgs,
-    options: asalto::replay::CheckOptions,
-    out: &mut Out,
-) -> Result<Status, WriteError> {
-    use asalto::html::check::{FileEntry, Verdict, page};
-    if refused_as_bishops(game, files) {
-        return Ok(Status::Error);
+/// The entry of the Go record at `path` on the check page (its first
+/// game, under `profile`).
+pub fn go_entry(path: &str, profile: asalto_go::Profile, lenient: bool) -> FileEntry {
+    let name = display_name(path);
+    let bytes = match read_bytes(path) {
+        Ok(bytes) => bytes,
+        Err(message) => return FileEntry::unreadable(&name, &message),
+    };
+    let checked = asalto_go::check(
+        &bytes,
+        &GoOptions {
+            profile: Some(profile),
+            lenient,
+            all_variations: false,
+        },
+    );
+    match checked.games.first() {
+        Some(first) => FileEntry::of(
+            &name,
+            &games::Go {
+                checked: &checked,
+                game: first,
+            },
+        ),
+        None => {
+            let mut e = FileEntry::unreadable(&name, "no game in the file");
+            e.verdict = Verdict::Invalid;
+            e
+        }
     }
-    let routes = match super::games::routes(game, files) {
+}
+
+/// `check --format html`: every record of the arguments (folders expanded
+/// as `check` expands them, each file by its own game) on one page, valid
+/// or where it breaks. A game without a page refuses the batch before any
+/// file is read. The status is `check`'s: 1 if any record is invalid, 2
+/// if any could not be read.
+pub fn check(args: &check_cmd::Args, out: &mut Out) -> Result<Status, WriteError> {
+    use asalto::html::check::page;
+    let routes = match routes(&args.game, &args.files) {
         Ok(routes) => routes,
         Err(message) => {
             error(&message);
             return Ok(Status::Error);
         }
     };
-    if routes
-        .iter()
-        .any(|(_, r)| matches!(r.game.kind(), GameKind::Solitaire | GameKind::MadBishops))
-    {
-        error(SOLITAIRE_NOT_YET);
-        return Ok(Status::Error);
-    }
-    let mut entries = Vec::with_capacity(routes.len());
+    // One entry maker per game and profile, in the order first met.
+    let mut keys: Vec<(GameKind, Rules)> = Vec::new();
+    let mut makers: Vec<PageChecker<'_>> = Vec::new();
+    let mut targets = Vec::with_capacity(routes.len());
     for (target, route) in &routes {
-        let path = match target {
-            Ok(path) => path,
-            Err(message) => {
-                entries.push(FileEntry::unreadable("", message));
-                continue;
-            }
-        };
-        let go = (route.game.kind() == GameKind::Go).then(|| {
-            route
-                .rules
-                .and_then(asalto_go::Profile::from_name)
-                .unwrap_or(asalto_go::Profile::SGF_DEFAULT)
-        });
-        let name = display_name(path);
-        let entry = match go {
-            Some(profile) => match read_bytes(path) {
-                Err(message) => FileEntry::unreadable(&name, &message),
-                Ok(bytes) => {
-                    let checked = asalto_go::check(
-                        &bytes,
-                        &GoOptions {
-                            profile: Some(profile),
-                            lenient: options.lenient,
-                            all_variations: false,
-                        },
-                    );
-                    match checked.games.first() {
-                        Some(first) => FileEntry::of(
-                            &name,
-                            &games::Go {
-                                checked: &checked,
-                                game: first,
-                            },
-                        ),
-                        None => {
-                            let mut e = FileEntry::unreadable(&name, "no game in the file");
-                            e.verdict = Verdict::Invalid;
-                            e
-                        }
-                    }
+        let key = (route.game.kind(), route.rules);
+        let maker = match keys.iter().position(|k| *k == key) {
+            Some(i) => i,
+            None => match route.game.page_checker(args, route.rules) {
+                Ok(maker) => {
+                    keys.push(key);
+                    makers.push(maker);
+                    makers.len() - 1
                 }
-            },
-            None => match read_record(path) {
-                Err((_, message)) => FileEntry::unreadable(&name, &message),
-                Ok(input) => {
-                    let checked = asalto::replay::check(&input.text, options);
-                    FileEntry::of(
-                        &name,
-                        &games::Asalto {
-                            checked: &checked,
-                            source: &input.text,
-                            rules: asalto::Rules::default().name(),
-                        },
-                    )
+                Err(message) => {
+                    error(&message);
+                    return Ok(Status::Error);
                 }
             },
         };
-        entries.push(entry);
+        targets.push((target, maker));
     }
+    let entries: Vec<FileEntry> = targets
+        .iter()
+        .map(|(target, maker)| match target {
+            Ok(path) => makers[*maker](path),
+            Err(message) => FileEntry::unreadable("", message),
+        })
+        .collect();
     out.write(&page(&entries))?;
     Ok(entries.iter().fold(Status::Success, |s, e| {
         s.worst(match e.verdict {

@@ -15,7 +15,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::madbishops::selfplay as mb;
 use super::{Format, Out, Status, WriteError, error};
 
 /// Examples shown under `--help`.
@@ -83,10 +82,10 @@ pub struct Args {
     pub(super) komi: Option<f64>,
     /// Mad Bishops: red's player: `random` (the default), `greedy`,
     /// `search` or `search-N` (N = 1..6 moves ahead).
-    #[arg(long, value_name = "PLAYER", value_parser = mb::parse_player)]
+    #[arg(long, value_name = "PLAYER", value_parser = super::madbishops::selfplay::parse_player)]
     pub(super) red: Option<asalto_madbishops::player::Player>,
     /// Mad Bishops: blue's player (as `--red`).
-    #[arg(long, value_name = "PLAYER", value_parser = mb::parse_player)]
+    #[arg(long, value_name = "PLAYER", value_parser = super::madbishops::selfplay::parse_player)]
     pub(super) blue: Option<asalto_madbishops::player::Player>,
     /// Mad Bishops: who moves first, `red` (the default) or `blue`.
     #[arg(long, value_name = "SIDE", value_parser = super::madbishops::parse_side)]
@@ -118,73 +117,35 @@ struct ResultJson {
     repeated: bool,
 }
 
-/// Run `selfplay` for the game asked.
+/// Run `selfplay` for the game asked (`--game`, else the game of the
+/// `--rules` profile, else Asalto).
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
-    let bishops_profile = args
-        .rules
-        .as_deref()
-        .and_then(asalto_madbishops::Profile::from_name);
-    let bishops_options = args.red.is_some()
-        || args.blue.is_some()
-        || args.first.is_some()
-        || bishops_profile.is_some();
-    match args.game {
-        Some(asalto_core::GameKind::MadBishops) => {
-            if args.officers.is_some() || args.rebels.is_some() {
-                error(
-                    "--officers and --rebels are Asalto's sides: Mad Bishops has --red and --blue",
-                );
-                return Ok(Status::Error);
-            }
-            let profile = match (&args.rules, bishops_profile) {
-                (Some(name), None) => {
-                    error(&format!(
-                        "--rules: {}",
-                        super::madbishops::parse_profile(name)
-                            .err()
-                            .unwrap_or_default()
-                    ));
-                    return Ok(Status::Error);
-                }
-                (_, profile) => profile.unwrap_or_default(),
-            };
-            let settings = mb::Settings {
-                red: args
-                    .red
-                    .unwrap_or(asalto_madbishops::player::Player::Random),
-                blue: args
-                    .blue
-                    .unwrap_or(asalto_madbishops::player::Player::Random),
-                profile,
-                first: args.first.unwrap_or(asalto_madbishops::Side::Red),
-                games: args.games as usize,
-                seed: args.seed,
-                max_plies: args.max_plies.unwrap_or(1000),
-                out: args.out,
-                force: args.force,
-                format: args.format,
-                jobs: args.jobs.unwrap_or(0),
-                quiet: args.quiet,
-            };
-            return mb::run(&settings, out);
-        }
-        None | Some(asalto_core::GameKind::Asalto) if bishops_options => {
-            error("--red, --blue, --rules and --first are for Mad Bishops (add --game madbishops)");
-            return Ok(Status::Error);
-        }
-        _ => {}
-    }
     let game = super::games::GameArgs {
         game: args.game,
         rules: args.rules.clone(),
     };
-    match super::games::route(&game, &[]) {
-        Ok(route) => route.game.selfplay(&args, route.rules, out),
+    let route = match super::games::route(&game, &[]) {
+        Ok(route) => route,
         Err(message) => {
             error(&message);
-            Ok(Status::Error)
+            return Ok(Status::Error);
+        }
+    };
+    let mut used = Vec::new();
+    for (name, given) in [
+        ("--red", args.red.is_some()),
+        ("--blue", args.blue.is_some()),
+        ("--first", args.first.is_some()),
+    ] {
+        if given {
+            used.push(name);
         }
     }
+    if let Err(message) = super::madbishops::only_for_bishops(&[route.game.kind()], &used) {
+        error(&message);
+        return Ok(Status::Error);
+    }
+    route.game.selfplay(&args, route.rules, out)
 }
 
 /// `selfplay` of Asalto games.

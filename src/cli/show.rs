@@ -89,42 +89,28 @@ struct View {
 
 /// Run `show`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
-    let files: Vec<String> = args.file.iter().cloned().collect();
-    match super::madbishops::route(&args.game, args.bishops, args.read.strict, &files) {
-        Some(Err(message)) => {
+    let files: Vec<&str> = args.file.iter().map(String::as_str).collect();
+    let route = match super::games::route(&args.game, &files) {
+        Ok(route) => route,
+        Err(message) => {
             error(&message);
             return Ok(Status::Error);
         }
-        Some(Ok(settings)) => {
-            let request = super::madbishops::show::Request {
-                ply: args.ply,
-                format: args.format,
-                report: args.report,
-            };
-            return match (&args.file, &args.position) {
-                (Some(file), _) => super::madbishops::show::run(file, settings, request, out),
-                (None, Some(position)) => {
-                    super::madbishops::show::run_position(position, settings, request, out)
-                }
-                (None, None) => Ok(Status::Error),
-            };
-        }
-        None if args.report => {
-            error("--report draws Mad Bishops boards (add --game madbishops)");
-            return Ok(Status::Error);
-        }
-        None => {}
+    };
+    let mut used = args.bishops.used();
+    if args.report {
+        used.push("--report");
     }
-    if let Some(file) = &args.file {
-        return match super::games::route(&args.game, &[file]) {
-            Ok(route) => route.game.show(&args, file, route.rules, out),
-            Err(message) => {
-                error(&message);
-                Ok(Status::Error)
-            }
-        };
+    if let Err(message) = super::madbishops::only_for_bishops(&[route.game.kind()], &used) {
+        error(&message);
+        return Ok(Status::Error);
     }
-    asalto(&args, out)
+    match (&args.file, &args.position) {
+        (Some(file), _) => route.game.show(&args, file, route.rules, out),
+        (None, Some(position)) => route.game.show_position(&args, position, route.rules, out),
+        // clap requires one of them.
+        (None, None) => Ok(Status::Error),
+    }
 }
 
 /// `show` of an Asalto record or position.

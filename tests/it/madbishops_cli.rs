@@ -216,7 +216,6 @@ fn usage_errors_exit_2() {
         ],
         vec!["check", "--first", "green", GAME],
         vec!["check", "--first", "red", "samples/ejemplo.txt"],
-        vec!["check", GAME, "samples/ejemplo.txt"],
         vec!["check", "--lenient", GAME],
         vec!["export", GAME, "--to", "sgf"],
         vec!["show", "--report", "samples/ejemplo.txt"],
@@ -743,5 +742,177 @@ fn no_move_limit_still_has_the_hard_one() {
         let value: Value = serde_json::from_str(line).unwrap();
         assert_eq!(value["max_plies"], 100_000);
         assert_eq!(value["capped"], false);
+    }
+}
+
+/// Mad Bishops is one game of the shared table: in a batch of several
+/// games each file is judged by its own game (by its first move), with
+/// the batch's totals and exit status; `--rules` names the profile of the
+/// files of its game and the others keep their defaults.
+#[test]
+fn mixed_batches_judge_each_file_by_its_own_game() {
+    let files = [
+        GAME,
+        "samples/ejemplo.txt",
+        "samples/solitaire/answer.txt",
+        SHORT,
+    ];
+    let mut args = vec!["check", "-j", "2"];
+    args.extend(files);
+    let run = asalto(&args);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "{}", run.stdout);
+    assert!(lines[0].starts_with(&format!("{GAME}: valid (steere), 59 moves")));
+    assert!(lines[1].starts_with("samples/ejemplo.txt: valid, 7 moves"));
+    assert!(lines[2].starts_with("samples/solitaire/answer.txt: "));
+    assert!(lines[3].starts_with(&format!("{SHORT}: valid (steere), 4 moves")));
+    assert_eq!(lines[4], "4 files: 4 valid, 0 invalid");
+    // JSON lines name each file's game and profile; `--rules report`
+    // judges the Mad Bishops records only.
+    let mut args = vec!["check", "--format", "json", "--rules", "report", QUIET];
+    args.extend(["samples/ejemplo.txt", GAME]);
+    let run = asalto(&args);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let docs: Vec<Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(docs.len(), 3);
+    assert_eq!(
+        (&docs[0]["game"], &docs[0]["rules"]),
+        (&"madbishops".into(), &"report".into())
+    );
+    assert_eq!(docs[1]["rules"], "assignment-2018-19");
+    assert_eq!(docs[1]["file"], "samples/ejemplo.txt");
+    assert_eq!(
+        (&docs[2]["game"], &docs[2]["rules"]),
+        (&"madbishops".into(), &"report".into())
+    );
+    // A folder holding both games' records: every `*.txt`, each by its
+    // game; an invalid Mad Bishops record makes the batch exit 1.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy("samples/ejemplo.txt", dir.path().join("a-asalto.txt")).unwrap();
+    std::fs::copy(SHORT, dir.path().join("b-bishops.txt")).unwrap();
+    std::fs::write(dir.path().join("c-bishops.txt"), "b10xa9\nb10xa9\n").unwrap();
+    let folder = dir.path().to_string_lossy().into_owned();
+    let run = asalto(&["check", &folder]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(
+        lines[0].contains("a-asalto.txt: valid, 7 moves"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        lines[1].contains("b-bishops.txt: valid (steere), 4 moves"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        lines[2].contains("c-bishops.txt: invalid (steere): line 2:1: "),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(lines[3], "3 files: 2 valid, 1 invalid");
+    // Standard input is told by its first move too.
+    let text = std::fs::read_to_string(SHORT).unwrap();
+    let run = asalto_with_input(&["check", "-", "samples/ejemplo.txt"], &text);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.starts_with("<stdin>: valid (steere), 4 moves; "),
+        "{}",
+        run.stdout
+    );
+    // `--first` without a Mad Bishops record in the batch is a usage error.
+    let run = asalto(&["check", "--first", "blue", "samples/ejemplo.txt"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("--first is for Mad Bishops records (add --game madbishops)"),
+        "{}",
+        run.stderr
+    );
+    // `show`, `export` and `diff` read one game: two games are an error.
+    let run = asalto(&["diff", GAME, "samples/ejemplo.txt"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("the files are of two games"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// A file that looks like no game's is read as a record of the game whose
+/// profile `--rules` names (Asalto without `--rules`); a file whose game
+/// is told is never taken for Asalto's.
+#[test]
+fn a_file_that_tells_nothing_takes_the_game_of_the_profile() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("empty.txt");
+    std::fs::write(&path, "").unwrap();
+    let path = path.to_string_lossy().into_owned();
+    let run = asalto(&["check", "--format", "json", "--rules", "report", &path]);
+    let doc: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        (&doc["game"], &doc["rules"]),
+        (&"madbishops".into(), &"report".into())
+    );
+    let run = asalto(&["check", "--format", "json", &path]);
+    let doc: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(doc["rules"], "assignment-2018-19", "{}", run.stdout);
+    // A Mad Bishops record with an Asalto profile: refused by name, not
+    // replayed as Asalto's.
+    let run = asalto(&["show", "--rules", "assignment-2018-19", GAME]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("is not a Mad Bishops rule profile, it is Asalto's"),
+        "{}",
+        run.stderr
+    );
+    // Without a record, `--rules` alone names the game.
+    let run = asalto(&[
+        "selfplay", "--rules", "report", "--games", "1", "--seed", "3", "--format", "json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("\"game\":\"madbishops\""),
+        "{}",
+        run.stdout
+    );
+}
+
+/// A command a game does not offer says so through the shared table, by
+/// the game's name, with exit 2 and nothing on standard output.
+#[test]
+fn a_command_a_game_lacks_is_refused_by_name() {
+    for (args, says) in [
+        (
+            vec!["export", GAME, "--to", "html"],
+            "`asalto export --to html` does not read Mad Bishops records yet",
+        ),
+        (
+            vec!["check", "--format", "html", "samples/ejemplo.txt", GAME],
+            "`asalto check --format html` does not read Mad Bishops records yet",
+        ),
+        (
+            vec!["export", "samples/solitaire/answer.txt", "--to", "html"],
+            "`asalto export --to html` does not read Solitaire Chess records yet",
+        ),
+        (
+            vec!["selfplay", "--game", "solitaire"],
+            "`asalto selfplay` does not read Solitaire Chess records yet",
+        ),
+        (
+            vec!["show", "--game", "go", "--position", "x"],
+            "`asalto show --position` does not read Go records yet",
+        ),
+    ] {
+        let run = asalto(&args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stdout.is_empty(), "{args:?}: {}", run.stdout);
+        assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
     }
 }

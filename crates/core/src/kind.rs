@@ -133,14 +133,32 @@ impl GameKind {
     /// );
     /// ```
     pub fn choose(asked: Option<GameKind>, path: &str, head: &str) -> GameKind {
+        asked
+            .or_else(|| GameKind::tell(path, head))
+            .unwrap_or(GameKind::Asalto)
+    }
+
+    /// The game a file's extension (`.sgf`) or, failing that, its first
+    /// bytes `head` tell, or `None` when neither does (a file that looks
+    /// like nothing: the caller's default decides).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use asalto_core::GameKind;
+    ///
+    /// assert_eq!(GameKind::tell("a.sgf", ""), Some(GameKind::Go));
+    /// assert_eq!(GameKind::tell("a.txt", "b10xa9\n"), Some(GameKind::MadBishops));
+    /// assert_eq!(GameKind::tell("a.txt", "hello\n"), None);
+    /// ```
+    pub fn tell(path: &str, head: &str) -> Option<GameKind> {
         let extension = path
             .rsplit_once('.')
             .filter(|(stem, ext)| !stem.is_empty() && !ext.contains(['/', '\\']))
             .map(|(_, ext)| ext);
-        asked
-            .or_else(|| extension.and_then(GameKind::from_extension))
+        extension
+            .and_then(GameKind::from_extension)
             .or_else(|| GameKind::sniff(head))
-            .unwrap_or(GameKind::Asalto)
     }
 }
 

@@ -8,10 +8,10 @@ use asalto_go::replay::{CheckOptions, Checked};
 use asalto_go::{Profile, Severity, Size};
 
 use super::batch::Checker;
-use super::games::{GameCli, Rules};
+use super::games::{About, GameCli, PageChecker, Rules};
 use super::input::{display_name, read_bytes};
 use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd, error};
-use super::{export as export_cmd, selfplay as selfplay_cmd, show as show_cmd};
+use super::{export as export_cmd, html, selfplay as selfplay_cmd, show as show_cmd};
 
 pub mod check;
 pub mod diff;
@@ -39,16 +39,12 @@ fn profile(rules: Rules) -> Profile {
 }
 
 impl GameCli for Go {
-    fn kind(&self) -> GameKind {
-        GameKind::Go
-    }
-
-    fn extension(&self) -> &'static str {
-        "sgf"
-    }
-
-    fn profiles(&self) -> &'static [&'static str] {
-        PROFILES
+    fn about(&self) -> About {
+        About {
+            kind: GameKind::Go,
+            extension: "sgf",
+            profiles: PROFILES,
+        }
     }
 
     fn checker<'a>(
@@ -103,6 +99,25 @@ impl GameCli for Go {
             keep_partial: args.keep_partial,
         };
         export::run(file, settings, out)
+    }
+
+    fn page(
+        &self,
+        args: &export_cmd::Args,
+        file: &str,
+        rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        html::go_page(file, profile(rules), args.read, args.ply, out)
+    }
+
+    fn page_checker<'a>(
+        &'a self,
+        args: &'a check_cmd::Args,
+        rules: Rules,
+    ) -> Result<PageChecker<'a>, String> {
+        let (profile, lenient) = (profile(rules), args.lenient);
+        Ok(Box::new(move |path| html::go_entry(path, profile, lenient)))
     }
 
     fn diff(

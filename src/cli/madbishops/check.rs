@@ -1,7 +1,8 @@
 //! `asalto check` on Mad Bishops records: each file is read whole (records
 //! are small; [`super::MAX_FILE`] bounds it), parsed and replayed under one
-//! rule profile and first side; files are checked on every core and
-//! reported in the order given, with the exit codes of every game.
+//! rule profile and first side; the shared batch (`cli/batch.rs`) checks
+//! the files on every core and reports them in the order given, with the
+//! exit codes of every game.
 //!
 //! For one file (or with `--details`), every problem is listed with its
 //! reason code, line:column, the line quoted and underlined, and its help
@@ -16,23 +17,24 @@ use asalto_madbishops::json::{CheckJson, GAME};
 use asalto_madbishops::render::{Marks, text_board};
 use asalto_madbishops::replay::{Checked, check};
 use asalto_madbishops::{Problem, Severity};
-use rayon::prelude::*;
 
+use super::super::Format;
+use super::super::batch::{Checker, FileResult, Verdict, Worker};
 use super::super::input::display_name;
-use super::super::{Format, Out, Status, WriteError, error};
-use super::{Settings, expand, read_text};
+use super::{Settings, read_text};
 
-/// How the files are reported.
+/// The Mad Bishops checker of a batch: how the files are read and
+/// reported.
 #[derive(Clone, Copy, Debug)]
 pub struct Report {
+    /// The profile, the first side, how strict.
+    pub settings: Settings,
     /// Human or JSON.
     pub format: Format,
     /// Every problem and the board, not just one line per file.
-    pub details: bool,
+    pub full: bool,
     /// Print nothing.
     pub quiet: bool,
-    /// Files checked in parallel.
-    pub jobs: usize,
 }
 
 /// Problems of one reason shown in full; the others are counted.
@@ -41,102 +43,23 @@ pub const SHOWN_PER_CODE: usize = 3;
 /// The longest part of a line quoted under a problem, in characters.
 const QUOTE_WIDTH: usize = 100;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Verdict {
-    Valid,
-    Invalid,
-    Unreadable,
-}
-
-/// What checking one file gave.
-struct FileResult {
-    text: String,
-    message: Option<String>,
-    verdict: Verdict,
-}
-
-/// Files per batch: checked in parallel, then printed in order.
-const BATCH: usize = 256;
-
-/// Run `check` on Mad Bishops records.
-pub fn run(
-    files: &[String],
-    settings: Settings,
-    report: Report,
-    out: &mut Out,
-) -> Result<Status, WriteError> {
-    let targets = expand(files);
-    let batch = targets.len() > 1;
-    let full = !batch || report.details;
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(report.jobs)
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(e) => {
-            error(&format!("cannot start {} threads: {e}", report.jobs));
-            return Ok(Status::Error);
-        }
-    };
-    let mut status = Status::Success;
-    let (mut valid, mut invalid, mut unreadable) = (0usize, 0usize, 0usize);
-    for chunk in targets.chunks(BATCH) {
-        let results: Vec<FileResult> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|t| check_file(t, settings, report, full))
-                .collect()
-        });
-        for result in results {
-            match result.verdict {
-                Verdict::Valid => valid += 1,
-                Verdict::Invalid => {
-                    invalid += 1;
-                    status = status.worst(Status::Failure);
-                }
-                Verdict::Unreadable => {
-                    unreadable += 1;
-                    status = status.worst(Status::Error);
-                }
-            }
-            if let Some(message) = &result.message {
-                error(message);
-            }
-            if !report.quiet {
-                out.write(&result.text)?;
-            }
-        }
+impl Checker for Report {
+    fn worker(&self) -> Worker<'_> {
+        Box::new(move |path| check_file(path, *self))
     }
-    if batch && report.format == Format::Human && !report.quiet {
-        let n = targets.len();
-        let mut line = format!(
-            "{n} file{}: {valid} valid, {invalid} invalid",
-            if n == 1 { "" } else { "s" }
-        );
-        if unreadable > 0 {
-            line.push_str(&format!(", {unreadable} unreadable"));
-        }
-        out.line(&line)?;
+
+    fn unreadable(&self, message: String, path: Option<&str>) -> FileResult {
+        unreadable(message, path, *self)
     }
-    Ok(status)
 }
 
-/// Check one target.
-fn check_file(
-    target: &Result<String, String>,
-    settings: Settings,
-    report: Report,
-    full: bool,
-) -> FileResult {
-    let path = match target {
-        Ok(path) => path,
-        Err(message) => return unreadable(message.clone(), None, settings, report),
-    };
+/// Check one file.
+fn check_file(path: &str, report: Report) -> FileResult {
     let source = match read_text(path) {
         Ok(text) => text,
-        Err(message) => return unreadable(message, Some(path), settings, report),
+        Err(message) => return unreadable(message, Some(path), report),
     };
-    let checked = check(&source, &settings.options());
+    let checked = check(&source, &report.settings.options());
     let verdict = if checked.is_valid() {
         Verdict::Valid
     } else {
@@ -149,7 +72,7 @@ fn check_file(
             let name = display_name(path);
             let mut text = summary(&name, &checked);
             text.push('\n');
-            if full {
+            if report.full {
                 text.push_str(&details(&source, &checked));
             }
             text
@@ -183,19 +106,14 @@ struct FileJson<'a> {
 
 /// The result of a file that could not be read (or a folder without
 /// records).
-fn unreadable(
-    message: String,
-    path: Option<&str>,
-    settings: Settings,
-    report: Report,
-) -> FileResult {
+fn unreadable(message: String, path: Option<&str>, report: Report) -> FileResult {
     let text = match report.format {
         Format::Json if !report.quiet => {
             let object = serde_json::json!({
                 "file": path.unwrap_or_default(),
                 "game": GAME,
-                "rules": settings.profile.name(),
-                "first": settings.first.name(),
+                "rules": report.settings.profile.name(),
+                "first": report.settings.first.name(),
                 "valid": false,
                 "io_error": message,
             });

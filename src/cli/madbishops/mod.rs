@@ -1,20 +1,24 @@
-//! The Mad Bishops paths of the commands: which files are Mad Bishops
-//! records (`--game madbishops`, a Mad Bishops rule profile, or the files'
-//! first move), the options of the game (`--rules steere|report`,
-//! `--first red|blue`), and reading a record. Each command's Mad Bishops
-//! path is its own module, on the `asalto-madbishops` engine; the console
-//! game and self-play are here too, as `play --game madbishops` and
-//! `selfplay --game madbishops`.
+//! Mad Bishops on the command line: its line of the table of games
+//! (`super::games`, which tells a Mad Bishops record by `--game
+//! madbishops`, its first move, or a Mad Bishops rule profile for a file
+//! that looks like no game's), the options of the game (`--rules
+//! steere|report`, `--first red|blue`), and reading a record. Each
+//! command's Mad Bishops path is its own module, on the
+//! `asalto-madbishops` engine; the console game is here too, as `play
+//! --game madbishops`.
 
 use std::io::Read;
-use std::path::Path;
 
 use asalto_core::GameKind;
+use asalto_madbishops::player::Player;
 use asalto_madbishops::replay::CheckOptions;
-use asalto_madbishops::{Board, Profile, Side};
+use asalto_madbishops::{Board, Notation, Profile, Side};
 
-use super::games::GameArgs;
+use super::batch::Checker;
+use super::games::{About, GameCli, Rules};
 use super::input::{display_name, io_reason, not_utf8};
+use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd, error};
+use super::{export as export_cmd, selfplay as selfplay_cmd, show as show_cmd};
 
 pub mod check;
 pub mod diff;
@@ -67,105 +71,161 @@ impl Settings {
     }
 }
 
-/// Records of a folder looked at to tell its game.
-const FOLDER_LOOKS: usize = 20;
+/// Mad Bishops on the command line.
+pub struct MadBishops;
 
-/// The game of one file by its extension or first bytes, `None` when they
-/// do not tell (or the file cannot be read: the command then says why); a
-/// folder by its first `*.txt` records (by name) that tell; standard input
-/// by `--game` only.
-fn kind_of(path: &str) -> Option<GameKind> {
-    if path == "-" {
-        return None;
+/// The profile names, the default (the designer's rules) first.
+const PROFILES: &[&str] = &[Profile::Steere.name(), Profile::Report.name()];
+
+impl BishopsArgs {
+    /// The options of this group given (`--first`), for
+    /// [`only_for_bishops`].
+    pub fn used(self) -> Vec<&'static str> {
+        let mut used = Vec::new();
+        if self.first.is_some() {
+            used.push("--first");
+        }
+        used
     }
-    let p = Path::new(path);
-    if p.is_dir() {
-        let mut records: Vec<_> = std::fs::read_dir(p)
-            .ok()?
-            .flatten()
-            .map(|e| e.path())
-            .filter(|f| f.extension().is_some_and(|x| x == "txt"))
-            .collect();
-        records.sort();
-        return records
-            .iter()
-            .take(FOLDER_LOOKS)
-            .find_map(|f| kind_of(&f.to_string_lossy()));
+
+    /// How to read a record under the profile `rules` (one of
+    /// [`PROFILES`], as the routing checked; else the default).
+    fn settings(self, rules: Rules, strict: bool) -> Settings {
+        Settings {
+            profile: rules.and_then(Profile::from_name).unwrap_or_default(),
+            first: self.first.unwrap_or(Side::Red),
+            strict,
+        }
     }
-    if let Some(kind) = p
-        .extension()
-        .and_then(|x| x.to_str())
-        .and_then(GameKind::from_extension)
-    {
-        return Some(kind);
-    }
-    // The same peek as the other games' (never at a pipe's bytes).
-    GameKind::sniff(&super::input::head(path))
 }
 
-/// Whether a command over `files` is about Mad Bishops, and how: `None`
-/// when it is another game's (the caller goes on with its own routing);
-/// `Some(Err)` for a usage error (exit 2). Mad Bishops is chosen by
-/// `--game madbishops`, by a Mad Bishops rule profile (`--rules steere` or
-/// `report`), or, with neither, when every file's first move is a Mad
-/// Bishops move (files that mix games are an error). `--first` belongs to
-/// Mad Bishops only.
-pub fn route(
-    game: &GameArgs,
-    bishops: BishopsArgs,
-    strict: bool,
-    files: &[String],
-) -> Option<Result<Settings, String>> {
-    let by_rules = game.rules.as_deref().and_then(Profile::from_name);
-    let chosen = match game.game {
-        Some(GameKind::MadBishops) => true,
-        Some(_) => false,
-        None if by_rules.is_some() => true,
-        None => {
-            let kinds: Vec<Option<GameKind>> = files.iter().map(|f| kind_of(f)).collect();
-            let bishops_file = kinds.iter().position(|k| *k == Some(GameKind::MadBishops));
-            let other_file = kinds
-                .iter()
-                .position(|k| k.is_some_and(|k| k != GameKind::MadBishops));
-            match (bishops_file, other_file) {
-                (Some(one), Some(other)) => {
-                    return Some(Err(format!(
-                        "the files mix Mad Bishops records ({}) and {} records ({}): check them separately, or name the game with --game",
-                        asalto::text::escape_line(&files[one]),
-                        kinds[other].map_or("other", GameKind::name),
-                        asalto::text::escape_line(&files[other]),
-                    )));
-                }
-                (Some(_), None) => true,
-                _ => false,
-            }
-        }
-    };
-    if !chosen {
-        if bishops.first.is_some() {
-            return Some(Err(
-                "--first is for Mad Bishops records (add --game madbishops)".to_string(),
-            ));
-        }
-        return None;
+/// A usage error when options only Mad Bishops reads (`used`, such as
+/// `--first`) are given and none of the command's files (of `games`) is a
+/// Mad Bishops record.
+pub fn only_for_bishops(games: &[GameKind], used: &[&str]) -> Result<(), String> {
+    if used.is_empty() || games.contains(&GameKind::MadBishops) {
+        return Ok(());
     }
-    let profile = match game.rules.as_deref() {
-        None => Profile::default(),
-        Some(name) => match by_rules {
-            Some(p) => p,
-            None => {
-                return Some(Err(format!(
-                    "`{}` is not a Mad Bishops rule profile (they are steere and report)",
-                    asalto::text::escape_line(name)
-                )));
-            }
-        },
-    };
-    Some(Ok(Settings {
-        profile,
-        first: bishops.first.unwrap_or(Side::Red),
-        strict,
-    }))
+    Err(format!(
+        "{} {} for Mad Bishops records (add --game madbishops)",
+        used.join(", "),
+        if used.len() == 1 { "is" } else { "are" }
+    ))
+}
+
+impl GameCli for MadBishops {
+    fn about(&self) -> About {
+        About {
+            kind: GameKind::MadBishops,
+            extension: "txt",
+            profiles: PROFILES,
+        }
+    }
+
+    fn checker<'a>(
+        &'a self,
+        args: &'a check_cmd::Args,
+        rules: Rules,
+        full: bool,
+    ) -> Result<Box<dyn Checker + 'a>, String> {
+        if args.rebels.is_some() || args.lenient || args.all_variations {
+            return Err(
+                "--rebels, --lenient and --all-variations are not for Mad Bishops records".into(),
+            );
+        }
+        Ok(Box::new(check::Report {
+            settings: args.bishops.settings(rules, args.strict),
+            format: args.text_format(),
+            full,
+            quiet: args.quiet,
+        }))
+    }
+
+    fn show(
+        &self,
+        args: &show_cmd::Args,
+        file: &str,
+        rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        let settings = args.bishops.settings(rules, args.read.strict);
+        show::run(file, settings, show_request(args), out)
+    }
+
+    fn show_position(
+        &self,
+        args: &show_cmd::Args,
+        position: &str,
+        rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        let settings = args.bishops.settings(rules, args.read.strict);
+        show::run_position(position, settings, show_request(args), out)
+    }
+
+    fn export(
+        &self,
+        args: &export_cmd::Args,
+        file: &str,
+        rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        let request = export::Request {
+            to: args.to,
+            notation: args.notation.unwrap_or(Notation::Algebraic),
+            pretty: args.pretty,
+            keep_partial: args.keep_partial,
+        };
+        let settings = args.bishops.settings(rules, args.read.strict);
+        export::run(file, settings, request, out)
+    }
+
+    fn diff(
+        &self,
+        args: &diff_cmd::Args,
+        paths: [&str; 2],
+        rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        let settings = args.bishops.settings(rules, args.read.strict);
+        diff::run(paths, settings, args.format, out)
+    }
+
+    fn selfplay(
+        &self,
+        args: &selfplay_cmd::Args,
+        rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        if args.officers.is_some() || args.rebels.is_some() {
+            error("--officers and --rebels are Asalto's sides: Mad Bishops has --red and --blue");
+            return Ok(Status::Error);
+        }
+        let settings = selfplay::Settings {
+            red: args.red.unwrap_or(Player::Random),
+            blue: args.blue.unwrap_or(Player::Random),
+            profile: rules.and_then(Profile::from_name).unwrap_or_default(),
+            first: args.first.unwrap_or(Side::Red),
+            games: args.games as usize,
+            seed: args.seed,
+            max_plies: args.max_plies.unwrap_or(1000),
+            out: args.out.clone(),
+            force: args.force,
+            format: args.format,
+            jobs: args.jobs.unwrap_or(0),
+            quiet: args.quiet,
+        };
+        selfplay::run(&settings, out)
+    }
+}
+
+/// What `show` asks of a Mad Bishops record or position.
+fn show_request(args: &show_cmd::Args) -> show::Request {
+    show::Request {
+        ply: args.ply,
+        format: args.format,
+        report: args.report,
+    }
 }
 
 /// The largest record read: a game capped at thousands of moves is tens of
@@ -210,12 +270,6 @@ pub fn read_text(path: &str) -> Result<String, String> {
             Err(not_utf8(&name, line, tail, error, line_start))
         }
     }
-}
-
-/// The Mad Bishops record files named by `args`: files as given (and `-`),
-/// folders as the `*.txt` files inside, sorted by name.
-pub fn expand(args: &[String]) -> Vec<Result<String, String>> {
-    super::input::expand_folders(args, &["txt"])
 }
 
 /// The move cap of `--max-plies 0`: nothing in the rules ends a game in

@@ -13,7 +13,7 @@ use asalto_solitaire::format::{self, ParseError, Record};
 use asalto_solitaire::{Position, Problem, Profile, Solver, render};
 
 use super::batch::Checker;
-use super::games::{GameCli, Rules};
+use super::games::{About, GameCli, Rules};
 use super::input::{display_name, io_reason};
 use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd};
 use super::{export as export_cmd, show as show_cmd};
@@ -36,16 +36,12 @@ fn profile(rules: Rules) -> Option<Profile> {
 }
 
 impl GameCli for Solitaire {
-    fn kind(&self) -> asalto_core::GameKind {
-        asalto_core::GameKind::Solitaire
-    }
-
-    fn extension(&self) -> &'static str {
-        "txt"
-    }
-
-    fn profiles(&self) -> &'static [&'static str] {
-        PROFILES
+    fn about(&self) -> About {
+        About {
+            kind: asalto_core::GameKind::Solitaire,
+            extension: "txt",
+            profiles: PROFILES,
+        }
     }
 
     fn checker<'a>(
