@@ -203,11 +203,7 @@ pub fn load(path: &str, rules: Option<Profile>) -> Result<Loaded, LoadError> {
 /// reported here (`after` ends the second message, as `; nothing
 /// exported`), and the command's status comes back (2, or 1 for text that
 /// is not a record).
-pub fn load_or_refuse(
-    path: &str,
-    rules: Option<Profile>,
-    after: &str,
-) -> Result<Loaded, Status> {
+pub fn load_or_refuse(path: &str, rules: Option<Profile>, after: &str) -> Result<Loaded, Status> {
     match load(path, rules) {
         Ok(loaded) => Ok(loaded),
         Err(LoadError::Unreadable(message)) => {
