@@ -14,6 +14,9 @@ use crate::random;
 use crate::replay::GameOutcome;
 use crate::{Move, Position, Side};
 
+/// The seed of game K of a set (shared by every game's reference sets).
+pub use asalto_core::game_seed;
+
 /// Who plays, and the longest game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Match {
@@ -65,30 +68,6 @@ impl PlayedGame {
     pub fn capped(&self) -> bool {
         self.outcome.is_none() && !self.repeated
     }
-}
-
-/// The seed of game `number` of a set made with `base`: both mixed by
-/// SplitMix64, so nearby seeds and numbers give unrelated games. It has 53
-/// bits, so JSON readers that hold numbers as doubles keep it exact.
-///
-/// # Examples
-///
-/// ```
-/// use asalto::selfplay::game_seed;
-///
-/// assert_eq!(game_seed(7, 1), game_seed(7, 1));
-/// assert_ne!(game_seed(7, 1), game_seed(7, 2));
-/// assert_ne!(game_seed(7, 1), game_seed(8, 1));
-/// ```
-pub fn game_seed(base: u64, number: usize) -> u64 {
-    splitmix64(splitmix64(base) ^ (number as u64)) & ((1 << 53) - 1)
-}
-
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl Match {
@@ -160,13 +139,22 @@ impl Match {
     }
 }
 
-/// The JSON line of a game: `{"game", "file", "seed", "officers", "rebels",
-/// "plies", "outcome", "capped", "max_plies", "to_move", "position",
-/// "moves"}`.
+/// The JSON line of a game: `{"game", "rules", "number", "file", "seed",
+/// "officers", "rebels", "plies", "outcome", "capped", "max_plies",
+/// "to_move", "position", "moves"}`.
+///
+/// Its `"game"` is the game's number: the line had it before games were
+/// named, and field names are a contract. The rule profile names the game
+/// (`assignment-2018-19` is Asalto's), and `"number"` repeats the number
+/// under the name the other games' lines give it.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct GameJson {
     /// The game's number, from 1.
     pub game: usize,
+    /// The rule profile: `assignment-2018-19`.
+    pub rules: &'static str,
+    /// The game's number again, as every game's lines name it.
+    pub number: usize,
     /// The record file written, or null.
     pub file: Option<String>,
     /// The seed of the game's generator.
@@ -198,6 +186,8 @@ impl GameJson {
     pub fn new(m: &Match, game: &PlayedGame, file: Option<String>) -> GameJson {
         GameJson {
             game: game.number,
+            rules: crate::json::RULES,
+            number: game.number,
             file,
             seed: game.seed,
             officers: m.officers.name(),
