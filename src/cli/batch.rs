@@ -4,8 +4,11 @@
 //! verdicts, prints the totals and gives the exit status. Written once for
 //! every game's `check`.
 
+use asalto_core::GameKind;
 use rayon::prelude::*;
+use std::sync::Mutex;
 
+use super::input::{HEAD, Opened};
 use super::{Out, Status, WriteError, error};
 
 /// What checking one file gave: its output, and how it counts.
@@ -29,8 +32,9 @@ pub enum Verdict {
     Unreadable,
 }
 
-/// A checker's worker: checks one file after another on one thread.
-pub type Worker<'c> = Box<dyn FnMut(&str) -> FileResult + 'c>;
+/// A checker's worker: checks one file after another on one thread,
+/// each given by its path and the input opened, its first bytes read.
+pub type Worker<'c> = Box<dyn for<'b> FnMut(&str, Opened<'b>) -> FileResult + Send + 'c>;
 
 /// How one game checks its files: built once from the arguments (where
 /// usage errors are found), then asked for a worker on each thread.
@@ -49,8 +53,9 @@ pub trait Checker: Sync {
 pub struct Target {
     /// The file, or the message about an argument (an empty folder).
     pub path: Result<String, String>,
-    /// Which of the batch's checkers judges it.
-    pub checker: usize,
+    /// Which of the batch's checkers judges it; `None`: the checker of
+    /// the game its name or first bytes tell ([`Settings::by_kind`]).
+    pub checker: Option<usize>,
 }
 
 /// The verdicts counted.
@@ -133,11 +138,64 @@ pub struct Settings {
     /// Print the totals line after the files (people's output of more
     /// than one file).
     pub totals: bool,
+    /// The checker of each game (in the order of [`GameKind::ALL`]), for
+    /// the files whose game their extension or first bytes tell; a file
+    /// that looks like no game's goes to Asalto's. `None` when every
+    /// target names its checker.
+    pub by_kind: Option<[usize; GameKind::ALL.len()]>,
 }
 
 /// Files per batch: checked in parallel, then printed in order, so that
 /// output starts early and memory holds one batch of reports.
 const CHUNK: usize = 128;
+
+/// What a thread reuses from file to file: the read buffer, and a worker
+/// of each checker it has met.
+struct Thread<'c> {
+    buf: Vec<u8>,
+    workers: Vec<Option<Worker<'c>>>,
+}
+
+/// The checker of a file whose game is told by its name or its first
+/// bytes `head` (nothing read: Asalto's, as for a file that looks like
+/// no game's).
+fn told(by_kind: &[usize; GameKind::ALL.len()], path: &str, head: &[u8]) -> usize {
+    let head = &head[..head.len().min(HEAD)];
+    let kind = GameKind::tell(path, &String::from_utf8_lossy(head));
+    by_kind[kind.unwrap_or(GameKind::Asalto) as usize]
+}
+
+/// Check one target on a thread: open it, read its first bytes, tell its
+/// game if it is not known, and hand the opened input to the game's
+/// worker.
+fn check_one<'c>(
+    thread: &mut Thread<'c>,
+    checkers: &[&'c dyn Checker],
+    by_kind: Option<&[usize; GameKind::ALL.len()]>,
+    target: &Target,
+) -> FileResult {
+    let Thread { buf, workers } = thread;
+    let fallback = || match (target.checker, by_kind) {
+        (Some(i), _) => i,
+        (None, Some(by_kind)) => by_kind[GameKind::Asalto as usize],
+        (None, None) => 0,
+    };
+    let path = match &target.path {
+        Ok(path) => path,
+        Err(message) => return checkers[fallback()].unreadable(message.clone(), None),
+    };
+    let opened = match Opened::open(path, buf) {
+        Ok(opened) => opened,
+        Err(message) => return checkers[fallback()].unreadable(message, Some(path)),
+    };
+    let index = match (target.checker, by_kind) {
+        (Some(i), _) => i,
+        (None, Some(by_kind)) => told(by_kind, path, opened.head()),
+        (None, None) => 0,
+    };
+    let checker = checkers[index];
+    workers[index].get_or_insert_with(|| checker.worker())(path, opened)
+}
 
 /// Check `targets` with `checkers` on `settings.jobs` threads, print the
 /// results in order and the totals, and give the exit status.
@@ -157,20 +215,26 @@ pub fn run<'c>(
             return Ok(Status::Error);
         }
     };
-    let workers = || -> Vec<Option<Worker<'c>>> { checkers.iter().map(|_| None).collect() };
-    let check = |workers: &mut Vec<Option<Worker<'c>>>, target: &Target| {
-        let checker = checkers[target.checker];
-        match &target.path {
-            Ok(path) => workers[target.checker].get_or_insert_with(|| checker.worker())(path),
-            Err(message) => checker.unreadable(message.clone(), None),
-        }
+    let thread = || Thread {
+        buf: Vec::new(),
+        workers: checkers.iter().map(|_| None).collect(),
+    };
+    let by_kind = settings.by_kind.as_ref();
+    // One `Thread` per thread of the pool, made once: its buffer and
+    // workers serve every chunk.
+    let threads: Vec<Mutex<Thread<'c>>> =
+        (0..settings.jobs).map(|_| Mutex::new(thread())).collect();
+    let check = |target: &Target| {
+        let slot = rayon::current_thread_index().unwrap_or(0) % threads.len();
+        let mut thread = threads[slot].lock().unwrap_or_else(|e| e.into_inner());
+        check_one(&mut thread, checkers, by_kind, target)
     };
     let mut tally = Tally::default();
-    let mut serial = (settings.jobs == 1).then(workers);
     for chunk in targets.chunks(CHUNK) {
-        let results: Vec<FileResult> = match serial.as_mut() {
-            Some(workers) => chunk.iter().map(|t| check(workers, t)).collect(),
-            None => pool.install(|| chunk.par_iter().map_init(workers, check).collect()),
+        let results: Vec<FileResult> = if settings.jobs == 1 {
+            chunk.iter().map(check).collect()
+        } else {
+            pool.install(|| chunk.par_iter().map(check).collect())
         };
         report(results, &mut tally, settings.quiet, out)?;
     }

@@ -15,7 +15,7 @@ use asalto_core::GameKind;
 
 use super::batch::{self, Checker, FileResult, Target, Verdict, Worker};
 use super::games;
-use super::input::{Failure, Lines, check_lines, display_name};
+use super::input::{Failure, Opened, check_lines, display_name};
 use super::{ColorChoice, Format, Out, Status, WriteError, error};
 
 /// Examples shown under `--help`.
@@ -129,6 +129,11 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, 256);
+    if let Some(run) = told_in_batch(&args, jobs, format) {
+        let (targets, checkers, settings) = run;
+        let checkers: Vec<&dyn Checker> = checkers.iter().map(|c| &**c).collect();
+        return batch::run(&targets, &checkers, settings, out);
+    }
     let routes = match games::routes(&args.game, &args.files) {
         Ok(routes) => routes,
         Err(message) => {
@@ -162,15 +167,57 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
                 }
             },
         };
-        targets.push(Target { path, checker });
+        targets.push(Target {
+            path,
+            checker: Some(checker),
+        });
     }
     let checkers: Vec<&dyn Checker> = checkers.iter().map(|c| &**c).collect();
     let settings = batch::Settings {
         jobs,
         quiet: args.quiet,
         totals: targets.len() > 1 && format == Format::Human,
+        by_kind: None,
     };
     batch::run(&targets, &checkers, settings, out)
+}
+
+/// A batch ready to run: its files, the checkers, how it runs.
+type Ready<'a> = (Vec<Target>, Vec<Box<dyn Checker + 'a>>, batch::Settings);
+
+/// The batch in which each file's game is told from the first bytes its
+/// check reads (the file is opened and read once), when nothing in the
+/// arguments depends on the batch's games: no `--game` (then no file is
+/// looked at anyway), no `--rules` (it must belong to a game of the batch,
+/// and names the game of a file that looks like no game's), no `--first`,
+/// and every game's checker takes the arguments (`--lenient` is not for
+/// Mad Bishops records: it is refused only when such a record is in the
+/// batch). `None`: the games are told first, before any file is checked.
+fn told_in_batch(args: &Args, jobs: usize, format: Format) -> Option<Ready<'_>> {
+    if args.game.game.is_some() || args.game.rules.is_some() || !args.bishops.used().is_empty() {
+        return None;
+    }
+    let files = games::files(&args.files);
+    let full = files.len() <= 1 || args.details;
+    let mut checkers = Vec::with_capacity(games::GAMES.len());
+    for game in games::GAMES {
+        checkers.push(game.checker(args, None, full).ok()?);
+    }
+    let targets: Vec<Target> = files
+        .into_iter()
+        .map(|path| Target {
+            path,
+            checker: None,
+        })
+        .collect();
+    let settings = batch::Settings {
+        jobs,
+        quiet: args.quiet,
+        totals: targets.len() > 1 && format == Format::Human,
+        // `GAMES` is in the order of `GameKind::ALL`.
+        by_kind: Some(std::array::from_fn(|i| i)),
+    };
+    Some((targets, checkers, settings))
 }
 
 /// Asalto's checker: each file read line by line in a reused buffer.
@@ -179,7 +226,7 @@ struct Asalto(Settings);
 impl Checker for Asalto {
     fn worker(&self) -> Worker<'_> {
         let mut work = Work::default();
-        Box::new(move |path| work.check(path, self.0))
+        Box::new(move |path, opened| work.check(path, opened, self.0))
     }
 
     fn unreadable(&self, message: String, path: Option<&str>) -> FileResult {
@@ -198,34 +245,36 @@ pub(super) fn asalto_checker(args: &Args, full: bool) -> Box<dyn Checker + '_> {
     }))
 }
 
-/// What a thread reuses from file to file: the read buffer and the
-/// replayer's line buffers.
+/// What a thread reuses from file to file: the replayer's line buffers
+/// (the read buffer is the batch's).
 #[derive(Default)]
 struct Work {
-    buf: Vec<u8>,
     replayer: Option<Replayer>,
 }
 
 impl Work {
-    fn check(&mut self, path: &str, settings: Settings) -> FileResult {
-        match self.replay(path, settings.options) {
+    fn check(&mut self, path: &str, opened: Opened<'_>, settings: Settings) -> FileResult {
+        match self.replay(path, opened, settings.options) {
             Ok(checked) => report(path, &checked, settings),
             Err(Failure::Unreadable(message)) => unreadable(message, Some(path), settings),
             Err(Failure::Document(message)) => bad_document(message, path, settings),
         }
     }
 
-    /// Replay the file at `path`, line by line; a JSON game document is
-    /// read whole and its moves checked as a record.
-    fn replay(&mut self, path: &str, options: CheckOptions) -> Result<Checked, Failure> {
+    /// Replay the file at `path` (opened), line by line; a JSON game
+    /// document is read whole and its moves checked as a record.
+    fn replay(
+        &mut self,
+        path: &str,
+        opened: Opened<'_>,
+        options: CheckOptions,
+    ) -> Result<Checked, Failure> {
         let name = display_name(path);
         let mut replayer = match self.replayer.take() {
             Some(r) => r,
             None => Replayer::new(options, false),
         };
-        let result = Lines::open(path, &mut self.buf)
-            .map_err(Failure::Unreadable)
-            .and_then(|lines| check_lines(lines, &name, &mut replayer));
+        let result = check_lines(opened.lines(), &name, &mut replayer);
         let checked = replayer.finish_and_reset();
         self.replayer = Some(replayer);
         result.map(|()| checked)

@@ -352,6 +352,24 @@ pub fn route(args: &GameArgs, files: &[&str]) -> Result<Route, String> {
     })
 }
 
+/// The extensions of every game's records, each once.
+fn extensions() -> Vec<&'static str> {
+    let mut e: Vec<&str> = Vec::new();
+    for g in GAMES {
+        if !e.contains(&g.extension()) {
+            e.push(g.extension());
+        }
+    }
+    e
+}
+
+/// The files of `check` without their games: arguments as given (and
+/// `-`), folders as the record files of every game inside, sorted by name
+/// (each file's game is told when it is read).
+pub fn files(files: &[String]) -> Vec<Result<String, String>> {
+    input::expand_folders(files, &extensions())
+}
+
 /// A file of `check` (or why an argument gave none) and its route.
 pub type Routed = (Result<String, String>, Route);
 
@@ -373,15 +391,7 @@ pub fn routes(args: &GameArgs, files: &[String]) -> Result<Vec<Routed>, String> 
         }
         let extensions: Vec<&str> = match asked {
             Some(g) => vec![g.extension()],
-            None => {
-                let mut e: Vec<&str> = Vec::new();
-                for g in GAMES {
-                    if !e.contains(&g.extension()) {
-                        e.push(g.extension());
-                    }
-                }
-                e
-            }
+            None => extensions(),
         };
         for target in input::expand_folders(std::slice::from_ref(file), &extensions) {
             let game = match (&target, asked) {

@@ -101,6 +101,124 @@ pub fn head(path: &str) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
+/// An input opened for `check`, its first bytes already read (the whole
+/// input when it is small) into a buffer that its thread reuses from file
+/// to file: the game is told from these bytes and the same bytes are
+/// handed to the game's checker, so each file is opened and read once,
+/// and a pipe's bytes are never lost to a peek.
+pub struct Opened<'b> {
+    buf: &'b mut Vec<u8>,
+    filled: usize,
+    /// The rest of the input, `None` once it is all in `buf`.
+    rest: Option<Box<dyn Read + 'b>>,
+}
+
+impl<'b> Opened<'b> {
+    /// Open `path` (`-`: standard input) and read up to [`CHUNK`] bytes
+    /// of it into `buf`; the error says why it cannot be read.
+    pub fn open(path: &str, buf: &'b mut Vec<u8>) -> Result<Opened<'b>, String> {
+        if buf.len() < CHUNK {
+            buf.resize(CHUNK, 0);
+        }
+        let mut reader: Box<dyn Read + 'b> = if path == "-" {
+            Box::new(stdin())
+        } else {
+            let file =
+                File::open(path).map_err(|e| format!("cannot read {path}: {}", io_reason(&e)))?;
+            return Opened::first(file, path, buf);
+        };
+        let filled = fill(&mut reader, &mut buf[..CHUNK]).map_err(|e| read_error(path, &e))?;
+        let rest = (filled == CHUNK).then_some(reader);
+        Ok(Opened { buf, filled, rest })
+    }
+
+    /// The first bytes of `file` read into `buf`: a file read whole in
+    /// its first read (the common case of a small record) costs no box.
+    fn first(mut file: File, path: &str, buf: &'b mut Vec<u8>) -> Result<Opened<'b>, String> {
+        let filled = fill(&mut file, &mut buf[..CHUNK]).map_err(|e| read_error(path, &e))?;
+        let rest: Option<Box<dyn Read + 'b>> = if filled == CHUNK {
+            Some(Box::new(file))
+        } else {
+            None
+        };
+        Ok(Opened { buf, filled, rest })
+    }
+
+    /// The bytes read so far (the whole input if it is shorter than the
+    /// first read).
+    pub fn head(&self) -> &[u8] {
+        &self.buf[..self.filled]
+    }
+
+    /// The whole input, or its first `max + 1` bytes when it is longer
+    /// than `max` (the caller says "too large").
+    pub fn whole(&mut self, max: u64) -> io::Result<&[u8]> {
+        if let Some(rest) = self.rest.take() {
+            let mut all = std::mem::take(self.buf);
+            all.truncate(self.filled);
+            let room = (max + 1).saturating_sub(self.filled as u64);
+            let result = rest.take(room).read_to_end(&mut all);
+            self.filled = all.len();
+            *self.buf = all;
+            result?;
+        }
+        Ok(&self.buf[..self.filled])
+    }
+
+    /// The whole input of `path`, at most `max` bytes, or why not:
+    /// `cannot read NAME: why` or `... larger than N MiB`, as
+    /// [`read_bytes`] says it.
+    pub fn whole_or_why(&mut self, path: &str, max: u64) -> Result<&[u8], String> {
+        match self.whole(max) {
+            Err(e) => Err(read_error(path, &e)),
+            Ok(bytes) if bytes.len() as u64 > max => Err(format!(
+                "cannot read {}: larger than {} MiB",
+                escape_line(&display_name(path)),
+                max >> 20
+            )),
+            Ok(bytes) => Ok(bytes),
+        }
+    }
+
+    /// The input line by line, from its first byte (the bytes read so far
+    /// are not read again).
+    pub fn lines(self) -> Lines<'b> {
+        let eof = self.rest.is_none();
+        let reader = self.rest.unwrap_or_else(|| Box::new(io::empty()));
+        Lines {
+            reader,
+            buf: self.buf,
+            start: 0,
+            scanned: 0,
+            filled: self.filled,
+            eof,
+        }
+    }
+}
+
+/// Read into `buf` until it is full or the input ends; the bytes read.
+fn fill(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match reader.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
+}
+
+/// `cannot read NAME: why`.
+fn read_error(path: &str, e: &io::Error) -> String {
+    format!(
+        "cannot read {}: {}",
+        escape_line(&display_name(path)),
+        io_reason(e)
+    )
+}
+
 /// Why a file cannot be read, in words.
 pub fn io_reason(e: &io::Error) -> String {
     match e.kind() {
