@@ -353,7 +353,7 @@ pub fn route(args: &GameArgs, files: &[&str]) -> Result<Route, String> {
 }
 
 /// The extensions of every game's records, each once.
-fn extensions() -> Vec<&'static str> {
+pub fn extensions() -> Vec<&'static str> {
     let mut e: Vec<&str> = Vec::new();
     for g in GAMES {
         if !e.contains(&g.extension()) {
@@ -361,13 +361,6 @@ fn extensions() -> Vec<&'static str> {
         }
     }
     e
-}
-
-/// The files of `check` without their games: arguments as given (and
-/// `-`), folders as the record files of every game inside, sorted by name
-/// (each file's game is told when it is read).
-pub fn files(files: &[String]) -> Vec<Result<String, String>> {
-    input::expand_folders(files, &extensions())
 }
 
 /// A file of `check` (or why an argument gave none) and its route.

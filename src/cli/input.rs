@@ -2,6 +2,7 @@
 //! the longest line, whatever the file's size), whole texts for the
 //! commands that need them, JSON game documents, and folders of records.
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
@@ -19,6 +20,11 @@ pub fn display_name(path: &str) -> String {
     } else {
         path.to_string()
     }
+}
+
+/// How an input is named in text, without a copy: `-` is `<stdin>`.
+pub fn shown_name(path: &str) -> &str {
+    if path == "-" { "<stdin>" } else { path }
 }
 
 /// Bytes of an input read to tell its game by content.
@@ -115,27 +121,28 @@ pub struct Opened<'b> {
 
 impl<'b> Opened<'b> {
     /// Open `path` (`-`: standard input) and read up to [`CHUNK`] bytes
-    /// of it into `buf`; the error says why it cannot be read.
-    pub fn open(path: &str, buf: &'b mut Vec<u8>) -> Result<Opened<'b>, String> {
+    /// of it into `buf`; the error says why it cannot be read, or that it
+    /// is a folder (found by reading it: no look at the file before it is
+    /// opened).
+    pub fn open(path: &str, buf: &'b mut Vec<u8>) -> Result<Opened<'b>, NotOpened> {
         if buf.len() < CHUNK {
             buf.resize(CHUNK, 0);
         }
         let mut reader: Box<dyn Read + 'b> = if path == "-" {
             Box::new(stdin())
         } else {
-            let file =
-                File::open(path).map_err(|e| format!("cannot read {path}: {}", io_reason(&e)))?;
+            let file = File::open(path).map_err(|e| NotOpened::new(path, &e))?;
             return Opened::first(file, path, buf);
         };
-        let filled = fill(&mut reader, &mut buf[..CHUNK]).map_err(|e| read_error(path, &e))?;
+        let filled = fill(&mut reader, &mut buf[..CHUNK]).map_err(|e| NotOpened::new(path, &e))?;
         let rest = (filled == CHUNK).then_some(reader);
         Ok(Opened { buf, filled, rest })
     }
 
     /// The first bytes of `file` read into `buf`: a file read whole in
     /// its first read (the common case of a small record) costs no box.
-    fn first(mut file: File, path: &str, buf: &'b mut Vec<u8>) -> Result<Opened<'b>, String> {
-        let filled = fill(&mut file, &mut buf[..CHUNK]).map_err(|e| read_error(path, &e))?;
+    fn first(mut file: File, path: &str, buf: &'b mut Vec<u8>) -> Result<Opened<'b>, NotOpened> {
+        let filled = fill(&mut file, &mut buf[..CHUNK]).map_err(|e| NotOpened::new(path, &e))?;
         let rest: Option<Box<dyn Read + 'b>> = if filled == CHUNK {
             Some(Box::new(file))
         } else {
@@ -192,6 +199,23 @@ impl<'b> Opened<'b> {
             scanned: 0,
             filled: self.filled,
             eof,
+        }
+    }
+}
+
+/// Why an input was not opened for `check`.
+pub enum NotOpened {
+    /// It is a folder: its records are the batch's files.
+    Folder,
+    /// It cannot be read: `cannot read NAME: why`.
+    Unreadable(String),
+}
+
+impl NotOpened {
+    fn new(path: &str, e: &io::Error) -> NotOpened {
+        match e.kind() {
+            io::ErrorKind::IsADirectory if path != "-" => NotOpened::Folder,
+            _ => NotOpened::Unreadable(read_error(path, e)),
         }
     }
 }
@@ -475,7 +499,8 @@ impl From<String> for Failure {
 /// record a JSON game document holds (the document read whole, replayed and
 /// checked first, as `export` reads it).
 pub struct RecordLines<'b> {
-    name: String,
+    /// The name in messages, escaped (borrowed when nothing needs it).
+    name: Cow<'b, str>,
     source: RecordSource<'b>,
     line: usize,
     offset: usize,
@@ -490,9 +515,9 @@ enum RecordSource<'b> {
 impl<'b> RecordLines<'b> {
     /// The lines of the record file read by `lines` (named `name` in
     /// messages).
-    pub fn record(lines: Lines<'b>, name: &str) -> RecordLines<'b> {
+    pub fn record(lines: Lines<'b>, name: &'b str) -> RecordLines<'b> {
         RecordLines {
-            name: escape_line(name).into_owned(),
+            name: escape_line(name),
             source: RecordSource::File(lines),
             line: 0,
             offset: 0,
@@ -501,18 +526,27 @@ impl<'b> RecordLines<'b> {
 
     /// The lines read by `lines`, or, when it is a JSON game document, of
     /// the record it holds.
-    pub fn sniffed(mut lines: Lines<'b>, name: &str) -> Result<RecordLines<'b>, Failure> {
-        let shown = escape_line(name);
+    pub fn sniffed(lines: Lines<'b>, name: &'b str) -> Result<RecordLines<'b>, Failure> {
+        RecordLines::named(lines, escape_line(name))
+    }
+
+    /// [`RecordLines::sniffed`] with the name already escaped.
+    fn named(mut lines: Lines<'b>, shown: Cow<'b, str>) -> Result<RecordLines<'b>, Failure> {
         let read_error = |e: io::Error| format!("cannot read {shown}: {}", io_reason(&e));
         if !lines.starts_like_json().map_err(read_error)? {
-            return Ok(RecordLines::record(lines, name));
+            return Ok(RecordLines {
+                name: shown,
+                source: RecordSource::File(lines),
+                line: 0,
+                offset: 0,
+            });
         }
         let bytes = lines.rest().map_err(read_error)?;
         let text = String::from_utf8(bytes)
             .map_err(|e| not_utf8(&shown, 1, e.as_bytes(), e.utf8_error(), 0))?;
         let record = document_record(&shown, &text).map_err(Failure::Document)?;
         Ok(RecordLines {
-            name: shown.into_owned(),
+            name: shown,
             source: RecordSource::Document(record, 0),
             line: 0,
             offset: 0,
@@ -521,7 +555,8 @@ impl<'b> RecordLines<'b> {
 
     /// Open `path` (`-`: standard input), recognising JSON game documents.
     pub fn open(path: &str, buf: &'b mut Vec<u8>) -> Result<RecordLines<'b>, Failure> {
-        RecordLines::sniffed(Lines::open(path, buf)?, &display_name(path))
+        let shown = escape_line(&display_name(path)).into_owned();
+        RecordLines::named(Lines::open(path, buf)?, Cow::Owned(shown))
     }
 
     /// The next line, with its `\n` if it has one.
