@@ -14,13 +14,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
+# shellcheck source=scripts/bench-common.sh
+. scripts/bench-common.sh
 cargo build --release --quiet --bin asalto --example minimal-check --example long-record
-target=${CARGO_TARGET_DIR:-target}/release
 asalto=$target/asalto
 minimal=$target/examples/minimal-check
-dir=${BENCH_DIR:-$(mktemp -d)}
-[ -n "${BENCH_DIR:-}" ] || trap 'rm -rf "$dir"' EXIT
-mkdir -p "$dir"
+bench_dir
 
 echo "corpus in $dir"
 if [ ! -e "$dir/small/game-10000.txt" ]; then
@@ -31,33 +30,6 @@ small_plies=$(cat "$dir"/small/game-*.txt | wc -l)
 small_bytes=$(cat "$dir"/small/game-*.txt | wc -c)
 long_plies=$(wc -l < "$dir/long.txt")
 long_bytes=$(wc -c < "$dir/long.txt")
-
-# Best wall time in seconds of RUNS runs of a command (output discarded).
-best() {
-    local best=""
-    for _ in $(seq "$runs"); do
-        local start end t
-        start=$(date +%s.%N)
-        "$@" > /dev/null || true
-        end=$(date +%s.%N)
-        t=$(echo "$end - $start" | bc -l)
-        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
-    done
-    echo "$best"
-}
-
-# Least CPU time (user + system, seconds) of RUNS runs: steadier than wall
-# time on a busy machine.
-best_cpu() {
-    local best=""
-    for _ in $(seq "$runs"); do
-        local t
-        /usr/bin/time -f "%U %S" -o "$dir/cpu.txt" "$@" > /dev/null 2>&1 || true
-        t=$(awk '{print $1 + $2}' "$dir/cpu.txt")
-        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
-    done
-    echo "$best"
-}
 
 printf '\n%-22s %5s %-6s %9s %9s %8s %9s %8s %13s %9s\n' corpus cores game check_s minimal_s ratio cpu_ratio vs_1core check_plies/s check_MiB/s
 declare -A minimal_1core

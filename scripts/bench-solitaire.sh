@@ -22,13 +22,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 puzzles=${PUZZLES:-5000}
+# shellcheck source=scripts/bench-common.sh
+. scripts/bench-common.sh
 cargo build --release --quiet --bin asalto --example solitaire-count
-target=${CARGO_TARGET_DIR:-target}/release
 asalto=$target/asalto
 engine=$target/examples/solitaire-count
-dir=${BENCH_DIR:-$(mktemp -d)}
-[ -n "${BENCH_DIR:-}" ] || trap 'rm -rf "$dir"' EXIT
-mkdir -p "$dir"
+bench_dir
 
 python3 - "$puzzles" > "$dir/set.txt" <<'PY'
 import random, sys
@@ -44,19 +43,6 @@ for _ in range(int(sys.argv[1])):
         cells[s] = p
     print("".join(cells))
 PY
-
-best() {
-    local best=""
-    for _ in $(seq "$runs"); do
-        local start end t
-        start=$(date +%s.%N)
-        "$@" > /dev/null || true
-        end=$(date +%s.%N)
-        t=$(echo "$end - $start" | bc -l)
-        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
-    done
-    echo "$best"
-}
 
 for rules in codegolf thinkfun; do
     # The same counts, in the same order.

@@ -394,8 +394,8 @@ pub struct GameReport {
     name: String,
     source: NamedQuotes,
     problems: Vec<Shown>,
-    /// Problems past [`SHOWN_PER_KIND`]: severity, code, label, count.
-    hidden: Vec<(Severity, &'static str, String, usize)>,
+    /// Problems past [`SHOWN_PER_KIND`]: severity, code, count.
+    hidden: Vec<(Severity, &'static str, usize)>,
     errors: usize,
     warnings: usize,
 }
@@ -430,10 +430,8 @@ impl GameReport {
                 .iter_mut()
                 .find(|h| h.0 == entry.severity && h.1 == entry.code)
             {
-                Some(h) => h.3 += 1,
-                None => self
-                    .hidden
-                    .push((entry.severity, entry.code, entry.label, 1)),
+                Some(h) => h.2 += 1,
+                None => self.hidden.push((entry.severity, entry.code, 1)),
             }
             return;
         }
@@ -441,6 +439,12 @@ impl GameReport {
             .span
             .map(|s| self.source.quotes.add(source, s.range()));
         self.problems.push(Shown { entry, label });
+    }
+
+    /// Count `errors` more errors that the game found but did not list
+    /// (the report says how many there are in all).
+    pub fn count_unlisted(&mut self, errors: usize) {
+        self.errors += errors;
     }
 
     /// Whether any problem was added.
@@ -454,11 +458,10 @@ impl GameReport {
         let more: Vec<String> = self
             .hidden
             .iter()
-            .map(|(_, code, label, n)| {
+            .map(|(_, code, n)| {
                 format!(
-                    "… and {n} more problem{} like this: {} [{code}]",
+                    "… and {n} more problem{} like this [{code}]",
                     if *n == 1 { "" } else { "s" },
-                    crate::text::cap(&escape_line(label), MESSAGE_MAX)
                 )
             })
             .collect();

@@ -71,5 +71,5 @@ pub use position::{Outcome, OutcomeReason, PlayError, Position};
 pub use position_string::PositionStringError;
 pub use record::Record;
 pub use replay::{CheckOptions, Checked, Game, GameOutcome, Ply};
-pub use rules::Rules;
+pub use rules::{Asalto, Rules};
 pub use side::{BySide, Side};

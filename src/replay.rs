@@ -11,7 +11,9 @@ use crate::record::{
     FormatFinding, FormatNote, LineContent, MoveText, NO_PATH, ScannedLine, SyntaxError,
     bare_move_into, tally,
 };
-use crate::{Move, Outcome, Position, Reason, Side};
+use crate::{Asalto, Move, Outcome, Position, Reason, Side};
+use asalto_core::Game as _;
+use asalto_core::replay::{CheckedPly, Replay};
 
 /// How strictly to read a record.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -476,8 +478,8 @@ pub struct Replayer {
     options: CheckOptions,
     keep_plies: bool,
     game: Game,
-    position: Position,
-    plies: usize,
+    /// The current position and the number of moves played.
+    replay: Replay<Asalto>,
     /// Lines that are moves or should be (bad lines), a line of several
     /// moves counting each: the move number of the next one is this + 1.
     entries: usize,
@@ -511,8 +513,7 @@ impl Replayer {
             options,
             keep_plies,
             game: Game::from_position(start),
-            position: start,
-            plies: 0,
+            replay: Replay::new(start),
             entries: 0,
             replaying: true,
             stopped_at: None,
@@ -628,12 +629,16 @@ impl Replayer {
             if fast && self.replaying && !self.keep_next {
                 let mut path = NO_PATH;
                 if bare_move_into(body, &mut path) {
-                    if let Ok(mv) = self.position.resolve(&path) {
+                    // An illegal move is judged again below, with its
+                    // problem, by the path every other line takes.
+                    if let Ok(ply) = self.replay.step(&path) {
                         let start = self.offset;
                         self.line += 1;
                         self.offset += raw.len();
                         self.entries += 1;
-                        self.advance_quiet(mv);
+                        if self.keep_plies {
+                            self.record(ply, false, &mut |_: &Ply| {});
+                        }
                         unremembered = Some((start, body));
                         continue;
                     }
@@ -773,7 +778,10 @@ impl Replayer {
     }
 
     /// Replay one written move, `path` at byte `offset` of the line `body`
-    /// (which starts at byte `start`), if the replay is still going.
+    /// (which starts at byte `start`), if the replay is still going: judged
+    /// and played by [`Replay::step`], with what only a record check adds
+    /// around it (a capture completed under `--lenient`, BASICO's rule for
+    /// rebel moves under `--rebels`).
     fn play(
         &mut self,
         path: &Path,
@@ -782,8 +790,8 @@ impl Replayer {
         start: usize,
         on_ply: &mut impl FnMut(&Ply),
     ) {
-        let pos = self.position;
-        let number = self.plies + 1;
+        let pos = *self.replay.position();
+        let number = self.replay.played() + 1;
         let side = pos.turn();
         let line = self.line;
         let problem = |severity, kind, span: Range<usize>| Problem {
@@ -796,14 +804,23 @@ impl Replayer {
             side: Some(side),
             before: Some(pos),
         };
-        let (mv, completed) = match pos.resolve(path) {
-            Ok(mv) => (mv, false),
+        let text = MoveText {
+            line,
+            offset,
+            path: *path,
+        };
+        // BASICO's rule judges a legal rebel move before it is played.
+        let basic = self.options.rebels.filter(|_| side == Side::Rebels);
+        let judged = match basic {
+            Some(_) => Asalto::resolve(&pos, path).map(|mv| (None, mv)),
+            None => match self.replay.step(path) {
+                Ok(ply) => Ok((Some(ply), ply.mv)),
+                Err(illegal) => Err(illegal.reason),
+            },
+        };
+        let (played, mv, completed) = match judged {
+            Ok((played, mv)) => (played, mv, false),
             Err(e) => {
-                let text = MoveText {
-                    line,
-                    offset,
-                    path: *path,
-                };
                 let body = as_text(body);
                 let abbreviated = text.path.len() == 2;
                 if let (true, true, IllegalMoveKind::CaptureIncomplete { required, .. }) =
@@ -816,7 +833,7 @@ impl Replayer {
                         text.span(),
                     );
                     self.add(p, body, start);
-                    (required, true)
+                    (None, required, true)
                 } else {
                     // After the end, the whole move is out of place.
                     let span = if e.reason() == Reason::GameOver {
@@ -831,45 +848,32 @@ impl Replayer {
                 }
             }
         };
-        if let (Some(variant), Side::Rebels) = (self.options.rebels, side) {
+        if let Some(variant) = basic {
             if let Some(n) = NotBasic::judge(&pos, &mv, variant) {
-                let text = MoveText {
-                    line,
-                    offset,
-                    path: *path,
-                };
                 let p = problem(Severity::Error, ProblemKind::NotBasic(n), text.span());
                 self.add(p, as_text(body), start);
                 self.stop();
                 return;
             }
         }
-        self.advance(mv, completed, on_ply);
+        let ply = played.unwrap_or_else(|| self.replay.play(mv));
+        self.record(ply, completed, on_ply);
     }
 
-    /// [`Replayer::advance`] with no one to hand the move to: without
-    /// plies kept, nothing of the move is kept either.
+    /// A move just played (`checked`, from the current line): hand it to
+    /// `on_ply` with the position after it, and keep it if plies are kept.
     #[inline]
-    fn advance_quiet(&mut self, mv: Move) {
-        if self.keep_plies {
-            return self.advance(mv, false, &mut |_: &Ply| {});
-        }
-        self.position = self.position.play_unchecked(&mv);
-        self.plies += 1;
-    }
-
-    /// Play `mv`, legal in the current position, from the current line,
-    /// and hand it to `on_ply`.
-    #[inline]
-    fn advance(&mut self, mv: Move, completed: bool, on_ply: &mut impl FnMut(&Ply)) {
-        let side = self.position.turn();
-        self.position = self.position.play_unchecked(&mv);
-        self.plies += 1;
+    fn record(
+        &mut self,
+        checked: CheckedPly<Asalto>,
+        completed: bool,
+        on_ply: &mut impl FnMut(&Ply),
+    ) {
         let ply = Ply {
-            number: self.plies,
-            side,
-            mv,
-            position: self.position,
+            number: checked.number,
+            side: checked.side,
+            mv: checked.mv,
+            position: *self.replay.position(),
             line: self.line,
             completed,
         };
@@ -937,8 +941,8 @@ impl Replayer {
             stopped_at: self.stopped_at,
             omitted,
             excerpts: self.excerpts,
-            plies: self.plies,
-            position: self.position,
+            plies: self.replay.played(),
+            position: self.replay.into_position(),
         }
     }
 }

@@ -9,7 +9,7 @@
 //! `asalto play` never disagree.
 
 use crate::console::{QUIT_GAME, typed_move};
-use crate::session::{Session, SessionOptions};
+use crate::session::{Console, Session, SessionOptions};
 use crate::{Game, Move};
 
 /// One exchange of a console session: what the program prints, then what

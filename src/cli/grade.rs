@@ -319,22 +319,28 @@ fn record_files(paths: &[PathBuf], ext: &str) -> Result<Vec<PathBuf>, String> {
 }
 
 #[cfg(target_os = "linux")]
+/// A file's name in reports: its own name, or `shown` (the whole path)
+/// when another file of `files` has the same name.
+fn report_name(file: &Path, files: &[PathBuf], shown: &str) -> String {
+    let clash = files
+        .iter()
+        .filter(|f| f.file_name() == file.file_name())
+        .count()
+        > 1;
+    match file.file_name() {
+        Some(name) if !clash => name.to_string_lossy().into_owned(),
+        _ => shown.to_string(),
+    }
+}
+
+#[cfg(target_os = "linux")]
 /// The reference games named on the command line.
 fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
     let files = record_files(paths, "txt")?;
     let mut games = Vec::new();
     for file in &files {
         let input = read_input(&file.display().to_string())?;
-        let short = file
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| input.name.clone());
-        let clash = files
-            .iter()
-            .filter(|f| f.file_name() == file.file_name())
-            .count()
-            > 1;
-        let name = if clash { input.name.clone() } else { short };
+        let name = report_name(file, &files, &input.name);
         games.push(Reference::from_record(&name, &input.text)?);
     }
     Ok(games)
@@ -379,79 +385,198 @@ fn environment(vars: &[String]) -> Result<Vec<(OsString, OsString)>, String> {
 /// Run `grade`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     match args.game {
-        GameArg::Go => return go::run(&args, out),
-        GameArg::Solitaire => return solitaire::run(&args, out),
-        GameArg::Asalto => {}
-    }
-    match prepare(&args) {
-        Ok((submissions, games, options, jobs)) => {
-            grade(&args, submissions, games, options, jobs, out)
-        }
-        Err(message) => {
-            error(&message);
-            Ok(Status::Error)
-        }
+        GameArg::Asalto => drive::<Asalto>(&args, out),
+        GameArg::Go => drive::<go::Go>(&args, out),
+        GameArg::Solitaire => drive::<solitaire::Solitaire>(&args, out),
     }
 }
 
 #[cfg(target_os = "linux")]
-type Prepared = (Vec<Submission>, Vec<Reference>, Options, usize);
+/// What a graded game brings to the one driver of `grade` ([`drive`]): its
+/// options checked and its material read, the grading, and what its
+/// reports name. The rest is shared: submissions, confinement and limits,
+/// the progress bar, the report formats and the exit status.
+trait Graded: Sized {
+    /// The game's checks.
+    type Kind: CheckKind;
+    /// What one step of the progress bar counts.
+    const STEPS: &'static str;
+    /// Everything read and checked before anyone is graded: a usage
+    /// error, a reference that cannot be read, a command that cannot start
+    /// stop here, with a message.
+    fn prepare(args: &Args) -> Result<Prepared<Self>, String>;
+    /// The steps of the progress bar for `submissions` submissions.
+    fn steps(&self, submissions: usize, options: &Options) -> usize;
+    /// Grade every submission, `jobs` at a time; `progress(done, total)`
+    /// after each step.
+    fn grade(
+        &self,
+        submissions: &[Submission],
+        options: &Options,
+        jobs: usize,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Vec<SubmissionReport<Self::Kind>>;
+    /// The game and the rule profile the reports name.
+    fn names(&self) -> (&'static str, &'static str);
+    /// The weights of the checks and full marks.
+    fn scoring<'a>(&'a self, options: &'a Options) -> (&'a Weights<Self::Kind>, f64);
+    /// The names of the reference games (puzzles), in order.
+    fn games(&self) -> Vec<String>;
+}
 
 #[cfg(target_os = "linux")]
-fn prepare(args: &Args) -> Result<Prepared, String> {
-    if args.games.is_empty() {
-        return Err("--games: give the reference games (record files or folders)".into());
-    }
-    if !args.puzzles.is_empty() {
-        return Err("--puzzles is for --game solitaire".into());
-    }
-    let games = load_games(&args.games)?;
-    if args.rules.as_deref().is_some_and(|r| r != "seed-2019") {
-        return Err(
-            "--rules: Asalto has one rule set; --rules is for --game go and --game solitaire"
-                .into(),
-        );
-    }
-    let entry = args.entry.as_deref().unwrap_or("asalto.py");
-    let weights = match &args.weights {
-        Some(spec) => Weights::<Kind>::parse(spec)?,
-        None => Weights::default(),
+/// A game ready to grade, with its submissions and the shared options.
+struct Prepared<G> {
+    game: G,
+    submissions: Vec<Submission>,
+    options: Options,
+    jobs: usize,
+}
+
+#[cfg(target_os = "linux")]
+/// Grade with game `G`: prepare, grade under a progress bar, print.
+fn drive<G: Graded>(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
+    let p = match G::prepare(args) {
+        Ok(prepared) => prepared,
+        Err(message) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
     };
-    let mut hide = Vec::new();
-    let submissions = match (&args.submissions, args.command.is_empty()) {
-        (Some(dir), true) => {
-            let run = split_words(&args.run)?;
-            submission_folders(dir, &mut hide)?
-                .iter()
-                .map(|f| Submission::folder(f, entry, &run))
-                .collect()
+    let bar = progress_bar(p.game.steps(p.submissions.len(), &p.options), G::STEPS);
+    let reports = p
+        .game
+        .grade(&p.submissions, &p.options, p.jobs, &|done, _| {
+            if let Some(bar) = &bar {
+                bar.set_position(done as u64);
+            }
+        });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let confinement = Confinement::describe(
+        &p.options.sandbox,
+        &p.options.users,
+        p.jobs,
+        &p.options.limits,
+    );
+    let (game, rules) = p.game.names();
+    let (weights, max_score) = p.game.scoring(&p.options);
+    let facts = report::RunFacts {
+        game,
+        rules,
+        sandbox: p.options.sandbox.name(),
+        confinement: &confinement,
+        weights,
+        max_score,
+        games: p.game.games(),
+    };
+    print_reports(args, &reports, facts, out)
+}
+
+#[cfg(target_os = "linux")]
+/// Asalto console programs, played reference games (and `--ai`).
+struct Asalto {
+    references: Vec<Reference>,
+}
+
+#[cfg(target_os = "linux")]
+impl Graded for Asalto {
+    type Kind = Kind;
+    const STEPS: &'static str = "sessions";
+
+    fn prepare(args: &Args) -> Result<Prepared<Asalto>, String> {
+        if args.games.is_empty() {
+            return Err("--games: give the reference games (record files or folders)".into());
         }
-        (None, false) => {
-            let argv = absolute_args(&args.command);
-            vec![Submission::command(&args.command.join(" "), argv)]
+        if !args.puzzles.is_empty() {
+            return Err("--puzzles is for --game solitaire".into());
         }
-        (Some(_), false) => {
-            return Err("give either --submissions DIR or a command after `--`, not both".into());
-        }
-        (None, true) => {
+        let references = load_games(&args.games)?;
+        if args.rules.as_deref().is_some_and(|r| r != "seed-2019") {
             return Err(
-                "nothing to grade: give --submissions DIR, or a command after `--` (e.g. `-- python3 asalto.py`)"
+                "--rules: Asalto has one rule set; --rules is for --game go and --game solitaire"
                     .into(),
             );
         }
-    };
-    if args.format == GradeFormat::Gradescope && submissions.len() != 1 {
-        return Err("--format gradescope grades exactly one submission".into());
+        let weights = match &args.weights {
+            Some(spec) => Weights::<Kind>::parse(spec)?,
+            None => Weights::default(),
+        };
+        let mut hide = Vec::new();
+        let submissions = command_submissions(args, "asalto.py", &mut hide)?;
+        let (options, jobs) = options(args, &submissions, hide)?;
+        let options = Options {
+            ai: args.ai,
+            basic: args.rebels,
+            weights,
+            ..options
+        };
+        preflight(&submissions, &options)?;
+        Ok(Prepared {
+            game: Asalto { references },
+            submissions,
+            options,
+            jobs,
+        })
     }
-    let (options, jobs) = options(args, hide)?;
-    let options = Options {
-        ai: args.ai,
-        basic: args.rebels,
-        weights,
-        ..options
-    };
-    preflight(&submissions, &options)?;
-    Ok((submissions, games, options, jobs))
+
+    fn steps(&self, submissions: usize, options: &Options) -> usize {
+        submissions * (self.references.len() + usize::from(options.ai))
+    }
+
+    fn grade(
+        &self,
+        submissions: &[Submission],
+        options: &Options,
+        jobs: usize,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Vec<SubmissionReport<Kind>> {
+        grade::grade(submissions, &self.references, options, jobs, progress)
+    }
+
+    fn names(&self) -> (&'static str, &'static str) {
+        ("asalto", asalto::Rules::default().name())
+    }
+
+    fn scoring<'a>(&'a self, options: &'a Options) -> (&'a Weights<Kind>, f64) {
+        (&options.weights, options.max_score)
+    }
+
+    fn games(&self) -> Vec<String> {
+        self.references.iter().map(|g| g.name.clone()).collect()
+    }
+}
+
+#[cfg(target_os = "linux")]
+/// The submissions of an assignment of command-line programs: each
+/// sub-folder of `--submissions`, run by `--run` on its entry file
+/// (`--entry`, by default `entry`), or the one command after `--`.
+fn command_submissions(
+    args: &Args,
+    entry: &str,
+    hide: &mut Vec<PathBuf>,
+) -> Result<Vec<Submission>, String> {
+    match (&args.submissions, args.command.is_empty()) {
+        (Some(dir), true) => {
+            let run = split_words(&args.run)?;
+            let entry = args.entry.as_deref().unwrap_or(entry);
+            Ok(submission_folders(dir, hide)?
+                .iter()
+                .map(|f| Submission::folder(f, entry, &run))
+                .collect())
+        }
+        (None, false) => {
+            let argv = absolute_args(&args.command);
+            Ok(vec![Submission::command(&args.command.join(" "), argv)])
+        }
+        (Some(_), false) => {
+            Err("give either --submissions DIR or a command after `--`, not both".into())
+        }
+        (None, true) => Err(format!(
+            "nothing to grade: give --submissions DIR, or a command after `--` (e.g. `-- python3 {entry}`)"
+        )),
+    }
 }
 
 #[cfg(target_os = "linux")]
@@ -477,8 +602,16 @@ fn submission_folders(dir: &Path, hide: &mut Vec<PathBuf>) -> Result<Vec<PathBuf
 
 #[cfg(target_os = "linux")]
 /// The options every assignment shares (confinement, users, limits,
-/// timeouts), and the number of parallel jobs.
-fn options(args: &Args, hide: Vec<PathBuf>) -> Result<(Options, usize), String> {
+/// timeouts), and the number of parallel jobs, for `submissions`
+/// submissions (Gradescope's format takes one).
+fn options(
+    args: &Args,
+    submissions: &[Submission],
+    hide: Vec<PathBuf>,
+) -> Result<(Options, usize), String> {
+    if args.format == GradeFormat::Gradescope && submissions.len() != 1 {
+        return Err("--format gradescope grades exactly one submission".into());
+    }
     for (name, secs) in [
         ("--move-timeout", args.move_timeout),
         ("--game-timeout", args.game_timeout),
@@ -562,39 +695,6 @@ fn preflight(submissions: &[Submission], options: &Options) -> Result<(), String
 }
 
 #[cfg(target_os = "linux")]
-fn grade(
-    args: &Args,
-    submissions: Vec<Submission>,
-    games: Vec<Reference>,
-    options: Options,
-    jobs: usize,
-    out: &mut Out,
-) -> Result<Status, WriteError> {
-    let sessions = submissions.len() * (games.len() + usize::from(options.ai));
-    let bar = progress_bar(sessions, "sessions");
-    let reports = grade::grade(&submissions, &games, &options, jobs, &|done, _| {
-        if let Some(bar) = &bar {
-            bar.set_position(done as u64);
-        }
-    });
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
-    let confinement =
-        Confinement::describe(&options.sandbox, &options.users, jobs, &options.limits);
-    let facts = report::RunFacts {
-        game: "asalto",
-        rules: asalto::Rules::default().name(),
-        sandbox: options.sandbox.name(),
-        confinement: &confinement,
-        weights: &options.weights,
-        max_score: options.max_score,
-        games: games.iter().map(|g| g.name.clone()).collect(),
-    };
-    print_reports(args, &reports, facts, out)
-}
-
-#[cfg(target_os = "linux")]
 /// A progress bar on a terminal, for more than one unit of work.
 fn progress_bar(units: usize, what: &str) -> Option<indicatif::ProgressBar> {
     (std::io::stderr().is_terminal() && units > 1).then(|| {
@@ -670,176 +770,8 @@ fn print_reports<K: CheckKind>(
 }
 
 #[cfg(target_os = "linux")]
-/// `--game go`: the Prolog predicates of the 2019 Go assignment.
-mod go {
-    use std::path::PathBuf;
-    use std::time::Duration;
-
-    use asalto::grade::go::{self, GameQueries, GoKind, GoOptions, Reference};
-    use asalto::grade::{Confinement, Weights, report};
-    use asalto_go::Profile;
-
-    use super::{Args, GradeFormat, Out, Status, WriteError, error};
-
-    /// Run `grade --game go`.
-    pub(super) fn run(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
-        match prepare(args) {
-            Ok(prepared) => grade(args, prepared, out),
-            Err(message) => {
-                error(&message);
-                Ok(Status::Error)
-            }
-        }
-    }
-
-    struct Prepared {
-        plan: Vec<GameQueries>,
-        profile: Profile,
-        submissions: Vec<asalto::grade::Submission>,
-        options: asalto::grade::Options,
-        go: GoOptions,
-        jobs: usize,
-        _script: go::DriverScript,
-    }
-
-    fn prepare(args: &Args) -> Result<Prepared, String> {
-        let rules = args.rules.as_deref().unwrap_or("seed-2019");
-        let profile = Profile::from_name(rules).ok_or_else(|| {
-            let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
-            format!(
-                "--rules {rules}: unknown profile; the profiles are {}",
-                names.join(", ")
-            )
-        })?;
-        if args.games.is_empty() {
-            return Err("--games: give the reference games (SGF files or folders)".into());
-        }
-        if !args.puzzles.is_empty() {
-            return Err("--puzzles is for --game solitaire".into());
-        }
-        if args.ai || args.rebels.is_some() {
-            return Err("--ai and --rebels are for Asalto, not --game go".into());
-        }
-        let plan = load_games(&args.games, profile)?;
-        let swipl = asalto::grade::confine::find_in_path(&args.swipl).ok_or_else(|| {
-            format!(
-                "SWI-Prolog (`{}`) is not installed or not in PATH: install it (Debian: apt-get install swi-prolog-nox) or give --swipl PATH",
-                args.swipl
-            )
-        })?;
-        let go = GoOptions {
-            driver: go::DriverSettings {
-                swipl,
-                query_time: Duration::from_secs_f64(args.query_timeout.clamp(0.001, 1e6)),
-                inferences: args.inferences,
-                ..go::DriverSettings::default()
-            },
-            weights: match &args.weights {
-                Some(spec) => Weights::<GoKind>::parse(spec)?,
-                None => Weights::default(),
-            },
-            max_score: args.max_score,
-        };
-        let script = go::DriverScript::write()?;
-        let entry = args.entry.as_deref().unwrap_or("proylcc.pl");
-        let mut hide = Vec::new();
-        let submissions = match (&args.submissions, args.command.as_slice()) {
-            (Some(dir), []) => super::submission_folders(dir, &mut hide)?
-                .iter()
-                .map(|f| go::submission(f, entry, &go, &script))
-                .collect::<Vec<_>>(),
-            (None, [file]) => {
-                let path =
-                    std::fs::canonicalize(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-                let folder = path.parent().map(PathBuf::from).unwrap_or_default();
-                let name = path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                vec![go::submission(&folder, &name, &go, &script)]
-            }
-            (None, []) => {
-                return Err(
-                    "nothing to grade: give --submissions DIR, or one proylcc.pl after `--`".into(),
-                );
-            }
-            _ => {
-                return Err(
-                    "give either --submissions DIR or one proylcc.pl after `--`, not both".into(),
-                );
-            }
-        };
-        if args.format == GradeFormat::Gradescope && submissions.len() != 1 {
-            return Err("--format gradescope grades exactly one submission".into());
-        }
-        let (options, jobs) = super::options(args, hide)?;
-        if let Some(first) = submissions.first() {
-            asalto::grade::preflight(first, &options)?;
-        }
-        asalto::grade::confine::may_access(script.path(), options.users.for_slot(0), 4)?;
-        Ok(Prepared {
-            plan,
-            profile,
-            submissions,
-            options,
-            go,
-            jobs,
-            _script: script,
-        })
-    }
-
-    /// The queries of the reference games named on the command line.
-    fn load_games(paths: &[PathBuf], profile: Profile) -> Result<Vec<GameQueries>, String> {
-        let files = super::record_files(paths, "sgf")?;
-        let mut plan = Vec::new();
-        for file in &files {
-            let bytes =
-                std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let name = file
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| file.display().to_string());
-            let reference = Reference::from_sgf(&name, &bytes, profile)?;
-            plan.push(go::plan::queries(&reference, profile));
-        }
-        Ok(plan)
-    }
-
-    fn grade(args: &Args, p: Prepared, out: &mut Out) -> Result<Status, WriteError> {
-        let bar = super::progress_bar(p.submissions.len(), "submissions");
-        let reports = go::grade(
-            &p.submissions,
-            &p.plan,
-            &p.options,
-            &p.go,
-            p.jobs,
-            &|done, _| {
-                if let Some(bar) = &bar {
-                    bar.set_position(done as u64);
-                }
-            },
-        );
-        if let Some(bar) = bar {
-            bar.finish_and_clear();
-        }
-        let confinement = Confinement::describe(
-            &p.options.sandbox,
-            &p.options.users,
-            p.jobs,
-            &p.options.limits,
-        );
-        let facts = report::RunFacts {
-            game: "go",
-            rules: p.profile.name(),
-            sandbox: p.options.sandbox.name(),
-            confinement: &confinement,
-            weights: &p.go.weights,
-            max_score: p.go.max_score,
-            games: p.plan.iter().map(|g| g.name.clone()).collect(),
-        };
-        super::print_reports(args, &reports, facts, out)
-    }
-}
+#[path = "go/grade.rs"]
+mod go;
 
 #[cfg(target_os = "linux")]
 #[path = "solitaire/grade.rs"]

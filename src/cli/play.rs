@@ -3,9 +3,10 @@
 use std::io::{self, BufRead};
 
 use asalto::basic::BasicScore;
-use asalto::session::{Request, Session, SessionOptions};
+use asalto::session::{Session, SessionOptions};
 
 use asalto_core::GameKind;
+use asalto_core::console::{Console, Request};
 use asalto_madbishops::console::Control;
 use asalto_madbishops::player::{DEFAULT_SEARCH_DEPTH, MAX_SEARCH_DEPTH};
 use asalto_madbishops::{Notation, Profile, Side};
@@ -117,6 +118,19 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         basic: args.basic,
         ..SessionOptions::default()
     });
+    console(&mut session, read_text, reason, out)
+}
+
+/// Play a console session until its quit entry or the end of standard
+/// input: print what it answers, and read the lines and the files it asks
+/// for. `read` gives a file's text or why it cannot be loaded, `reason`
+/// why a file could not be written, in the program's language.
+pub(super) fn console(
+    session: &mut impl Console,
+    read: fn(&str) -> Result<String, String>,
+    reason: fn(&io::Error) -> String,
+    out: &mut Out,
+) -> Result<Status, WriteError> {
     let mut input = io::stdin().lock();
     let mut step = session.start();
     loop {
@@ -134,7 +148,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
                 }
             }
             Request::Advance => session.advance(),
-            Request::Load(file) => session.loaded(read_text(&file)),
+            Request::Load(file) => session.loaded(read(&file)),
             Request::Save { file, contents } => {
                 session.saved(std::fs::write(&file, contents).map_err(|e| reason(&e)))
             }
@@ -143,7 +157,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
     }
 }
 
-/// A line of standard input without its line ending (invalid UTF-8 is
+/// A line of standard input, its line ending left on (invalid UTF-8 is
 /// replaced, and then never matches a move or an option); `None` at the
 /// end of input or on a read error.
 fn read_line(input: &mut impl BufRead) -> Option<String> {

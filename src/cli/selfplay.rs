@@ -96,6 +96,8 @@ pub struct Args {
 /// result.
 #[derive(Serialize)]
 struct SummaryJson<'a> {
+    game: &'static str,
+    rules: &'static str,
     seed: u64,
     officers: &'static str,
     rebels: &'static str,
@@ -173,16 +175,39 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
             return Ok(Status::Error);
         }
     }
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(e) => {
-            error(&format!("cannot start threads: {e}"));
-            return Ok(Status::Error);
+    match played(args, &m, seed, width, out) {
+        Ok((totals, elapsed)) => {
+            if !args.quiet {
+                let mut text = summary(&m, seed, &totals);
+                Tail {
+                    dir: args.out.as_deref(),
+                    name: &|n| format!("game-{n:0width$}.txt"),
+                    what: "record files",
+                    format: args.format,
+                    games,
+                    moves: totals.plies,
+                    elapsed,
+                }
+                .write(&mut text);
+                eprint!("{text}");
+            }
+            Ok(Status::Success)
         }
-    };
+        Err(stop) => stop.into_result(),
+    }
+}
+
+/// Play the games of `selfplay` (Asalto), write their records, their JSON
+/// lines and `summary.json`: the totals and the seconds taken.
+fn played(
+    args: &Args,
+    m: &Match,
+    seed: u64,
+    width: usize,
+    out: &mut Out,
+) -> Result<(Totals, f64), Stop> {
+    let games = args.games as usize;
+    let pool = thread_pool(args.jobs.unwrap_or(0))?;
     let progress = if !args.quiet && io::stderr().is_terminal() && games > 1 {
         let bar = ProgressBar::new(games as u64);
         if let Ok(style) =
@@ -198,53 +223,51 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
     let started = Instant::now();
     let mut totals = Totals::default();
     let mut results = Vec::with_capacity(games);
-    let chunk = 64 * pool.current_num_threads().max(1);
-    let mut first = 1;
-    while first <= games {
-        let last = (first + chunk - 1).min(games);
-        let played: Vec<PlayedGame> = pool.install(|| {
-            (first..=last)
-                .into_par_iter()
-                .map(|n| m.play(seed, n))
-                .collect()
-        });
-        for game in &played {
-            let file = match &args.out {
-                Some(dir) => {
-                    let path = dir.join(format!("game-{:0width$}.txt", game.number));
-                    if let Err(e) = std::fs::write(&path, write_record(&game.moves)) {
-                        progress.finish_and_clear();
-                        error(&format!("cannot write {}: {e}", path.display()));
-                        return Ok(Status::Error);
+    play_in_chunks(
+        &pool,
+        64,
+        games,
+        |n| m.play(seed, n),
+        |played: Vec<PlayedGame>| {
+            for game in &played {
+                let file = match &args.out {
+                    Some(dir) => {
+                        let path = dir.join(format!("game-{:0width$}.txt", game.number));
+                        if let Err(e) = std::fs::write(&path, write_record(&game.moves)) {
+                            progress.finish_and_clear();
+                            return Err(cannot_write(&path, &e));
+                        }
+                        Some(path.display().to_string())
                     }
-                    Some(path.display().to_string())
+                    None => None,
+                };
+                if args.format == Format::Json {
+                    let json = GameJson::new(m, game, file.clone());
+                    out.line(&serde_json::to_string(&json).unwrap_or_default())?;
                 }
-                None => None,
-            };
-            if args.format == Format::Json {
-                let json = GameJson::new(&m, game, file.clone());
-                out.line(&serde_json::to_string(&json).unwrap_or_default())?;
+                totals.add(game);
+                results.push(ResultJson {
+                    game: game.number,
+                    // Relative to DIR, where summary.json is.
+                    file: file.map(|_| format!("game-{:0width$}.txt", game.number)),
+                    seed: game.seed,
+                    plies: game.moves.len(),
+                    outcome: game.outcome.map(OutcomeJson::from),
+                    capped: game.capped(),
+                    repeated: game.repeated,
+                });
             }
-            totals.add(game);
-            results.push(ResultJson {
-                game: game.number,
-                // Relative to DIR, where summary.json is.
-                file: file.map(|_| format!("game-{:0width$}.txt", game.number)),
-                seed: game.seed,
-                plies: game.moves.len(),
-                outcome: game.outcome.map(OutcomeJson::from),
-                capped: game.capped(),
-                repeated: game.repeated,
-            });
-        }
-        progress.inc(played.len() as u64);
-        first = last + 1;
-    }
+            progress.inc(played.len() as u64);
+            Ok(())
+        },
+    )?;
     progress.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
 
     if let Some(dir) = &args.out {
         let summary = SummaryJson {
+            game: asalto::json::GAME,
+            rules: asalto::json::RULES,
             seed,
             officers: m.officers.name(),
             rebels: m.rebels.name(),
@@ -253,47 +276,9 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
             totals: &totals,
             results: &results,
         };
-        let path = dir.join("summary.json");
-        let text = serde_json::to_string_pretty(&summary).unwrap_or_default() + "\n";
-        if let Err(e) = std::fs::write(&path, text) {
-            error(&format!("cannot write {}: {e}", path.display()));
-            return Ok(Status::Error);
-        }
+        write_summary(dir, &summary)?;
     }
-    if !args.quiet {
-        let mut text = summary(&m, seed, &totals);
-        if let Some(dir) = &args.out {
-            let name = |n: usize| {
-                dir.join(format!("game-{n:0width$}.txt"))
-                    .display()
-                    .to_string()
-            };
-            let files = if games == 1 {
-                name(1)
-            } else {
-                format!("{} .. {}", name(1), name(games))
-            };
-            let _ = writeln!(
-                text,
-                "wrote {files} and {}",
-                dir.join("summary.json").display()
-            );
-        } else if args.format == Format::Human {
-            let _ = writeln!(
-                text,
-                "the games were not written: --out DIR writes them as record files, --format json prints them"
-            );
-        }
-        let _ = writeln!(
-            text,
-            "{games} game{} in {elapsed:.2} s ({:.0} games/s, {:.0} moves/s)",
-            if games == 1 { "" } else { "s" },
-            games as f64 / elapsed.max(1e-9),
-            totals.plies as f64 / elapsed.max(1e-9),
-        );
-        eprint!("{text}");
-    }
-    Ok(Status::Success)
+    Ok((totals, elapsed))
 }
 
 /// The human summary: results by winner and reason, capped games, lengths.
@@ -359,6 +344,129 @@ fn summary(m: &Match, seed: u64, totals: &Totals) -> String {
         totals.max_plies
     );
     text
+}
+
+/// Why a run of games stopped early: a file that could not be written
+/// (already reported; exit 2), or standard output.
+pub(super) enum Stop {
+    /// Stop with this status.
+    Status(Status),
+    /// Writing to standard output failed.
+    Write(WriteError),
+}
+
+impl From<WriteError> for Stop {
+    fn from(e: WriteError) -> Stop {
+        Stop::Write(e)
+    }
+}
+
+impl Stop {
+    /// What `run` returns.
+    pub(super) fn into_result(self) -> Result<Status, WriteError> {
+        match self {
+            Stop::Status(status) => Ok(status),
+            Stop::Write(e) => Err(e),
+        }
+    }
+}
+
+/// Report that `path` could not be written, and stop.
+pub(super) fn cannot_write(path: &Path, e: &std::io::Error) -> Stop {
+    error(&format!("cannot write {}: {e}", path.display()));
+    Stop::Status(Status::Error)
+}
+
+/// The threads of a run: `jobs` (0: one per core).
+pub(super) fn thread_pool(jobs: usize) -> Result<rayon::ThreadPool, Stop> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| {
+            error(&format!("cannot start threads: {e}"));
+            Stop::Status(Status::Error)
+        })
+}
+
+/// Play games `1..=games` on `pool`, `per_thread` games a thread at a
+/// time, and hand each chunk, in order, to `each`: memory stays bounded
+/// and the output comes in order whatever the number of threads.
+pub(super) fn play_in_chunks<P: Send>(
+    pool: &rayon::ThreadPool,
+    per_thread: usize,
+    games: usize,
+    play: impl Fn(usize) -> P + Sync,
+    mut each: impl FnMut(Vec<P>) -> Result<(), Stop>,
+) -> Result<(), Stop> {
+    let chunk = per_thread * pool.current_num_threads().max(1);
+    let mut first = 1;
+    while first <= games {
+        let last = (first + chunk - 1).min(games);
+        each(pool.install(|| (first..=last).into_par_iter().map(&play).collect()))?;
+        first = last + 1;
+    }
+    Ok(())
+}
+
+/// Write `DIR/summary.json`.
+pub(super) fn write_summary(dir: &Path, summary: &impl Serialize) -> Result<(), Stop> {
+    let path = dir.join("summary.json");
+    let text = serde_json::to_string_pretty(summary).unwrap_or_default() + "\n";
+    std::fs::write(&path, text).map_err(|e| cannot_write(&path, &e))
+}
+
+/// The end of the human summary: the files written (`name(n)` is game
+/// n's file name in `dir`), or how to write them (`what`: `record files`),
+/// and the speed.
+pub(super) struct Tail<'a> {
+    /// The folder written, if any.
+    pub dir: Option<&'a Path>,
+    /// Game n's file name.
+    pub name: &'a dyn Fn(usize) -> String,
+    /// What the files are, for the note when none are written.
+    pub what: &'a str,
+    /// The output format.
+    pub format: Format,
+    /// How many games.
+    pub games: usize,
+    /// How many moves in all.
+    pub moves: usize,
+    /// Seconds taken.
+    pub elapsed: f64,
+}
+
+impl Tail<'_> {
+    /// Append the lines to `text`.
+    pub(super) fn write(&self, text: &mut String) {
+        let games = self.games;
+        if let Some(dir) = self.dir {
+            let name = |n: usize| dir.join((self.name)(n)).display().to_string();
+            let files = if games == 1 {
+                name(1)
+            } else {
+                format!("{} .. {}", name(1), name(games))
+            };
+            let _ = writeln!(
+                text,
+                "wrote {files} and {}",
+                dir.join("summary.json").display()
+            );
+        } else if self.format == Format::Human {
+            let _ = writeln!(
+                text,
+                "the games were not written: --out DIR writes them as {}, --format json prints them",
+                self.what
+            );
+        }
+        let _ = writeln!(
+            text,
+            "{games} game{} in {:.2} s ({:.0} games/s, {:.0} moves/s)",
+            if games == 1 { "" } else { "s" },
+            self.elapsed,
+            games as f64 / self.elapsed.max(1e-9),
+            self.moves as f64 / self.elapsed.max(1e-9),
+        );
+    }
 }
 
 /// Create `dir`, or check that it holds no games of an earlier run (with

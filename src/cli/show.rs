@@ -218,8 +218,33 @@ fn view(args: &Args) -> Result<View, (Status, String)> {
             e.reason().code()
         )
     });
+    let (shown, note) = shown_ply(args.ply, len, stop);
+    // The move kept is the one numbered `shown`: the last legal one, or
+    // the one asked for inside the valid part.
+    let last = kept.filter(|_| shown > 0);
+    debug_assert_eq!(last.map_or(0, |p| p.number), shown);
+    let position = last.map_or(Position::start(), |p| p.position);
+    Ok(View {
+        name: Some(name),
+        position,
+        ply: Some(shown),
+        last,
+        note,
+        checked: Some(checked),
+    })
+}
+
+/// The move `show` draws the position after, and the note that says why
+/// it is not the one asked for or that the record is invalid: `ply` is
+/// the move asked for (default: the last), `len` how many moves are valid,
+/// `stop` what makes the record invalid, if anything does.
+pub(super) fn shown_ply(
+    ply: Option<usize>,
+    len: usize,
+    stop: Option<String>,
+) -> (usize, Option<String>) {
     let moves = |n: usize| format!("{n} move{}", if n == 1 { "" } else { "s" });
-    let (shown, note) = match (args.ply, stop) {
+    match (ply, stop) {
         (Some(n), None) if n > len => (
             len,
             Some(format!(
@@ -249,21 +274,9 @@ fn view(args: &Args) -> Result<View, (Status, String)> {
             )),
         ),
         (n, None) => (n.unwrap_or(len), None),
-    };
-    // The move kept is the one numbered `shown`: the last legal one, or
-    // the one asked for inside the valid part.
-    let last = kept.filter(|_| shown > 0);
-    debug_assert_eq!(last.map_or(0, |p| p.number), shown);
-    let position = last.map_or(Position::start(), |p| p.position);
-    Ok(View {
-        name: Some(name),
-        position,
-        ply: Some(shown),
-        last,
-        note,
-        checked: Some(checked),
-    })
+    }
 }
+
 /// The first line: which position this is.
 fn headline(view: &View) -> String {
     match (&view.name, &view.checked, view.ply) {

@@ -518,41 +518,87 @@ pub fn grade(
     jobs: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<SubmissionReport> {
+    let probes = probe::choose(references);
     let per = references.len() + usize::from(options.ai);
+    grade_grid(
+        submissions,
+        per,
+        options,
+        jobs,
+        progress,
+        |sub, g, options, slot| match references.get(g) {
+            Some(reference) => {
+                game::play_reference(sub, reference, probes[g].as_ref(), options, slot)
+            }
+            None => ai::play_ai(sub, options, slot),
+        },
+        |sub, games, options| {
+            SubmissionReport::score(sub, games, &options.weights, options.max_score)
+        },
+    )
+}
+
+/// Grade every submission on each of `per` runs (Asalto's sessions,
+/// Solitaire Chess's puzzles), `jobs` runs at a time: `run(submission,
+/// item, options, slot)` plays one, `score(submission, reports, options)`
+/// scores a submission's runs, in item order.
+fn grade_grid<K: CheckKind>(
+    submissions: &[Submission],
+    per: usize,
+    options: &Options,
+    jobs: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    run: impl Fn(&Submission, usize, &Options, usize) -> GameReport<K> + Sync,
+    score: impl Fn(&Submission, Vec<GameReport<K>>, &Options) -> SubmissionReport<K>,
+) -> Vec<SubmissionReport<K>> {
     let total = submissions.len() * per;
+    let (results, options) = run_tasks(total, options, jobs, progress, |task, options, slot| {
+        run(&submissions[task / per], task % per, options, slot)
+    });
+    let mut results = results.into_iter();
+    submissions
+        .iter()
+        .map(|sub| {
+            let games: Vec<GameReport<K>> = results.by_ref().take(per).flatten().collect();
+            score(sub, games, &options)
+        })
+        .collect()
+}
+
+/// Run tasks `0..total`, `jobs` at a time, each thread a slot of its own
+/// whose programs run as the slot's user: with no users chosen and a
+/// grader running as root, one user per slot is picked here, so that two
+/// programs never share one. `task(n, options, slot)` runs task `n`;
+/// `progress(done, total)` is called after each. The results come back in
+/// task order (`None` only for a task whose thread died), with the options
+/// the tasks ran under.
+fn run_tasks<R: Send>(
+    total: usize,
+    options: &Options,
+    jobs: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    task: impl Fn(usize, &Options, usize) -> R + Sync,
+) -> (Vec<Option<R>>, Options) {
     let jobs = jobs.clamp(1, total.max(1));
     let mut options = options.clone();
     if options.users.base.is_none() && confine::is_root() {
         options.users = Users::pick(confine::DEFAULT_UID_BASE, jobs);
     }
-    let options = &options;
-    let probes = probe::choose(references);
-    let results: Mutex<Vec<Vec<Option<GameReport>>>> =
-        Mutex::new(submissions.iter().map(|_| vec![None; per]).collect());
+    let results: Mutex<Vec<Option<R>>> = Mutex::new((0..total).map(|_| None).collect());
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for slot in 0..jobs {
-            let (results, next, done, probes) = (&results, &next, &done, &probes);
+            let (results, next, done, options, task) = (&results, &next, &done, &options, &task);
             scope.spawn(move || {
                 loop {
-                    let task = next.fetch_add(1, Ordering::SeqCst);
-                    if task >= total {
+                    let n = next.fetch_add(1, Ordering::SeqCst);
+                    if n >= total {
                         break;
                     }
-                    let (s, g) = (task / per, task % per);
-                    let report = match references.get(g) {
-                        Some(reference) => game::play_reference(
-                            &submissions[s],
-                            reference,
-                            probes[g].as_ref(),
-                            options,
-                            slot,
-                        ),
-                        None => ai::play_ai(&submissions[s], options, slot),
-                    };
+                    let result = task(n, options, slot);
                     if let Ok(mut all) = results.lock() {
-                        all[s][g] = Some(report);
+                        all[n] = Some(result);
                     }
                     progress(done.fetch_add(1, Ordering::SeqCst) + 1, total);
                 }
@@ -560,14 +606,46 @@ pub fn grade(
         }
     });
     let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    submissions
-        .iter()
-        .zip(results)
-        .map(|(sub, games)| {
-            let games: Vec<GameReport> = games.into_iter().flatten().collect();
-            SubmissionReport::score(sub, games, &options.weights, options.max_score)
+    (results, options)
+}
+
+/// The marking of a game's checks: their weights and full marks (Go's and
+/// Solitaire Chess's options; Asalto's are in [`Options`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scoring<K: CheckKind> {
+    /// Weights of the checks.
+    pub weights: Weights<K>,
+    /// Full marks.
+    pub max_score: f64,
+}
+
+impl<K: CheckKind> Default for Scoring<K> {
+    fn default() -> Scoring<K> {
+        Scoring {
+            weights: Weights::default(),
+            max_score: 100.0,
+        }
+    }
+}
+
+impl<K: CheckKind> Scoring<K> {
+    /// The default weights changed by `spec` (see [`Weights::parse`]), and
+    /// full marks.
+    ///
+    /// # Errors
+    ///
+    /// What is wrong in `spec`.
+    pub fn new(spec: Option<&str>, max_score: f64) -> Result<Scoring<K>, String> {
+        Ok(Scoring {
+            weights: spec.map_or_else(|| Ok(Weights::default()), Weights::parse)?,
+            max_score,
         })
-        .collect()
+    }
+
+    /// A submission's report on its games.
+    pub fn score(&self, sub: &Submission, games: Vec<GameReport<K>>) -> SubmissionReport<K> {
+        SubmissionReport::score(sub, games, &self.weights, self.max_score)
+    }
 }
 
 /// Check, before grading anyone, that the command can start at all: its

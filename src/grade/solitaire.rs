@@ -13,8 +13,6 @@
 //! one "game", `runs` is charged for a crash, a hang or a flood, and the
 //! answer check (`solves` or `none`) for a wrong answer.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use asalto_solitaire::format::{self, BoardForm};
@@ -26,7 +24,7 @@ use super::process::Ready;
 use super::recorder::Recorder;
 use super::report::{Failure, GameReport, SubmissionReport};
 use super::session::{quote_line, quote_tail, remove_folder, spawn};
-use super::{CheckKind, Options, Submission, Users, Weights, confine};
+use super::{CheckKind, Options, Scoring, Submission};
 
 /// A check of a solver program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -108,10 +106,8 @@ pub struct SolOptions {
     pub feed: Feed,
     /// The longest one run may take.
     pub timeout: Duration,
-    /// Weights of the checks.
-    pub weights: Weights<SolKind>,
-    /// Full marks.
-    pub max_score: f64,
+    /// Weights of the checks and full marks.
+    pub scoring: Scoring<SolKind>,
 }
 
 impl Default for SolOptions {
@@ -121,8 +117,7 @@ impl Default for SolOptions {
             form: BoardForm::String,
             feed: Feed::Stdin,
             timeout: Duration::from_secs(10),
-            weights: Weights::default(),
-            max_score: 100.0,
+            scoring: Scoring::default(),
         }
     }
 }
@@ -170,46 +165,15 @@ pub fn grade(
     jobs: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<SubmissionReport<SolKind>> {
-    let per = puzzles.len();
-    let total = submissions.len() * per;
-    let jobs = jobs.clamp(1, total.max(1));
-    let mut options = options.clone();
-    if options.users.base.is_none() && confine::is_root() {
-        options.users = Users::pick(confine::DEFAULT_UID_BASE, jobs);
-    }
-    let options = &options;
-    let results: Mutex<Vec<Vec<Option<GameReport<SolKind>>>>> =
-        Mutex::new(submissions.iter().map(|_| vec![None; per]).collect());
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for slot in 0..jobs {
-            let (results, next, done) = (&results, &next, &done);
-            scope.spawn(move || {
-                loop {
-                    let task = next.fetch_add(1, Ordering::SeqCst);
-                    if task >= total {
-                        break;
-                    }
-                    let (s, p) = (task / per, task % per);
-                    let report = run_one(&submissions[s], &puzzles[p], options, sol, slot);
-                    if let Ok(mut all) = results.lock() {
-                        all[s][p] = Some(report);
-                    }
-                    progress(done.fetch_add(1, Ordering::SeqCst) + 1, total);
-                }
-            });
-        }
-    });
-    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    submissions
-        .iter()
-        .zip(results)
-        .map(|(sub, games)| {
-            let games: Vec<GameReport<SolKind>> = games.into_iter().flatten().collect();
-            SubmissionReport::score(sub, games, &sol.weights, sol.max_score)
-        })
-        .collect()
+    super::grade_grid(
+        submissions,
+        puzzles.len(),
+        options,
+        jobs,
+        progress,
+        |sub, p, options, slot| run_one(sub, &puzzles[p], options, sol, slot),
+        |sub, games, _| sol.scoring.score(sub, games),
+    )
 }
 
 /// The puzzle as the program is given it.

@@ -3,6 +3,7 @@
 //! before an illegal move; warnings (`result-mismatch`, `--lenient`
 //! repairs) marked as warnings; `--color` honoured; control characters of
 //! the file and of its name escaped; long lines quoted around the problem.
+//! Solitaire Chess and Mad Bishops problems go through the same renderer.
 //!
 //! Why: a teacher reads hundreds of these; each must say where and why,
 //! exactly, and hostile text must never reach the terminal raw.
@@ -320,4 +321,66 @@ fn a_long_line_is_quoted_around_the_problem_only() {
     let at = label.chars().position(|c| c == '─').unwrap() - "   · ".chars().count();
     let under: String = quoted.chars().skip(at).take(5).collect();
     assert_eq!(under, "B[aa]", "{out}");
+}
+
+// Solitaire Chess and Mad Bishops go through the same renderer.
+
+#[test]
+fn solitaire_notes_are_warnings_and_problems_errors_in_one_report() {
+    let (run, path) = check(
+        "sol.txt",
+        "...n...RRBB.NPP.\n...N...RR.B..PP.\n",
+        &["--game", "solitaire"],
+    );
+    assert_eq!(run.code, 1);
+    let out = shown(&run, &path);
+    assert!(
+        out.contains(
+            "  × FILE: invalid record (1 error, 1 warning)
+
+Warning: asalto::lowercase-letter
+
+  ⚠ `n` is read as an empty square: only upper-case letters are pieces
+   ╭─[FILE:1:4]
+ 1 │ ...n...RRBB.NPP.
+   ·    ┬
+   ·    ╰── an empty square
+   ╰────
+  help: write `N` if it is a piece
+
+Error: asalto::not-one-capture
+"
+        ),
+        "{out}"
+    );
+    // A record that is not one: its line quoted, escaped.
+    let (run, path) = check(
+        "sol.txt",
+        "...N...RRBB.NPP.\n\x1b[2J\n",
+        &["--game", "solitaire"],
+    );
+    assert_eq!(run.code, 1);
+    let out = shown(&run, &path);
+    assert!(!out.contains('\x1b'), "{out:?}");
+    assert!(out.contains("Error: asalto::board-size\n"), "{out}");
+    assert!(out.contains(" 2 │ \\x1b[2J\n"), "{out}");
+}
+
+#[test]
+fn mad_bishops_honours_color_too() {
+    let record = "b10xa9\nc9-b10\n";
+    let (always, _) = check(
+        "mb.txt",
+        record,
+        &["--game", "madbishops", "--color", "always"],
+    );
+    let (never, _) = check(
+        "mb.txt",
+        record,
+        &["--game", "madbishops", "--color", "never"],
+    );
+    assert_eq!(always.code, 1);
+    assert!(always.stdout.contains("\x1b["));
+    assert!(!never.stdout.contains('\x1b'));
+    assert!(never.stdout.contains("Error: asalto::capture-required\n"));
 }

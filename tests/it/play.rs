@@ -368,7 +368,7 @@ mod session {
 
     use asalto::console::{FILE_PROMPT, MENU_PROMPT, MOVE_PROMPT};
     use asalto::record::write_record;
-    use asalto::session::{Request, Session, SessionOptions, Step};
+    use asalto::session::{Console, Request, Session, SessionOptions, Step};
     use proptest::prelude::*;
 
     /// Feed `line`, run computer turns, and answer file requests: loads get

@@ -116,10 +116,17 @@ fn every_reason_has_its_code() {
     assert_eq!(run.code, 1);
     let expected = "\
 <stdin>: invalid (codegolf): line 3:1: capture 2: a rook cannot capture from a2 to b3 [cannot-reach]; 1 capture replayed
-  --> <stdin>:3:1
-    |
-  3 | Ra2xb3
-    | ^^^^^^ not a rook move
+  × <stdin>: invalid record (1 error)
+
+Error: asalto::cannot-reach
+
+  × capture 2: a rook cannot capture from a2 to b3
+   ╭─[<stdin>:3:1]
+ 2 │ Nd1xb2
+ 3 │ Ra2xb3
+   · ───┬──
+   ·    ╰── not a rook move
+   ╰────
 ";
     assert!(run.stdout.starts_with(expected), "{}", run.stdout);
     assert!(run.stdout.contains("  help: "), "{}", run.stdout);

@@ -46,6 +46,7 @@
 
 mod bitset;
 mod codes;
+pub mod console;
 mod game;
 pub mod json;
 mod kind;
@@ -54,6 +55,7 @@ pub mod replay;
 mod span;
 pub mod text;
 
+pub use console::Console;
 pub use game::Game;
 pub use kind::{GameKind, UnknownGame};
 pub use problem::{Diagnostic, Problem, ProblemKind, Severity, any_error, headline};

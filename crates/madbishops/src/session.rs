@@ -3,9 +3,9 @@
 //!
 //! A [`Session`] takes the lines a person types and answers with a
 //! [`Step`]: the text to print and what it needs next ([`Request`]):
-//! another line, a call to [`Session::advance`] (a computer plays the next
+//! another line, a call to [`Console::advance`] (a computer plays the next
 //! move), a file read or a file write (done by the caller, whose result
-//! goes back through [`Session::loaded`] or [`Session::saved`]), or the end
+//! goes back through [`Console::loaded`] or [`Console::saved`]), or the end
 //! of the program. A console program is a small loop around it; tests drive
 //! it with strings.
 //!
@@ -37,7 +37,7 @@
 //! # Examples
 //!
 //! ```
-//! use asalto_madbishops::session::{Request, Session, SessionOptions};
+//! use asalto_madbishops::session::{Console, Request, Session, SessionOptions};
 //!
 //! let mut session = Session::new(SessionOptions::default());
 //! let step = session.start();
@@ -57,6 +57,8 @@ use crate::random::{self, GameRng};
 use crate::record::write_record;
 use crate::replay::{CheckOptions, check};
 use crate::{Board, Game, Move, Notation, Position, Profile, Side};
+
+pub use asalto_core::console::{Console, Request, Step};
 
 /// The settings of a session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,36 +111,6 @@ impl SessionOptions {
     }
 }
 
-/// What the session needs next.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
-    /// A line typed by the person: pass it to [`Session::input`].
-    Line,
-    /// Nothing to read (a computer moves next): call [`Session::advance`].
-    Advance,
-    /// Read this file and pass its text (or why it could not be read) to
-    /// [`Session::loaded`].
-    Load(String),
-    /// Write `contents` to `file` and pass the result to [`Session::saved`].
-    Save {
-        /// The file name as typed.
-        file: String,
-        /// The record to write.
-        contents: String,
-    },
-    /// The person chose to quit: the program ends.
-    Quit,
-}
-
-/// The answer to an input: what to print, and what is needed next.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
-    /// Text to print as is (prompts have no newline after them).
-    pub output: String,
-    /// What the session needs next.
-    pub request: Request,
-}
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum State {
     Menu,
@@ -163,7 +135,7 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session at its start (call [`Session::start`] for the first menu).
+    /// A session at its start (call [`Console::start`] for the first menu).
     pub fn new(options: SessionOptions) -> Session {
         Session {
             options,
@@ -172,15 +144,6 @@ impl Session {
             rng: random::rng(options.seed),
             game: None,
             state: State::Menu,
-        }
-    }
-
-    /// The first menu.
-    pub fn start(&mut self) -> Step {
-        self.state = State::Menu;
-        Step {
-            output: self.menu_text(),
-            request: Request::Line,
         }
     }
 
@@ -203,104 +166,6 @@ impl Session {
     /// question).
     pub fn in_game(&self) -> bool {
         self.state == State::Playing
-    }
-
-    /// A line typed by the person (its line ending removed or not; spaces
-    /// around it do not matter).
-    pub fn input(&mut self, line: &str) -> Step {
-        let line = line.trim();
-        match std::mem::replace(&mut self.state, State::Menu) {
-            State::Menu => self.menu_choice(line),
-            State::LoadName if line.is_empty() => self.menu_after(console::EMPTY_FILE_NAME),
-            State::LoadName => {
-                self.state = State::Loading(line.to_string());
-                Step {
-                    output: String::new(),
-                    request: Request::Load(line.to_string()),
-                }
-            }
-            State::SaveName if line.is_empty() => self.menu_after(console::EMPTY_FILE_NAME),
-            State::SaveName => {
-                let moves = self.game.iter().flat_map(Game::moves);
-                let contents = write_record(moves, self.options.notation);
-                self.state = State::Saving(line.to_string());
-                Step {
-                    output: String::new(),
-                    request: Request::Save {
-                        file: line.to_string(),
-                        contents,
-                    },
-                }
-            }
-            State::Playing if self.player(self.position().turn()).is_some() => {
-                // A computer's turn: nothing is read.
-                self.state = State::Playing;
-                Step {
-                    output: String::new(),
-                    request: Request::Advance,
-                }
-            }
-            State::Playing => self.typed_move(line),
-            state @ (State::Loading(_) | State::Saving(_) | State::Done) => {
-                // Not waiting for a line: ignore it.
-                self.state = state;
-                Step {
-                    output: String::new(),
-                    request: self.pending_request(),
-                }
-            }
-        }
-    }
-
-    /// Play the next turn when no line is needed (a computer's move).
-    pub fn advance(&mut self) -> Step {
-        if self.state == State::Playing {
-            self.turn()
-        } else {
-            Step {
-                output: String::new(),
-                request: self.pending_request(),
-            }
-        }
-    }
-
-    /// The result of a [`Request::Load`]: the file's text, or why it could
-    /// not be read.
-    pub fn loaded(&mut self, result: Result<String, String>) -> Step {
-        let State::Loading(file) = std::mem::replace(&mut self.state, State::Menu) else {
-            return self.menu_after("");
-        };
-        let text = match result {
-            Ok(text) => text,
-            Err(reason) => {
-                return self.menu_after(&console::unreadable_file_message(&file, &reason));
-            }
-        };
-        let options = CheckOptions {
-            profile: self.options.profile,
-            first: self.options.first,
-            setup: self.options.setup,
-            strict: false,
-        };
-        let checked = check(&text, &options);
-        if let Some(e) = checked.errors().next() {
-            return self.menu_after(&console::invalid_file_message(&file, e));
-        }
-        self.game = Some(checked.game);
-        self.state = State::Playing;
-        self.turn()
-    }
-
-    /// The result of a [`Request::Save`]: `Ok`, or why the file could not be
-    /// written.
-    pub fn saved(&mut self, result: Result<(), String>) -> Step {
-        let State::Saving(file) = std::mem::replace(&mut self.state, State::Menu) else {
-            return self.menu_after("");
-        };
-        match result {
-            Ok(()) => self.menu_after(&console::saved_message(&file)),
-            Err(reason) => self.menu_after(&console::unwritable_file_message(&file, &reason)),
-        }
     }
 
     fn pending_request(&self) -> Request {
@@ -513,6 +378,117 @@ pub fn typed(pos: &Position, text: &str) -> Result<Move, Problem> {
             let span = written.part_span(e.part);
             problem(ProblemKind::Illegal(e.kind), span, written.notation)
         })
+}
+
+/// The console loop of `asalto play` drives every game's session through
+/// [`Console`].
+impl Console for Session {
+    /// The first menu.
+    fn start(&mut self) -> Step {
+        self.state = State::Menu;
+        Step {
+            output: self.menu_text(),
+            request: Request::Line,
+        }
+    }
+
+    /// A line typed by the person (its line ending removed or not; spaces
+    /// around it do not matter).
+    fn input(&mut self, line: &str) -> Step {
+        let line = line.trim();
+        match std::mem::replace(&mut self.state, State::Menu) {
+            State::Menu => self.menu_choice(line),
+            State::LoadName if line.is_empty() => self.menu_after(console::EMPTY_FILE_NAME),
+            State::LoadName => {
+                self.state = State::Loading(line.to_string());
+                Step {
+                    output: String::new(),
+                    request: Request::Load(line.to_string()),
+                }
+            }
+            State::SaveName if line.is_empty() => self.menu_after(console::EMPTY_FILE_NAME),
+            State::SaveName => {
+                let moves = self.game.iter().flat_map(Game::moves);
+                let contents = write_record(moves, self.options.notation);
+                self.state = State::Saving(line.to_string());
+                Step {
+                    output: String::new(),
+                    request: Request::Save {
+                        file: line.to_string(),
+                        contents,
+                    },
+                }
+            }
+            State::Playing if self.player(self.position().turn()).is_some() => {
+                // A computer's turn: nothing is read.
+                self.state = State::Playing;
+                Step {
+                    output: String::new(),
+                    request: Request::Advance,
+                }
+            }
+            State::Playing => self.typed_move(line),
+            state @ (State::Loading(_) | State::Saving(_) | State::Done) => {
+                // Not waiting for a line: ignore it.
+                self.state = state;
+                Step {
+                    output: String::new(),
+                    request: self.pending_request(),
+                }
+            }
+        }
+    }
+
+    /// Play the next turn when no line is needed (a computer's move).
+    fn advance(&mut self) -> Step {
+        if self.state == State::Playing {
+            self.turn()
+        } else {
+            Step {
+                output: String::new(),
+                request: self.pending_request(),
+            }
+        }
+    }
+
+    /// The result of a [`Request::Load`]: the file's text, or why it could
+    /// not be read.
+    fn loaded(&mut self, result: Result<String, String>) -> Step {
+        let State::Loading(file) = std::mem::replace(&mut self.state, State::Menu) else {
+            return self.menu_after("");
+        };
+        let text = match result {
+            Ok(text) => text,
+            Err(reason) => {
+                return self.menu_after(&console::unreadable_file_message(&file, &reason));
+            }
+        };
+        let options = CheckOptions {
+            profile: self.options.profile,
+            first: self.options.first,
+            setup: self.options.setup,
+            strict: false,
+        };
+        let checked = check(&text, &options);
+        if let Some(e) = checked.errors().next() {
+            return self.menu_after(&console::invalid_file_message(&file, e));
+        }
+        self.game = Some(checked.game);
+        self.state = State::Playing;
+        self.turn()
+    }
+
+    /// The result of a [`Request::Save`]: `Ok`, or why the file could not be
+    /// written.
+    fn saved(&mut self, result: Result<(), String>) -> Step {
+        let State::Saving(file) = std::mem::replace(&mut self.state, State::Menu) else {
+            return self.menu_after("");
+        };
+        match result {
+            Ok(()) => self.menu_after(&console::saved_message(&file)),
+            Err(reason) => self.menu_after(&console::unwritable_file_message(&file, &reason)),
+        }
+    }
 }
 
 #[cfg(test)]

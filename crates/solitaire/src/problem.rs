@@ -734,6 +734,16 @@ impl Note {
         }
     }
 
+    /// A few words for the quoted text.
+    pub fn label(&self) -> String {
+        match &self.kind {
+            NoteKind::LowercaseLetter { .. } => "an empty square".to_string(),
+            NoteKind::SpacedRows => "spaces read as separators".to_string(),
+            NoteKind::TrimmedSpaces => "spaces dropped".to_string(),
+            NoteKind::StartBoardRepeated => "the puzzle again".to_string(),
+        }
+    }
+
     /// How to write it exactly.
     pub fn help(&self) -> String {
         match &self.kind {

@@ -8,10 +8,11 @@ use std::path::Path;
 use std::time::Instant;
 
 use asalto_go::{Profile, Size, player};
-use rayon::prelude::*;
 use serde::Serialize;
 
-use super::super::selfplay::{clock_seed, prepare_dir};
+use super::super::selfplay::{
+    Stop, Tail, cannot_write, clock_seed, play_in_chunks, prepare_dir, thread_pool, write_summary,
+};
 use super::super::{Format, Out, Status, WriteError, error};
 
 /// What `selfplay --game go` asks.
@@ -177,56 +178,74 @@ pub fn run(s: Settings, out_dir: Option<&Path>, out: &mut Out) -> Result<Status,
             return Ok(Status::Error);
         }
     }
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(s.jobs.unwrap_or(0))
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(e) => {
-            error(&format!("cannot start threads: {e}"));
-            return Ok(Status::Error);
-        }
-    };
     let width = s.games.to_string().len().max(4);
+    match played(&s, seed, width, out_dir, out) {
+        Ok((totals, elapsed)) => {
+            if !s.quiet {
+                let mut text = summary_text(&s, seed, &totals);
+                Tail {
+                    dir: out_dir,
+                    name: &|n| file_name(n, width),
+                    what: "SGF files",
+                    format: s.format,
+                    games: s.games,
+                    moves: totals.moves,
+                    elapsed,
+                }
+                .write(&mut text);
+                eprint!("{text}");
+            }
+            Ok(Status::Success)
+        }
+        Err(stop) => stop.into_result(),
+    }
+}
+
+/// Play the games, write their SGF files, their JSON lines and
+/// `summary.json`: the totals and the seconds taken.
+fn played(
+    s: &Settings,
+    seed: u64,
+    width: usize,
+    out_dir: Option<&Path>,
+    out: &mut Out,
+) -> Result<(Totals, f64), Stop> {
+    let pool = thread_pool(s.jobs.unwrap_or(0))?;
     let started = Instant::now();
     let mut totals = Totals::default();
     let mut lines: Vec<GameLine> = Vec::with_capacity(s.games);
     let mut played_all: Vec<Played> = Vec::new();
-    let chunk = 16 * pool.current_num_threads().max(1);
-    let mut first = 1;
-    while first <= s.games {
-        let last = (first + chunk - 1).min(s.games);
-        let played: Vec<Played> = pool.install(|| {
-            (first..=last)
-                .into_par_iter()
-                .map(|n| play(&s, seed, n))
-                .collect()
-        });
-        for game in &played {
-            let file = out_dir.map(|_| file_name(game.number, width));
-            if let (Some(dir), Some(name)) = (out_dir, &file) {
-                let path = dir.join(name);
-                if let Err(e) = std::fs::write(&path, &game.sgf) {
-                    error(&format!("cannot write {}: {e}", path.display()));
-                    return Ok(Status::Error);
+    play_in_chunks(
+        &pool,
+        16,
+        s.games,
+        |n| play(s, seed, n),
+        |played: Vec<Played>| {
+            for game in &played {
+                let file = out_dir.map(|_| file_name(game.number, width));
+                if let (Some(dir), Some(name)) = (out_dir, &file) {
+                    let path = dir.join(name);
+                    if let Err(e) = std::fs::write(&path, &game.sgf) {
+                        return Err(cannot_write(&path, &e));
+                    }
+                }
+                totals.add(game);
+                if s.format == Format::Json {
+                    let line = line_of(s, game, file.clone(), true);
+                    out.line(&serde_json::to_string(&line).unwrap_or_default())?;
                 }
             }
-            totals.add(game);
-            if s.format == Format::Json {
-                let line = line_of(&s, game, file.clone(), true);
-                out.line(&serde_json::to_string(&line).unwrap_or_default())?;
-            }
-        }
-        // The SGF texts are dropped once written; the summary keeps the rest.
-        played_all.extend(played.into_iter().map(|mut g| {
-            g.sgf = String::new();
-            g
-        }));
-        first = last + 1;
-    }
+            // The SGF texts are dropped once written; the summary keeps the rest.
+            played_all.extend(played.into_iter().map(|mut g| {
+                g.sgf = String::new();
+                g
+            }));
+            Ok(())
+        },
+    )?;
     for game in &played_all {
         let file = out_dir.map(|_| file_name(game.number, width));
-        lines.push(line_of(&s, game, file, false));
+        lines.push(line_of(s, game, file, false));
     }
     let elapsed = started.elapsed().as_secs_f64();
     if let Some(dir) = out_dir {
@@ -242,44 +261,9 @@ pub fn run(s: Settings, out_dir: Option<&Path>, out: &mut Out) -> Result<Status,
             totals: &totals,
             results: &lines,
         };
-        let path = dir.join("summary.json");
-        let text = serde_json::to_string_pretty(&summary).unwrap_or_default() + "\n";
-        if let Err(e) = std::fs::write(&path, text) {
-            error(&format!("cannot write {}: {e}", path.display()));
-            return Ok(Status::Error);
-        }
+        write_summary(dir, &summary)?;
     }
-    if !s.quiet {
-        let mut text = summary_text(&s, seed, &totals);
-        if let Some(dir) = out_dir {
-            let name = |n: usize| dir.join(file_name(n, width)).display().to_string();
-            let files = if s.games == 1 {
-                name(1)
-            } else {
-                format!("{} .. {}", name(1), name(s.games))
-            };
-            let _ = writeln!(
-                text,
-                "wrote {files} and {}",
-                dir.join("summary.json").display()
-            );
-        } else if s.format == Format::Human {
-            let _ = writeln!(
-                text,
-                "the games were not written: --out DIR writes them as SGF files, --format json prints them"
-            );
-        }
-        let _ = writeln!(
-            text,
-            "{} game{} in {elapsed:.2} s ({:.0} games/s, {:.0} moves/s)",
-            s.games,
-            if s.games == 1 { "" } else { "s" },
-            s.games as f64 / elapsed.max(1e-9),
-            totals.moves as f64 / elapsed.max(1e-9),
-        );
-        eprint!("{text}");
-    }
-    Ok(Status::Success)
+    Ok((totals, elapsed))
 }
 
 /// The JSON of a game (with its SGF text for the JSON lines).

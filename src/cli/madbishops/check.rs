@@ -4,19 +4,20 @@
 //! the files on every core and reports them in the order given, with the
 //! exit codes of every game.
 //!
-//! For one file (or with `--details`), every problem is listed with its
-//! reason code, line:column, the line quoted and underlined, and its help
-//! (problems of one code past the first few are counted, not listed); then
-//! the board before the first illegal move and the legal moves there.
+//! For one file (or with `--details`), every problem is shown as every
+//! game's are ([`GameReport`]): its reason code, the line quoted at its
+//! line:column with the label under the text, and its help (problems of one
+//! code past the first few are counted, not listed); then the board before
+//! the first illegal move and the legal moves there.
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use asalto::text::{cap, escape_line};
+use asalto::diagnostics::{Entry, GameReport};
+use asalto::text::escape_line;
+use asalto_madbishops::Problem;
 use asalto_madbishops::json::{CheckJson, GAME};
 use asalto_madbishops::render::{Marks, text_board};
 use asalto_madbishops::replay::{Checked, check};
-use asalto_madbishops::{Problem, Severity};
 
 use super::super::Format;
 use super::super::batch::{Checker, FileResult, Verdict, Worker};
@@ -35,13 +36,9 @@ pub struct Report {
     pub full: bool,
     /// Print nothing.
     pub quiet: bool,
+    /// Colour the diagnostics.
+    pub color: bool,
 }
-
-/// Problems of one reason shown in full; the others are counted.
-pub const SHOWN_PER_CODE: usize = 3;
-
-/// The longest part of a line quoted under a problem, in characters.
-const QUOTE_WIDTH: usize = 100;
 
 impl Checker for Report {
     fn worker(&self) -> Worker<'_> {
@@ -77,7 +74,7 @@ fn check_file(path: &str, source: &str, report: Report) -> FileResult {
             let mut text = summary(&name, &checked);
             text.push('\n');
             if report.full {
-                text.push_str(&details(source, &checked));
+                text.push_str(&details(&name, source, &checked, report.color));
             }
             text
         }
@@ -170,60 +167,25 @@ pub fn summary(name: &str, checked: &Checked) -> String {
     format!("{name}: valid ({rules}){warned}, {moves}; {result}")
 }
 
-/// Every problem with its code, line:column, the line quoted and help;
-/// then the board before the first illegal move and the legal moves there.
-pub fn details(source: &str, checked: &Checked) -> String {
-    let mut text = String::new();
-    let mut shown: HashMap<&'static str, usize> = HashMap::new();
+/// Every problem as every game's are shown (the line quoted at the
+/// problem's line:column with its label, `asalto::<code>`, help; problems
+/// of one code past the first few counted); then the board before the
+/// first illegal move and the legal moves there.
+pub fn details(name: &str, source: &str, checked: &Checked, color: bool) -> String {
+    let mut report = GameReport::new(name);
     for p in &checked.problems {
-        let code = p.reason().code();
-        let count = shown.entry(code).or_default();
-        *count += 1;
-        if *count > SHOWN_PER_CODE {
-            continue;
-        }
-        let severity = match p.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        let _ = writeln!(
-            text,
-            "  {severity}[{code}] line {}:{}: {}",
-            p.line,
-            p.column,
-            escape_line(&p.message())
-        );
-        if let Some((quoted, marks)) = quote(source, p) {
-            let number = p.line.to_string();
-            let pad = " ".repeat(number.len());
-            let _ = writeln!(text, "    {number} | {quoted}");
-            let _ = writeln!(
-                text,
-                "    {pad} | {marks} {}",
-                escape_line(&cap(&p.label(), QUOTE_WIDTH))
-            );
-        }
-        if let Some(help) = p.help() {
-            let _ = writeln!(text, "    help: {}", escape_line(&help));
-        }
+        report.add(source, Entry::of(p));
     }
-    let mut extra: Vec<(&str, usize)> = shown
-        .iter()
-        .filter(|(_, n)| **n > SHOWN_PER_CODE)
-        .map(|(code, n)| (*code, n - SHOWN_PER_CODE))
-        .collect();
-    extra.sort();
-    for (code, n) in extra {
-        let _ = writeln!(
-            text,
-            "  ... and {n} more {} like this [{code}]",
-            if n == 1 { "problem" } else { "problems" }
-        );
-    }
+    report.count_unlisted(checked.unlisted_errors);
+    let mut text = if report.is_empty() {
+        String::new()
+    } else {
+        report.render(color)
+    };
     if checked.unlisted_errors > 0 {
         let _ = writeln!(
             text,
-            "  ... and {} more syntax errors, not listed",
+            "  … and {} more syntax errors, not listed",
             checked.unlisted_errors
         );
     }
@@ -269,52 +231,4 @@ fn board_before(checked: &Checked, problem: &Problem) -> String {
         }
     }
     text
-}
-
-/// The line of `problem` with control characters escaped and long lines
-/// cut around the problem, and the `^` marks under its span.
-fn quote(source: &str, problem: &Problem) -> Option<(String, String)> {
-    let line = source
-        .split('\n')
-        .nth(problem.line.checked_sub(1)?)?
-        .trim_end_matches('\r');
-    let line = if problem.line == 1 {
-        line.strip_prefix('\u{feff}').unwrap_or(line)
-    } else {
-        line
-    };
-    let start = problem.column.saturating_sub(1);
-    let span_chars = source
-        .get(problem.span.clone())
-        .map_or(1, |s| s.chars().take(QUOTE_WIDTH).count())
-        .max(1);
-    let end = start + span_chars;
-    // A window of the line around the problem (never the whole of a long
-    // line in memory twice).
-    let from = start.saturating_sub(QUOTE_WIDTH / 2);
-    let to = from + QUOTE_WIDTH;
-    let mut quoted = String::new();
-    let mut marks = String::new();
-    if from > 0 {
-        quoted.push('…');
-        marks.push(' ');
-    }
-    let mut chars = line.chars().enumerate().skip(from);
-    let mut length = from;
-    for (i, c) in chars.by_ref().take(to - from) {
-        let shown = escape_line(&c.to_string()).into_owned();
-        let width = shown.chars().count();
-        quoted.push_str(&shown);
-        let mark = if (start..end).contains(&i) { '^' } else { ' ' };
-        marks.extend(std::iter::repeat_n(mark, width));
-        length = i + 1;
-    }
-    if chars.next().is_some() {
-        quoted.push('…');
-    }
-    if start >= length {
-        // The problem is at the end of the line (or the line is empty).
-        marks.push('^');
-    }
-    Some((quoted, marks.trim_end().to_string()))
 }

@@ -138,6 +138,7 @@ impl GameCli for MadBishops {
             format: args.text_format(),
             full,
             quiet: args.quiet,
+            color: args.color.enabled(),
         }))
     }
 

@@ -3,10 +3,8 @@
 //! engine's [`Session`]: this module only reads lines, reads and writes the
 //! files the session names, and prints what it answers.
 
-use std::io::{self, BufRead};
-
 use asalto_madbishops::console::Control;
-use asalto_madbishops::session::{DEFAULT_MAX_PLIES, Request, Session, SessionOptions};
+use asalto_madbishops::session::{DEFAULT_MAX_PLIES, Session, SessionOptions};
 use asalto_madbishops::{Board, Notation, Profile, Side};
 
 use super::super::input::io_reason;
@@ -71,39 +69,7 @@ pub const MAX_PLIES: usize = DEFAULT_MAX_PLIES;
 /// input.
 pub fn run(settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
     let mut session = Session::new(settings.options());
-    let mut input = io::stdin().lock();
-    let mut step = session.start();
-    loop {
-        out.write(&step.output)?;
-        step = match step.request {
-            Request::Line => {
-                out.flush()?;
-                match read_line(&mut input) {
-                    Some(line) => session.input(&line),
-                    None => {
-                        out.write("\n")?;
-                        return Ok(Status::Success);
-                    }
-                }
-            }
-            Request::Advance => session.advance(),
-            Request::Load(file) => session.loaded(read_text(&file)),
-            Request::Save { file, contents } => {
-                session.saved(std::fs::write(&file, contents).map_err(|e| io_reason(&e)))
-            }
-            Request::Quit => return Ok(Status::Success),
-        };
-    }
-}
-
-/// A line of standard input (invalid UTF-8 replaced: it never matches a
-/// move or an option); `None` at the end of input or on a read error.
-fn read_line(input: &mut impl BufRead) -> Option<String> {
-    let mut bytes = Vec::new();
-    match input.read_until(b'\n', &mut bytes) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(String::from_utf8_lossy(&bytes).into_owned()),
-    }
+    super::super::play::console(&mut session, read_text, io_reason, out)
 }
 
 /// A saved game's text, or why it cannot be loaded (bounded like every

@@ -13,10 +13,11 @@ use asalto_madbishops::player::Player;
 use asalto_madbishops::record::write_record;
 use asalto_madbishops::selfplay::{Match, PlayedGame, Totals};
 use asalto_madbishops::{Notation, OutcomeReason, Position, Profile, Side};
-use rayon::prelude::*;
 use serde::Serialize;
 
-use super::super::selfplay::{clock_seed, prepare_dir};
+use super::super::selfplay::{
+    Stop, Tail, cannot_write, clock_seed, play_in_chunks, prepare_dir, thread_pool, write_summary,
+};
 use super::super::{Format, Out, Status, WriteError, error};
 
 /// Parse a player name: `random`, `greedy`, `search`, `search-N`.
@@ -96,60 +97,79 @@ pub fn run(settings: &Settings, out: &mut Out) -> Result<Status, WriteError> {
             return Ok(Status::Error);
         }
     }
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(settings.jobs)
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(e) => {
-            error(&format!("cannot start threads: {e}"));
-            return Ok(Status::Error);
+    match played(settings, &m, seed, width, out) {
+        Ok((totals, elapsed)) => {
+            if !settings.quiet {
+                let mut text = summary(&m, seed, &totals);
+                Tail {
+                    dir: settings.out.as_deref(),
+                    name: &|n| format!("game-{n:0width$}.txt"),
+                    what: "record files",
+                    format: settings.format,
+                    games,
+                    moves: totals.plies,
+                    elapsed,
+                }
+                .write(&mut text);
+                eprint!("{text}");
+            }
+            Ok(Status::Success)
         }
-    };
+        Err(stop) => stop.into_result(),
+    }
+}
+
+/// Play the games, write their records, their JSON lines and
+/// `summary.json`: the totals and the seconds taken.
+fn played(
+    settings: &Settings,
+    m: &Match,
+    seed: u64,
+    width: usize,
+    out: &mut Out,
+) -> Result<(Totals, f64), Stop> {
+    let games = settings.games;
+    let pool = thread_pool(settings.jobs)?;
     let started = Instant::now();
     let mut totals = Totals::default();
     let mut results = Vec::with_capacity(games);
-    let chunk = 16 * pool.current_num_threads().max(1);
-    let mut first = 1;
-    while first <= games {
-        let last = (first + chunk - 1).min(games);
-        let played: Vec<PlayedGame> = pool.install(|| {
-            (first..=last)
-                .into_par_iter()
-                .map(|n| m.play(seed, n))
-                .collect()
-        });
-        for game in &played {
-            let name = format!("game-{:0width$}.txt", game.number);
-            let file = match &settings.out {
-                Some(dir) => {
-                    let path = dir.join(&name);
-                    let text = write_record(&game.moves, Notation::Algebraic);
-                    if let Err(e) = std::fs::write(&path, text) {
-                        error(&format!("cannot write {}: {e}", path.display()));
-                        return Ok(Status::Error);
+    play_in_chunks(
+        &pool,
+        16,
+        games,
+        |n| m.play(seed, n),
+        |played: Vec<PlayedGame>| {
+            for game in &played {
+                let name = format!("game-{:0width$}.txt", game.number);
+                let file = match &settings.out {
+                    Some(dir) => {
+                        let path = dir.join(&name);
+                        let text = write_record(&game.moves, Notation::Algebraic);
+                        if let Err(e) = std::fs::write(&path, text) {
+                            return Err(cannot_write(&path, &e));
+                        }
+                        Some(path.display().to_string())
                     }
-                    Some(path.display().to_string())
+                    None => None,
+                };
+                if settings.format == Format::Json {
+                    let json = SelfplayJson::new(m, game, file.clone());
+                    out.line(&serde_json::to_string(&json).unwrap_or_default())?;
                 }
-                None => None,
-            };
-            if settings.format == Format::Json {
-                let json = SelfplayJson::new(&m, game, file.clone());
-                out.line(&serde_json::to_string(&json).unwrap_or_default())?;
+                totals.add(game);
+                results.push(ResultJson {
+                    number: game.number,
+                    // Relative to DIR, where summary.json is.
+                    file: file.map(|_| name),
+                    seed: game.seed,
+                    plies: game.moves.len(),
+                    outcome: game.outcome.map(OutcomeJson::from),
+                    capped: game.capped(),
+                });
             }
-            totals.add(game);
-            results.push(ResultJson {
-                number: game.number,
-                // Relative to DIR, where summary.json is.
-                file: file.map(|_| name),
-                seed: game.seed,
-                plies: game.moves.len(),
-                outcome: game.outcome.map(OutcomeJson::from),
-                capped: game.capped(),
-            });
-        }
-        first = last + 1;
-    }
+            Ok(())
+        },
+    )?;
     let elapsed = started.elapsed().as_secs_f64();
     if let Some(dir) = &settings.out {
         let summary = SummaryJson {
@@ -164,47 +184,9 @@ pub fn run(settings: &Settings, out: &mut Out) -> Result<Status, WriteError> {
             totals: &totals,
             results: &results,
         };
-        let path = dir.join("summary.json");
-        let text = serde_json::to_string_pretty(&summary).unwrap_or_default() + "\n";
-        if let Err(e) = std::fs::write(&path, text) {
-            error(&format!("cannot write {}: {e}", path.display()));
-            return Ok(Status::Error);
-        }
+        write_summary(dir, &summary)?;
     }
-    if !settings.quiet {
-        let mut text = summary(&m, seed, &totals);
-        if let Some(dir) = &settings.out {
-            let name = |n: usize| {
-                dir.join(format!("game-{n:0width$}.txt"))
-                    .display()
-                    .to_string()
-            };
-            let files = if games == 1 {
-                name(1)
-            } else {
-                format!("{} .. {}", name(1), name(games))
-            };
-            let _ = writeln!(
-                text,
-                "wrote {files} and {}",
-                dir.join("summary.json").display()
-            );
-        } else if settings.format == Format::Human {
-            let _ = writeln!(
-                text,
-                "the games were not written: --out DIR writes them as record files, --format json prints them"
-            );
-        }
-        let _ = writeln!(
-            text,
-            "{games} game{} in {elapsed:.2} s ({:.0} games/s, {:.0} moves/s)",
-            if games == 1 { "" } else { "s" },
-            games as f64 / elapsed.max(1e-9),
-            totals.plies as f64 / elapsed.max(1e-9),
-        );
-        eprint!("{text}");
-    }
-    Ok(Status::Success)
+    Ok((totals, elapsed))
 }
 
 /// The human summary: results by winner and reason, capped games, lengths.

@@ -12,7 +12,7 @@ use asalto_madbishops::replay::{Ply, check};
 use asalto_madbishops::{Notation, Position};
 
 use super::super::input::display_name;
-use super::super::show::ShowFormat;
+use super::super::show::{ShowFormat, shown_ply};
 use super::super::{Out, Status, WriteError, error};
 use super::{Settings, read_text};
 
@@ -61,7 +61,6 @@ pub fn run(
     let checked = check(&source, &settings.options());
     let game = &checked.game;
     let len = game.plies.len();
-    let moves = |n: usize| format!("{n} move{}", if n == 1 { "" } else { "s" });
     let stop = checked.errors().next().map(|e| {
         format!(
             "the record is invalid from line {}:{}: {} [{}]",
@@ -71,37 +70,7 @@ pub fn run(
             e.reason().code()
         )
     });
-    let (shown, note) = match (request.ply, stop) {
-        (Some(n), None) if n > len => (
-            len,
-            Some(format!(
-                "--ply {n}: the record has only {}; showing the position after its last move",
-                moves(len)
-            )),
-        ),
-        (Some(n), Some(stop)) if n > len => (
-            len,
-            Some(format!(
-                "--ply {n}: {stop}; it is valid for {} only; showing the position after move {len}, the last valid one",
-                moves(len)
-            )),
-        ),
-        (None, Some(stop)) => (
-            len,
-            Some(format!(
-                "{stop}; it is valid for {} only; showing the position after move {len}, the last valid one",
-                moves(len)
-            )),
-        ),
-        (Some(n), Some(stop)) => (
-            n,
-            Some(format!(
-                "{stop}; it is valid for {}, and this position is in its valid part",
-                moves(len)
-            )),
-        ),
-        (n, None) => (n.unwrap_or(len), None),
-    };
+    let (shown, note) = shown_ply(request.ply, len, stop);
     let view = View {
         name: Some(display_name(path)),
         valid: checked.is_valid(),

@@ -25,6 +25,8 @@ pub struct Settings {
     pub details: bool,
     /// Print nothing.
     pub quiet: bool,
+    /// Colour the diagnostics.
+    pub color: bool,
 }
 
 /// What checking one file gave.
@@ -125,7 +127,13 @@ fn check(path: &str, text: Result<String, String>, settings: Settings) -> FileRe
                         problem.reason().code()
                     );
                     if full {
-                        text.push_str(&problem_details(&name, &source, &problem));
+                        text.push_str(&problem_details(
+                            &name,
+                            &source,
+                            &[],
+                            Some(&problem),
+                            settings.color,
+                        ));
                     }
                     text
                 }
@@ -156,7 +164,13 @@ fn check(path: &str, text: Result<String, String>, settings: Settings) -> FileRe
             let mut text = summary(&loaded, &checked);
             text.push('\n');
             if full {
-                text.push_str(&details(&loaded, &checked));
+                text.push_str(&problem_details(
+                    &loaded.name,
+                    &loaded.text,
+                    &checked.notes,
+                    checked.problem.as_ref(),
+                    settings.color,
+                ));
             }
             text
         }
@@ -223,23 +237,4 @@ pub fn summary(loaded: &Loaded, checked: &Checked) -> String {
             notation(checked)
         ),
     }
-}
-
-/// The warnings and the problem of a record in full.
-pub fn details(loaded: &Loaded, checked: &Checked) -> String {
-    let mut text = String::new();
-    for note in &checked.notes {
-        text.push_str(&format!(
-            "  warning[{}] line {}:{}: {}\n    help: {}\n",
-            note.kind.code(),
-            note.span.line,
-            note.span.column,
-            asalto::text::escape_line(&note.message()),
-            asalto::text::escape_line(&note.help())
-        ));
-    }
-    if let Some(problem) = &checked.problem {
-        text.push_str(&problem_details(&loaded.name, &loaded.text, problem));
-    }
-    text
 }

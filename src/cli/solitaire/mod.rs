@@ -7,9 +7,11 @@
 
 use std::io::Read;
 
+use asalto::diagnostics::{Entry, GameReport};
 use asalto::text::escape_line;
+use asalto_core::{Severity, Span};
 use asalto_solitaire::Checked;
-use asalto_solitaire::format::{self, ParseError, Record};
+use asalto_solitaire::format::{self, Note, ParseError, Record};
 use asalto_solitaire::{Position, Problem, Profile, Solver, render};
 
 use super::batch::Checker;
@@ -61,6 +63,7 @@ impl GameCli for Solitaire {
             format: args.text_format(),
             details: full,
             quiet: args.quiet,
+            color: args.color.enabled(),
         }))
     }
 
@@ -210,60 +213,64 @@ pub fn load_text(path: &str, text: String, rules: Option<Profile>) -> Result<Loa
     }
 }
 
-/// One line of `text` quoted with the span underlined:
-///
-/// ```text
-///   --> answer.txt:5:1
-///    |
-///  5 | Rb2xc3
-///    | ^^^^^^ not a rook move
-/// ```
-pub fn excerpt(name: &str, text: &str, span: asalto_solitaire::span::Span, label: &str) -> String {
-    let mut out = format!("  --> {name}:{}:{}\n", span.line, span.column);
-    let start = span.start.min(text.len());
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[line_start..]
-        .find('\n')
-        .map_or(text.len(), |i| line_start + i);
-    let line = text[line_start..line_end].trim_end_matches('\r');
-    let number = span.line.to_string();
-    let pad = " ".repeat(number.len());
-    let shown = escape_line(line);
-    // Columns count characters; the underline covers the span's characters
-    // on this line (at least one).
-    let before = text[line_start..start].chars().count();
-    let end = span.end.clamp(start, line_start + line.len());
-    let width = text[start..end].chars().count().max(1);
-    out.push_str(&format!("  {pad} |\n"));
-    out.push_str(&format!("  {number} | {shown}\n"));
-    out.push_str(&format!(
-        "  {pad} | {}{} {}\n",
-        " ".repeat(before),
-        "^".repeat(width),
-        escape_line(label)
-    ));
-    out
+/// A problem of a record in the words its engine wrote, for the report
+/// every game's problems are shown in.
+pub fn entry(problem: &Problem) -> Entry {
+    Entry {
+        severity: Severity::Error,
+        code: problem.reason().code(),
+        message: problem.headline(),
+        label: problem.label(),
+        help: problem.help(),
+        span: problem.span.map(|s| Span::new(s.start, s.end)),
+    }
 }
 
-/// Every word about `problem`: the excerpt of the text (when it is about
-/// text), the help, and the board before the capture it is about, drawn.
-pub fn problem_details(name: &str, text: &str, problem: &Problem) -> String {
-    let mut out = String::new();
-    if let Some(span) = problem.span {
-        out.push_str(&excerpt(name, text, span, &problem.label()));
+/// A note (something accepted that is not the exact format) as a warning.
+pub fn note_entry(note: &Note) -> Entry {
+    Entry {
+        severity: Severity::Warning,
+        code: note.kind.code(),
+        message: note.message(),
+        label: note.label(),
+        help: Some(note.help()),
+        span: Some(Span::new(note.span.start, note.span.end)),
     }
-    if let Some(help) = problem.help() {
-        out.push_str(&format!("  help: {}\n", escape_line(&help)));
+}
+
+/// The report of a record's notes and problem (`name` is printable
+/// already), as every game's problems are shown, then the board before
+/// the capture the problem is about.
+pub fn problem_details(
+    name: &str,
+    text: &str,
+    notes: &[Note],
+    problem: Option<&Problem>,
+    color: bool,
+) -> String {
+    let mut report = GameReport::new(name);
+    for note in notes {
+        report.add(text, note_entry(note));
     }
-    if let Some(before) = problem.before {
-        let when = match (problem.reason().code(), problem.ply) {
-            ("pieces-left", Some(n)) => format!("after capture {n}"),
-            (_, Some(n)) => format!("before capture {n}"),
-            (_, None) => "of the puzzle".to_string(),
-        };
-        out.push_str(&format!("\nThe board {when} ({before}):\n"));
-        out.push_str(&indent(&render::ascii(&before, None)));
+    if let Some(problem) = problem {
+        report.add(text, entry(problem));
     }
+    let mut out = if report.is_empty() {
+        String::new()
+    } else {
+        report.render(color)
+    };
+    let Some(before) = problem.and_then(|p| p.before.map(|b| (p, b))) else {
+        return out;
+    };
+    let (problem, before) = before;
+    let when = match (problem.reason().code(), problem.ply) {
+        ("pieces-left", Some(n)) => format!("after capture {n}"),
+        (_, Some(n)) => format!("before capture {n}"),
+        (_, None) => "of the puzzle".to_string(),
+    };
+    out.push_str(&format!("\nThe board {when} ({before}):\n"));
+    out.push_str(&indent(&render::ascii(&before, None)));
     out
 }
 

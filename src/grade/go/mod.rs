@@ -16,15 +16,13 @@
 //!   was answered right.
 
 use std::collections::BTreeMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use serde::Serialize;
 
 use super::recorder::Recorder;
 use super::report::{Failure, SubmissionReport};
-use super::{CheckKind, Options, Submission, Users, Weights, confine};
+use super::{CheckKind, Options, Scoring, Submission};
 
 pub mod driver;
 pub mod plan;
@@ -116,24 +114,12 @@ impl CheckKind for GoKind {
 
 /// How to grade Go submissions (on top of [`Options`]: confinement,
 /// limits, users, output cap).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct GoOptions {
     /// The driver's settings.
     pub driver: DriverSettings,
-    /// Weights of the checks.
-    pub weights: Weights<GoKind>,
-    /// Full marks.
-    pub max_score: f64,
-}
-
-impl Default for GoOptions {
-    fn default() -> GoOptions {
-        GoOptions {
-            driver: DriverSettings::default(),
-            weights: Weights::default(),
-            max_score: 100.0,
-        }
-    }
+    /// Weights of the checks and full marks.
+    pub scoring: Scoring<GoKind>,
 }
 
 /// A Go submission: its folder, with `proylcc.pl` (the entry), run
@@ -161,41 +147,14 @@ pub fn grade(
     jobs: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<SubmissionReport<GoKind>> {
-    let total = submissions.len();
-    let jobs = jobs.clamp(1, total.max(1));
-    let mut options = options.clone();
-    if options.users.base.is_none() && confine::is_root() {
-        options.users = Users::pick(confine::DEFAULT_UID_BASE, jobs);
-    }
-    let options = &options;
-    let results: Mutex<Vec<Option<SubmissionReport<GoKind>>>> =
-        Mutex::new(submissions.iter().map(|_| None).collect());
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for slot in 0..jobs {
-            let (results, next, done) = (&results, &next, &done);
-            scope.spawn(move || {
-                loop {
-                    let s = next.fetch_add(1, Ordering::SeqCst);
-                    if s >= total {
-                        break;
-                    }
-                    let report = grade_one(&submissions[s], plan, options, go, slot);
-                    if let Ok(mut all) = results.lock() {
-                        all[s] = Some(report);
-                    }
-                    progress(done.fetch_add(1, Ordering::SeqCst) + 1, total);
-                }
-            });
-        }
-    });
-    results
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .flatten()
-        .collect()
+    let (reports, _) = super::run_tasks(
+        submissions.len(),
+        options,
+        jobs,
+        progress,
+        |s, options, slot| grade_one(&submissions[s], plan, options, go, slot),
+    );
+    reports.into_iter().flatten().collect()
 }
 
 /// One submission: start its driver, learn its representation, ask every
@@ -267,7 +226,7 @@ pub fn grade_one(
         games.push(report);
     }
     driver.stop();
-    let mut report = SubmissionReport::score(sub, games, &go.weights, go.max_score);
+    let mut report = go.scoring.score(sub, games);
     let mut about = BTreeMap::new();
     about.insert(
         "cells",

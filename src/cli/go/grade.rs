@@ -1,0 +1,152 @@
+//! `asalto grade --game go`: the Prolog predicates of the 2019 Go
+//! assignment. A child of `cli/grade.rs`, whose driver does the rest
+//! (submissions' options, confinement, progress, reports); the grading
+//! itself is `asalto::grade::go`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use asalto::grade::go::{self, GameQueries, GoKind, GoOptions, Reference};
+use asalto::grade::{Options, Scoring, Submission, SubmissionReport, Weights};
+use asalto_go::Profile;
+
+use super::{Args, Graded, Prepared};
+
+/// The Go assignment: the queries of the reference games, and the driver
+/// that asks them.
+pub(super) struct Go {
+    plan: Vec<GameQueries>,
+    profile: Profile,
+    go: GoOptions,
+    /// Kept while grading: the driver every submission runs.
+    _script: go::DriverScript,
+}
+
+impl Graded for Go {
+    type Kind = GoKind;
+    const STEPS: &'static str = "submissions";
+
+    fn prepare(args: &Args) -> Result<Prepared<Go>, String> {
+        let rules = args.rules.as_deref().unwrap_or("seed-2019");
+        let profile = Profile::from_name(rules).ok_or_else(|| {
+            let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
+            format!(
+                "--rules {rules}: unknown profile; the profiles are {}",
+                names.join(", ")
+            )
+        })?;
+        if args.games.is_empty() {
+            return Err("--games: give the reference games (SGF files or folders)".into());
+        }
+        if !args.puzzles.is_empty() {
+            return Err("--puzzles is for --game solitaire".into());
+        }
+        if args.ai || args.rebels.is_some() {
+            return Err("--ai and --rebels are for Asalto, not --game go".into());
+        }
+        let plan = load_games(&args.games, profile)?;
+        let swipl = asalto::grade::confine::find_in_path(&args.swipl).ok_or_else(|| {
+            format!(
+                "SWI-Prolog (`{}`) is not installed or not in PATH: install it (Debian: apt-get install swi-prolog-nox) or give --swipl PATH",
+                args.swipl
+            )
+        })?;
+        let go = GoOptions {
+            driver: go::DriverSettings {
+                swipl,
+                query_time: Duration::from_secs_f64(args.query_timeout.clamp(0.001, 1e6)),
+                inferences: args.inferences,
+                ..go::DriverSettings::default()
+            },
+            scoring: Scoring::new(args.weights.as_deref(), args.max_score)?,
+        };
+        let script = go::DriverScript::write()?;
+        let entry = args.entry.as_deref().unwrap_or("proylcc.pl");
+        let mut hide = Vec::new();
+        let submissions = match (&args.submissions, args.command.as_slice()) {
+            (Some(dir), []) => super::submission_folders(dir, &mut hide)?
+                .iter()
+                .map(|f| go::submission(f, entry, &go, &script))
+                .collect::<Vec<_>>(),
+            (None, [file]) => {
+                let path =
+                    std::fs::canonicalize(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+                let folder = path.parent().map(PathBuf::from).unwrap_or_default();
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                vec![go::submission(&folder, &name, &go, &script)]
+            }
+            (None, []) => {
+                return Err(
+                    "nothing to grade: give --submissions DIR, or one proylcc.pl after `--`".into(),
+                );
+            }
+            _ => {
+                return Err(
+                    "give either --submissions DIR or one proylcc.pl after `--`, not both".into(),
+                );
+            }
+        };
+        let (options, jobs) = super::options(args, &submissions, hide)?;
+        if let Some(first) = submissions.first() {
+            asalto::grade::preflight(first, &options)?;
+        }
+        asalto::grade::confine::may_access(script.path(), options.users.for_slot(0), 4)?;
+        Ok(Prepared {
+            game: Go {
+                plan,
+                profile,
+                go,
+                _script: script,
+            },
+            submissions,
+            options,
+            jobs,
+        })
+    }
+
+    fn steps(&self, submissions: usize, _: &Options) -> usize {
+        submissions
+    }
+
+    fn grade(
+        &self,
+        submissions: &[Submission],
+        options: &Options,
+        jobs: usize,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Vec<SubmissionReport<GoKind>> {
+        go::grade(submissions, &self.plan, options, &self.go, jobs, progress)
+    }
+
+    fn names(&self) -> (&'static str, &'static str) {
+        ("go", self.profile.name())
+    }
+
+    fn scoring<'a>(&'a self, _: &'a Options) -> (&'a Weights<GoKind>, f64) {
+        (&self.go.scoring.weights, self.go.scoring.max_score)
+    }
+
+    fn games(&self) -> Vec<String> {
+        self.plan.iter().map(|g| g.name.clone()).collect()
+    }
+}
+
+/// The queries of the reference games named on the command line.
+fn load_games(paths: &[PathBuf], profile: Profile) -> Result<Vec<GameQueries>, String> {
+    let files = super::record_files(paths, "sgf")?;
+    let mut plan = Vec::new();
+    for file in &files {
+        let bytes =
+            std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let name = file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| file.display().to_string());
+        let reference = Reference::from_sgf(&name, &bytes, profile)?;
+        plan.push(go::plan::queries(&reference, profile));
+    }
+    Ok(plan)
+}
