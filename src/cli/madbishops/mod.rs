@@ -279,24 +279,30 @@ pub fn read_text(path: &str) -> Result<String, String> {
             MAX_FILE >> 20
         ));
     }
-    match String::from_utf8(bytes) {
-        Ok(text) => Ok(text),
-        Err(e) => {
-            let bytes = e.as_bytes();
-            let bad = e.utf8_error().valid_up_to();
-            let line_start = bytes[..bad]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
-            let line = 1 + bytes[..line_start].iter().filter(|&&b| b == b'\n').count();
-            let tail = &bytes[line_start..];
-            let error = match std::str::from_utf8(tail) {
-                Err(e) => e,
-                Ok(_) => e.utf8_error(),
-            };
-            Err(not_utf8(&name, line, tail, error, line_start))
-        }
-    }
+    String::from_utf8(bytes).map_err(|e| not_text(&name, e.as_bytes(), e.utf8_error()))
+}
+
+/// The bytes of the record at `path` as UTF-8 text; the error says where
+/// a byte that is not UTF-8 is.
+pub fn utf8_text<'a>(path: &str, bytes: &'a [u8]) -> Result<&'a str, String> {
+    std::str::from_utf8(bytes).map_err(|e| not_text(&display_name(path), bytes, e))
+}
+
+/// The message of a record `name` whose `bytes` are not UTF-8 (`e`):
+/// the line, column and byte of the first bad byte.
+fn not_text(name: &str, bytes: &[u8], e: std::str::Utf8Error) -> String {
+    let bad = e.valid_up_to();
+    let line_start = bytes[..bad]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = 1 + bytes[..line_start].iter().filter(|&&b| b == b'\n').count();
+    let tail = &bytes[line_start..];
+    let error = match std::str::from_utf8(tail) {
+        Err(e) => e,
+        Ok(_) => e,
+    };
+    not_utf8(name, line, tail, error, line_start)
 }
 
 /// The move cap of `--max-plies 0`: nothing in the rules ends a game in

@@ -188,6 +188,13 @@ pub fn read_text(path: &str) -> Result<String, String> {
         std::fs::File::open(path).and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
     };
     result.map_err(|e| format!("cannot read {name}: {}", io_reason(&e)))?;
+    text_of(path, bytes)
+}
+
+/// The bytes of the record at `path` (read up to [`MAX_FILE`] + 1) as
+/// UTF-8 text, or why not: too large, not UTF-8 (where).
+pub fn text_of(path: &str, bytes: Vec<u8>) -> Result<String, String> {
+    let name = escape_line(&display_name(path)).into_owned();
     if bytes.len() as u64 > MAX_FILE {
         return Err(format!(
             "cannot read {name}: larger than {} KiB, too large for a Solitaire Chess record",
@@ -208,6 +215,11 @@ pub fn read_text(path: &str) -> Result<String, String> {
 /// the record's `rules:` line.
 pub fn load(path: &str, rules: Option<Profile>) -> Result<Loaded, LoadError> {
     let text = read_text(path).map_err(LoadError::Unreadable)?;
+    load_text(path, text, rules)
+}
+
+/// Parse the `text` of the record at `path`, as [`load`].
+pub fn load_text(path: &str, text: String, rules: Option<Profile>) -> Result<Loaded, LoadError> {
     let name = escape_line(&display_name(path)).into_owned();
     match format::parse_record(&text) {
         Ok(record) => {
