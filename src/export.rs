@@ -12,6 +12,7 @@
 //! {
 //!   "format": "asalto-game",
 //!   "version": 1,
+//!   "game": "asalto",
 //!   "rules": "assignment-2018-19",
 //!   "source": "samples/ejemplo.txt",
 //!   "complete": true,
@@ -32,14 +33,16 @@ use std::cell::RefCell;
 
 use serde::{Deserialize, Serialize};
 
-use crate::json::{OutcomeJson, PlyJson, StopJson};
+use crate::json::{GAME, OutcomeJson, PlyJson, StopJson};
 use crate::replay::{Checked, Game, GameOutcome, Ply};
 use crate::{Point, Position, PositionStringError, Rules};
 
-/// The `format` of a game document.
-pub const FORMAT: &str = "asalto-game";
-/// The `version` this toolkit writes and reads.
-pub const VERSION: u32 = 1;
+/// The `format` of a game document, every game's
+/// ([`asalto_core::json::FORMAT`]).
+pub use asalto_core::json::FORMAT;
+/// The `version` this toolkit writes and reads, every game's
+/// ([`asalto_core::json::VERSION`]).
+pub use asalto_core::json::VERSION;
 
 /// A whole game as a JSON document.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
@@ -48,6 +51,10 @@ pub struct GameDocument {
     pub format: String,
     /// The shape of the document: [`VERSION`].
     pub version: u32,
+    /// The game: `asalto`. Documents written before games were named have
+    /// none, and are Asalto's.
+    #[serde(default = "asalto")]
+    pub game: String,
     /// The rules the game was replayed under (`assignment-2018-19`).
     pub rules: String,
     /// Where the game came from (the record file as given), or null.
@@ -77,6 +84,10 @@ fn yes() -> bool {
     true
 }
 
+fn asalto() -> String {
+    GAME.to_string()
+}
+
 /// A game document written as it is serialized, one ply at a time: the same
 /// fields in the same order as [`GameDocument`], without holding every ply's
 /// JSON in memory first.
@@ -85,6 +96,7 @@ fn yes() -> bool {
 struct DocumentView<'a, F: FnOnce(&mut dyn FnMut(&Ply))> {
     format: &'static str,
     version: u32,
+    game: &'static str,
     rules: &'static str,
     source: Option<&'a str>,
     complete: bool,
@@ -215,6 +227,7 @@ pub fn write_json_streamed(
     let view = DocumentView {
         format: FORMAT,
         version: VERSION,
+        game: GAME,
         rules: Rules::default().name(),
         source: head.source,
         complete: head.stopped.is_none(),
@@ -245,6 +258,9 @@ pub enum ImportError {
     /// A version this toolkit does not read.
     #[error("version {0} is not one this asalto reads (it reads version {VERSION})")]
     Version(u32),
+    /// A document of another game.
+    #[error("a document of `{0}`, not of `asalto`")]
+    Game(String),
     /// Rules this toolkit does not know.
     #[error("unknown rules `{0}`")]
     Rules(String),
@@ -284,6 +300,7 @@ impl GameDocument {
         GameDocument {
             format: FORMAT.to_string(),
             version: VERSION,
+            game: GAME.to_string(),
             rules: Rules::default().name().to_string(),
             source: source.map(str::to_string),
             complete: stopped.is_none(),
@@ -341,6 +358,9 @@ impl GameDocument {
         }
         if self.version != VERSION {
             return Err(ImportError::Version(self.version));
+        }
+        if self.game != GAME {
+            return Err(ImportError::Game(self.game.clone()));
         }
         if Rules::from_name(&self.rules).is_none() {
             return Err(ImportError::Rules(self.rules.clone()));
@@ -447,6 +467,19 @@ mod tests {
         assert_eq!(GameDocument::new(&game, Some("e.txt"), None), doc);
     }
 
+    /// A document names its game; one written before games were named
+    /// has no `game` and is Asalto's.
+    #[test]
+    fn the_game_is_named_and_defaults_to_asalto() {
+        let json = serde_json::to_value(doc()).unwrap();
+        assert_eq!(json["game"], "asalto");
+        let mut old = json.clone();
+        old.as_object_mut().unwrap().remove("game");
+        let back = GameDocument::from_json(&old.to_string()).unwrap();
+        assert_eq!(back, doc());
+        assert!(back.to_game().is_ok());
+    }
+
     #[test]
     fn tampering_is_caught() {
         let mut d = doc();
@@ -462,6 +495,10 @@ mod tests {
         let mut d = doc();
         d.version = 2;
         assert_eq!(d.to_game().unwrap_err(), ImportError::Version(2));
+
+        let mut d = doc();
+        d.game = "go".into();
+        assert_eq!(d.to_game().unwrap_err(), ImportError::Game("go".into()));
 
         let mut d = doc();
         d.final_position = d.start.clone();

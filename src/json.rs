@@ -1,10 +1,19 @@
 //! The JSON shapes shared by the commands. Field names are a contract:
 //! scripts read them, so fields are only ever added, never renamed.
+//!
+//! Every document names its game (`"game": "asalto"`, [`GAME`]) and its
+//! rule profile (`"rules"`), as every game's documents do.
 
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::replay::{Checked, GameOutcome, Ply, Problem, Severity};
 use crate::{Move, OutcomeReason, Position, Rules};
+
+/// The game's name in every JSON document: `asalto`.
+pub const GAME: &str = <crate::Asalto as asalto_core::Game>::NAME;
+
+/// The rule profile's name in every JSON document: `assignment-2018-19`.
+pub const RULES: &str = Rules::Assignment2018.name();
 
 /// `{winner, reason, ply}`: how and when a game ended.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
@@ -129,6 +138,8 @@ pub struct CheckJson {
     pub file: String,
     /// Whether the record is valid.
     pub valid: bool,
+    /// Always `asalto`.
+    pub game: &'static str,
     /// The rules the record was checked under.
     pub rules: &'static str,
     /// The number of moves replayed (the legal prefix).
@@ -176,7 +187,8 @@ impl CheckJson {
         CheckJson {
             file: file.to_string(),
             valid: checked.is_valid(),
-            rules: Rules::default().name(),
+            game: GAME,
+            rules: RULES,
             plies: checked.plies(),
             outcome: checked.outcome().map(OutcomeJson::from),
             to_move: position.turn().name(),
@@ -280,6 +292,10 @@ pub fn playable_moves(pos: &Position) -> Vec<Move> {
 pub struct ShowJson {
     /// The record file as given (`-` for stdin), or null for `--position`.
     pub file: Option<String>,
+    /// Always `asalto`.
+    pub game: &'static str,
+    /// The rule profile.
+    pub rules: &'static str,
     /// Whether the record is valid (true for `--position`).
     pub valid: bool,
     /// The number of moves played to reach the position shown, or null for
@@ -318,6 +334,8 @@ impl ShowJson {
     pub fn new(pos: &Position, ply: Option<usize>, last_move: Option<&Ply>) -> ShowJson {
         ShowJson {
             file: None,
+            game: GAME,
+            rules: RULES,
             valid: true,
             ply,
             requested_ply: None,
@@ -401,6 +419,10 @@ pub struct DifferenceJson {
 /// The answer of `asalto diff --format json`.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct DiffJson {
+    /// Always `asalto`.
+    pub game: &'static str,
+    /// The rule profile both records were read under.
+    pub rules: &'static str,
     /// Whether the two records hold the same game.
     pub same: bool,
     /// The reference record.

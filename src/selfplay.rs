@@ -160,13 +160,22 @@ impl Match {
     }
 }
 
-/// The JSON line of a game: `{"game", "file", "seed", "officers", "rebels",
-/// "plies", "outcome", "capped", "max_plies", "to_move", "position",
-/// "moves"}`.
+/// The JSON line of a game: `{"game", "rules", "number", "file", "seed",
+/// "officers", "rebels", "plies", "outcome", "capped", "max_plies",
+/// "to_move", "position", "moves"}`.
+///
+/// Its `"game"` is the game's number: the line had it before games were
+/// named, and field names are a contract. The rule profile names the game
+/// (`assignment-2018-19` is Asalto's), and `"number"` repeats the number
+/// under the name the other games' lines give it.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct GameJson {
     /// The game's number, from 1.
     pub game: usize,
+    /// The rule profile: `assignment-2018-19`.
+    pub rules: &'static str,
+    /// The game's number again, as every game's lines name it.
+    pub number: usize,
     /// The record file written, or null.
     pub file: Option<String>,
     /// The seed of the game's generator.
@@ -198,6 +207,8 @@ impl GameJson {
     pub fn new(m: &Match, game: &PlayedGame, file: Option<String>) -> GameJson {
         GameJson {
             game: game.number,
+            rules: crate::json::RULES,
+            number: game.number,
             file,
             seed: game.seed,
             officers: m.officers.name(),

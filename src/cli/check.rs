@@ -240,7 +240,8 @@ fn bad_document(message: String, path: &str, settings: Settings) -> FileResult {
             let object = serde_json::json!({
                 "file": path,
                 "valid": false,
-                "rules": asalto::Rules::default().name(),
+                "game": asalto::json::GAME,
+                "rules": asalto::json::RULES,
                 "document_error": message,
             });
             object.to_string() + "\n"
@@ -262,7 +263,8 @@ fn unreadable(message: String, path: Option<&str>, settings: Settings) -> FileRe
             let object = serde_json::json!({
                 "file": path.unwrap_or_default(),
                 "valid": false,
-                "rules": asalto::Rules::default().name(),
+                "game": asalto::json::GAME,
+                "rules": asalto::json::RULES,
                 "io_error": message,
             });
             object.to_string() + "\n"

@@ -96,6 +96,8 @@ pub struct Args {
 /// result.
 #[derive(Serialize)]
 struct SummaryJson<'a> {
+    game: &'static str,
+    rules: &'static str,
     seed: u64,
     officers: &'static str,
     rebels: &'static str,
@@ -264,6 +266,8 @@ fn played(
 
     if let Some(dir) = &args.out {
         let summary = SummaryJson {
+            game: asalto::json::GAME,
+            rules: asalto::json::RULES,
             seed,
             officers: m.officers.name(),
             rebels: m.rebels.name(),

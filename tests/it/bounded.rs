@@ -421,3 +421,75 @@ fn show_and_export_quote_a_huge_line_briefly() {
     assert!(out.stdout.is_empty());
     assert!(out.stderr.len() < 2_000, "{} bytes", out.stderr.len());
 }
+
+/// A Go record of `cycles` times six moves that never ends: a ko in the
+/// corner taken by White, two passes (which lift the simple-ko ban), taken
+/// back by Black, two passes, and so on; `last` replaces the final move
+/// (`B[]`). 4.8 bytes a move.
+fn go_ko_record(cycles: usize, last: &str) -> tempfile::NamedTempFile {
+    let mut file = tempfile::Builder::new().suffix(".sgf").tempfile().unwrap();
+    let mut text = String::from("(;GM[1]FF[4]SZ[19]AB[ba][ab][cb][bc]AW[ca][db][cc]\n");
+    text.push_str(&";W[bb];B[];W[];B[cb];W[];B[]\n".repeat(cycles));
+    text.truncate(text.len() - "B[]\n".len());
+    text.push_str(last);
+    text.push_str("\n)\n");
+    file.write_all(text.as_bytes()).unwrap();
+    file.flush().unwrap();
+    file
+}
+
+/// Go's `show`, `export` and `diff` hold a game of two million moves (a
+/// 9.7 MB record) in a few times the record: they once held its syntax
+/// tree and the game side by side, about 200 bytes a move (over 400 MB
+/// for this record, 840 MB for `diff`); the main line is now replayed as
+/// it is parsed and the tree let go, about 80 bytes a move at the peak.
+#[test]
+fn go_show_export_and_diff_hold_millions_of_moves() {
+    const MOVES: u64 = 1_999_998;
+    let file = go_ko_record(333_333, "B[]");
+    let path = file.path().to_str().unwrap();
+    let run = |limit, args: &[&str]| limited_to(limit, args, file.path(), Stdio::piped());
+    let out = run(192, &["show", "--format", "json", "--ply", "1000", path]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["game"], "go");
+    assert_eq!(
+        (json["ply"].as_u64(), json["plies"].as_u64()),
+        (Some(1000), Some(MOVES))
+    );
+    assert_eq!(json["valid"], true);
+    // 166 cycles and four moves: each colour has taken the ko 167 times.
+    assert_eq!(json["captures"]["black"], 167);
+    assert_eq!(json["captures"]["white"], 167);
+
+    let out = run(192, &["export", "--to", "gtp", path]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let plays = out
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter(|l| l.starts_with(b"play "))
+        .count();
+    // The seven setup stones, then every move.
+    assert_eq!(plays as u64, 7 + MOVES);
+
+    // Two of them, differing at the last move.
+    let other = go_ko_record(333_333, "B[dd]");
+    let out = run(320, &["diff", path, other.path().to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains(&format!("first difference at move {MOVES}:")),
+        "{}",
+        asalto::text::cap(&stdout, 2000)
+    );
+    assert!(
+        stdout.contains("black pass") && stdout.contains("black D16"),
+        "{stdout}"
+    );
+}

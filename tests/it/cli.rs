@@ -241,6 +241,56 @@ fn json_has_one_object_per_file_with_the_documented_fields() {
     assert_eq!(objects[0]["to_move"], "rebels");
 }
 
+/// Every JSON document of an Asalto command names its game and its rule
+/// profile, as every game's documents do (`check` of a good, a bad and a
+/// missing file and of a bad game document, `show`, `diff`, `export`).
+#[test]
+fn every_json_document_names_its_game_and_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad_doc = dir.path().join("bad.json");
+    std::fs::write(
+        &bad_doc,
+        r#"{"format":"asalto-game","version":1,"rules":"assignment-2018-19","start":"x","final":"x","to_move":"officers","plies":[],"outcome":null}"#,
+    )
+    .unwrap();
+    let bad_doc = bad_doc.to_str().unwrap();
+    let runs: [&[&str]; 5] = [
+        &[
+            "check",
+            "--format",
+            "json",
+            EJEMPLO,
+            INCOMPLETE,
+            "samples/no-such-file.txt",
+            bad_doc,
+        ],
+        &["show", EJEMPLO, "--format", "json"],
+        &[
+            "show",
+            "--position",
+            ".../O.O/RR...RR/RRRRRRR/RRRRRRR/RRR/RRR O",
+            "--format",
+            "json",
+        ],
+        &["diff", EJEMPLO, INCOMPLETE, "--format", "json"],
+        &["export", EJEMPLO, "--to", "json"],
+    ];
+    let mut documents = 0;
+    for args in runs {
+        let out = crate::run::asalto(args);
+        assert!(!out.stdout.is_empty(), "{args:?}");
+        for object in json_lines(out.stdout.as_bytes()) {
+            assert_eq!(
+                (object["game"].as_str(), object["rules"].as_str()),
+                (Some("asalto"), Some("assignment-2018-19")),
+                "{args:?}: {object}"
+            );
+            documents += 1;
+        }
+    }
+    assert_eq!(documents, 8);
+}
+
 #[test]
 fn json_reports_unreadable_files_too() {
     let out = check(&["--format", "json", "samples/no-such-file.txt", EJEMPLO])

@@ -157,7 +157,11 @@ fn json_lines_describe_each_game_and_agree_with_check() {
         .collect();
     assert_eq!(lines.len(), 20);
     for (i, game) in lines.iter().enumerate() {
+        // `game` was the number before games were named; the rules name
+        // Asalto, and `number` is the number under every game's name for it.
         assert_eq!(game["game"], i + 1);
+        assert_eq!(game["number"], i + 1);
+        assert_eq!(game["rules"], "assignment-2018-19");
         assert_eq!(game["officers"], "random");
         assert_eq!(game["rebels"], "basic-v1");
         assert_eq!(game["max_plies"], 1000);
@@ -177,6 +181,13 @@ fn json_lines_describe_each_game_and_agree_with_check() {
     let summary: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("summary.json")).unwrap())
             .unwrap();
+    assert_eq!(
+        (&summary["game"], &summary["rules"]),
+        (
+            &serde_json::json!("asalto"),
+            &serde_json::json!("assignment-2018-19")
+        )
+    );
     assert_eq!(summary["seed"], 5);
     assert_eq!(summary["games"], 20);
     assert_eq!(summary["totals"]["games"], 20);

@@ -40,6 +40,9 @@ pub enum SyntaxKind {
     MissingValue,
     /// A `[` never closed.
     UnterminatedValue,
+    /// A text of 4 GiB or more: not read (the parsed tree keeps byte
+    /// offsets in 32 bits).
+    TooLong,
 }
 
 /// What a problem is about.
@@ -170,6 +173,7 @@ impl Issue {
                 SyntaxKind::Unexpected(c) => format!("unexpected {c:?}"),
                 SyntaxKind::MissingValue => "a property without a value".into(),
                 SyntaxKind::UnterminatedValue => "a value is not closed by `]`".into(),
+                SyntaxKind::TooLong => "the text is 4 GiB or longer: not read".into(),
             },
             Issue::Charset { declared, used } => match declared {
                 Some(d) => format!("the text is not valid in charset {d:?}; read as {used}"),

@@ -37,9 +37,11 @@ pub struct Ply {
     pub side: Side,
     /// The move written.
     pub mv: Move,
-    /// The `B[..]`/`W[..]` property.
-    pub span: Span,
-    /// The node holding it.
+    /// The `B[..]`/`W[..]` property, as byte offsets (`u32`: a record of
+    /// millions of moves keeps one `Ply` each; see [`Ply::span`]).
+    span: (u32, u32),
+    /// The node holding it, in the tree that parsing [`Checked::source`]
+    /// gives.
     pub node: NodeId,
     /// Why it is illegal, if it is.
     pub illegal: Option<IllegalMoveKind>,
@@ -52,7 +54,10 @@ enum Event {
     /// A setup stone placed or removed.
     Setup(Point, Option<Side>),
     /// The end of a node's setup: check liberties, free the next colour.
-    SetupDone(Span),
+    /// The span of a problem, as byte offsets (`u32`: the parser reads no
+    /// longer text), so that an event takes 12 bytes: a game keeps one per
+    /// move.
+    SetupDone(u32, u32),
     /// `PL`.
     ToMove(Side),
     /// A move (index into the plies).
@@ -80,7 +85,8 @@ pub struct GameInfo {
 /// A replayed line of a game tree.
 #[derive(Clone, Debug)]
 pub struct Game {
-    /// The tree's root node.
+    /// The tree's root node, in the tree that parsing [`Checked::source`]
+    /// gives.
     pub root: NodeId,
     /// 0 for the main line, then the other lines in tree order.
     pub variation: usize,
@@ -101,15 +107,17 @@ pub struct Game {
     final_score: AreaScore,
 }
 
-/// A checked file.
+/// A checked file. The syntax tree is not kept: a game holds its moves
+/// (about 60 bytes each with their events), the tree as much again, and a
+/// record of millions of moves is shown or exported whole. Parsing
+/// [`Checked::source`] with the same options gives the tree again, with
+/// the same node numbers.
 #[derive(Clone, Debug)]
 pub struct Checked {
     /// The decoded text, which every span points into.
     pub source: String,
     /// The charset the file was read in.
     pub charset: &'static str,
-    /// The syntax tree.
-    pub collection: Collection,
     /// File-level problems: charset, syntax.
     pub problems: Vec<Problem>,
     /// One game per tree (and per variation with `all_variations`).
@@ -132,6 +140,13 @@ impl Checked {
     /// 1-based line and column (in characters) of a span's start.
     pub fn line_col(&self, span: Span) -> (usize, usize) {
         asalto_core::line_column(&self.source, span.start)
+    }
+}
+
+impl Ply {
+    /// The `B[..]`/`W[..]` property.
+    pub fn span(&self) -> Span {
+        Span::new(self.span.0 as usize, self.span.1 as usize)
     }
 }
 
@@ -212,26 +227,46 @@ impl Game {
 /// ```
 pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
     let decoded = sgf::decode(bytes);
-    let (collection, mut problems) = sgf::parse(
-        &decoded.text,
-        ParseOptions {
-            lenient: options.lenient,
-        },
-    );
+    let parse_options = ParseOptions {
+        lenient: options.lenient,
+    };
+    let profile = options.profile.unwrap_or(Profile::SGF_DEFAULT);
+    if !options.all_variations {
+        // Each main line is read as it is parsed.
+        let mut lines = MainLines {
+            src: &decoded.text,
+            profile,
+            reading: None,
+            games: Vec::new(),
+        };
+        let (collection, mut problems) = sgf::parse_with(&decoded.text, parse_options, &mut lines);
+        if let Some(p) = decoded.problem {
+            problems.insert(0, p);
+        }
+        let mut games = lines.games;
+        if let Some(last) = lines.reading {
+            games.push(last.finish(&collection));
+        }
+        drop(collection);
+        return Checked {
+            source: decoded.text,
+            charset: decoded.charset,
+            problems,
+            games,
+        };
+    }
+    let (collection, mut problems) = sgf::parse(&decoded.text, parse_options);
     if let Some(p) = decoded.problem {
         problems.insert(0, p);
     }
-    let profile = options.profile.unwrap_or(Profile::SGF_DEFAULT);
     let mut games = Vec::with_capacity(collection.roots().len());
-    // One buffer for every main line of the file.
-    let mut line: Vec<NodeId> = Vec::new();
     for &root in collection.roots() {
-        if options.all_variations {
+        {
             let mut seen = std::collections::HashSet::new();
             let mut budget = VARIATION_BUDGET.max(4 * collection.node_count());
             for (k, line) in collection.lines(root).enumerate() {
                 if line.len() > budget || k >= VARIATION_LINES {
-                    let span = collection.node(line[line.len() - 1]).span;
+                    let span = collection.node(line[line.len() - 1]).span();
                     problems.push(Problem {
                         severity: Severity::Warning,
                         span,
@@ -247,16 +282,12 @@ pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
                     .retain(|p| seen.insert((p.span, p.kind.code())));
                 games.push(game);
             }
-        } else {
-            line.clear();
-            line.extend(collection.main_line(root));
-            games.push(replay_line(&decoded.text, &collection, &line, profile));
         }
     }
+    drop(collection);
     Checked {
         source: decoded.text,
         charset: decoded.charset,
-        collection,
         problems,
         games,
     }
@@ -302,8 +333,8 @@ fn root_text(src: &str, coll: &Collection, root: NodeId, id: Ident) -> Option<(S
     let prop = coll.property(root, id)?;
     let v = coll.values(prop).first()?;
     Some((
-        unescape(&src[v.span.range()], true).trim().to_string(),
-        prop.span,
+        unescape(&src[v.span().range()], true).trim().to_string(),
+        prop.span(),
     ))
 }
 
@@ -392,7 +423,7 @@ fn read_info(src: &str, coll: &Collection, root: NodeId, problems: &mut Vec<Prob
             && coll
                 .values(p)
                 .iter()
-                .any(|v| src[v.span.range()].to_ascii_lowercase().contains("foxwq"))
+                .any(|v| src[v.span().range()].to_ascii_lowercase().contains("foxwq"))
     });
     if fox && info.komi.abs() >= 100.0 {
         let chinese = root_text(src, coll, root, RU)
@@ -502,7 +533,8 @@ impl Judge {
                 self.pos.set_stone_deferred(p, stone);
                 self.any_colour = true;
             }
-            Event::SetupDone(span) => {
+            Event::SetupDone(start, end) => {
+                let span = Span::new(start as usize, end as usize);
                 self.pos.finish_setup();
                 if let Some(problems) = problems
                     && self.pos.board().has_group_without_liberty()
@@ -551,7 +583,7 @@ impl Judge {
                 {
                     problems.push(problem(
                         Severity::Error,
-                        ply.span,
+                        ply.span(),
                         Some(ply.number),
                         Issue::Illegal {
                             kind,
@@ -567,47 +599,107 @@ impl Judge {
     }
 }
 
-/// Replays one line (root first) of a tree.
-fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) -> Game {
-    let root = line[0];
-    let mut problems = Vec::new();
-    let mut info = GameInfo::default();
-    let mut size = None;
-    if let Some((gm, span)) = root_text(src, coll, root, GM)
-        && gm != "1"
-    {
-        problems.push(problem(
-            Severity::Error,
-            span,
-            None,
-            Issue::NotGo { value: gm },
-        ));
-    } else {
-        size = read_size(src, coll, root, &mut problems);
-        info = read_info(src, coll, root, &mut problems);
+/// The end of a setup whose problem would be at `span` (offsets into a
+/// parsed text, so below 4 GiB).
+fn setup_done(span: Span) -> Event {
+    Event::SetupDone(span.start as u32, span.end as u32)
+}
+
+/// The main line of each tree of a file, read as the parser reads it.
+struct MainLines<'a> {
+    src: &'a str,
+    profile: Profile,
+    /// The tree being read.
+    reading: Option<LineReader>,
+    games: Vec<Game>,
+}
+
+impl sgf::MainLine for &mut MainLines<'_> {
+    fn node(&mut self, coll: &Collection, node: NodeId) -> bool {
+        if coll.parent(node).is_none() {
+            if let Some(done) = self.reading.take() {
+                self.games.push(done.finish(coll));
+            }
+            // Room for every node still to come: exact for a file of one
+            // game; `finish` gives back what a game does not use.
+            let moves = coll.nodes_ahead() + 1;
+            self.reading = Some(LineReader::new(self.src, coll, node, self.profile, moves));
+        }
+        if let Some(reading) = &mut self.reading {
+            reading.node(self.src, coll, node);
+        }
+        true
     }
-    let Some(size) = size else {
-        return Game {
+}
+
+/// A line of a game tree read node by node into events and plies (no
+/// judging yet): [`replay_line`] feeds it a stored line, [`check`] the main
+/// line of each tree as the parser reads it, so that a record's moves need
+/// not be held twice, as a tree and as a game.
+struct LineReader {
+    root: NodeId,
+    profile: Profile,
+    /// `None` when the game cannot be replayed (not Go, a bad size).
+    size: Option<Size>,
+    info: GameInfo,
+    problems: Vec<Problem>,
+    events: Vec<Event>,
+    plies: Vec<Ply>,
+    /// Nodes read so far (the root is depth 0).
+    depth: usize,
+    root_black: u32,
+    root_pl: bool,
+    move_count: u32,
+}
+
+impl LineReader {
+    /// Reads the root's game information; `moves` is how many moves to
+    /// make room for.
+    fn new(
+        src: &str,
+        coll: &Collection,
+        root: NodeId,
+        profile: Profile,
+        moves: usize,
+    ) -> LineReader {
+        let mut problems = Vec::new();
+        let mut info = GameInfo::default();
+        let mut size = None;
+        if let Some((gm, span)) = root_text(src, coll, root, GM)
+            && gm != "1"
+        {
+            problems.push(problem(
+                Severity::Error,
+                span,
+                None,
+                Issue::NotGo { value: gm },
+            ));
+        } else {
+            size = read_size(src, coll, root, &mut problems);
+            info = read_info(src, coll, root, &mut problems);
+        }
+        let room = if size.is_some() { moves } else { 0 };
+        LineReader {
             root,
-            variation: 0,
             profile,
-            size: Size::NINETEEN,
+            size,
             info,
-            plies: Vec::new(),
             problems,
-            events: Vec::new(),
-            captured: Vec::new(),
-            free_handicap: 0,
-            final_score: AreaScore::default(),
-        };
-    };
-    // Events.
-    let mut events = Vec::with_capacity(line.len() + 8);
-    let mut plies: Vec<Ply> = Vec::with_capacity(line.len());
-    let mut root_black = 0u32;
-    let mut root_pl = false;
-    let mut move_count = 0u32;
-    for (depth, &node) in line.iter().enumerate() {
+            // Room for the handicap's events too.
+            events: Vec::with_capacity(room + 16),
+            plies: Vec::with_capacity(room),
+            depth: 0,
+            root_black: 0,
+            root_pl: false,
+            move_count: 0,
+        }
+    }
+
+    /// Reads the next node of the line.
+    fn node(&mut self, src: &str, coll: &Collection, node: NodeId) {
+        let Some(size) = self.size else { return };
+        let depth = self.depth;
+        self.depth += 1;
         let mut setup = false;
         let mut moves_here = 0;
         for prop in coll.properties(node) {
@@ -619,29 +711,29 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                     _ => None,
                 };
                 for v in coll.values(prop) {
-                    let raw = &src[v.span.range()];
+                    let raw = &src[v.span().range()];
                     match setup_points(raw, size) {
                         Some(Ok(points)) => {
                             for p in points {
                                 if depth == 0 && stone == Some(Side::Black) {
-                                    root_black += 1;
+                                    self.root_black += 1;
                                 }
-                                events.push(Event::Setup(p, stone));
+                                self.events.push(Event::Setup(p, stone));
                                 setup = true;
                             }
                         }
-                        Some(Err(())) => problems.push(problem(
+                        Some(Err(())) => self.problems.push(problem(
                             Severity::Error,
-                            prop.span,
+                            prop.span(),
                             None,
                             Issue::OffBoardValue {
                                 property: id.to_string(),
                                 value: raw.to_string(),
                             },
                         )),
-                        None => problems.push(problem(
+                        None => self.problems.push(problem(
                             Severity::Error,
-                            prop.span,
+                            prop.span(),
                             None,
                             Issue::BadValue {
                                 property: id.to_string(),
@@ -654,7 +746,7 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
             }
         }
         if setup {
-            events.push(Event::SetupDone(coll.node(node).span));
+            self.events.push(setup_done(coll.node(node).span()));
         }
         for prop in coll.properties(node) {
             let id = prop.ident;
@@ -662,17 +754,17 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                 let raw = coll
                     .values(prop)
                     .first()
-                    .map_or("", |v| &src[v.span.range()]);
+                    .map_or("", |v| &src[v.span().range()]);
                 match raw.trim().bytes().next().and_then(Side::from_letter) {
                     Some(side) => {
                         if depth == 0 {
-                            root_pl = true;
+                            self.root_pl = true;
                         }
-                        events.push(Event::ToMove(side));
+                        self.events.push(Event::ToMove(side));
                     }
-                    None => problems.push(problem(
+                    None => self.problems.push(problem(
                         Severity::Warning,
-                        prop.span,
+                        prop.span(),
                         None,
                         Issue::BadValue {
                             property: "PL".into(),
@@ -685,9 +777,9 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                 let side = if id == B { Side::Black } else { Side::White };
                 moves_here += 1;
                 if moves_here == 2 {
-                    problems.push(problem(
+                    self.problems.push(problem(
                         Severity::Warning,
-                        prop.span,
+                        prop.span(),
                         None,
                         Issue::TwoMovesInNode,
                     ));
@@ -695,38 +787,39 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                 let raw = coll
                     .values(prop)
                     .first()
-                    .map_or("", |v| &src[v.span.range()]);
-                move_count += 1;
-                let number = move_count;
+                    .map_or("", |v| &src[v.span().range()]);
+                self.move_count += 1;
+                let number = self.move_count;
                 match move_value(raw, size) {
                     MoveValue::Move(mv) => {
-                        events.push(Event::Move(plies.len() as u32));
-                        plies.push(Ply {
+                        self.events.push(Event::Move(self.plies.len() as u32));
+                        let span = prop.span();
+                        self.plies.push(Ply {
                             number,
                             side,
                             mv,
-                            span: prop.span,
+                            span: (span.start as u32, span.end as u32),
                             node,
                             illegal: None,
                             captured: (0, 0),
                         });
                     }
                     MoveValue::OffBoard => {
-                        problems.push(problem(
+                        self.problems.push(problem(
                             Severity::Error,
-                            prop.span,
+                            prop.span(),
                             Some(number),
                             Issue::OffBoardValue {
                                 property: id.to_string(),
                                 value: raw.to_string(),
                             },
                         ));
-                        events.push(Event::Unreadable(side));
+                        self.events.push(Event::Unreadable(side));
                     }
                     MoveValue::Unreadable => {
-                        problems.push(problem(
+                        self.problems.push(problem(
                             Severity::Error,
-                            prop.span,
+                            prop.span(),
                             Some(number),
                             Issue::BadValue {
                                 property: id.to_string(),
@@ -734,93 +827,129 @@ fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) 
                                 expected: "a point such as `pd`, or `[]` for a pass",
                             },
                         ));
-                        events.push(Event::Unreadable(side));
+                        self.events.push(Event::Unreadable(side));
                     }
                 }
             }
         }
     }
-    // Handicap: placed stones (White moves next) or free placement.
-    let mut free_handicap = 0;
-    if info.handicap >= 2 {
-        let first_is_white_move = matches!(events.first(), Some(Event::Move(0)))
-            && plies.first().is_some_and(|p| p.side == Side::White);
-        let implied = if root_black == 0 && first_is_white_move {
-            fixed_handicap(size, info.handicap)
-        } else {
-            None
+
+    /// Judges the events read: handicap, then every move, the score and
+    /// `RE`.
+    fn finish(mut self, coll: &Collection) -> Game {
+        let Some(size) = self.size else {
+            return Game {
+                root: self.root,
+                variation: 0,
+                profile: self.profile,
+                size: Size::NINETEEN,
+                info: self.info,
+                plies: Vec::new(),
+                problems: self.problems,
+                events: Vec::new(),
+                captured: Vec::new(),
+                free_handicap: 0,
+                final_score: AreaScore::default(),
+            };
         };
-        if let Some(points) = implied {
-            // Old server records give HA and let White move first, the
-            // stones being on their standard points.
-            let span = coll.property(root, HA).map_or(Span::default(), |p| p.span);
-            problems.push(problem(
-                Severity::Warning,
-                span,
-                None,
-                Issue::ImpliedHandicap {
-                    handicap: info.handicap,
-                },
-            ));
-            let mut head: Vec<Event> = points
-                .into_iter()
-                .map(|p| Event::Setup(p, Some(Side::Black)))
-                .collect();
-            head.push(Event::SetupDone(span));
-            head.push(Event::ToMove(Side::White));
-            events.splice(0..0, head);
-        } else if root_black == 0 {
-            free_handicap = info.handicap;
-        } else {
-            if root_black != info.handicap {
-                let span = coll.property(root, HA).map_or(Span::default(), |p| p.span);
-                problems.push(problem(
+        // Handicap: placed stones (White moves next) or free placement.
+        let mut free_handicap = 0;
+        if self.info.handicap >= 2 {
+            let first_is_white_move = matches!(self.events.first(), Some(Event::Move(0)))
+                && self.plies.first().is_some_and(|p| p.side == Side::White);
+            let implied = if self.root_black == 0 && first_is_white_move {
+                fixed_handicap(size, self.info.handicap)
+            } else {
+                None
+            };
+            if let Some(points) = implied {
+                // Old server records give HA and let White move first, the
+                // stones being on their standard points.
+                let span = coll
+                    .property(self.root, HA)
+                    .map_or(Span::default(), |p| p.span());
+                self.problems.push(problem(
                     Severity::Warning,
                     span,
                     None,
-                    Issue::HandicapMismatch {
-                        handicap: info.handicap,
-                        stones: root_black,
+                    Issue::ImpliedHandicap {
+                        handicap: self.info.handicap,
                     },
                 ));
-            }
-            if !root_pl {
-                let at = events
-                    .iter()
-                    .position(|e| !matches!(e, Event::Setup(..)))
-                    .unwrap_or(events.len());
-                events.insert(at, Event::ToMove(Side::White));
+                let mut head: Vec<Event> = points
+                    .into_iter()
+                    .map(|p| Event::Setup(p, Some(Side::Black)))
+                    .collect();
+                head.push(setup_done(span));
+                head.push(Event::ToMove(Side::White));
+                self.events.splice(0..0, head);
+            } else if self.root_black == 0 {
+                free_handicap = self.info.handicap;
+            } else {
+                if self.root_black != self.info.handicap {
+                    let span = coll
+                        .property(self.root, HA)
+                        .map_or(Span::default(), |p| p.span());
+                    self.problems.push(problem(
+                        Severity::Warning,
+                        span,
+                        None,
+                        Issue::HandicapMismatch {
+                            handicap: self.info.handicap,
+                            stones: self.root_black,
+                        },
+                    ));
+                }
+                if !self.root_pl {
+                    let at = self
+                        .events
+                        .iter()
+                        .position(|e| !matches!(e, Event::Setup(..)))
+                        .unwrap_or(self.events.len());
+                    self.events.insert(at, Event::ToMove(Side::White));
+                }
             }
         }
-    }
-    // Judge.
-    let mut judge = Judge::new(size, profile, free_handicap);
-    let mut captured = Vec::new();
-    for &ev in &events {
-        let before = captured.len() as u32;
-        let illegal = judge.apply(ev, &plies, &mut captured, Some(&mut problems));
-        if let Event::Move(i) = ev {
-            let ply = &mut plies[i as usize];
-            ply.captured = (before, captured.len() as u32);
-            ply.illegal = illegal;
+        // Judge.
+        self.plies.shrink_to_fit();
+        self.events.shrink_to_fit();
+        let mut judge = Judge::new(size, self.profile, free_handicap);
+        let mut captured = Vec::new();
+        for &ev in &self.events {
+            let before = captured.len() as u32;
+            let illegal = judge.apply(ev, &self.plies, &mut captured, Some(&mut self.problems));
+            if let Event::Move(i) = ev {
+                let ply = &mut self.plies[i as usize];
+                ply.captured = (before, captured.len() as u32);
+                ply.illegal = illegal;
+            }
         }
+        let mut game = Game {
+            root: self.root,
+            variation: 0,
+            profile: self.profile,
+            size,
+            info: self.info,
+            plies: self.plies,
+            problems: self.problems,
+            events: self.events,
+            captured,
+            free_handicap,
+            final_score: judge.pos.board().area_score(),
+        };
+        check_result(coll, &mut game);
+        game.problems.sort_by_key(|p| p.span.start);
+        game
     }
-    let mut game = Game {
-        root,
-        variation: 0,
-        profile,
-        size,
-        info,
-        plies,
-        problems,
-        events,
-        captured,
-        free_handicap,
-        final_score: judge.pos.board().area_score(),
-    };
-    check_result(coll, &mut game);
-    game.problems.sort_by_key(|p| p.span.start);
-    game
+}
+
+/// Replays one line (root first) of a tree.
+fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) -> Game {
+    let mut reader = LineReader::new(src, coll, line[0], profile, line.len());
+    for &node in line {
+        reader.node(src, coll, node);
+    }
+    reader.finish(coll)
 }
 
 /// The standard (GTP `fixed_handicap`) points of `n` handicap stones on
@@ -889,7 +1018,7 @@ fn check_result(coll: &Collection, game: &mut Game) {
     if (margin - claim).abs() > 1e-9 {
         let span = coll
             .property(game.root, RE)
-            .map_or(Span::default(), |p| p.span);
+            .map_or(Span::default(), |p| p.span());
         game.problems.push(problem(
             Severity::Warning,
             span,

@@ -42,13 +42,15 @@ pub fn run(
         }
     }
     let (a, b) = (&checked[0], &checked[1]);
-    let key = |c: &Checked| -> Vec<(u8, asalto_go::Move)> {
-        c.games.first().map_or_else(Vec::new, |g| {
-            g.plies.iter().map(|p| (p.side as u8, p.mv)).collect()
-        })
+    // Compared in place: a copy of each move list would be one more
+    // record's worth of memory.
+    let key = |c: &Checked, i: usize| {
+        c.games
+            .first()
+            .and_then(|g| g.plies.get(i))
+            .map(|p| (p.side, p.mv))
     };
-    let (ka, kb) = (key(a), key(b));
-    let first = (0..ka.len().max(kb.len())).find(|&i| ka.get(i) != kb.get(i));
+    let first = (0..moves(a).max(moves(b))).find(|&i| key(a, i) != key(b, i));
     let size_differs = a.games.first().map(|g| g.size) != b.games.first().map(|g| g.size);
     let first = if size_differs { Some(0) } else { first };
     let same = first.is_none();

@@ -13,6 +13,7 @@ mod tree;
 mod write;
 
 pub use charset::{Decoded, decode};
+pub(crate) use parse::{MainLine, parse_with};
 pub use parse::{ParseOptions, parse};
 pub use text::unescape;
 pub use tree::{Collection, Ident, Lines, Node, NodeId, Property, Value};

@@ -17,16 +17,47 @@ pub struct ParseOptions {
 /// has a node of its own yet.
 struct Open {
     attach: Option<NodeId>,
+    /// Whether `attach` is on its tree's main line (or there is none yet).
+    attach_main: bool,
     has_node: bool,
     start: usize,
 }
 
-struct Parser<'a> {
+/// Where the nodes of each tree's main line go as soon as they are read.
+pub(crate) trait MainLine {
+    /// `node` of `coll` is on a main line (a root: a new tree); its
+    /// properties are read. Returns whether the tree may forget them (a
+    /// root's are always kept).
+    fn node(&mut self, coll: &Collection, node: NodeId) -> bool;
+
+    /// Whether main-line nodes give their properties up (the tree then
+    /// makes room for the properties of one node, not of every node).
+    fn forgets(&self) -> bool {
+        true
+    }
+}
+
+/// Keeps every node whole: [`parse`].
+struct KeepAll;
+
+impl MainLine for KeepAll {
+    #[inline]
+    fn node(&mut self, _: &Collection, _: NodeId) -> bool {
+        false
+    }
+
+    fn forgets(&self) -> bool {
+        false
+    }
+}
+
+struct Parser<'a, M> {
     src: &'a [u8],
     pos: usize,
     lenient: bool,
     coll: Collection,
     problems: Vec<Problem>,
+    main_line: M,
 }
 
 /// Parses decoded SGF text into game trees. Syntax errors are returned as
@@ -46,18 +77,65 @@ struct Parser<'a> {
 /// assert!(coll.property(root, Ident::new("SZ")).is_some());
 /// ```
 pub fn parse(text: &str, options: ParseOptions) -> (Collection, Vec<Problem>) {
+    parse_with(text, options, KeepAll)
+}
+
+/// [`parse`], handing each main-line node to `main_line` as soon as its
+/// properties are read; the properties of the non-root ones it is done
+/// with are dropped from the tree (nodes and links stay), so a caller that
+/// replays the main lines as they come holds a record's moves once.
+pub(crate) fn parse_with(
+    text: &str,
+    options: ParseOptions,
+    main_line: impl MainLine,
+) -> (Collection, Vec<Problem>) {
+    if u32::try_from(text.len()).is_err() {
+        // The tree keeps byte offsets in 32 bits.
+        let problem = Problem {
+            severity: Severity::Error,
+            span: Span::new(0, 0),
+            ply: None,
+            kind: Issue::Syntax(SyntaxKind::TooLong),
+        };
+        return (Collection::default(), vec![problem]);
+    }
     let mut p = Parser {
         src: text.as_bytes(),
         pos: 0,
         lenient: options.lenient,
-        coll: Collection::with_capacity(text),
+        coll: Collection::with_capacity(text, !main_line.forgets()),
         problems: Vec::new(),
+        main_line,
     };
     p.run();
     (p.coll, p.problems)
 }
 
-impl Parser<'_> {
+impl<M: MainLine> Parser<'_, M> {
+    /// A node under the open tree on top of `stack`, starting at `at`.
+    fn push_node(&mut self, stack: &mut [Open], at: usize, semicolon: bool) -> (NodeId, bool) {
+        let open = stack
+            .last_mut()
+            .expect("a node is pushed inside a game tree");
+        // On the main line: the first child of a main-line node.
+        let main = match open.attach {
+            None => true,
+            Some(p) => open.attach_main && self.coll.node(p).first_child().is_none(),
+        };
+        let id = self.coll.push_node(at, semicolon, open.attach);
+        open.attach = Some(id);
+        open.attach_main = main;
+        open.has_node = true;
+        (id, main)
+    }
+
+    /// A node's properties are read (all, or up to an error).
+    fn node_read(&mut self, id: NodeId, main: bool) {
+        if main && self.main_line.node(&self.coll, id) && self.coll.parent(id).is_some() {
+            self.coll.forget_properties(id);
+        }
+    }
+
     fn report(&mut self, kind: SyntaxKind, span: Span, tolerated: bool) {
         let severity = if tolerated {
             Severity::Warning
@@ -116,9 +194,12 @@ impl Parser<'_> {
                         self.report(SyntaxKind::EmptyTree, Span::new(at, at + 1), false);
                         return;
                     }
-                    let attach = stack.last().and_then(|o| o.attach);
+                    let (attach, attach_main) = stack
+                        .last()
+                        .map_or((None, true), |o| (o.attach, o.attach_main));
                     stack.push(Open {
                         attach,
+                        attach_main,
                         has_node: false,
                         start: self.pos,
                     });
@@ -153,21 +234,20 @@ impl Parser<'_> {
                     }
                 }
                 b';' => {
-                    let Some(open) = stack.last_mut() else {
-                        let at = self.pos;
+                    let at = self.pos;
+                    if stack.is_empty() {
                         self.report(SyntaxKind::Unexpected(';'), Span::new(at, at + 1), false);
                         return;
-                    };
-                    let at = self.pos;
-                    let id = self.coll.push_node(Span::new(at, at + 1), open.attach);
-                    open.attach = Some(id);
-                    open.has_node = true;
-                    self.pos += 1;
-                    if !self.properties(id) {
-                        return;
                     }
-                    if self.coll.properties(id).is_empty() {
+                    let (id, main) = self.push_node(&mut stack, at, true);
+                    self.pos += 1;
+                    let ok = self.properties(id);
+                    if ok && self.coll.properties(id).is_empty() {
                         self.report(SyntaxKind::EmptyNode, Span::new(at, at + 1), true);
+                    }
+                    self.node_read(id, main);
+                    if !ok {
+                        return;
                     }
                 }
                 c if c.is_ascii_uppercase() && stack.last().is_some_and(|o| !o.has_node) => {
@@ -181,11 +261,10 @@ impl Parser<'_> {
                     if !self.lenient {
                         return;
                     }
-                    let open = stack.last_mut().expect("checked above");
-                    let id = self.coll.push_node(Span::new(at, at), open.attach);
-                    open.attach = Some(id);
-                    open.has_node = true;
-                    if !self.properties(id) {
+                    let (id, main) = self.push_node(&mut stack, at, false);
+                    let ok = self.properties(id);
+                    self.node_read(id, main);
+                    if !ok {
                         return;
                     }
                 }
@@ -281,7 +360,7 @@ impl Parser<'_> {
                 );
                 return false;
             }
-            self.coll.push_property(node, ident, name_span);
+            self.coll.push_property(node, ident, (start, self.pos));
             self.skip_ws();
             if self.src.get(self.pos) != Some(&b'[') {
                 self.report(SyntaxKind::MissingValue, name_span, false);
@@ -313,7 +392,7 @@ impl Parser<'_> {
                     );
                     return false;
                 }
-                self.coll.push_value(Span::new(open + 1, i));
+                self.coll.push_value(open + 1, i);
                 self.pos = i + 1;
                 self.skip_ws();
             }

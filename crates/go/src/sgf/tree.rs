@@ -10,11 +10,11 @@ pub type NodeId = u32;
 
 /// A property name, normalized to its capital letters (`FF[3]` wrote
 /// `AddBlack` for `AB`). Names of more than eight capitals are kept by their
-/// first eight; no Go property is that long.
+/// first eight; no Go property is that long. Eight bytes, zero-padded
+/// (capitals are never zero), so comparing two names compares two words.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Ident {
     bytes: [u8; 8],
-    len: u8,
 }
 
 impl Ident {
@@ -26,29 +26,23 @@ impl Ident {
             [a] if a.is_ascii_uppercase() => {
                 return Ident {
                     bytes: [a, 0, 0, 0, 0, 0, 0, 0],
-                    len: 1,
                 };
             }
             [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
                 return Ident {
                     bytes: [a, b, 0, 0, 0, 0, 0, 0],
-                    len: 2,
                 };
             }
             _ => {}
         }
         let mut bytes = [0u8; 8];
-        let mut len = 0;
-        for &b in name.iter().filter(|b| b.is_ascii_uppercase()) {
-            if len < 8 {
-                bytes[len] = b;
-                len += 1;
-            }
+        for (slot, &b) in bytes
+            .iter_mut()
+            .zip(name.iter().filter(|b| b.is_ascii_uppercase()))
+        {
+            *slot = b;
         }
-        Ident {
-            bytes,
-            len: len as u8,
-        }
+        Ident { bytes }
     }
 
     /// A constant identifier of capitals.
@@ -60,15 +54,13 @@ impl Ident {
             bytes[i] = b[i];
             i += 1;
         }
-        Ident {
-            bytes,
-            len: i as u8,
-        }
+        Ident { bytes }
     }
 
     /// The capitals.
     pub fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("")
+        let len = self.bytes.iter().position(|&b| b == 0).unwrap_or(8);
+        std::str::from_utf8(&self.bytes[..len]).unwrap_or("")
     }
 }
 
@@ -84,12 +76,37 @@ impl fmt::Display for Ident {
     }
 }
 
-/// A `[value]`: `span` covers the text between the brackets, escapes
-/// included.
+/// No node: the end of a list of children, a root's parent. Node indices
+/// stay below it: [`super::parse`] reads at most `u32::MAX` bytes, and a
+/// node takes at least one.
+const NONE: u32 = u32::MAX;
+
+#[inline]
+fn some(id: u32) -> Option<NodeId> {
+    (id != NONE).then_some(id)
+}
+
+/// Byte offsets are kept as `u32` ([`super::parse`] refuses texts over
+/// 4 GiB), so a move node — a node, a property, a value — takes 64 bytes
+/// of tree, and a record held whole a small multiple of its text.
+#[inline]
+fn span(start: u32, end: u32) -> Span {
+    Span::new(start as usize, end as usize)
+}
+
+/// A `[value]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Value {
-    /// The raw text between `[` and `]`.
-    pub span: Span,
+    start: u32,
+    end: u32,
+}
+
+impl Value {
+    /// The raw text between `[` and `]`, escapes included.
+    #[inline]
+    pub fn span(&self) -> Span {
+        span(self.start, self.end)
+    }
 }
 
 /// A property: a name and its values.
@@ -97,23 +114,53 @@ pub struct Value {
 pub struct Property {
     /// The normalized name.
     pub ident: Ident,
-    /// From the name to the last `]`.
-    pub span: Span,
-    /// The name as written.
-    pub name_span: Span,
+    name: (u32, u32),
+    /// Just past the last `]`.
+    end: u32,
     values: (u32, u32),
 }
 
-/// A node: its properties, and its place in the tree.
+impl Property {
+    /// From the name to the last `]`.
+    #[inline]
+    pub fn span(&self) -> Span {
+        span(self.name.0, self.end)
+    }
+
+    /// The name as written.
+    #[inline]
+    pub fn name_span(&self) -> Span {
+        span(self.name.0, self.name.1)
+    }
+}
+
+/// A node: its properties, and its place in the tree (node indices,
+/// [`NONE`] for none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Node {
-    /// The `;`.
-    pub span: Span,
+    start: u32,
+    /// Whether the node was written with its `;` (the lenient mode reads
+    /// `(B[aa]` as a node starting at `B`, with an empty span).
+    semicolon: bool,
     props: (u32, u32),
-    parent: Option<NodeId>,
-    first_child: Option<NodeId>,
-    last_child: Option<NodeId>,
-    next_sibling: Option<NodeId>,
+    parent: u32,
+    first_child: u32,
+    last_child: u32,
+    next_sibling: u32,
+}
+
+impl Node {
+    /// The node's first child (the main line's next node).
+    #[inline]
+    pub(crate) fn first_child(&self) -> Option<NodeId> {
+        some(self.first_child)
+    }
+
+    /// The `;` (empty for a node read without one).
+    #[inline]
+    pub fn span(&self) -> Span {
+        span(self.start, self.start + u32::from(self.semicolon))
+    }
 }
 
 /// Game trees: each root node, and every node below by index.
@@ -134,6 +181,12 @@ impl Collection {
     /// Nodes in the collection.
     pub fn node_count(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// Nodes the collection has room for beyond those it holds: the `;`
+    /// of the text not read yet, while parsing.
+    pub(crate) fn nodes_ahead(&self) -> usize {
+        self.nodes.capacity() - self.nodes.len()
     }
 
     /// A node.
@@ -163,13 +216,13 @@ impl Collection {
 
     /// The parent of a node (`None` for a root).
     pub fn parent(&self, id: NodeId) -> Option<NodeId> {
-        self.node(id).parent
+        some(self.node(id).parent)
     }
 
     /// The children of a node, the main line's first.
     pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
-        std::iter::successors(self.node(id).first_child, move |&c| {
-            self.node(c).next_sibling
+        std::iter::successors(some(self.node(id).first_child), move |&c| {
+            some(self.node(c).next_sibling)
         })
     }
 
@@ -177,7 +230,7 @@ impl Collection {
     /// first child, and so on.
     #[inline]
     pub fn main_line(&self, root: NodeId) -> impl Iterator<Item = NodeId> + '_ {
-        std::iter::successors(Some(root), move |&n| self.node(n).first_child)
+        std::iter::successors(Some(root), move |&n| some(self.node(n).first_child))
     }
 
     /// Every line from `root` to a leaf, main line first, each as the list
@@ -195,69 +248,98 @@ impl Collection {
     /// text's length), and a property with one value for each, as a move
     /// node has. Counting is one pass over the bytes, which spares the
     /// arrays their regrowth and copies.
-    pub(crate) fn with_capacity(text: &str) -> Collection {
+    /// Without `properties`, room for a few properties only (the main
+    /// line's are dropped as they are read).
+    pub(crate) fn with_capacity(text: &str, properties: bool) -> Collection {
         // Counted in byte lanes, 255 bytes at a time (no lane overflows).
         let nodes: usize = text
             .as_bytes()
             .chunks(255)
             .map(|c| usize::from(c.iter().fold(0u8, |n, &b| n + u8::from(b == b';'))))
             .sum();
+        let props = if properties { nodes + 16 } else { 64 };
         Collection {
             nodes: Vec::with_capacity(nodes),
-            props: Vec::with_capacity(nodes + 16),
-            values: Vec::with_capacity(nodes + 16),
+            props: Vec::with_capacity(props),
+            values: Vec::with_capacity(props),
             roots: Vec::new(),
         }
     }
 
+    /// A node whose `;` is at `start` (`semicolon`: written; else the
+    /// node starts at its first property), below `parent`. Offsets fit
+    /// `u32`: the parser refuses longer texts.
     #[inline]
-    pub(crate) fn push_node(&mut self, span: Span, parent: Option<NodeId>) -> NodeId {
+    pub(crate) fn push_node(
+        &mut self,
+        start: usize,
+        semicolon: bool,
+        parent: Option<NodeId>,
+    ) -> NodeId {
         let id = self.nodes.len() as NodeId;
-        let start = self.props.len() as u32;
+        let first_prop = self.props.len() as u32;
         self.nodes.push(Node {
-            span,
-            props: (start, start),
-            parent,
-            first_child: None,
-            last_child: None,
-            next_sibling: None,
+            start: start as u32,
+            semicolon,
+            props: (first_prop, first_prop),
+            parent: parent.unwrap_or(NONE),
+            first_child: NONE,
+            last_child: NONE,
+            next_sibling: NONE,
         });
         match parent {
             Some(p) => {
-                let pn = &mut self.nodes[p as usize];
-                match pn.last_child {
-                    None => pn.first_child = Some(id),
-                    Some(last) => {
-                        pn.last_child = Some(id);
-                        self.nodes[last as usize].next_sibling = Some(id);
-                    }
+                let last = self.nodes[p as usize].last_child;
+                if last == NONE {
+                    self.nodes[p as usize].first_child = id;
+                } else {
+                    self.nodes[last as usize].next_sibling = id;
                 }
-                self.nodes[p as usize].last_child = Some(id);
+                self.nodes[p as usize].last_child = id;
             }
             None => self.roots.push(id),
         }
         id
     }
 
+    /// A property of `node` (the last node pushed), its name written at
+    /// `name` (a byte range).
     #[inline]
-    pub(crate) fn push_property(&mut self, node: NodeId, ident: Ident, name_span: Span) {
-        let start = self.values.len() as u32;
+    pub(crate) fn push_property(&mut self, node: NodeId, ident: Ident, name: (usize, usize)) {
+        let first_value = self.values.len() as u32;
         self.props.push(Property {
             ident,
-            span: name_span,
-            name_span,
-            values: (start, start),
+            name: (name.0 as u32, name.1 as u32),
+            end: name.1 as u32,
+            values: (first_value, first_value),
         });
         self.nodes[node as usize].props.1 = self.props.len() as u32;
     }
 
+    /// Drops the properties of `node`, the last node pushed, and their
+    /// values (a main line's node once replayed, see
+    /// [`super::parse::parse_with`]).
+    pub(crate) fn forget_properties(&mut self, node: NodeId) {
+        let (first, _) = self.nodes[node as usize].props;
+        if let Some(p) = self.props.get(first as usize) {
+            self.values.truncate(p.values.0 as usize);
+        }
+        self.props.truncate(first as usize);
+        self.nodes[node as usize].props.1 = first;
+    }
+
+    /// A value of the last property pushed, between `[` at `start - 1`
+    /// and `]` at `end`.
     #[inline]
-    pub(crate) fn push_value(&mut self, span: Span) {
-        self.values.push(Value { span });
+    pub(crate) fn push_value(&mut self, start: usize, end: usize) {
+        self.values.push(Value {
+            start: start as u32,
+            end: end as u32,
+        });
         let len = self.values.len() as u32;
         if let Some(p) = self.props.last_mut() {
             p.values.1 = len;
-            p.span.end = span.end + 1;
+            p.end = end as u32 + 1;
         }
     }
 }
@@ -279,7 +361,7 @@ impl Iterator for Lines<'_> {
             self.stack[first..].reverse();
             if self.stack.len() == first {
                 let mut line: Vec<NodeId> =
-                    std::iter::successors(Some(n), |&m| self.coll.node(m).parent).collect();
+                    std::iter::successors(Some(n), |&m| self.coll.parent(m)).collect();
                 line.reverse();
                 return Some(line);
             }

@@ -36,7 +36,7 @@ pub fn write_collection(coll: &Collection, source: &str) -> String {
                         out.push_str(prop.ident.as_str());
                         for v in coll.values(prop) {
                             out.push('[');
-                            out.push_str(&source[v.span.range()]);
+                            out.push_str(&source[v.span().range()]);
                             out.push(']');
                         }
                     }

@@ -19,7 +19,7 @@ fn shape(coll: &Collection, src: &str) -> Vec<(usize, Props)> {
                 let values = coll
                     .values(p)
                     .iter()
-                    .map(|v| src[v.span.range()].to_string())
+                    .map(|v| src[v.span().range()].to_string())
                     .collect();
                 (p.ident.to_string(), values)
             })

@@ -36,10 +36,13 @@ fn escapes_and_soft_breaks() {
     assert!(probs.is_empty());
     let root = coll.roots()[0];
     let c = coll.property(root, Ident::new("C")).unwrap();
-    let raw = &src[coll.values(c)[0].span.range()];
+    let raw = &src[coll.values(c)[0].span().range()];
     assert_eq!(unescape(raw, false), "a ] b \\ cd\ne");
     let pb = coll.property(root, Ident::new("PB")).unwrap();
-    assert_eq!(unescape(&src[coll.values(pb)[0].span.range()], true), "x y");
+    assert_eq!(
+        unescape(&src[coll.values(pb)[0].span().range()], true),
+        "x y"
+    );
 }
 
 #[test]
