@@ -13,6 +13,7 @@ use std::collections::VecDeque;
 use crate::record::{LineContent, Record, ScannedLine};
 use crate::replay::{CheckOptions, Checked, Ply, Problem, Replayer, Severity, check};
 use crate::{Move, Position, Side};
+use asalto_core::first_difference;
 
 /// A line of a record that holds a move (or should).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,30 +155,30 @@ impl Comparison {
 pub fn compare(reference: &str, other: &str, options: CheckOptions) -> Comparison {
     let reference = Replayed::new(reference, options);
     let other = Replayed::new(other, options);
-    let length = reference.entries.len().max(other.entries.len());
-    let first_difference = (0..length)
-        .find(|&i| {
-            let r = reference.entries.get(i).map(Entry::canonical);
-            let o = other.entries.get(i).map(Entry::canonical);
-            r != o
-        })
-        .map(|i| {
-            let legal_before = |r: &Replayed| r.checked.game.plies.len() >= i;
-            let position = if legal_before(&reference) && legal_before(&other) {
-                reference.checked.game.position_at(i)
-            } else {
-                None
-            };
-            Difference {
-                ply: i + 1,
-                side: position.map_or(Side::at_ply(i), |p| p.turn()),
-                reference: reference.entries.get(i).cloned(),
-                other: other.entries.get(i).cloned(),
-                reference_problem: reference.problem(i).cloned(),
-                other_problem: other.problem(i).cloned(),
-                position,
-            }
-        });
+    // The entries compared as every game's moves are (core's
+    // `first_difference`), each by what it stands for.
+    let first_difference = first_difference(
+        reference.entries.iter().map(Entry::canonical),
+        other.entries.iter().map(Entry::canonical),
+    )
+    .map(|number| number - 1)
+    .map(|i| {
+        let legal_before = |r: &Replayed| r.checked.game.plies.len() >= i;
+        let position = if legal_before(&reference) && legal_before(&other) {
+            reference.checked.game.position_at(i)
+        } else {
+            None
+        };
+        Difference {
+            ply: i + 1,
+            side: position.map_or(Side::at_ply(i), |p| p.turn()),
+            reference: reference.entries.get(i).cloned(),
+            other: other.entries.get(i).cloned(),
+            reference_problem: reference.problem(i).cloned(),
+            other_problem: other.problem(i).cloned(),
+            position,
+        }
+    });
     Comparison {
         reference,
         other,

@@ -5,6 +5,8 @@
 
 use std::ops::Range;
 
+use asalto_core::text::{ceil_boundary, floor_boundary};
+
 /// Some lines of a file, kept to quote them in a report: only the lines
 /// around problems, each capped and with its control characters replaced,
 /// so that the report of any file takes little memory and is safe to
@@ -132,24 +134,6 @@ fn hidden(c: char) -> bool {
 /// boundary).
 pub fn cap_bytes(text: &str, max: usize) -> &str {
     &text[..floor_boundary(text, max)]
-}
-
-/// The largest index `<= at` that is a character boundary of `text`.
-fn floor_boundary(text: &str, at: usize) -> usize {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
-}
-
-/// The smallest index `>= at` that is a character boundary of `text`.
-fn ceil_boundary(text: &str, at: usize) -> usize {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at += 1;
-    }
-    at
 }
 
 /// Characters of a line quoted around a problem in a [`Quotes`]; longer

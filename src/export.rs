@@ -35,7 +35,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::json::{GAME, OutcomeJson, PlyJson, StopJson};
 use crate::replay::{Checked, Game, GameOutcome, Ply};
-use crate::{Point, Position, PositionStringError, Rules};
+use crate::{Asalto, Path, Point, Position, PositionStringError, Rules};
+use asalto_core::Replay;
 
 /// The `format` of a game document, every game's
 /// ([`asalto_core::json::FORMAT`]).
@@ -370,6 +371,7 @@ impl GameDocument {
             error,
         })?;
         let mut game = Game::from_position(start);
+        let mut replay = Replay::<Asalto>::new(start);
         for (i, doc) in self.plies.iter().enumerate() {
             let number = i + 1;
             let fail = |message: String| ImportError::Ply {
@@ -385,8 +387,19 @@ impl GameDocument {
                 .map(|s| s.parse::<Point>())
                 .collect::<Result<Vec<Point>, _>>()
                 .map_err(|e| fail(format!("`path`: {e}")))?;
-            let before = game.position();
-            let mv = before.resolve(&path).map_err(|e| {
+            // Judged and played by the replay every game shares.
+            let judged = match Path::from_points(&path) {
+                Some(written) => replay
+                    .step(&written)
+                    .map(|ply| ply.mv)
+                    .map_err(|illegal| illegal.reason),
+                // Longer than any move: the rules say why, on the points.
+                None => replay
+                    .position()
+                    .resolve(&path)
+                    .map(|mv| replay.play(mv).mv),
+            };
+            let mv = judged.map_err(|e| {
                 fail(format!(
                     "{} is not legal here: {} [{}]",
                     doc.path.join("-"),
@@ -394,8 +407,7 @@ impl GameDocument {
                     e.reason().code()
                 ))
             })?;
-            let after = before.play_unchecked(&mv);
-            game.push(mv, after, doc.line.unwrap_or(0), doc.completed);
+            game.push(mv, *replay.position(), doc.line.unwrap_or(0), doc.completed);
             let expected = PlyJson::from(game.plies.last().unwrap_or_else(|| unreachable!()));
             let check = |field: &str, found: String, wanted: String| {
                 if found == wanted {
@@ -495,6 +507,17 @@ mod tests {
         let mut d = doc();
         d.version = 2;
         assert_eq!(d.to_game().unwrap_err(), ImportError::Version(2));
+
+        // A path longer than any move is judged by the rules all the same.
+        let mut d = doc();
+        d.plies[0].path = ["Bc", "Cc"]
+            .repeat(crate::MAX_PATH)
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        let err = d.to_game().unwrap_err();
+        assert!(matches!(err, ImportError::Ply { ply: 1, .. }), "{err}");
+        assert!(err.to_string().contains("is not legal here"), "{err}");
 
         let mut d = doc();
         d.game = "go".into();

@@ -452,25 +452,10 @@ impl Console for Session {
 mod tests {
     use super::*;
 
-    fn run(session: &mut Session, lines: &[&str]) -> String {
-        let mut out = session.start().output;
-        for line in lines {
-            let mut step = session.input(line);
-            loop {
-                out.push_str(&step.output);
-                match step.request {
-                    Request::Advance => step = session.advance(),
-                    _ => break,
-                }
-            }
-        }
-        out
-    }
-
     #[test]
     fn controls_cycle() {
         let mut s = Session::new(SessionOptions::default());
-        let out = run(&mut s, &["4", "5", "5", "5", "4"]);
+        let out = s.run_lines(&["4", "5", "5", "5", "4"]);
         assert!(out.contains("4. CONTROL OFICIALES: HUMANO  [AZAR]\n"));
         assert!(out.contains("5. CONTROL REBELDES:  HUMANO  [AZAR]  BASICO\n"));
         assert!(out.contains("5. CONTROL REBELDES:  HUMANO  AZAR  [BASICO]\n"));
@@ -481,7 +466,7 @@ mod tests {
     #[test]
     fn wrong_option_and_nothing_to_save() {
         let mut s = Session::new(SessionOptions::default());
-        let out = run(&mut s, &["7", "3"]);
+        let out = s.run_lines(&["7", "3"]);
         assert!(out.contains(&format!("{WRONG_OPTION}\n\n----- ASALTO")));
         assert!(out.contains(&format!("{NOTHING_TO_SAVE}\n\n----- ASALTO")));
     }
@@ -492,7 +477,7 @@ mod tests {
         let moves = [
             "1", "Bc-Cc", "Dd-Cd", "Cc-Ce", "Db-Cc", "Ce-Bd", "Df-Ce", "Bd-Db", "FIN", "3",
         ];
-        let out = run(&mut s, &moves);
+        let out = s.run_lines(&moves);
         assert!(out.ends_with(console::FILE_PROMPT));
         let step = s.input("ejemplo.txt");
         assert_eq!(
@@ -512,7 +497,7 @@ mod tests {
     #[test]
     fn a_wrong_move_is_asked_again() {
         let mut s = Session::new(SessionOptions::default());
-        run(&mut s, &["1"]);
+        s.run_lines(&["1"]);
         for bad in ["Bc-Dd", "bc-cc", "Bc", "", "Bc-Cc-Dd", "hola"] {
             let step = s.input(bad);
             assert_eq!(
@@ -531,7 +516,7 @@ mod tests {
             seed: 5,
             ..SessionOptions::default()
         });
-        let out = run(&mut s, &["4", "5", "5", "1"]);
+        let out = s.run_lines(&["4", "5", "5", "1"]);
         assert!(out.contains("Fin de la partida. Ganan los "));
         assert!(out.ends_with(MENU_PROMPT));
         let game = s.game().unwrap();
@@ -550,13 +535,13 @@ mod tests {
     #[test]
     fn load_errors_keep_the_menu_and_the_last_game() {
         let mut s = Session::new(SessionOptions::default());
-        run(&mut s, &["2", "x.txt"]);
+        s.run_lines(&["2", "x.txt"]);
         let step = s.loaded(Err("no existe".into()));
         assert!(
             step.output
                 .starts_with("No se puede leer el fichero x.txt: no existe.\n\n----- ASALTO")
         );
-        run(&mut s, &["2", "y.txt"]);
+        s.run_lines(&["2", "y.txt"]);
         let step = s.loaded(Ok("Bc-Cc\nCc-Dd\n".into()));
         assert!(
             step.output.starts_with(
@@ -571,7 +556,7 @@ mod tests {
     #[test]
     fn a_finished_loaded_game_ends_at_once() {
         let mut s = Session::new(SessionOptions::default());
-        run(&mut s, &["2", "a.txt"]);
+        s.run_lines(&["2", "a.txt"]);
         let step = s.loaded(Ok(include_str!("../samples/apendice-a.txt").into()));
         assert!(step.output.contains(
             "Fin de la partida. Ganan los OFICIALES: quedan menos de 9 rebeldes.\n\n----- ASALTO"

@@ -50,4 +50,73 @@ pub trait Console {
     fn loaded(&mut self, result: Result<String, String>) -> Step;
     /// Whether the file of [`Request::Save`] was written, or why not.
     fn saved(&mut self, result: Result<(), String>) -> Step;
+
+    /// Start the session and type `lines` into it, the computer's turns
+    /// played in between: all it prints. A file asked for stops the
+    /// advance (answer it with [`Console::loaded`] or [`Console::saved`]);
+    /// tests and examples drive sessions so.
+    fn run_lines(&mut self, lines: &[&str]) -> String {
+        let mut out = self.start().output;
+        for line in lines {
+            let mut step = self.input(line);
+            loop {
+                out.push_str(&step.output);
+                match step.request {
+                    Request::Advance => step = self.advance(),
+                    _ => break,
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A session that echoes each line, then plays two computer turns.
+    struct Echo {
+        turns: u8,
+    }
+
+    impl Echo {
+        fn step(output: String, request: Request) -> Step {
+            Step { output, request }
+        }
+    }
+
+    impl Console for Echo {
+        fn start(&mut self) -> Step {
+            Echo::step("> ".into(), Request::Line)
+        }
+        fn input(&mut self, line: &str) -> Step {
+            self.turns = 2;
+            Echo::step(format!("{line}\n"), Request::Advance)
+        }
+        fn advance(&mut self) -> Step {
+            self.turns -= 1;
+            if self.turns == 0 {
+                Echo::step("done\n> ".into(), Request::Line)
+            } else {
+                Echo::step("thinking\n".into(), Request::Advance)
+            }
+        }
+        fn loaded(&mut self, _: Result<String, String>) -> Step {
+            Echo::step(String::new(), Request::Quit)
+        }
+        fn saved(&mut self, _: Result<(), String>) -> Step {
+            Echo::step(String::new(), Request::Quit)
+        }
+    }
+
+    #[test]
+    fn run_lines_plays_the_computer_turns_between_lines() {
+        let mut echo = Echo { turns: 0 };
+        assert_eq!(
+            echo.run_lines(&["a", "b"]),
+            "> a\nthinking\ndone\n> b\nthinking\ndone\n> "
+        );
+        assert_eq!(Echo { turns: 0 }.run_lines(&[]), "> ");
+    }
 }

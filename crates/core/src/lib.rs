@@ -52,6 +52,7 @@ pub mod json;
 mod kind;
 mod problem;
 pub mod replay;
+mod seed;
 mod span;
 pub mod text;
 
@@ -60,6 +61,7 @@ pub use game::Game;
 pub use kind::{GameKind, UnknownGame};
 pub use problem::{Diagnostic, Problem, ProblemKind, Severity, any_error, headline};
 pub use replay::{CheckedPly, IllegalPly, Replay, first_difference};
+pub use seed::game_seed;
 pub use span::{LineIndex, Span, line_column};
 
 /// The README's Rust example, run as a doctest.

@@ -64,7 +64,7 @@ pub fn escape_line(text: &str) -> Cow<'_, str> {
 }
 
 /// The largest index `<= at` that is a character boundary of `text`.
-pub(crate) fn floor_boundary(text: &str, at: usize) -> usize {
+pub fn floor_boundary(text: &str, at: usize) -> usize {
     let mut at = at.min(text.len());
     while !text.is_char_boundary(at) {
         at -= 1;
@@ -73,7 +73,7 @@ pub(crate) fn floor_boundary(text: &str, at: usize) -> usize {
 }
 
 /// The smallest index `>= at` that is a character boundary of `text`.
-fn ceil_boundary(text: &str, at: usize) -> usize {
+pub fn ceil_boundary(text: &str, at: usize) -> usize {
     let mut at = at.min(text.len());
     while !text.is_char_boundary(at) {
         at += 1;

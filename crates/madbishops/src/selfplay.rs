@@ -25,6 +25,9 @@ use crate::random;
 use crate::replay::GameOutcome;
 use crate::{Move, Position, Side};
 
+/// The seed of game K of a set (shared by every game's reference sets).
+pub use asalto_core::game_seed;
+
 /// Who plays, from where, and the longest game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Match {
@@ -58,29 +61,6 @@ impl PlayedGame {
     pub fn capped(&self) -> bool {
         self.outcome.is_none()
     }
-}
-
-/// The seed of game `number` of a set made with `base`: both mixed by
-/// SplitMix64, so nearby seeds and numbers give unrelated games. It has 53
-/// bits, so JSON readers that hold numbers as doubles keep it exact.
-///
-/// # Examples
-///
-/// ```
-/// use asalto_madbishops::selfplay::game_seed;
-///
-/// assert_eq!(game_seed(7, 1), game_seed(7, 1));
-/// assert_ne!(game_seed(7, 1), game_seed(7, 2));
-/// ```
-pub fn game_seed(base: u64, number: usize) -> u64 {
-    splitmix64(splitmix64(base) ^ (number as u64)) & ((1 << 53) - 1)
-}
-
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl Match {

@@ -496,25 +496,10 @@ mod tests {
     use super::*;
     use crate::console::{FILE_PROMPT, MOVE_PROMPT};
 
-    fn run(session: &mut Session, lines: &[&str]) -> String {
-        let mut out = session.start().output;
-        for line in lines {
-            let mut step = session.input(line);
-            loop {
-                out.push_str(&step.output);
-                match step.request {
-                    Request::Advance => step = session.advance(),
-                    _ => break,
-                }
-            }
-        }
-        out
-    }
-
     #[test]
     fn controls_cycle() {
         let mut s = Session::new(SessionOptions::default());
-        let out = run(&mut s, &["4", "5", "5", "5", "4"]);
+        let out = s.run_lines(&["4", "5", "5", "5", "4"]);
         assert!(out.contains("4. RED:  HUMAN  [RANDOM]  GREEDY  SEARCH\n"));
         assert!(out.contains("5. BLUE: HUMAN  RANDOM  GREEDY  [SEARCH]\n"));
         assert_eq!(s.red(), Control::Greedy);
@@ -524,7 +509,7 @@ mod tests {
     #[test]
     fn wrong_option_and_nothing_to_save() {
         let mut s = Session::new(SessionOptions::default());
-        let out = run(&mut s, &["7", "3"]);
+        let out = s.run_lines(&["7", "3"]);
         assert!(out.contains(&format!("{WRONG_OPTION}\n\nM A D B I S H O P S")));
         assert!(out.contains(&format!("{NOTHING_TO_SAVE}\n\nM A D B I S H O P S")));
     }
@@ -532,7 +517,7 @@ mod tests {
     #[test]
     fn a_wrong_move_is_explained_and_asked_again() {
         let mut s = Session::new(SessionOptions::default());
-        run(&mut s, &["1"]);
+        s.run_lines(&["1"]);
         let step = s.input("b10-a9");
         assert!(
             step.output.starts_with(
@@ -551,7 +536,7 @@ mod tests {
     #[test]
     fn save_writes_the_record_and_load_plays_on() {
         let mut s = Session::new(SessionOptions::default());
-        run(&mut s, &["1", "b10xa9", "c9xd10", "quit", "3"]);
+        s.run_lines(&["1", "b10xa9", "c9xd10", "quit", "3"]);
         let step = s.input("game.txt");
         assert_eq!(
             step.request,
@@ -566,7 +551,7 @@ mod tests {
                 .starts_with("Game saved to game.txt.\n\n")
         );
         let mut t = Session::new(SessionOptions::default());
-        assert!(run(&mut t, &["2"]).ends_with(FILE_PROMPT));
+        assert!(t.run_lines(&["2"]).ends_with(FILE_PROMPT));
         assert_eq!(
             t.input("game.txt").request,
             Request::Load("game.txt".into())
@@ -580,13 +565,13 @@ mod tests {
     #[test]
     fn load_errors_keep_the_menu_and_the_last_game() {
         let mut s = Session::new(SessionOptions::default());
-        run(&mut s, &["2", "x.txt"]);
+        s.run_lines(&["2", "x.txt"]);
         let step = s.loaded(Err("not found".into()));
         assert!(
             step.output
                 .starts_with("Cannot read x.txt: not found.\n\nM A D B I S H O P S")
         );
-        run(&mut s, &["2", "y.txt"]);
+        s.run_lines(&["2", "y.txt"]);
         let step = s.loaded(Ok("b10xa9\nc9-d10\n".into()));
         assert!(
             step.output.starts_with(
@@ -607,7 +592,7 @@ mod tests {
             max_plies: Some(4),
             ..SessionOptions::default()
         });
-        let out = run(&mut s, &["1"]);
+        let out = s.run_lines(&["1"]);
         assert!(out.contains("Game stopped after 4 moves"), "{out}");
         assert_eq!(s.game().unwrap().plies.len(), 4);
         assert!(out.ends_with(MENU_PROMPT));
@@ -623,7 +608,7 @@ mod tests {
                 blue: Control::Random,
                 ..SessionOptions::default()
             });
-            let out = run(&mut s, &["1"]);
+            let out = s.run_lines(&["1"]);
             assert!(out.contains("Game over: "), "{profile}");
             assert!(out.contains(console::CHOSEN_MOVE));
             assert!(out.ends_with(MENU_PROMPT));

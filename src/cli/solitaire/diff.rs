@@ -10,8 +10,8 @@ use asalto_solitaire::json::ProblemJson;
 use asalto_solitaire::{Checked, GAME, Position, Problem, Profile, Verdict, render};
 use serde::Serialize;
 
-use super::super::{Format, Out, Status, WriteError, error};
-use super::{LoadError, Loaded, captures_word, indent, load, position_at};
+use super::super::{Format, Out, Status, WriteError};
+use super::{Loaded, captures_word, indent, load_or_refuse, position_at};
 
 /// One record of a comparison, in JSON.
 #[derive(Serialize)]
@@ -114,19 +114,9 @@ pub fn run(
 ) -> Result<Status, WriteError> {
     let mut loaded: Vec<Loaded> = Vec::new();
     for path in paths {
-        match load(path, rules) {
+        match load_or_refuse(path, rules, "") {
             Ok(l) => loaded.push(l),
-            Err(LoadError::Unreadable(message)) => {
-                error(&message);
-                return Ok(Status::Error);
-            }
-            Err(LoadError::Syntax { error: e, .. }) => {
-                error(&format!(
-                    "{}: not a Solitaire Chess record: {e}",
-                    asalto::text::escape_line(&super::super::input::display_name(path))
-                ));
-                return Ok(Status::Failure);
-            }
+            Err(status) => return Ok(status),
         }
     }
     let (a, b) = (&loaded[0], &loaded[1]);

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::super::export::Target;
 use super::super::{Out, Status, WriteError, error};
-use super::{LoadError, captures_word, load};
+use super::{captures_word, load_or_refuse};
 
 /// How `--to boards` writes each board.
 #[derive(Clone, Copy, Debug, Default, clap::ValueEnum, PartialEq, Eq)]
@@ -105,19 +105,9 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         ));
         return Ok(Status::Error);
     }
-    let loaded = match load(path, settings.rules) {
+    let loaded = match load_or_refuse(path, settings.rules, "; nothing exported") {
         Ok(loaded) => loaded,
-        Err(LoadError::Unreadable(message)) => {
-            error(&message);
-            return Ok(Status::Error);
-        }
-        Err(LoadError::Syntax { error: e, .. }) => {
-            error(&format!(
-                "{}: not a Solitaire Chess record: {e}; nothing exported",
-                asalto::text::escape_line(&super::super::input::display_name(path))
-            ));
-            return Ok(Status::Failure);
-        }
+        Err(status) => return Ok(status),
     };
     let checked = loaded.check();
     let captures = checked.captures();

@@ -201,6 +201,28 @@ pub fn load(path: &str, rules: Option<Profile>) -> Result<Loaded, LoadError> {
     }
 }
 
+/// [`load`] for a command that needs a record to work on (`show`,
+/// `export`, `diff`): a file that cannot be read or is not a record is
+/// reported here (`after` ends the second message, as `; nothing
+/// exported`), and the command's status comes back (2, or 1 for text that
+/// is not a record).
+pub fn load_or_refuse(path: &str, rules: Option<Profile>, after: &str) -> Result<Loaded, Status> {
+    match load(path, rules) {
+        Ok(loaded) => Ok(loaded),
+        Err(LoadError::Unreadable(message)) => {
+            super::error(&message);
+            Err(Status::Error)
+        }
+        Err(LoadError::Syntax { error: e, .. }) => {
+            super::error(&format!(
+                "{}: not a Solitaire Chess record: {e}{after}",
+                escape_line(&display_name(path))
+            ));
+            Err(Status::Failure)
+        }
+    }
+}
+
 /// A problem of a record in the words its engine wrote, for the report
 /// every game's problems are shown in.
 pub fn entry(problem: &Problem) -> Entry {

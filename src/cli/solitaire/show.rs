@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::super::show::ShowFormat;
 use super::super::{Out, Status, WriteError, error};
-use super::{LoadError, captures_word, indent, load, position_at};
+use super::{captures_word, indent, load_or_refuse, position_at};
 
 /// What `show` asks of a Solitaire Chess record.
 #[derive(Clone, Copy, Debug)]
@@ -50,19 +50,9 @@ struct ShowJson<'a> {
 /// answer is wrong (the position is still shown), 2 when it cannot be read
 /// or `--ply` is past its legal captures.
 pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
-    let loaded = match load(path, settings.rules) {
+    let loaded = match load_or_refuse(path, settings.rules, "") {
         Ok(loaded) => loaded,
-        Err(LoadError::Unreadable(message)) => {
-            error(&message);
-            return Ok(Status::Error);
-        }
-        Err(LoadError::Syntax { error: e, .. }) => {
-            error(&format!(
-                "{}: not a Solitaire Chess record: {e}",
-                asalto::text::escape_line(&super::super::input::display_name(path))
-            ));
-            return Ok(Status::Failure);
-        }
+        Err(status) => return Ok(status),
     };
     let checked = loaded.check();
     let total = checked.plies.len();
