@@ -2,7 +2,7 @@
 //! replayed under one rule profile; files are checked on every core and
 //! reported in the order given, with the same exit codes as Asalto's.
 
-use asalto::diagnostics::{Entry, GameReport};
+use asalto::diagnostics::{Entry, GameReport, one_line};
 use asalto::text::escape_line;
 use asalto_go::json::CheckJson;
 use asalto_go::replay::{CheckOptions, Checked};
@@ -156,7 +156,7 @@ fn summary(name: &str, checked: &Checked, profile: Profile) -> String {
         return format!(
             "{name}: invalid ({rules}): line {line}:{column}{}: {} [{}]{more}; {} replayed",
             at_move(checked, e),
-            escape_line(&e.message()),
+            one_line(&e.message()),
             e.code(),
             plural(moves, "move"),
         );
