@@ -230,26 +230,17 @@ fn played(
         |n| m.play(seed, n),
         |played: Vec<PlayedGame>| {
             for game in &played {
-                let file = match &args.out {
-                    Some(dir) => {
-                        let path = dir.join(format!("game-{:0width$}.txt", game.number));
-                        if let Err(e) = std::fs::write(&path, write_record(&game.moves)) {
-                            progress.finish_and_clear();
-                            return Err(cannot_write(&path, &e));
-                        }
-                        Some(path.display().to_string())
-                    }
-                    None => None,
-                };
+                let name = format!("game-{:0width$}.txt", game.number);
+                let file = write_game(args.out.as_deref(), &name, || write_record(&game.moves))
+                    .inspect_err(|_| progress.finish_and_clear())?;
                 if args.format == Format::Json {
-                    let json = GameJson::new(m, game, file.clone());
-                    out.line(&serde_json::to_string(&json).unwrap_or_default())?;
+                    json_line(out, &GameJson::new(m, game, file.clone()))?;
                 }
                 totals.add(game);
                 results.push(ResultJson {
                     game: game.number,
                     // Relative to DIR, where summary.json is.
-                    file: file.map(|_| format!("game-{:0width$}.txt", game.number)),
+                    file: file.map(|_| name),
                     seed: game.seed,
                     plies: game.moves.len(),
                     outcome: game.outcome.map(OutcomeJson::from),
@@ -347,10 +338,13 @@ fn summary(m: &Match, seed: u64, totals: &Totals) -> String {
 }
 
 /// Why a run of games stopped early: a file that could not be written
-/// (already reported; exit 2), or standard output.
+/// (exit 2; said when the run's output is done, after any progress bar is
+/// cleared), or standard output.
 pub(super) enum Stop {
-    /// Stop with this status.
+    /// Stop with this status (the reason already said).
     Status(Status),
+    /// This file could not be written.
+    Unwritable(PathBuf, io::Error),
     /// Writing to standard output failed.
     Write(WriteError),
 }
@@ -362,19 +356,39 @@ impl From<WriteError> for Stop {
 }
 
 impl Stop {
-    /// What `run` returns.
+    /// What `run` returns (and the file that could not be written, said).
     pub(super) fn into_result(self) -> Result<Status, WriteError> {
         match self {
             Stop::Status(status) => Ok(status),
+            Stop::Unwritable(path, e) => {
+                error(&format!("cannot write {}: {e}", path.display()));
+                Ok(Status::Error)
+            }
             Stop::Write(e) => Err(e),
         }
     }
 }
 
-/// Report that `path` could not be written, and stop.
-pub(super) fn cannot_write(path: &Path, e: &std::io::Error) -> Stop {
-    error(&format!("cannot write {}: {e}", path.display()));
-    Stop::Status(Status::Error)
+/// With `--out DIR`, write a game's file `DIR/name` (`text()`): its path,
+/// as the game's JSON line names it.
+pub(super) fn write_game<T: AsRef<[u8]>>(
+    dir: Option<&Path>,
+    name: &str,
+    text: impl FnOnce() -> T,
+) -> Result<Option<String>, Stop> {
+    let Some(dir) = dir else {
+        return Ok(None);
+    };
+    let path = dir.join(name);
+    match std::fs::write(&path, text()) {
+        Ok(()) => Ok(Some(path.display().to_string())),
+        Err(e) => Err(Stop::Unwritable(path, e)),
+    }
+}
+
+/// A game's line of `--format json`.
+pub(super) fn json_line(out: &mut Out, game: &impl Serialize) -> Result<(), Stop> {
+    Ok(out.line(&serde_json::to_string(game).unwrap_or_default())?)
 }
 
 /// The threads of a run: `jobs` (0: one per core).
@@ -412,7 +426,7 @@ pub(super) fn play_in_chunks<P: Send>(
 pub(super) fn write_summary(dir: &Path, summary: &impl Serialize) -> Result<(), Stop> {
     let path = dir.join("summary.json");
     let text = serde_json::to_string_pretty(summary).unwrap_or_default() + "\n";
-    std::fs::write(&path, text).map_err(|e| cannot_write(&path, &e))
+    std::fs::write(&path, text).map_err(|e| Stop::Unwritable(path, e))
 }
 
 /// The end of the human summary: the files written (`name(n)` is game

@@ -11,7 +11,8 @@ use asalto_go::{Profile, Size, player};
 use serde::Serialize;
 
 use super::super::selfplay::{
-    Stop, Tail, cannot_write, clock_seed, play_in_chunks, prepare_dir, thread_pool, write_summary,
+    Stop, Tail, clock_seed, json_line, play_in_chunks, prepare_dir, thread_pool, write_game,
+    write_summary,
 };
 use super::super::{Format, Out, Status, WriteError, error};
 
@@ -222,17 +223,12 @@ fn played(
         |n| play(s, seed, n),
         |played: Vec<Played>| {
             for game in &played {
-                let file = out_dir.map(|_| file_name(game.number, width));
-                if let (Some(dir), Some(name)) = (out_dir, &file) {
-                    let path = dir.join(name);
-                    if let Err(e) = std::fs::write(&path, &game.sgf) {
-                        return Err(cannot_write(&path, &e));
-                    }
-                }
+                let name = file_name(game.number, width);
+                // The JSON names the file relative to DIR.
+                let file = write_game(out_dir, &name, || &game.sgf)?.map(|_| name);
                 totals.add(game);
                 if s.format == Format::Json {
-                    let line = line_of(s, game, file.clone(), true);
-                    out.line(&serde_json::to_string(&line).unwrap_or_default())?;
+                    json_line(out, &line_of(s, game, file.clone(), true))?;
                 }
             }
             // The SGF texts are dropped once written; the summary keeps the rest.

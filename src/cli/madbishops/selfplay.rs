@@ -16,7 +16,8 @@ use asalto_madbishops::{Notation, OutcomeReason, Position, Profile, Side};
 use serde::Serialize;
 
 use super::super::selfplay::{
-    Stop, Tail, cannot_write, clock_seed, play_in_chunks, prepare_dir, thread_pool, write_summary,
+    Stop, Tail, clock_seed, json_line, play_in_chunks, prepare_dir, thread_pool, write_game,
+    write_summary,
 };
 use super::super::{Format, Out, Status, WriteError, error};
 
@@ -141,20 +142,11 @@ fn played(
         |played: Vec<PlayedGame>| {
             for game in &played {
                 let name = format!("game-{:0width$}.txt", game.number);
-                let file = match &settings.out {
-                    Some(dir) => {
-                        let path = dir.join(&name);
-                        let text = write_record(&game.moves, Notation::Algebraic);
-                        if let Err(e) = std::fs::write(&path, text) {
-                            return Err(cannot_write(&path, &e));
-                        }
-                        Some(path.display().to_string())
-                    }
-                    None => None,
-                };
+                let file = write_game(settings.out.as_deref(), &name, || {
+                    write_record(&game.moves, Notation::Algebraic)
+                })?;
                 if settings.format == Format::Json {
-                    let json = SelfplayJson::new(m, game, file.clone());
-                    out.line(&serde_json::to_string(&json).unwrap_or_default())?;
+                    json_line(out, &SelfplayJson::new(m, game, file.clone()))?;
                 }
                 totals.add(game);
                 results.push(ResultJson {
