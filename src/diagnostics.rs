@@ -300,7 +300,14 @@ impl Diagnostic for FileReport {
 
 /// Message bytes shown of a problem (a message may quote a value of the
 /// file, which may be huge).
-const MESSAGE_MAX: usize = 300;
+pub const MESSAGE_MAX: usize = 300;
+
+/// A message (or label) made to print on one line: control characters
+/// escaped, at most about [`MESSAGE_MAX`] bytes (a message may quote a
+/// value of the file, and a value may be huge).
+pub fn one_line(message: &str) -> String {
+    crate::text::cap(&escape_line(message), MESSAGE_MAX).into_owned()
+}
 
 /// One problem of a game's record in the words its game wrote for it (its
 /// [`asalto_core::Diagnostic`], or its own problem type's): what a
@@ -373,7 +380,7 @@ impl Diagnostic for Shown {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.label.clone()?;
-        let label = crate::text::cap(&escape_line(&self.entry.label), MESSAGE_MAX).into_owned();
+        let label = one_line(&self.entry.label);
         Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
             Some(label),
             span,

@@ -4,8 +4,11 @@
 //! verdicts, prints the totals and gives the exit status. Written once for
 //! every game's `check`.
 
+use asalto_core::GameKind;
 use rayon::prelude::*;
+use std::sync::Mutex;
 
+use super::input::{HEAD, NotOpened, Opened, expand_folders};
 use super::{Out, Status, WriteError, error};
 
 /// What checking one file gave: its output, and how it counts.
@@ -29,8 +32,9 @@ pub enum Verdict {
     Unreadable,
 }
 
-/// A checker's worker: checks one file after another on one thread.
-pub type Worker<'c> = Box<dyn FnMut(&str) -> FileResult + 'c>;
+/// A checker's worker: checks one file after another on one thread,
+/// each given by its path and the input opened, its first bytes read.
+pub type Worker<'c> = Box<dyn for<'b> FnMut(&str, Opened<'b>) -> FileResult + Send + 'c>;
 
 /// How one game checks its files: built once from the arguments (where
 /// usage errors are found), then asked for a worker on each thread.
@@ -49,8 +53,9 @@ pub trait Checker: Sync {
 pub struct Target {
     /// The file, or the message about an argument (an empty folder).
     pub path: Result<String, String>,
-    /// Which of the batch's checkers judges it.
-    pub checker: usize,
+    /// Which of the batch's checkers judges it; `None`: the checker of
+    /// the game its name or first bytes tell ([`Settings::by_kind`]).
+    pub checker: Option<usize>,
 }
 
 /// The verdicts counted.
@@ -125,7 +130,7 @@ pub fn report(
 
 /// How a batch runs and ends.
 #[derive(Clone, Copy, Debug)]
-pub struct Settings {
+pub struct Settings<'a> {
     /// Files checked in parallel.
     pub jobs: usize,
     /// Print nothing on standard output.
@@ -133,18 +138,93 @@ pub struct Settings {
     /// Print the totals line after the files (people's output of more
     /// than one file).
     pub totals: bool,
+    /// The checker of each game (in the order of [`GameKind::ALL`]), for
+    /// the files that do not name theirs: the game their extension or
+    /// first bytes tell (a file that looks like no game's goes to
+    /// Asalto's). `None` when every target names its checker.
+    pub by_content: Option<[usize; GameKind::ALL.len()]>,
+    /// When targets may be folders (arguments not looked at before they
+    /// are read): a target found to be one stands, where it stands, for
+    /// its files with these extensions, judged by its checker. `None`:
+    /// the targets are files (a folder is reported as unreadable).
+    pub folders: Option<&'a [&'a str]>,
 }
 
 /// Files per batch: checked in parallel, then printed in order, so that
 /// output starts early and memory holds one batch of reports.
 const CHUNK: usize = 128;
 
+/// What a thread reuses from file to file: the read buffer, and a worker
+/// of each checker it has met.
+struct Thread<'c> {
+    buf: Vec<u8>,
+    workers: Vec<Option<Worker<'c>>>,
+}
+
+/// The checker of a file whose game is told by its name or its first
+/// bytes `head` (nothing read: Asalto's, as for a file that looks like
+/// no game's).
+fn told(by_kind: &[usize; GameKind::ALL.len()], path: &str, head: &[u8]) -> usize {
+    let head = &head[..head.len().min(HEAD)];
+    // UTF-8 text (the common case) is looked at as it is, without a copy.
+    let kind = match std::str::from_utf8(head) {
+        Ok(text) => GameKind::tell(path, text),
+        Err(_) => GameKind::tell(path, &String::from_utf8_lossy(head)),
+    };
+    by_kind[kind.unwrap_or(GameKind::Asalto) as usize]
+}
+
+/// Check one target on a thread: open it, read its first bytes, tell its
+/// game if it is not known, and hand the opened input to the game's
+/// worker. `None`: the target is a folder, to be replaced by its files.
+fn check_one<'c>(
+    thread: &mut Thread<'c>,
+    checkers: &[&'c dyn Checker],
+    by_kind: Option<&[usize; GameKind::ALL.len()]>,
+    folders: bool,
+    target: &Target,
+) -> Option<FileResult> {
+    let Thread { buf, workers } = thread;
+    let fallback = || match (target.checker, by_kind) {
+        (Some(i), _) => i,
+        (None, Some(by_kind)) => by_kind[GameKind::Asalto as usize],
+        (None, None) => 0,
+    };
+    let path = match &target.path {
+        Ok(path) => path,
+        Err(message) => return Some(checkers[fallback()].unreadable(message.clone(), None)),
+    };
+    let opened = match Opened::open(path, buf) {
+        Ok(opened) => opened,
+        Err(NotOpened::Folder) if folders => return None,
+        Err(NotOpened::Folder) => {
+            let message = format!(
+                "cannot read {}: it is a directory",
+                asalto::text::escape_line(path)
+            );
+            return Some(checkers[fallback()].unreadable(message, Some(path)));
+        }
+        Err(NotOpened::Unreadable(message)) => {
+            return Some(checkers[fallback()].unreadable(message, Some(path)));
+        }
+    };
+    let index = match (target.checker, by_kind) {
+        (Some(i), _) => i,
+        (None, Some(by_kind)) => told(by_kind, path, opened.head()),
+        (None, None) => 0,
+    };
+    let checker = checkers[index];
+    Some(workers[index].get_or_insert_with(|| checker.worker())(
+        path, opened,
+    ))
+}
+
 /// Check `targets` with `checkers` on `settings.jobs` threads, print the
 /// results in order and the totals, and give the exit status.
 pub fn run<'c>(
     targets: &[Target],
     checkers: &[&'c dyn Checker],
-    settings: Settings,
+    settings: Settings<'_>,
     out: &mut Out,
 ) -> Result<Status, WriteError> {
     let pool = match rayon::ThreadPoolBuilder::new()
@@ -157,27 +237,84 @@ pub fn run<'c>(
             return Ok(Status::Error);
         }
     };
-    let workers = || -> Vec<Option<Worker<'c>>> { checkers.iter().map(|_| None).collect() };
-    let check = |workers: &mut Vec<Option<Worker<'c>>>, target: &Target| {
-        let checker = checkers[target.checker];
-        match &target.path {
-            Ok(path) => workers[target.checker].get_or_insert_with(|| checker.worker())(path),
-            Err(message) => checker.unreadable(message.clone(), None),
-        }
+    // One `Thread` per thread of the pool, made once: its buffer and
+    // workers serve every chunk.
+    let threads: Vec<Mutex<Thread<'c>>> = (0..settings.jobs)
+        .map(|_| {
+            Mutex::new(Thread {
+                buf: Vec::new(),
+                workers: checkers.iter().map(|_| None).collect(),
+            })
+        })
+        .collect();
+    let batch = Batch {
+        pool: &pool,
+        threads: &threads,
+        checkers,
+        settings,
     };
     let mut tally = Tally::default();
-    let mut serial = (settings.jobs == 1).then(workers);
-    for chunk in targets.chunks(CHUNK) {
-        let results: Vec<FileResult> = match serial.as_mut() {
-            Some(workers) => chunk.iter().map(|t| check(workers, t)).collect(),
-            None => pool.install(|| chunk.par_iter().map_init(workers, check).collect()),
-        };
-        report(results, &mut tally, settings.quiet, out)?;
-    }
+    batch.run(targets, &mut tally, out)?;
     if settings.totals && !settings.quiet {
         out.line(&tally.line())?;
     }
     Ok(tally.status())
+}
+
+/// A batch running: the pool, each thread's buffers, the checkers.
+struct Batch<'a, 'c> {
+    pool: &'a rayon::ThreadPool,
+    threads: &'a [Mutex<Thread<'c>>],
+    checkers: &'a [&'c dyn Checker],
+    settings: Settings<'a>,
+}
+
+impl Batch<'_, '_> {
+    /// Check `targets` chunk by chunk (in parallel within a chunk), print
+    /// the results in order and count them; a target found to be a folder
+    /// is replaced, where it stands, by its files.
+    fn run(&self, targets: &[Target], tally: &mut Tally, out: &mut Out) -> Result<(), WriteError> {
+        let by_kind = self.settings.by_content.as_ref();
+        let folders = self.settings.folders;
+        let check = |target: &Target| {
+            let slot = rayon::current_thread_index().unwrap_or(0) % self.threads.len();
+            let mut thread = self.threads[slot].lock().unwrap_or_else(|e| e.into_inner());
+            check_one(
+                &mut thread,
+                self.checkers,
+                by_kind,
+                folders.is_some(),
+                target,
+            )
+        };
+        for chunk in targets.chunks(CHUNK) {
+            let results: Vec<Option<FileResult>> = if self.settings.jobs == 1 {
+                chunk.iter().map(check).collect()
+            } else {
+                self.pool.install(|| chunk.par_iter().map(check).collect())
+            };
+            for (target, result) in chunk.iter().zip(results) {
+                match (result, &target.path, folders) {
+                    (Some(result), _, _) => report([result], tally, self.settings.quiet, out)?,
+                    (None, Ok(folder), Some(extensions)) => {
+                        let files: Vec<Target> =
+                            expand_folders(std::slice::from_ref(folder), extensions)
+                                .into_iter()
+                                .map(|path| Target {
+                                    path,
+                                    checker: target.checker,
+                                })
+                                .collect();
+                        self.run(&files, tally, out)?;
+                    }
+                    // `check_one` gives no result only for a folder, when
+                    // folders are expected.
+                    (None, _, _) => {}
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]

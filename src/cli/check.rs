@@ -14,9 +14,9 @@ use asalto::text::escape_line;
 use asalto_core::GameKind;
 
 use super::batch::{self, Checker, FileResult, Target, Verdict, Worker};
-use super::games;
-use super::input::{Failure, Lines, check_lines, display_name};
+use super::input::{Failure, Opened, check_lines, shown_name};
 use super::{ColorChoice, Format, Out, Status, WriteError, error};
+use super::{games, input};
 
 /// Examples shown under `--help`.
 const EXAMPLES: &str = "Examples:\n  asalto check game.txt\n  asalto check game.sgf                       (Go: by the extension, or --game go)\n  asalto check --rules seed-2019 kifu/        (every *.sgf in kifu/, under the 2019 assignment's rules)\n  asalto check submissions/*/partida.txt      (one line per file, then totals)\n  asalto check refs/ --format json -j 2       (every *.txt in refs/, as JSON lines)\n  asalto check --game solitaire answer.txt    (a Solitaire Chess puzzle and an answer)\n  asalto check --lenient - < game.txt         (standard input; `Bd-Db` captures allowed)\n";
@@ -129,6 +129,21 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, 256);
+    let extensions = match args.game.game {
+        Some(game) => vec![games::cli(game).extension()],
+        None => games::extensions(),
+    };
+    match told_in_batch(&args, &extensions, jobs, format) {
+        Ok(Some((targets, checkers, settings))) => {
+            let checkers: Vec<&dyn Checker> = checkers.iter().map(|c| &**c).collect();
+            return batch::run(&targets, &checkers, settings, out);
+        }
+        Ok(None) => {}
+        Err(message) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+    }
     let routes = match games::routes(&args.game, &args.files) {
         Ok(routes) => routes,
         Err(message) => {
@@ -162,15 +177,90 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
                 }
             },
         };
-        targets.push(Target { path, checker });
+        targets.push(Target {
+            path,
+            checker: Some(checker),
+        });
     }
     let checkers: Vec<&dyn Checker> = checkers.iter().map(|c| &**c).collect();
     let settings = batch::Settings {
         jobs,
         quiet: args.quiet,
         totals: targets.len() > 1 && format == Format::Human,
+        by_content: None,
+        folders: None,
     };
     batch::run(&targets, &checkers, settings, out)
+}
+
+/// A batch ready to run: its files, the checkers, how it runs.
+type Ready<'a> = (Vec<Target>, Vec<Box<dyn Checker + 'a>>, batch::Settings<'a>);
+
+/// The batch in which each file is opened and read once: with `--game`,
+/// every file that game's; else each file's game told from the first
+/// bytes its check reads, when nothing in the arguments depends on the
+/// batch's games: no `--rules` (it must belong to a game of the batch,
+/// and names the game of a file that looks like no game's), no
+/// `--first`, and every game's checker takes the arguments (`--lenient`
+/// is not for Mad Bishops records: it is refused only when such a record
+/// is in the batch). `Ok(None)`: the games are told first, before any file
+/// is checked; `Err`: a usage error.
+///
+/// Arguments are not looked at before they are read (a look by name costs
+/// as much as the opening on small files): one found to be a folder when
+/// it is read stands for its records (`extensions`) where it stands. Only
+/// a single argument is looked at first, as its being a folder decides
+/// how its files are reported (one file in full, several in one line each
+/// and the totals).
+fn told_in_batch<'a>(
+    args: &'a Args,
+    extensions: &'a [&'a str],
+    jobs: usize,
+    format: Format,
+) -> Result<Option<Ready<'a>>, String> {
+    let asked = match args.game.game {
+        Some(_) => Some(games::route(&args.game, &[])?),
+        None if args.game.rules.is_some() || !args.bishops.used().is_empty() => return Ok(None),
+        None => None,
+    };
+    if let Some(route) = asked {
+        super::madbishops::only_for_bishops(&[route.game.kind()], &args.bishops.used())?;
+    }
+    let files: Vec<Result<String, String>> = match args.files.as_slice() {
+        [_] => input::expand_folders(&args.files, extensions),
+        many => many.iter().cloned().map(Ok).collect(),
+    };
+    let full = files.len() <= 1 || args.details;
+    let (checkers, checker, by_content) = match asked {
+        Some(route) => (
+            vec![route.game.checker(args, route.rules, full)?],
+            Some(0),
+            None,
+        ),
+        None => {
+            let mut checkers = Vec::with_capacity(games::GAMES.len());
+            for game in games::GAMES {
+                match game.checker(args, None, full) {
+                    Ok(checker) => checkers.push(checker),
+                    Err(_) => return Ok(None),
+                }
+            }
+            // `GAMES` is in the order of `GameKind::ALL`.
+            (checkers, None, Some(std::array::from_fn(|i| i)))
+        }
+    };
+    let targets: Vec<Target> = files
+        .into_iter()
+        .map(|path| Target { path, checker })
+        .collect();
+    let settings = batch::Settings {
+        jobs,
+        quiet: args.quiet,
+        totals: targets.len() > 1 && format == Format::Human,
+        by_content,
+        folders: Some(extensions),
+    };
+    Ok(Some((targets, checkers, settings)))
 }
 
 /// Asalto's checker: each file read line by line in a reused buffer.
@@ -179,7 +269,7 @@ struct Asalto(Settings);
 impl Checker for Asalto {
     fn worker(&self) -> Worker<'_> {
         let mut work = Work::default();
-        Box::new(move |path| work.check(path, self.0))
+        Box::new(move |path, opened| work.check(path, opened, self.0))
     }
 
     fn unreadable(&self, message: String, path: Option<&str>) -> FileResult {
@@ -198,34 +288,36 @@ pub(super) fn asalto_checker(args: &Args, full: bool) -> Box<dyn Checker + '_> {
     }))
 }
 
-/// What a thread reuses from file to file: the read buffer and the
-/// replayer's line buffers.
+/// What a thread reuses from file to file: the replayer's line buffers
+/// (the read buffer is the batch's).
 #[derive(Default)]
 struct Work {
-    buf: Vec<u8>,
     replayer: Option<Replayer>,
 }
 
 impl Work {
-    fn check(&mut self, path: &str, settings: Settings) -> FileResult {
-        match self.replay(path, settings.options) {
+    fn check(&mut self, path: &str, opened: Opened<'_>, settings: Settings) -> FileResult {
+        match self.replay(path, opened, settings.options) {
             Ok(checked) => report(path, &checked, settings),
             Err(Failure::Unreadable(message)) => unreadable(message, Some(path), settings),
             Err(Failure::Document(message)) => bad_document(message, path, settings),
         }
     }
 
-    /// Replay the file at `path`, line by line; a JSON game document is
-    /// read whole and its moves checked as a record.
-    fn replay(&mut self, path: &str, options: CheckOptions) -> Result<Checked, Failure> {
-        let name = display_name(path);
+    /// Replay the file at `path` (opened), line by line; a JSON game
+    /// document is read whole and its moves checked as a record.
+    fn replay(
+        &mut self,
+        path: &str,
+        opened: Opened<'_>,
+        options: CheckOptions,
+    ) -> Result<Checked, Failure> {
+        let name = shown_name(path);
         let mut replayer = match self.replayer.take() {
             Some(r) => r,
             None => Replayer::new(options, false),
         };
-        let result = Lines::open(path, &mut self.buf)
-            .map_err(Failure::Unreadable)
-            .and_then(|lines| check_lines(lines, &name, &mut replayer));
+        let result = check_lines(opened.lines(), name, &mut replayer);
         let checked = replayer.finish_and_reset();
         self.replayer = Some(replayer);
         result.map(|()| checked)
@@ -298,11 +390,12 @@ fn report(path: &str, checked: &Checked, settings: Settings) -> FileResult {
             serde_json::to_string(&json).unwrap_or_default() + "\n"
         }
         Format::Human => {
-            let name = display_name(path);
-            let mut text = summary(&name, checked);
+            let name = shown_name(path);
+            let mut text = String::with_capacity(SUMMARY_CAPACITY + name.len());
+            summary_into(&mut text, name, checked);
             text.push('\n');
             if !checked.problems.is_empty() && settings.full {
-                let report = FileReport::new(&name, checked);
+                let report = FileReport::new(name, checked);
                 text.push_str(&report.render(settings.color));
             }
             text
@@ -315,36 +408,55 @@ fn report(path: &str, checked: &Checked, settings: Settings) -> FileResult {
     }
 }
 
+/// Room for a summary line besides the file's name: one allocation per
+/// file on the happy path.
+const SUMMARY_CAPACITY: usize = 96;
+
 /// One line about a file: its verdict, the result or the first error.
 pub fn summary(name: &str, checked: &Checked) -> String {
-    let name = escape_line(name);
-    let warned = match checked.warning_count() {
-        0 => String::new(),
-        1 => " (1 warning)".to_string(),
-        n => format!(" ({n} warnings)"),
-    };
+    let mut text = String::with_capacity(SUMMARY_CAPACITY + name.len());
+    summary_into(&mut text, name, checked);
+    text
+}
+
+/// [`summary`], written at the end of `text` (no line end).
+fn summary_into(text: &mut String, name: &str, checked: &Checked) {
+    use std::fmt::Write as _;
+    text.push_str(&escape_line(name));
     let plies = checked.plies();
     let moves = if plies == 1 { "move" } else { "moves" };
+    // Writing into a `String` cannot fail.
     if let Some(e) = checked.errors().next() {
-        let more = match checked.error_count() {
-            1 => String::new(),
-            n => format!(" (+{} more)", n - 1),
-        };
-        let at = match (e.ply, e.side) {
-            (Some(ply), Some(side)) => format!(", move {ply} ({side})"),
-            _ => String::new(),
-        };
-        return format!(
-            "{name}: invalid: line {}:{}{at}: {} [{}]{more}; {plies} {moves} replayed",
-            e.line,
-            e.column,
+        let _ = write!(text, ": invalid: line {}:{}", e.line, e.column);
+        if let (Some(ply), Some(side)) = (e.ply, e.side) {
+            let _ = write!(text, ", move {ply} ({side})");
+        }
+        let _ = write!(
+            text,
+            ": {} [{}]",
             escape_line(&e.bare_message()),
-            e.reason().code(),
+            e.reason().code()
         );
+        match checked.error_count() {
+            1 => {}
+            n => {
+                let _ = write!(text, " (+{} more)", n - 1);
+            }
+        }
+        let _ = write!(text, "; {plies} {moves} replayed");
+        return;
     }
-    let result = match checked.outcome() {
-        Some(end) => format!("{}, after move {}", end.outcome, end.ply),
-        None => format!("unfinished, {} to move", checked.position().turn()),
+    text.push_str(": valid");
+    match checked.warning_count() {
+        0 => {}
+        1 => text.push_str(" (1 warning)"),
+        n => {
+            let _ = write!(text, " ({n} warnings)");
+        }
+    }
+    let _ = write!(text, ", {plies} {moves}; ");
+    let _ = match checked.outcome() {
+        Some(end) => write!(text, "{}, after move {}", end.outcome, end.ply),
+        None => write!(text, "unfinished, {} to move", checked.position().turn()),
     };
-    format!("{name}: valid{warned}, {plies} {moves}; {result}")
 }

@@ -352,6 +352,17 @@ pub fn route(args: &GameArgs, files: &[&str]) -> Result<Route, String> {
     })
 }
 
+/// The extensions of every game's records, each once.
+pub fn extensions() -> Vec<&'static str> {
+    let mut e: Vec<&str> = Vec::new();
+    for g in GAMES {
+        if !e.contains(&g.extension()) {
+            e.push(g.extension());
+        }
+    }
+    e
+}
+
 /// A file of `check` (or why an argument gave none) and its route.
 pub type Routed = (Result<String, String>, Route);
 
@@ -373,15 +384,7 @@ pub fn routes(args: &GameArgs, files: &[String]) -> Result<Vec<Routed>, String> 
         }
         let extensions: Vec<&str> = match asked {
             Some(g) => vec![g.extension()],
-            None => {
-                let mut e: Vec<&str> = Vec::new();
-                for g in GAMES {
-                    if !e.contains(&g.extension()) {
-                        e.push(g.extension());
-                    }
-                }
-                e
-            }
+            None => extensions(),
         };
         for target in input::expand_folders(std::slice::from_ref(file), &extensions) {
             let game = match (&target, asked) {

@@ -2,6 +2,7 @@
 //! the longest line, whatever the file's size), whole texts for the
 //! commands that need them, JSON game documents, and folders of records.
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
@@ -19,6 +20,11 @@ pub fn display_name(path: &str) -> String {
     } else {
         path.to_string()
     }
+}
+
+/// How an input is named in text, without a copy: `-` is `<stdin>`.
+pub fn shown_name(path: &str) -> &str {
+    if path == "-" { "<stdin>" } else { path }
 }
 
 /// Bytes of an input read to tell its game by content.
@@ -99,6 +105,142 @@ pub fn head(path: &str) -> String {
         head
     };
     String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// An input opened for `check`, its first bytes already read (the whole
+/// input when it is small) into a buffer that its thread reuses from file
+/// to file: the game is told from these bytes and the same bytes are
+/// handed to the game's checker, so each file is opened and read once,
+/// and a pipe's bytes are never lost to a peek.
+pub struct Opened<'b> {
+    buf: &'b mut Vec<u8>,
+    filled: usize,
+    /// The rest of the input, `None` once it is all in `buf`.
+    rest: Option<Box<dyn Read + 'b>>,
+}
+
+impl<'b> Opened<'b> {
+    /// Open `path` (`-`: standard input) and read up to [`CHUNK`] bytes
+    /// of it into `buf`; the error says why it cannot be read, or that it
+    /// is a folder (found by reading it: no look at the file before it is
+    /// opened).
+    pub fn open(path: &str, buf: &'b mut Vec<u8>) -> Result<Opened<'b>, NotOpened> {
+        if buf.len() < CHUNK {
+            buf.resize(CHUNK, 0);
+        }
+        let mut reader: Box<dyn Read + 'b> = if path == "-" {
+            Box::new(stdin())
+        } else {
+            let file = File::open(path).map_err(|e| NotOpened::new(path, &e))?;
+            return Opened::first(file, path, buf);
+        };
+        let filled = fill(&mut reader, &mut buf[..CHUNK]).map_err(|e| NotOpened::new(path, &e))?;
+        let rest = (filled == CHUNK).then_some(reader);
+        Ok(Opened { buf, filled, rest })
+    }
+
+    /// The first bytes of `file` read into `buf`: a file read whole in
+    /// its first read (the common case of a small record) costs no box.
+    fn first(mut file: File, path: &str, buf: &'b mut Vec<u8>) -> Result<Opened<'b>, NotOpened> {
+        let filled = fill(&mut file, &mut buf[..CHUNK]).map_err(|e| NotOpened::new(path, &e))?;
+        let rest: Option<Box<dyn Read + 'b>> = if filled == CHUNK {
+            Some(Box::new(file))
+        } else {
+            None
+        };
+        Ok(Opened { buf, filled, rest })
+    }
+
+    /// The bytes read so far (the whole input if it is shorter than the
+    /// first read).
+    pub fn head(&self) -> &[u8] {
+        &self.buf[..self.filled]
+    }
+
+    /// The whole input, or its first `max + 1` bytes when it is longer
+    /// than `max` (the caller says "too large").
+    pub fn whole(&mut self, max: u64) -> io::Result<&[u8]> {
+        if let Some(rest) = self.rest.take() {
+            let mut all = std::mem::take(self.buf);
+            all.truncate(self.filled);
+            let room = (max + 1).saturating_sub(self.filled as u64);
+            let result = rest.take(room).read_to_end(&mut all);
+            self.filled = all.len();
+            *self.buf = all;
+            result?;
+        }
+        Ok(&self.buf[..self.filled])
+    }
+
+    /// The whole input of `path`, at most `max` bytes, or why not:
+    /// `cannot read NAME: why` or `... larger than N MiB`, as
+    /// [`read_bytes`] says it.
+    pub fn whole_or_why(&mut self, path: &str, max: u64) -> Result<&[u8], String> {
+        match self.whole(max) {
+            Err(e) => Err(read_error(path, &e)),
+            Ok(bytes) if bytes.len() as u64 > max => Err(format!(
+                "cannot read {}: larger than {} MiB",
+                escape_line(&display_name(path)),
+                max >> 20
+            )),
+            Ok(bytes) => Ok(bytes),
+        }
+    }
+
+    /// The input line by line, from its first byte (the bytes read so far
+    /// are not read again).
+    pub fn lines(self) -> Lines<'b> {
+        let eof = self.rest.is_none();
+        let reader = self.rest.unwrap_or_else(|| Box::new(io::empty()));
+        Lines {
+            reader,
+            buf: self.buf,
+            start: 0,
+            scanned: 0,
+            filled: self.filled,
+            eof,
+        }
+    }
+}
+
+/// Why an input was not opened for `check`.
+pub enum NotOpened {
+    /// It is a folder: its records are the batch's files.
+    Folder,
+    /// It cannot be read: `cannot read NAME: why`.
+    Unreadable(String),
+}
+
+impl NotOpened {
+    fn new(path: &str, e: &io::Error) -> NotOpened {
+        match e.kind() {
+            io::ErrorKind::IsADirectory if path != "-" => NotOpened::Folder,
+            _ => NotOpened::Unreadable(read_error(path, e)),
+        }
+    }
+}
+
+/// Read into `buf` until it is full or the input ends; the bytes read.
+fn fill(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match reader.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
+}
+
+/// `cannot read NAME: why`.
+fn read_error(path: &str, e: &io::Error) -> String {
+    format!(
+        "cannot read {}: {}",
+        escape_line(&display_name(path)),
+        io_reason(e)
+    )
 }
 
 /// Why a file cannot be read, in words.
@@ -357,7 +499,8 @@ impl From<String> for Failure {
 /// record a JSON game document holds (the document read whole, replayed and
 /// checked first, as `export` reads it).
 pub struct RecordLines<'b> {
-    name: String,
+    /// The name in messages, escaped (borrowed when nothing needs it).
+    name: Cow<'b, str>,
     source: RecordSource<'b>,
     line: usize,
     offset: usize,
@@ -372,9 +515,9 @@ enum RecordSource<'b> {
 impl<'b> RecordLines<'b> {
     /// The lines of the record file read by `lines` (named `name` in
     /// messages).
-    pub fn record(lines: Lines<'b>, name: &str) -> RecordLines<'b> {
+    pub fn record(lines: Lines<'b>, name: &'b str) -> RecordLines<'b> {
         RecordLines {
-            name: escape_line(name).into_owned(),
+            name: escape_line(name),
             source: RecordSource::File(lines),
             line: 0,
             offset: 0,
@@ -383,18 +526,27 @@ impl<'b> RecordLines<'b> {
 
     /// The lines read by `lines`, or, when it is a JSON game document, of
     /// the record it holds.
-    pub fn sniffed(mut lines: Lines<'b>, name: &str) -> Result<RecordLines<'b>, Failure> {
-        let shown = escape_line(name);
+    pub fn sniffed(lines: Lines<'b>, name: &'b str) -> Result<RecordLines<'b>, Failure> {
+        RecordLines::named(lines, escape_line(name))
+    }
+
+    /// [`RecordLines::sniffed`] with the name already escaped.
+    fn named(mut lines: Lines<'b>, shown: Cow<'b, str>) -> Result<RecordLines<'b>, Failure> {
         let read_error = |e: io::Error| format!("cannot read {shown}: {}", io_reason(&e));
         if !lines.starts_like_json().map_err(read_error)? {
-            return Ok(RecordLines::record(lines, name));
+            return Ok(RecordLines {
+                name: shown,
+                source: RecordSource::File(lines),
+                line: 0,
+                offset: 0,
+            });
         }
         let bytes = lines.rest().map_err(read_error)?;
         let text = String::from_utf8(bytes)
             .map_err(|e| not_utf8(&shown, 1, e.as_bytes(), e.utf8_error(), 0))?;
         let record = document_record(&shown, &text).map_err(Failure::Document)?;
         Ok(RecordLines {
-            name: shown.into_owned(),
+            name: shown,
             source: RecordSource::Document(record, 0),
             line: 0,
             offset: 0,
@@ -403,7 +555,8 @@ impl<'b> RecordLines<'b> {
 
     /// Open `path` (`-`: standard input), recognising JSON game documents.
     pub fn open(path: &str, buf: &'b mut Vec<u8>) -> Result<RecordLines<'b>, Failure> {
-        RecordLines::sniffed(Lines::open(path, buf)?, &display_name(path))
+        let shown = escape_line(&display_name(path)).into_owned();
+        RecordLines::named(Lines::open(path, buf)?, Cow::Owned(shown))
     }
 
     /// The next line, with its `\n` if it has one.

@@ -119,9 +119,8 @@ fn where_it_breaks(e: &FileEntry) -> String {
                 .as_deref()
                 .map_or(String::new(), |d| format!(" ({d})"));
             format!(
-                "line {}, move {}{}: {} <code>{}</code>",
-                s.line,
-                s.ply,
+                "{}{}: {} <code>{}</code>",
+                s.place(),
                 escape(&side),
                 escape(&s.message),
                 escape(&s.code)
@@ -192,11 +191,10 @@ pub fn page(files: &[FileEntry]) -> String {
         if let Some(s) = &f.stop {
             let _ = writeln!(
                 body,
-                "<div class=\"alert\">\n<p>{} · rules {} · line {}, move {}</p>\n<p>Written: <code>{}</code></p>\n<p>{} <span class=\"badge bad\">{}</span></p>",
+                "<div class=\"alert\">\n<p>{} · rules {} · {}</p>\n<p>Written: <code>{}</code></p>\n<p>{} <span class=\"badge bad\">{}</span></p>",
                 f.game,
                 escape(&f.rules),
-                s.line,
-                s.ply,
+                s.place(),
                 escape(&s.written),
                 escape(&s.message),
                 escape(&s.code)

@@ -1,4 +1,6 @@
-//! Each game's side of the replay page ([`ReplaySource`]): Asalto and Go.
+//! Each game's side of the replay page ([`ReplaySource`]): Asalto, Go,
+//! Solitaire Chess (an answer to a puzzle, one capture a move) and Mad
+//! Bishops.
 //! The drawings are the games' own SVG renderers (`show --format svg`),
 //! with the last move marked as they mark it.
 
@@ -221,5 +223,196 @@ impl ReplaySource for Go<'_> {
             "{written}area score of the final position: black {}, white {}",
             score.black, score.white
         ))
+    }
+}
+
+/// A Solitaire Chess record (a puzzle and its answer) as checked by
+/// [`asalto_solitaire::check::check_record`]: one capture a move.
+pub struct Solitaire<'a> {
+    /// The check of the answer.
+    pub checked: &'a asalto_solitaire::Checked,
+    /// The record's text (for quoting what a problem is about).
+    pub source: &'a str,
+}
+
+impl Solitaire<'_> {
+    /// The position after `ply` legal captures (0: the puzzle), and the
+    /// capture that led there.
+    fn at(
+        &self,
+        ply: usize,
+    ) -> (
+        asalto_solitaire::Position,
+        Option<asalto_solitaire::Capture>,
+    ) {
+        let plies = &self.checked.plies;
+        match ply.min(plies.len()).checked_sub(1) {
+            None => (self.checked.puzzle, None),
+            Some(i) => (plies[i].after, Some(plies[i].capture)),
+        }
+    }
+}
+
+impl ReplaySource for Solitaire<'_> {
+    fn game(&self) -> &'static str {
+        "Solitaire Chess"
+    }
+
+    fn rules(&self) -> String {
+        self.checked.profile.name().to_string()
+    }
+
+    fn moves(&self) -> usize {
+        self.checked.plies.len()
+    }
+
+    fn entry(&self, ply: usize) -> MoveEntry {
+        let p = &self.checked.plies[ply - 1];
+        MoveEntry {
+            side: p.piece.name().to_string(),
+            text: asalto_solitaire::format::long_algebraic(p.piece, p.capture),
+            note: Some(format!("takes the {}", p.captured.name())),
+            illegal: None,
+        }
+    }
+
+    fn frames(&self, f: &mut dyn FnMut(usize, Frame)) {
+        use asalto_solitaire::render;
+        for k in 0..=self.moves() {
+            let (pos, last) = self.at(k);
+            f(
+                k,
+                Frame {
+                    svg: render::svg(&pos, last, &[]),
+                    text: render::ascii(&pos, last),
+                },
+            );
+        }
+    }
+
+    fn drawing(&self, ply: usize) -> String {
+        let (pos, last) = self.at(ply);
+        asalto_solitaire::render::svg(&pos, last, &[])
+    }
+
+    fn stop(&self) -> Option<Stop> {
+        use asalto_solitaire::Reason;
+        let p = self.checked.problem.as_ref()?;
+        let plies = self.checked.plies.len();
+        // Too many pieces left, an answer missing or a false "no
+        // solution": what is wrong comes after the last capture played.
+        let ply = match (p.reason(), p.ply) {
+            (Reason::PiecesLeft, _) | (_, None) => plies + 1,
+            (_, Some(n)) => n,
+        };
+        let written = p
+            .span
+            .and_then(|s| self.source.get(s.start..s.end))
+            .map_or_else(String::new, |w| text::cap(w, QUOTE).into_owned());
+        Some(Stop {
+            ply,
+            side: None,
+            written,
+            code: p.reason().code().to_string(),
+            message: p.message(),
+            help: p.help(),
+            line: p.span.map_or(0, |s| s.line),
+        })
+    }
+
+    fn result(&self) -> Option<String> {
+        use asalto_solitaire::Verdict;
+        let left = self.at(self.moves()).0.len();
+        Some(match self.checked.verdict() {
+            Verdict::Solved => "solved: one piece left".to_string(),
+            Verdict::NoSolution => "no solution, as the answer says".to_string(),
+            Verdict::Wrong => format!("not solved: {} left", crate::html::count(left, "piece")),
+        })
+    }
+}
+
+/// A Mad Bishops record as replayed by [`asalto_madbishops::replay::check`].
+pub struct MadBishops<'a> {
+    /// The replay.
+    pub checked: &'a asalto_madbishops::replay::Checked,
+    /// The record's text (for quoting the line of a problem).
+    pub source: &'a str,
+}
+
+impl MadBishops<'_> {
+    /// The board after `ply` moves, and the move that led there.
+    fn at(&self, ply: usize) -> (asalto_madbishops::Board, Option<asalto_madbishops::Move>) {
+        let game = &self.checked.game;
+        match ply.min(game.plies.len()).checked_sub(1) {
+            None => (*game.start.board(), None),
+            Some(i) => (*game.plies[i].position.board(), Some(game.plies[i].mv)),
+        }
+    }
+}
+
+impl ReplaySource for MadBishops<'_> {
+    fn game(&self) -> &'static str {
+        "Mad Bishops"
+    }
+
+    fn rules(&self) -> String {
+        self.checked.game.start.profile().name().to_string()
+    }
+
+    fn moves(&self) -> usize {
+        self.checked.game.plies.len()
+    }
+
+    fn entry(&self, ply: usize) -> MoveEntry {
+        let p = &self.checked.game.plies[ply - 1];
+        MoveEntry {
+            side: p.side.name().to_string(),
+            text: p.mv.to_string(),
+            note: p.mv.is_capture().then(|| {
+                format!(
+                    "captures the {} bishop on {}",
+                    p.side.opponent().name(),
+                    p.mv.to()
+                )
+            }),
+            illegal: None,
+        }
+    }
+
+    fn frames(&self, f: &mut dyn FnMut(usize, Frame)) {
+        use asalto_madbishops::render::{self, Marks};
+        for k in 0..=self.moves() {
+            let (board, last) = self.at(k);
+            let marks = last.map_or_else(Marks::default, Marks::of_move);
+            f(
+                k,
+                Frame {
+                    svg: render::svg(&board, last, &[]),
+                    text: render::text_board(&board, &marks),
+                },
+            );
+        }
+    }
+
+    fn drawing(&self, ply: usize) -> String {
+        let (board, last) = self.at(ply);
+        asalto_madbishops::render::svg(&board, last, &[])
+    }
+
+    fn stop(&self) -> Option<Stop> {
+        let p = self.checked.errors().next()?;
+        Some(Stop {
+            ply: p.ply.unwrap_or(self.moves() + 1),
+            side: p.side.map(|s| s.name().to_string()),
+            written: source_line(self.source, p.line),
+            code: p.reason().code().to_string(),
+            message: p.bare_message(),
+            help: p.help(),
+            line: p.line,
+        })
+    }
+
+    fn result(&self) -> Option<String> {
+        self.checked.game.outcome().map(|o| o.outcome.to_string())
     }
 }

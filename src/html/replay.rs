@@ -3,7 +3,10 @@
 //! a click on a move; the last move and captures as each game's SVG
 //! renderer marks them and in words in the move list; the first illegal
 //! move with its reason and help; the result. With JavaScript off the page
-//! is a static list of every position (as text) after the board.
+//! is a static list of the moves, each with what it captured, and the
+//! positions as text boards: after every move, or, where that would make
+//! the page too big (a long game on a big board), after every few moves,
+//! the first illegal move and the last.
 //!
 //! A game plugs in through [`ReplaySource`]: how many moves, each move in
 //! words, each position drawn (SVG by the game's renderer, text for the
@@ -53,8 +56,19 @@ pub struct Stop {
     pub message: String,
     /// How to fix it.
     pub help: Option<String>,
-    /// The 1-based line of the record.
+    /// The 1-based line of the record; 0 when it is about no line (a
+    /// Solitaire Chess answer that is missing).
     pub line: usize,
+}
+
+impl Stop {
+    /// Where it is: `line 3, move 3`, or `move 3` when it is about no line.
+    pub fn place(&self) -> String {
+        match self.line {
+            0 => format!("move {}", self.ply),
+            line => format!("line {line}, move {}", self.ply),
+        }
+    }
 }
 
 /// One position drawn two ways.
@@ -225,6 +239,30 @@ fn lines_script(id: &str, table: &[String]) -> String {
     }
     s.push_str("</script>\n");
     s
+}
+
+/// The most bytes of text boards a page holds for reading without
+/// JavaScript (a 7x7 Asalto board after each of 300 moves fits; a 19x19
+/// Go board does not, and is drawn after every second or third move).
+const TEXT_BUDGET: usize = 64 << 10;
+
+/// Every how many moves the text board is drawn: 1 when all of them fit
+/// [`TEXT_BUDGET`].
+fn text_stride(texts: &[String]) -> usize {
+    let total: usize = texts.iter().map(String::len).sum();
+    total.div_ceil(TEXT_BUDGET).max(1)
+}
+
+/// `2nd move`, `3rd move`, `10th move`.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix} move")
 }
 
 /// The page's own CSS, after [`super::BASE_CSS`].
@@ -404,9 +442,8 @@ pub fn page(source: &dyn ReplaySource, options: &PageOptions) -> String {
             .map_or(String::new(), |side| format!(" ({})", escape(side)));
         let _ = writeln!(
             body,
-            "<section class=\"alert\" id=\"stop\" aria-labelledby=\"stop-title\">\n<h2 id=\"stop-title\">First illegal move: move {}{side}, line {}</h2>\n<p>Written: <code>{}</code></p>\n<p>{} <span class=\"badge bad\">{}</span></p>",
-            s.ply,
-            s.line,
+            "<section class=\"alert\" id=\"stop\" aria-labelledby=\"stop-title\">\n<h2 id=\"stop-title\">First error: {}{side}</h2>\n<p>Written: <code>{}</code></p>\n<p>{} <span class=\"badge bad\">{}</span></p>",
+            s.place(),
             escape(&s.written),
             escape(&s.message),
             escape(&s.code),
@@ -426,19 +463,20 @@ pub fn page(source: &dyn ReplaySource, options: &PageOptions) -> String {
     let start_status = "Start position".to_string();
     let mut statuses = vec![start_status.clone()];
     let mut list = String::new();
+    let every = text_stride(&texts);
     for (i, e) in entries.iter().enumerate() {
         let ply = i + 1;
         let (html, text) = entry_words(e);
-        let class = if e.illegal.is_some() || stop_step == Some(ply) {
-            " class=\"illegal\""
-        } else {
-            ""
-        };
-        let _ = writeln!(
+        let illegal = e.illegal.is_some() || stop_step == Some(ply);
+        let class = if illegal { " class=\"illegal\"" } else { "" };
+        let _ = write!(
             list,
-            "<li{class} id=\"p{ply}\"><a href=\"#p{ply}\">{html}</a><pre>{}</pre></li>",
-            escape(&texts[ply])
+            "<li{class} id=\"p{ply}\"><a href=\"#p{ply}\">{html}</a>"
         );
+        if ply % every == 0 || ply == drawn || ply == open || illegal {
+            let _ = write!(list, "<pre>{}</pre>", escape(&texts[ply]));
+        }
+        list.push_str("</li>\n");
         statuses.push(format!("After move {ply}: {text}"));
     }
     if let (Some(s), true) = (&stop, steps > drawn) {
@@ -462,8 +500,16 @@ pub fn page(source: &dyn ReplaySource, options: &PageOptions) -> String {
     );
     let _ = writeln!(
         body,
-        "<nav class=\"moves\" aria-label=\"Moves\">\n<div id=\"p0\"><h2>Start position</h2><pre>{}</pre></div>\n<ol id=\"moves\">\n{list}</ol>\n</nav>\n</main>",
-        escape(&texts[0])
+        "<nav class=\"moves\" aria-label=\"Moves\">\n<div id=\"p0\"><h2>Start position</h2><pre>{}</pre>{}</div>\n<ol id=\"moves\">\n{list}</ol>\n</nav>\n</main>",
+        escape(&texts[0]),
+        if every > 1 {
+            format!(
+                "<p class=\"meta\">Each move with what it captured; the board as text after every {}, the first illegal move, the one the page opens on and the last.</p>",
+                ordinal(every)
+            )
+        } else {
+            String::new()
+        }
     );
     let _ = writeln!(
         body,

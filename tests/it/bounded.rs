@@ -441,8 +441,9 @@ fn go_ko_record(cycles: usize, last: &str) -> tempfile::NamedTempFile {
 /// Go's `show`, `export` and `diff` hold a game of two million moves (a
 /// 9.7 MB record) in a few times the record: they once held its syntax
 /// tree and the game side by side, about 200 bytes a move (over 400 MB
-/// for this record, 840 MB for `diff`); the main line is now replayed as
-/// it is parsed and the tree let go, about 80 bytes a move at the peak.
+/// for this record, 840 MB for `diff`, 2.4 GB for `export --to json`);
+/// the main line is now replayed as it is parsed and the tree let go,
+/// about 80 bytes a move at the peak, and JSON is written as it is made.
 #[test]
 fn go_show_export_and_diff_hold_millions_of_moves() {
     const MOVES: u64 = 1_999_998;
@@ -477,6 +478,27 @@ fn go_show_export_and_diff_hold_millions_of_moves() {
         .count();
     // The seven setup stones, then every move.
     assert_eq!(plays as u64, 7 + MOVES);
+
+    // A JSON document carries a board per move (465 bytes a move here):
+    // written as it is made. Built whole, 200,000 moves took 240 MB.
+    let short = go_ko_record(33_333, "B[]");
+    let out = limited_to(
+        SMALL_LIMIT_MIB,
+        &["export", "--to", "json", short.path().to_str().unwrap()],
+        short.path(),
+        Stdio::piped(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc = &out.stdout;
+    assert!(doc.starts_with(b"{\"format\":\"asalto-game\",\"version\":1,\"game\":\"go\""));
+    assert!(doc.ends_with(b"\"result\":\"B+3\"}}\n"));
+    let plies = doc.windows(9).filter(|w| w == b"\"number\":").count();
+    assert_eq!(plies, 199_998);
 
     // Two of them, differing at the last move.
     let other = go_ko_record(333_333, "B[dd]");

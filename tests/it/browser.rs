@@ -395,3 +395,98 @@ fn a_go_page_steps_too() {
     assert_eq!(s["pieces"].as_array().unwrap().len(), stones);
     b.screenshot("go-move-10");
 }
+
+/// The pieces of a Solitaire Chess or Mad Bishops board the page shows:
+/// `R:b2` (Solitaire's letter) or `red:f10`, sorted.
+const SQUARES: &str = "JSON.stringify({frame: document.getElementById('board').dataset.frame, status: document.getElementById('status').textContent, pieces: Array.from(document.querySelectorAll('#board text.piece, #board circle.red, #board circle.blue')).map(function (e) { return (e.getAttribute('data-piece') || e.getAttribute('class')) + ':' + e.getAttribute('data-square'); }).sort()})";
+
+fn squares_state(b: &mut Browser) -> Value {
+    serde_json::from_str(b.eval(SQUARES).as_str().unwrap()).unwrap()
+}
+
+#[test]
+fn a_solitaire_page_steps_capture_by_capture() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let path = "samples/solitaire/answer.txt";
+    let page = page_file(dir.path(), "solitaire.html", &[path]);
+    let text = std::fs::read_to_string(path).unwrap();
+    let record = asalto_solitaire::format::parse_record(&text).unwrap();
+    let checked = asalto_solitaire::check::check_record(
+        &record,
+        &mut asalto_solitaire::Solver::new(asalto_solitaire::Profile::Codegolf),
+    );
+    let pieces = |pos: &asalto_solitaire::Position| -> Value {
+        let mut v: Vec<String> = pos
+            .pieces()
+            .map(|(sq, piece)| format!("{piece}:{sq}"))
+            .collect();
+        v.sort();
+        json!(v)
+    };
+    b.open(&page);
+    // It opens on the end: one piece left.
+    let s = squares_state(&mut b);
+    assert_eq!(s["frame"], "7");
+    assert_eq!(s["pieces"], pieces(&checked.plies[6].after));
+    assert_eq!(s["pieces"].as_array().unwrap().len(), 1);
+    b.screenshot("solitaire-end");
+    b.key("Home", 36);
+    let s = squares_state(&mut b);
+    assert_eq!(s["frame"], "0");
+    assert_eq!(s["pieces"], pieces(&checked.puzzle));
+    b.key("ArrowRight", 39);
+    b.key("ArrowRight", 39);
+    let s = squares_state(&mut b);
+    assert_eq!(s["frame"], "2");
+    assert_eq!(s["pieces"], pieces(&checked.plies[1].after));
+    assert_eq!(s["status"], "After move 2: bishop Bb2xd4 takes the knight");
+    b.screenshot("solitaire-move-2");
+}
+
+#[test]
+fn a_mad_bishops_page_steps_move_by_move() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let path = "samples/madbishops/game.txt";
+    let page = page_file(dir.path(), "madbishops.html", &[path]);
+    let checked = asalto_madbishops::replay::check(
+        &std::fs::read_to_string(path).unwrap(),
+        &Default::default(),
+    );
+    let game = &checked.game;
+    let pieces = |board: &asalto_madbishops::Board| -> Value {
+        let mut v: Vec<String> = asalto_madbishops::Square::all()
+            .filter_map(|sq| {
+                board
+                    .piece_at(sq)
+                    .map(|side| format!("{}:{sq}", side.name()))
+            })
+            .collect();
+        v.sort();
+        json!(v)
+    };
+    b.open(&page);
+    let s = squares_state(&mut b);
+    assert_eq!(s["frame"], "59");
+    assert_eq!(s["pieces"], pieces(game.plies[58].position.board()));
+    b.screenshot("madbishops-end");
+    b.key("Home", 36);
+    assert_eq!(squares_state(&mut b)["pieces"], pieces(game.start.board()));
+    for _ in 0..5 {
+        b.key("ArrowRight", 39);
+    }
+    b.key("ArrowLeft", 37);
+    let s = squares_state(&mut b);
+    assert_eq!(s["frame"], "4");
+    assert_eq!(s["pieces"], pieces(game.plies[3].position.board()));
+    assert!(
+        s["status"].as_str().unwrap().starts_with(&format!(
+            "After move 4: {} {}",
+            game.plies[3].side.name(),
+            game.plies[3].mv
+        )),
+        "{s}"
+    );
+    b.screenshot("madbishops-move-4");
+}

@@ -384,3 +384,15 @@ fn mad_bishops_honours_color_too() {
     assert!(!never.stdout.contains('\x1b'));
     assert!(never.stdout.contains("Error: asalto::capture-required\n"));
 }
+
+#[test]
+fn a_huge_value_is_cut_in_every_line() {
+    let sgf = format!("(;GM[1]FF[4]SZ[{}];B[aa])", "x".repeat(100_000));
+    let (run, _) = check("big.sgf", &sgf, &[]);
+    assert_eq!(run.code, 1);
+    assert!(run.stdout.contains("Error: asalto::bad-value\n"));
+    for line in run.stdout.lines() {
+        assert!(line.chars().count() < 500, "{}", &line[..500]);
+    }
+    assert!(run.stdout.contains("… 99"), "{}", run.stdout);
+}

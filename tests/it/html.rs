@@ -264,16 +264,56 @@ fn pages_of_long_games_stay_small() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     parse_valid(&run.stdout);
     assert!(run.stdout.len() < 200_000, "{} bytes", run.stdout.len());
-    // Go, 300 moves on 19x19: about 110 KB of it is the text board of
-    // every position, for reading without JavaScript.
+    // Every Asalto position as text, for reading without JavaScript.
+    let html = parse_valid(&run.stdout);
+    let moves = select(&html, "#moves li").len();
+    assert_eq!(moves, 327);
+    assert_eq!(select(&html, "#moves pre").len(), moves);
+    // Go, 300 moves on 19x19: the text boards of every position alone
+    // would be 114 KB; they are drawn after every second move (and the
+    // last), every move still listed with its captures.
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("long.sgf");
     std::fs::write(&file, long_go_game(300)).unwrap();
     let run = export_html(&[file.to_str().unwrap()]);
     assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.len() < 200_000, "{} bytes", run.stdout.len());
     let html = parse_valid(&run.stdout);
-    assert_eq!(drawings(&html).len(), 301);
-    assert!(run.stdout.len() < 240_000, "{} bytes", run.stdout.len());
+    let drawn = drawings(&html);
+    assert_eq!(drawn.len(), 301);
+    assert_eq!(select(&html, "#moves li").len(), 300);
+    let bytes = std::fs::read(&file).unwrap();
+    let checked = asalto_go::check(&bytes, &asalto_go::replay::CheckOptions::default());
+    let game = &checked.games[0];
+    let boards = select(&html, "#moves li pre");
+    assert!((140..=160).contains(&boards.len()), "{}", boards.len());
+    for li in select(&html, "#moves li") {
+        let Some(pre) = li.select(&Selector::parse("pre").unwrap()).next() else {
+            continue;
+        };
+        let k: usize = li.value().id().unwrap()[1..].parse().unwrap();
+        // The reference text board: `X` black, `O` white, top row first.
+        let grid = game.position_after(k).board().grid_string();
+        let expected: String = grid
+            .as_bytes()
+            .chunks(19)
+            .map(|row| {
+                let mut r: String = row
+                    .iter()
+                    .map(|&c| match c {
+                        b'b' => 'X',
+                        b'w' => 'O',
+                        _ => '.',
+                    })
+                    .collect();
+                r.push('\n');
+                r
+            })
+            .collect();
+        assert_eq!(pre.text().collect::<String>(), expected, "position {k}");
+    }
+    assert!(select(&html, "#p300 pre").len() == 1);
+    assert!(text_of(&html, "#p0").contains("after every 2nd move"));
 }
 
 #[test]
@@ -426,20 +466,250 @@ fn the_grading_report_escapes_what_programs_print() {
     assert_eq!(run.code, 2, "{}", run.stderr);
 }
 
-/// Games without a page yet are refused by name, not read as Asalto's
-/// (a Mad Bishops record was once drawn as an Asalto record illegal at
-/// move 1).
+/// Mad Bishops and Solitaire Chess records get their own game's page, not
+/// Asalto's (a Mad Bishops record was once drawn as an Asalto record
+/// illegal at move 1); files of several games share one check page, each
+/// judged by its own game.
 #[test]
-fn records_of_games_without_a_page_are_refused_by_name() {
+fn records_of_other_games_get_their_own_games_page() {
     let game = "samples/madbishops/game.txt";
     let run = asalto(&["export", game, "--to", "html"]);
-    assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(run.stderr.contains("Mad Bishops"), "{}", run.stderr);
-    assert!(run.stdout.is_empty());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(text_of(&parse_valid(&run.stdout), "header").contains("Mad Bishops"));
     let run = asalto(&["check", "--format", "html", game]);
-    assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(run.stderr.contains("Mad Bishops"), "{}", run.stderr);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(text_of(&parse_valid(&run.stdout), "tbody").contains("Mad Bishops"));
+    let run = asalto(&[
+        "check",
+        "--format",
+        "html",
+        game,
+        "samples/ejemplo.txt",
+        "samples/solitaire/answer.txt",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let html = parse_valid(&run.stdout);
+    let games: Vec<String> = select(&html, "tbody tr")
+        .iter()
+        .map(|row| row.text().collect())
+        .collect();
+    assert_eq!(games.len(), 3);
+    for (row, name) in games
+        .iter()
+        .zip(["Mad Bishops", "Asalto", "Solitaire Chess"])
+    {
+        assert!(row.contains(name), "{row}");
+    }
     let run = asalto(&["export", "samples/solitaire/answer.txt", "--to", "html"]);
-    assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(run.stderr.contains("Solitaire"), "{}", run.stderr);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(text_of(&parse_valid(&run.stdout), "header").contains("Solitaire Chess"));
+}
+
+/// The Solitaire Chess check of the record at `path` (its own profile).
+fn solitaire_checked(path: &str) -> asalto_solitaire::Checked {
+    use asalto_solitaire::{Profile, Solver, check, format};
+    let record = format::parse_record(&std::fs::read_to_string(path).unwrap()).unwrap();
+    check::check_record(
+        &record,
+        &mut Solver::new(record.profile_or(Profile::Codegolf)),
+    )
+}
+
+#[test]
+fn solitaire_pages_draw_every_capture_as_the_solitaire_renderer_does() {
+    use asalto_solitaire::render;
+    let path = "samples/solitaire/answer.txt";
+    let run = export_html(&[path]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let html = parse_valid(&run.stdout);
+    let checked = solitaire_checked(path);
+    let drawn = drawings(&html);
+    assert_eq!(drawn.len(), checked.plies.len() + 1);
+    assert_eq!(drawn[0], render::svg(&checked.puzzle, None, &[]));
+    for (k, p) in checked.plies.iter().enumerate() {
+        assert_eq!(
+            drawn[k + 1],
+            render::svg(&p.after, Some(p.capture), &[]),
+            "position {}",
+            k + 1
+        );
+        assert_eq!(
+            text_of(&html, &format!("#p{} pre", k + 1)),
+            render::ascii(&p.after, Some(p.capture))
+        );
+    }
+    let links = select(&html, "#moves a");
+    assert_eq!(links.len(), 7);
+    assert_eq!(
+        links[0].text().collect::<String>(),
+        "bishop Bc2xd3 takes the rook"
+    );
+    assert!(text_of(&html, "header").contains("Solitaire Chess"));
+    assert!(text_of(&html, "header").contains("solved: one piece left"));
+    assert!(select(&html, "#stop").is_empty());
+}
+
+#[test]
+fn a_wrong_solitaire_answer_shows_its_first_wrong_capture() {
+    // A capture the rules refuse: the page stops there, on the board
+    // before it.
+    let path = "samples/solitaire/given-3.txt";
+    let run = export_html(&[path]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let html = parse_valid(&run.stdout);
+    let checked = solitaire_checked(path);
+    let problem = checked.problem.as_ref().unwrap();
+    let alert = text_of(&html, "#stop");
+    assert!(alert.contains("cannot-reach"), "{alert}");
+    assert!(alert.contains(&problem.message()), "{alert}");
+    assert!(alert.contains("line 3, move 5"), "{alert}");
+    assert_eq!(checked.plies.len(), 4);
+    assert_eq!(
+        select(&html, "#board")[0].value().attr("data-frame"),
+        Some("4")
+    );
+    let marked = select(&html, "#moves li.illegal");
+    assert_eq!(marked.len(), 1);
+    assert!(text_of(&html, "#status").contains("cannot-reach"));
+    // Too many pieces left: the problem comes after the last capture.
+    let run = export_html(&["samples/solitaire/other.txt"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let html = parse_valid(&run.stdout);
+    assert!(text_of(&html, "#stop").contains("pieces-left"));
+    assert!(text_of(&html, "header").contains("not solved: 5 pieces left"));
+    // Not a record at all: no page, and why.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("not.txt");
+    std::fs::write(&file, "hello\n").unwrap();
+    let run = export_html(&["--game", "solitaire", file.to_str().unwrap()]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    assert!(
+        run.stderr.contains("not a Solitaire Chess record"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn mad_bishops_pages_draw_every_move_as_the_mad_bishops_renderer_does() {
+    use asalto_madbishops::render::{self, Marks};
+    use asalto_madbishops::replay::{CheckOptions, check};
+    let path = "samples/madbishops/game.txt";
+    let run = export_html(&[path]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let html = parse_valid(&run.stdout);
+    let checked = check(
+        &std::fs::read_to_string(path).unwrap(),
+        &CheckOptions::default(),
+    );
+    let game = &checked.game;
+    let drawn = drawings(&html);
+    assert_eq!(drawn.len(), game.plies.len() + 1);
+    assert_eq!(drawn[0], render::svg(game.start.board(), None, &[]));
+    for (k, p) in game.plies.iter().enumerate() {
+        assert_eq!(
+            drawn[k + 1],
+            render::svg(p.position.board(), Some(p.mv), &[]),
+            "position {}",
+            k + 1
+        );
+    }
+    assert_eq!(
+        text_of(&html, "#p59 pre"),
+        render::text_board(
+            game.plies[58].position.board(),
+            &Marks::of_move(game.plies[58].mv)
+        )
+    );
+    let links = select(&html, "#moves a");
+    assert_eq!(links.len(), 59);
+    for (link, p) in links.iter().zip(&game.plies) {
+        let capture = format!(
+            " captures the {} bishop on {}",
+            p.side.opponent().name(),
+            p.mv.to()
+        );
+        let words = format!(
+            "{} {}{}",
+            p.side.name(),
+            p.mv,
+            if p.mv.is_capture() {
+                capture.as_str()
+            } else {
+                ""
+            }
+        );
+        assert_eq!(link.text().collect::<String>(), words);
+    }
+    assert!(game.plies.iter().any(|p| !p.mv.is_capture()));
+    assert!(text_of(&html, "header").contains("red wins: every blue bishop is captured"));
+}
+
+#[test]
+fn an_invalid_mad_bishops_record_shows_its_first_illegal_move() {
+    use asalto_madbishops::replay::{CheckOptions, check};
+    let dir = std::path::Path::new("samples/madbishops/invalid");
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
+    files.sort_by_key(|e| e.path());
+    assert!(files.len() >= 10);
+    for file in files {
+        let path = file.path().to_string_lossy().into_owned();
+        let run = export_html(&["--game", "madbishops", &path]);
+        assert_eq!(run.code, 1, "{path}: {}", run.stderr);
+        let html = parse_valid(&run.stdout);
+        let checked = check(
+            &std::fs::read_to_string(&path).unwrap(),
+            &CheckOptions::default(),
+        );
+        let problem = checked.errors().next().unwrap();
+        let alert = text_of(&html, "#stop");
+        assert!(alert.contains(problem.reason().code()), "{path}: {alert}");
+        assert!(alert.contains(&problem.bare_message()), "{path}: {alert}");
+        assert!(
+            alert.contains(&format!("line {}", problem.line)),
+            "{path}: {alert}"
+        );
+        assert_eq!(select(&html, "#moves li.illegal").len(), 1, "{path}");
+        assert_eq!(
+            select(&html, "#board")[0].value().attr("data-frame"),
+            Some(checked.game.plies.len().to_string().as_str()),
+            "{path}"
+        );
+    }
+}
+
+#[test]
+fn the_check_page_lists_solitaire_and_mad_bishops_records() {
+    let run = asalto(&[
+        "check",
+        "--format",
+        "html",
+        "samples/solitaire/answer.txt",
+        "samples/solitaire/given-3.txt",
+    ]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let html = parse_valid(&run.stdout);
+    let rows = select(&html, "tbody tr");
+    assert_eq!(rows.len(), 2);
+    let page = html.root_element().text().collect::<String>();
+    assert!(page.contains("Solitaire Chess"), "{page}");
+    assert!(page.contains("cannot-reach"));
+    // The board before the wrong capture, drawn by the Solitaire renderer.
+    assert_eq!(select(&html, "section.file svg").len(), 1);
+    let run = asalto(&[
+        "check",
+        "--format",
+        "html",
+        "samples/madbishops",
+        "samples/madbishops/invalid/blocked.txt",
+    ]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let html = parse_valid(&run.stdout);
+    let page = html.root_element().text().collect::<String>();
+    assert!(page.contains("Mad Bishops"), "{page}");
+    assert!(page.contains("red wins"));
+    assert_eq!(select(&html, "tbody tr").len(), 3);
+    assert!(page.contains("blocked"));
+    assert_eq!(select(&html, "section.file svg").len(), 1);
 }

@@ -901,18 +901,6 @@ fn a_file_that_tells_nothing_takes_the_game_of_the_profile() {
 fn a_command_a_game_lacks_is_refused_by_name() {
     for (args, says) in [
         (
-            vec!["export", GAME, "--to", "html"],
-            "`asalto export --to html` does not read Mad Bishops records yet",
-        ),
-        (
-            vec!["check", "--format", "html", "samples/ejemplo.txt", GAME],
-            "`asalto check --format html` does not read Mad Bishops records yet",
-        ),
-        (
-            vec!["export", "samples/solitaire/answer.txt", "--to", "html"],
-            "`asalto export --to html` does not read Solitaire Chess records yet",
-        ),
-        (
             vec!["selfplay", "--game", "solitaire"],
             "`asalto selfplay` does not read Solitaire Chess records yet",
         ),
@@ -926,4 +914,95 @@ fn a_command_a_game_lacks_is_refused_by_name() {
         assert!(run.stdout.is_empty(), "{args:?}: {}", run.stdout);
         assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
     }
+}
+
+/// `check` opens each file once and tells its game from the bytes it
+/// reads: a folder among the arguments is found when it is read and
+/// stands for its records where it stands; a pipe named as a file is told
+/// by its content without losing its first bytes; options that only some
+/// games take are refused only when a file of another game is in the
+/// batch.
+#[test]
+fn files_are_read_once_and_folders_stand_where_they_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(SHORT, dir.path().join("a.txt")).unwrap();
+    std::fs::copy("samples/ejemplo.txt", dir.path().join("b.txt")).unwrap();
+    std::fs::write(dir.path().join("c.md"), "not a record\n").unwrap();
+    let folder = dir.path().to_string_lossy().into_owned();
+    let empty = tempfile::tempdir().unwrap();
+    let empty = empty.path().to_string_lossy().into_owned();
+    for jobs in ["1", "2"] {
+        let run = asalto(&[
+            "check",
+            "-j",
+            jobs,
+            GAME,
+            &folder,
+            "samples/ejemplo.txt",
+            &empty,
+        ]);
+        assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+        let lines: Vec<&str> = run.stdout.lines().collect();
+        assert_eq!(lines.len(), 5, "{}", run.stdout);
+        assert!(lines[0].starts_with(&format!("{GAME}: valid (steere)")));
+        assert!(lines[1].starts_with(&format!("{folder}/a.txt: valid (steere), 4 moves")));
+        assert!(lines[2].starts_with(&format!("{folder}/b.txt: valid, 7 moves")));
+        assert!(lines[3].starts_with("samples/ejemplo.txt: valid, 7 moves"));
+        assert_eq!(lines[4], "5 files: 4 valid, 0 invalid, 1 unreadable");
+        assert!(
+            run.stderr
+                .contains("no `*.txt` or `*.sgf` records in this folder"),
+            "{}",
+            run.stderr
+        );
+        // With the game named, a folder's records of that game only.
+        let run = asalto(&[
+            "check",
+            "-j",
+            jobs,
+            "--game",
+            "asalto",
+            "samples/ejemplo.txt",
+            &folder,
+        ]);
+        assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+        assert!(
+            run.stdout
+                .contains(&format!("{folder}/a.txt: invalid: line 1:1")),
+            "{}",
+            run.stdout
+        );
+        assert!(
+            run.stdout.ends_with("3 files: 2 valid, 1 invalid\n"),
+            "{}",
+            run.stdout
+        );
+    }
+    // A pipe named as a file: read once, its game told by its content.
+    let text = std::fs::read_to_string(SHORT).unwrap();
+    let run = asalto_with_input(&["check", "/dev/stdin", "samples/ejemplo.txt"], &text);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("/dev/stdin: valid (steere), 4 moves"),
+        "{}",
+        run.stdout
+    );
+    // `--lenient` is Asalto's (and Go's): fine for their files, refused
+    // before anything is checked when a Mad Bishops record is in the batch.
+    let run = asalto(&[
+        "check",
+        "--lenient",
+        "samples/ejemplo.txt",
+        "samples/unfinished.txt",
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let run = asalto(&["check", "--lenient", "samples/ejemplo.txt", GAME]);
+    assert_eq!(run.code, 2);
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("not for Mad Bishops records"),
+        "{}",
+        run.stderr
+    );
 }

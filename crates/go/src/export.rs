@@ -174,23 +174,27 @@ pub struct PlyData {
 /// Every ply of a game as plain data (the line is replayed once).
 pub fn plies_data(game: &Game) -> Vec<PlyData> {
     let mut out = Vec::with_capacity(game.plies.len());
-    game.for_each_position(|i, position| {
-        let ply = &game.plies[i];
-        out.push(PlyData {
-            number: ply.number,
-            side: ply.side.name(),
-            sgf: ply.mv.point().map(sgf_letters),
-            gtp: gtp_vertex(ply.mv, game.size),
-            captured: game
-                .captured_by(ply)
-                .iter()
-                .map(|&p| sgf_letters(p))
-                .collect(),
-            position: position.board().grid_string(),
-            illegal: ply.illegal.map(IllegalMoveKind::code),
-        });
-    });
+    game.for_each_position(|i, position| out.push(ply_data(game, i, position)));
     out
+}
+
+/// Ply `i` (0-based) of a game as plain data, given the position after it
+/// (from [`Game::for_each_position`]).
+pub fn ply_data(game: &Game, i: usize, position: &crate::Position) -> PlyData {
+    let ply = &game.plies[i];
+    PlyData {
+        number: ply.number,
+        side: ply.side.name(),
+        sgf: ply.mv.point().map(sgf_letters),
+        gtp: gtp_vertex(ply.mv, game.size),
+        captured: game
+            .captured_by(ply)
+            .iter()
+            .map(|&p| sgf_letters(p))
+            .collect(),
+        position: position.board().grid_string(),
+        illegal: ply.illegal.map(IllegalMoveKind::code),
+    }
 }
 
 /// A game as canonical SGF: the root's game information (`GM`, `FF`,

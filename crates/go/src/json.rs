@@ -3,6 +3,7 @@
 //! check report listing the problems with lines and columns.
 
 use serde::Serialize;
+use serde::ser::{SerializeSeq, Serializer};
 
 use crate::export::{self, PlyData};
 use crate::replay::{Checked, Game};
@@ -10,8 +11,40 @@ use crate::replay::{Checked, Game};
 /// The game's name in every document.
 pub const GAME: &str = <crate::Go as asalto_core::Game>::NAME;
 
-/// A game document.
-pub type GameJson = asalto_core::json::Envelope<GameBody>;
+/// A game document (`P`: how its plies are held, see [`stream`]).
+pub type GameJson<P = Vec<PlyJson>> = asalto_core::json::Envelope<GameBody<P>>;
+
+/// The plies of a game, made one at a time as they are serialized (the
+/// line replayed once): a document of millions of moves, each with its
+/// board, is written in the memory of one ply.
+#[derive(Debug, Clone, Copy)]
+pub struct StreamedPlies<'a>(&'a Game);
+
+impl Serialize for StreamedPlies<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let game = self.0;
+        let mut seq = serializer.serialize_seq(Some(game.plies.len()))?;
+        let mut failed = None;
+        game.for_each_position(|i, position| {
+            if failed.is_none()
+                && let Err(e) =
+                    seq.serialize_element(&PlyJson::from(export::ply_data(game, i, position)))
+            {
+                failed = Some(e);
+            }
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => seq.end(),
+        }
+    }
+}
+
+/// The document of `g`, its plies made as it is written (the same text as
+/// [`GameJson::from`]'s): for `serde_json::to_writer`.
+pub fn stream(g: &Game) -> GameJson<StreamedPlies<'_>> {
+    document(g, StreamedPlies(g))
+}
 
 /// One move.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
@@ -61,7 +94,7 @@ pub struct ScoreJson {
 
 /// The fields of a game document after its head.
 #[derive(Serialize, Debug, Clone, PartialEq)]
-pub struct GameBody {
+pub struct GameBody<P = Vec<PlyJson>> {
     /// Points a side.
     pub size: u8,
     /// `KM` as written (see `score.komi` for the komi counted).
@@ -77,7 +110,7 @@ pub struct GameBody {
     /// The board before the first move.
     pub start: String,
     /// The moves.
-    pub plies: Vec<PlyJson>,
+    pub plies: P,
     /// The board after the last move.
     pub position: String,
     /// The area score of that board.
@@ -86,33 +119,39 @@ pub struct GameBody {
 
 impl From<&Game> for GameJson {
     fn from(g: &Game) -> GameJson {
-        let score = g.score();
-        let komi = g.komi_counted();
-        GameJson::new(
-            GAME,
-            g.profile.name(),
-            GameBody {
-                size: g.size.get(),
-                komi: g.info.komi,
-                handicap: g.info.handicap,
-                result: g.info.result.clone(),
-                black: g.info.players.black.clone(),
-                white: g.info.players.white.clone(),
-                start: g.position_after(0).board().grid_string(),
-                plies: export::plies_data(g)
-                    .into_iter()
-                    .map(PlyJson::from)
-                    .collect(),
-                position: g.position().board().grid_string(),
-                score: ScoreJson {
-                    black: score.black,
-                    white: score.white,
-                    komi,
-                    result: crate::problem::margin_text(score.margin(komi)),
-                },
-            },
-        )
+        let plies = export::plies_data(g)
+            .into_iter()
+            .map(PlyJson::from)
+            .collect();
+        document(g, plies)
     }
+}
+
+/// A game's document around its plies.
+fn document<P>(g: &Game, plies: P) -> GameJson<P> {
+    let score = g.score();
+    let komi = g.komi_counted();
+    GameJson::new(
+        GAME,
+        g.profile.name(),
+        GameBody {
+            size: g.size.get(),
+            komi: g.info.komi,
+            handicap: g.info.handicap,
+            result: g.info.result.clone(),
+            black: g.info.players.black.clone(),
+            white: g.info.players.white.clone(),
+            start: g.position_after(0).board().grid_string(),
+            plies,
+            position: g.position().board().grid_string(),
+            score: ScoreJson {
+                black: score.black,
+                white: score.white,
+                komi,
+                result: crate::problem::margin_text(score.margin(komi)),
+            },
+        },
+    )
 }
 
 /// A check report: the file's verdict and every problem.

@@ -152,7 +152,9 @@ impl Problem {
         asalto_core::headline(self.ply, self.side.map(Side::name), &self.bare_message())
     }
 
-    fn bare_message(&self) -> String {
+    /// What is wrong, in a sentence, without the move it is about (for
+    /// reports that say the move apart, as the replay page does).
+    pub fn bare_message(&self) -> String {
         let w = Words(self.notation);
         match &self.kind {
             ProblemKind::Syntax { kind, quote } => syntax_message(*kind, quote),

@@ -2,7 +2,7 @@
 //! replayed under one rule profile; files are checked on every core and
 //! reported in the order given, with the same exit codes as Asalto's.
 
-use asalto::diagnostics::{Entry, GameReport};
+use asalto::diagnostics::{Entry, GameReport, one_line};
 use asalto::text::escape_line;
 use asalto_go::json::CheckJson;
 use asalto_go::replay::{CheckOptions, Checked};
@@ -10,7 +10,7 @@ use asalto_go::{Problem, Profile, Severity, render};
 
 use super::super::Format;
 use super::super::batch::{Checker, FileResult, Verdict, Worker};
-use super::super::input::{display_name, read_bytes};
+use super::super::input::{MAX_FILE, display_name};
 
 /// How the Go files are checked and reported: the Go checker of a batch.
 #[derive(Clone, Copy, Debug)]
@@ -33,7 +33,12 @@ pub struct Settings {
 
 impl Checker for Settings {
     fn worker(&self) -> Worker<'_> {
-        Box::new(move |path| check(path, *self))
+        Box::new(
+            move |path, mut opened| match opened.whole_or_why(path, MAX_FILE) {
+                Ok(bytes) => check(path, bytes, *self),
+                Err(message) => unreadable(message, Some(path), *self),
+            },
+        )
     }
 
     fn unreadable(&self, message: String, path: Option<&str>) -> FileResult {
@@ -41,14 +46,10 @@ impl Checker for Settings {
     }
 }
 
-/// Check one file.
-fn check(path: &str, settings: Settings) -> FileResult {
-    let bytes = match read_bytes(path) {
-        Ok(bytes) => bytes,
-        Err(message) => return unreadable(message, Some(path), settings),
-    };
+/// Check one file, read whole.
+fn check(path: &str, bytes: &[u8], settings: Settings) -> FileResult {
     let checked = asalto_go::check(
-        &bytes,
+        bytes,
         &CheckOptions {
             profile: Some(settings.profile),
             lenient: settings.lenient,
@@ -155,7 +156,7 @@ fn summary(name: &str, checked: &Checked, profile: Profile) -> String {
         return format!(
             "{name}: invalid ({rules}): line {line}:{column}{}: {} [{}]{more}; {} replayed",
             at_move(checked, e),
-            escape_line(&e.message()),
+            one_line(&e.message()),
             e.code(),
             plural(moves, "move"),
         );

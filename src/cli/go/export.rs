@@ -2,8 +2,7 @@
 //! (`game: "go"`, `rules`), canonical SGF, GTP commands, or the 2019
 //! assignment's Prolog terms.
 
-use asalto_go::json::GameJson;
-use asalto_go::{Profile, export};
+use asalto_go::{Profile, export, json};
 
 use super::super::export::Target;
 use super::super::{Out, Status, WriteError, error};
@@ -47,13 +46,16 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
     };
     let text = match settings.to {
         Target::Json => {
-            let doc = GameJson::from(game);
-            let json = if settings.pretty {
-                serde_json::to_string_pretty(&doc)
+            // Written as it is made: a board per move is far more than
+            // the record.
+            let doc = json::stream(game);
+            let written = if settings.pretty {
+                serde_json::to_writer_pretty(out.writer(), &doc)
             } else {
-                serde_json::to_string(&doc)
+                serde_json::to_writer(out.writer(), &doc)
             };
-            json.unwrap_or_default() + "\n"
+            written.map_err(|e| WriteError::from_json(&e))?;
+            "\n".to_string()
         }
         Target::Sgf => export::game_sgf(game),
         Target::Gtp => export::gtp_commands(game),

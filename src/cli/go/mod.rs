@@ -2,6 +2,7 @@
 //! joins them to the table of games (`super::games`) and holds what they
 //! share: the profiles and the read-and-check prologue.
 
+use asalto::diagnostics::one_line;
 use asalto::text::escape_line;
 use asalto_core::GameKind;
 use asalto_go::replay::{CheckOptions, Checked};
@@ -211,7 +212,7 @@ impl Loaded {
             "{}: invalid ({}): line {line}:{column}: {} [{}]",
             self.name,
             profile.name(),
-            escape_line(&p.message()),
+            one_line(&p.message()),
             p.code()
         ))
     }

@@ -2,7 +2,7 @@
 //! main line, drawn as text (with `--territory`, who owns each empty
 //! point), as SVG, or as one JSON object naming the game and the profile.
 
-use asalto::text::escape_line;
+use asalto::diagnostics::one_line;
 use asalto_go::{Profile, render};
 
 use super::super::show::ShowFormat;
@@ -41,7 +41,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
                 let (line, column) = checked.line_col(p.span);
                 format!(
                     ": line {line}:{column}: {} [{}]",
-                    escape_line(&p.message()),
+                    one_line(&p.message()),
                     p.code()
                 )
             })

@@ -22,7 +22,7 @@ use asalto_madbishops::replay::{Checked, check};
 use super::super::Format;
 use super::super::batch::{Checker, FileResult, Verdict, Worker};
 use super::super::input::display_name;
-use super::{Settings, read_text};
+use super::{MAX_FILE, Settings, utf8_text};
 
 /// The Mad Bishops checker of a batch: how the files are read and
 /// reported.
@@ -42,7 +42,15 @@ pub struct Report {
 
 impl Checker for Report {
     fn worker(&self) -> Worker<'_> {
-        Box::new(move |path| check_file(path, *self))
+        Box::new(move |path, mut opened| {
+            match opened
+                .whole_or_why(path, MAX_FILE)
+                .and_then(|b| utf8_text(path, b))
+            {
+                Ok(source) => check_file(path, source, *self),
+                Err(message) => unreadable(message, Some(path), *self),
+            }
+        })
     }
 
     fn unreadable(&self, message: String, path: Option<&str>) -> FileResult {
@@ -50,13 +58,9 @@ impl Checker for Report {
     }
 }
 
-/// Check one file.
-fn check_file(path: &str, report: Report) -> FileResult {
-    let source = match read_text(path) {
-        Ok(text) => text,
-        Err(message) => return unreadable(message, Some(path), report),
-    };
-    let checked = check(&source, &report.settings.options());
+/// Check one file, its text read whole.
+fn check_file(path: &str, source: &str, report: Report) -> FileResult {
+    let checked = check(source, &report.settings.options());
     let verdict = if checked.is_valid() {
         Verdict::Valid
     } else {
@@ -70,7 +74,7 @@ fn check_file(path: &str, report: Report) -> FileResult {
             let mut text = summary(&name, &checked);
             text.push('\n');
             if report.full {
-                text.push_str(&details(&name, &source, &checked, report.color));
+                text.push_str(&details(&name, source, &checked, report.color));
             }
             text
         }

@@ -15,7 +15,7 @@ use asalto_madbishops::replay::CheckOptions;
 use asalto_madbishops::{Board, Notation, Profile, Side};
 
 use super::batch::Checker;
-use super::games::{About, GameCli, Rules};
+use super::games::{About, GameCli, PageChecker, Rules};
 use super::input::{display_name, io_reason, not_utf8};
 use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd, error};
 use super::{export as export_cmd, selfplay as selfplay_cmd, show as show_cmd};
@@ -23,6 +23,7 @@ use super::{export as export_cmd, selfplay as selfplay_cmd, show as show_cmd};
 pub mod check;
 pub mod diff;
 pub mod export;
+pub mod page;
 pub mod play;
 pub mod selfplay;
 pub mod show;
@@ -181,6 +182,31 @@ impl GameCli for MadBishops {
         export::run(file, settings, request, out)
     }
 
+    fn page(
+        &self,
+        args: &export_cmd::Args,
+        file: &str,
+        rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        let settings = args.bishops.settings(rules, args.read.strict);
+        page::export(file, settings, args.ply, out)
+    }
+
+    fn page_checker<'a>(
+        &'a self,
+        args: &'a check_cmd::Args,
+        rules: Rules,
+    ) -> Result<PageChecker<'a>, String> {
+        if args.rebels.is_some() || args.lenient || args.all_variations {
+            return Err(
+                "--rebels, --lenient and --all-variations are not for Mad Bishops records".into(),
+            );
+        }
+        let settings = args.bishops.settings(rules, args.strict);
+        Ok(Box::new(move |path| page::entry(path, settings)))
+    }
+
     fn diff(
         &self,
         args: &diff_cmd::Args,
@@ -253,24 +279,30 @@ pub fn read_text(path: &str) -> Result<String, String> {
             MAX_FILE >> 20
         ));
     }
-    match String::from_utf8(bytes) {
-        Ok(text) => Ok(text),
-        Err(e) => {
-            let bytes = e.as_bytes();
-            let bad = e.utf8_error().valid_up_to();
-            let line_start = bytes[..bad]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
-            let line = 1 + bytes[..line_start].iter().filter(|&&b| b == b'\n').count();
-            let tail = &bytes[line_start..];
-            let error = match std::str::from_utf8(tail) {
-                Err(e) => e,
-                Ok(_) => e.utf8_error(),
-            };
-            Err(not_utf8(&name, line, tail, error, line_start))
-        }
-    }
+    String::from_utf8(bytes).map_err(|e| not_text(&name, e.as_bytes(), e.utf8_error()))
+}
+
+/// The bytes of the record at `path` as UTF-8 text; the error says where
+/// a byte that is not UTF-8 is.
+pub fn utf8_text<'a>(path: &str, bytes: &'a [u8]) -> Result<&'a str, String> {
+    std::str::from_utf8(bytes).map_err(|e| not_text(&display_name(path), bytes, e))
+}
+
+/// The message of a record `name` whose `bytes` are not UTF-8 (`e`):
+/// the line, column and byte of the first bad byte.
+fn not_text(name: &str, bytes: &[u8], e: std::str::Utf8Error) -> String {
+    let bad = e.valid_up_to();
+    let line_start = bytes[..bad]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = 1 + bytes[..line_start].iter().filter(|&&b| b == b'\n').count();
+    let tail = &bytes[line_start..];
+    let error = match std::str::from_utf8(tail) {
+        Err(e) => e,
+        Ok(_) => e,
+    };
+    not_utf8(name, line, tail, error, line_start)
 }
 
 /// The move cap of `--max-plies 0`: nothing in the rules ends a game in

@@ -11,7 +11,8 @@ use serde::Serialize;
 use super::super::batch::{self, Checker, Worker};
 use super::super::input::display_name;
 use super::super::{Format, Status};
-use super::{LoadError, Loaded, captures_word, load, notation, problem_details};
+use super::{LoadError, Loaded, MAX_FILE, captures_word, load_text, notation, problem_details};
+use super::{io_reason, text_of};
 
 /// How the records are checked and reported.
 #[derive(Clone, Copy, Debug)]
@@ -37,7 +38,17 @@ struct FileResult {
 
 impl Checker for Settings {
     fn worker(&self) -> Worker<'_> {
-        Box::new(move |path| check(path, *self).into())
+        Box::new(move |path, mut opened| {
+            let text = match opened.whole(MAX_FILE) {
+                Ok(bytes) => text_of(path, bytes.to_vec()),
+                Err(e) => Err(format!(
+                    "cannot read {}: {}",
+                    asalto::text::escape_line(&display_name(path)),
+                    io_reason(&e)
+                )),
+            };
+            check(path, text, *self).into()
+        })
     }
 
     fn unreadable(&self, message: String, path: Option<&str>) -> batch::FileResult {
@@ -79,9 +90,12 @@ struct SyntaxJson<'a> {
 }
 
 /// Check one target.
-fn check(path: &str, settings: Settings) -> FileResult {
+fn check(path: &str, text: Result<String, String>, settings: Settings) -> FileResult {
     let full = settings.details;
-    let loaded = match load(path, settings.rules) {
+    let loaded = match text
+        .map_err(LoadError::Unreadable)
+        .and_then(|text| load_text(path, text, settings.rules))
+    {
         Ok(loaded) => loaded,
         Err(LoadError::Unreadable(message)) => return unreadable(message, Some(path), settings),
         Err(LoadError::Syntax {

@@ -15,7 +15,7 @@ use asalto_solitaire::format::{self, Note, ParseError, Record};
 use asalto_solitaire::{Position, Problem, Profile, Solver, render};
 
 use super::batch::Checker;
-use super::games::{About, GameCli, Rules};
+use super::games::{About, GameCli, PageChecker, Rules};
 use super::input::{display_name, io_reason};
 use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd};
 use super::{export as export_cmd, show as show_cmd};
@@ -23,6 +23,7 @@ use super::{export as export_cmd, show as show_cmd};
 pub mod check;
 pub mod diff;
 pub mod export;
+pub mod page;
 pub mod show;
 
 /// Solitaire Chess on the command line.
@@ -99,6 +100,31 @@ impl GameCli for Solitaire {
         export::run(file, settings, out)
     }
 
+    fn page(
+        &self,
+        args: &export_cmd::Args,
+        file: &str,
+        rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        page::export(file, profile(rules), args.ply, out)
+    }
+
+    fn page_checker<'a>(
+        &'a self,
+        args: &'a check_cmd::Args,
+        rules: Rules,
+    ) -> Result<PageChecker<'a>, String> {
+        if args.rebels.is_some() || args.all_variations {
+            return Err(
+                "--rebels and --all-variations are about Asalto and Go: Solitaire Chess records have neither"
+                    .into(),
+            );
+        }
+        let rules = profile(rules);
+        Ok(Box::new(move |path| page::entry(path, rules)))
+    }
+
     fn diff(
         &self,
         args: &diff_cmd::Args,
@@ -162,6 +188,13 @@ pub fn read_text(path: &str) -> Result<String, String> {
         std::fs::File::open(path).and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
     };
     result.map_err(|e| format!("cannot read {name}: {}", io_reason(&e)))?;
+    text_of(path, bytes)
+}
+
+/// The bytes of the record at `path` (read up to [`MAX_FILE`] + 1) as
+/// UTF-8 text, or why not: too large, not UTF-8 (where).
+pub fn text_of(path: &str, bytes: Vec<u8>) -> Result<String, String> {
+    let name = escape_line(&display_name(path)).into_owned();
     if bytes.len() as u64 > MAX_FILE {
         return Err(format!(
             "cannot read {name}: larger than {} KiB, too large for a Solitaire Chess record",
@@ -182,6 +215,11 @@ pub fn read_text(path: &str) -> Result<String, String> {
 /// the record's `rules:` line.
 pub fn load(path: &str, rules: Option<Profile>) -> Result<Loaded, LoadError> {
     let text = read_text(path).map_err(LoadError::Unreadable)?;
+    load_text(path, text, rules)
+}
+
+/// Parse the `text` of the record at `path`, as [`load`].
+pub fn load_text(path: &str, text: String, rules: Option<Profile>) -> Result<Loaded, LoadError> {
     let name = escape_line(&display_name(path)).into_owned();
     match format::parse_record(&text) {
         Ok(record) => {
