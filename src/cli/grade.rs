@@ -407,21 +407,24 @@ trait Graded: Sized {
     fn prepare(args: &Args) -> Result<Prepared<Self>, String>;
     /// The steps of the progress bar for `submissions` submissions.
     fn steps(&self, submissions: usize, options: &Options) -> usize;
-    /// Grade every submission, `jobs` at a time; `progress(done, total)`
-    /// after each step.
-    fn grade(
-        &self,
-        submissions: &[Submission],
-        options: &Options,
-        jobs: usize,
-        progress: &(dyn Fn(usize, usize) + Sync),
-    ) -> Vec<SubmissionReport<Self::Kind>>;
+    /// Grade every submission of `run`.
+    fn grade(&self, run: Run<'_>) -> Vec<SubmissionReport<Self::Kind>>;
     /// The game and the rule profile the reports name.
     fn names(&self) -> (&'static str, &'static str);
     /// The weights of the checks and full marks.
     fn scoring<'a>(&'a self, options: &'a Options) -> (&'a Weights<Self::Kind>, f64);
     /// The names of the reference games (puzzles), in order.
     fn games(&self) -> Vec<String>;
+}
+
+#[cfg(target_os = "linux")]
+/// What a game grades: the submissions, the shared options, how many run
+/// at a time, and `progress(done, total)` to call after each step.
+struct Run<'a> {
+    submissions: &'a [Submission],
+    options: &'a Options,
+    jobs: usize,
+    progress: &'a (dyn Fn(usize, usize) + Sync),
 }
 
 #[cfg(target_os = "linux")]
@@ -444,13 +447,16 @@ fn drive<G: Graded>(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
         }
     };
     let bar = progress_bar(p.game.steps(p.submissions.len(), &p.options), G::STEPS);
-    let reports = p
-        .game
-        .grade(&p.submissions, &p.options, p.jobs, &|done, _| {
+    let reports = p.game.grade(Run {
+        submissions: &p.submissions,
+        options: &p.options,
+        jobs: p.jobs,
+        progress: &|done, _| {
             if let Some(bar) = &bar {
                 bar.set_position(done as u64);
             }
-        });
+        },
+    });
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -525,14 +531,14 @@ impl Graded for Asalto {
         submissions * (self.references.len() + usize::from(options.ai))
     }
 
-    fn grade(
-        &self,
-        submissions: &[Submission],
-        options: &Options,
-        jobs: usize,
-        progress: &(dyn Fn(usize, usize) + Sync),
-    ) -> Vec<SubmissionReport<Kind>> {
-        grade::grade(submissions, &self.references, options, jobs, progress)
+    fn grade(&self, run: Run<'_>) -> Vec<SubmissionReport<Kind>> {
+        grade::grade(
+            run.submissions,
+            &self.references,
+            run.options,
+            run.jobs,
+            run.progress,
+        )
     }
 
     fn names(&self) -> (&'static str, &'static str) {

@@ -168,33 +168,23 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
         rebels,
         max_plies: (max_plies > 0).then_some(max_plies),
     };
-    let width = games.to_string().len().max(4);
+    let output = Output {
+        dir: args.out.as_deref(),
+        extension: "txt",
+        what: "record files",
+        format: args.format,
+        quiet: args.quiet,
+        games,
+    };
     if let Some(dir) = &args.out {
         if let Err(message) = prepare_dir(dir, args.force) {
             error(&message);
             return Ok(Status::Error);
         }
     }
-    match played(args, &m, seed, width, out) {
-        Ok((totals, elapsed)) => {
-            if !args.quiet {
-                let mut text = summary(&m, seed, &totals);
-                Tail {
-                    dir: args.out.as_deref(),
-                    name: &|n| format!("game-{n:0width$}.txt"),
-                    what: "record files",
-                    format: args.format,
-                    games,
-                    moves: totals.plies,
-                    elapsed,
-                }
-                .write(&mut text);
-                eprint!("{text}");
-            }
-            Ok(Status::Success)
-        }
-        Err(stop) => stop.into_result(),
-    }
+    let played = played(args, &m, seed, &output, out);
+    output
+        .finish(played.map(|(totals, elapsed)| (summary(&m, seed, &totals), totals.plies, elapsed)))
 }
 
 /// Play the games of `selfplay` (Asalto), write their records, their JSON
@@ -203,7 +193,7 @@ fn played(
     args: &Args,
     m: &Match,
     seed: u64,
-    width: usize,
+    output: &Output<'_>,
     out: &mut Out,
 ) -> Result<(Totals, f64), Stop> {
     let games = args.games as usize;
@@ -230,26 +220,17 @@ fn played(
         |n| m.play(seed, n),
         |played: Vec<PlayedGame>| {
             for game in &played {
-                let file = match &args.out {
-                    Some(dir) => {
-                        let path = dir.join(format!("game-{:0width$}.txt", game.number));
-                        if let Err(e) = std::fs::write(&path, write_record(&game.moves)) {
-                            progress.finish_and_clear();
-                            return Err(cannot_write(&path, &e));
-                        }
-                        Some(path.display().to_string())
-                    }
-                    None => None,
-                };
+                let name = output.name(game.number);
+                let file = write_game(output.dir, &name, || write_record(&game.moves))
+                    .inspect_err(|_| progress.finish_and_clear())?;
                 if args.format == Format::Json {
-                    let json = GameJson::new(m, game, file.clone());
-                    out.line(&serde_json::to_string(&json).unwrap_or_default())?;
+                    json_line(out, &GameJson::new(m, game, file.clone()))?;
                 }
                 totals.add(game);
                 results.push(ResultJson {
                     game: game.number,
                     // Relative to DIR, where summary.json is.
-                    file: file.map(|_| format!("game-{:0width$}.txt", game.number)),
+                    file: file.map(|_| name),
                     seed: game.seed,
                     plies: game.moves.len(),
                     outcome: game.outcome.map(OutcomeJson::from),
@@ -347,10 +328,13 @@ fn summary(m: &Match, seed: u64, totals: &Totals) -> String {
 }
 
 /// Why a run of games stopped early: a file that could not be written
-/// (already reported; exit 2), or standard output.
+/// (exit 2; said when the run's output is done, after any progress bar is
+/// cleared), or standard output.
 pub(super) enum Stop {
-    /// Stop with this status.
+    /// Stop with this status (the reason already said).
     Status(Status),
+    /// This file could not be written.
+    Unwritable(PathBuf, io::Error),
     /// Writing to standard output failed.
     Write(WriteError),
 }
@@ -362,19 +346,39 @@ impl From<WriteError> for Stop {
 }
 
 impl Stop {
-    /// What `run` returns.
+    /// What `run` returns (and the file that could not be written, said).
     pub(super) fn into_result(self) -> Result<Status, WriteError> {
         match self {
             Stop::Status(status) => Ok(status),
+            Stop::Unwritable(path, e) => {
+                error(&format!("cannot write {}: {e}", path.display()));
+                Ok(Status::Error)
+            }
             Stop::Write(e) => Err(e),
         }
     }
 }
 
-/// Report that `path` could not be written, and stop.
-pub(super) fn cannot_write(path: &Path, e: &std::io::Error) -> Stop {
-    error(&format!("cannot write {}: {e}", path.display()));
-    Stop::Status(Status::Error)
+/// With `--out DIR`, write a game's file `DIR/name` (`text()`): its path,
+/// as the game's JSON line names it.
+pub(super) fn write_game<T: AsRef<[u8]>>(
+    dir: Option<&Path>,
+    name: &str,
+    text: impl FnOnce() -> T,
+) -> Result<Option<String>, Stop> {
+    let Some(dir) = dir else {
+        return Ok(None);
+    };
+    let path = dir.join(name);
+    match std::fs::write(&path, text()) {
+        Ok(()) => Ok(Some(path.display().to_string())),
+        Err(e) => Err(Stop::Unwritable(path, e)),
+    }
+}
+
+/// A game's line of `--format json`.
+pub(super) fn json_line(out: &mut Out, game: &impl Serialize) -> Result<(), Stop> {
+    Ok(out.line(&serde_json::to_string(game).unwrap_or_default())?)
 }
 
 /// The threads of a run: `jobs` (0: one per core).
@@ -412,35 +416,51 @@ pub(super) fn play_in_chunks<P: Send>(
 pub(super) fn write_summary(dir: &Path, summary: &impl Serialize) -> Result<(), Stop> {
     let path = dir.join("summary.json");
     let text = serde_json::to_string_pretty(summary).unwrap_or_default() + "\n";
-    std::fs::write(&path, text).map_err(|e| cannot_write(&path, &e))
+    std::fs::write(&path, text).map_err(|e| Stop::Unwritable(path, e))
 }
 
-/// The end of the human summary: the files written (`name(n)` is game
-/// n's file name in `dir`), or how to write them (`what`: `record files`),
-/// and the speed.
-pub(super) struct Tail<'a> {
-    /// The folder written, if any.
+/// Where a run of games writes, and how it reports.
+pub(super) struct Output<'a> {
+    /// `--out DIR`, if given.
     pub dir: Option<&'a Path>,
-    /// Game n's file name.
-    pub name: &'a dyn Fn(usize) -> String,
-    /// What the files are, for the note when none are written.
-    pub what: &'a str,
+    /// The extension of the game files (`txt`, `sgf`).
+    pub extension: &'static str,
+    /// What the game files are, for the note when none are written.
+    pub what: &'static str,
     /// The output format.
     pub format: Format,
+    /// No summary on standard error.
+    pub quiet: bool,
     /// How many games.
     pub games: usize,
-    /// How many moves in all.
-    pub moves: usize,
-    /// Seconds taken.
-    pub elapsed: f64,
 }
 
-impl Tail<'_> {
-    /// Append the lines to `text`.
-    pub(super) fn write(&self, text: &mut String) {
+impl Output<'_> {
+    /// Game `n`'s file name: `game-0001.txt`, numbered as wide as the
+    /// last game's number (four digits at least), so names sort in order.
+    pub(super) fn name(&self, n: usize) -> String {
+        let width = self.games.to_string().len().max(4);
+        format!("game-{n:0width$}.{}", self.extension)
+    }
+
+    /// End the run: unless `--quiet`, `head` (the game's summary of its
+    /// totals) then the files written (or how to write them) and the
+    /// speed, from the `moves` played in `elapsed` seconds, on standard
+    /// error; the exit status. A run that stopped says why.
+    pub(super) fn finish(
+        &self,
+        played: Result<(String, usize, f64), Stop>,
+    ) -> Result<Status, WriteError> {
+        let (mut text, moves, elapsed) = match played {
+            Ok(played) => played,
+            Err(stop) => return stop.into_result(),
+        };
+        if self.quiet {
+            return Ok(Status::Success);
+        }
         let games = self.games;
         if let Some(dir) = self.dir {
-            let name = |n: usize| dir.join((self.name)(n)).display().to_string();
+            let name = |n: usize| dir.join(self.name(n)).display().to_string();
             let files = if games == 1 {
                 name(1)
             } else {
@@ -460,12 +480,13 @@ impl Tail<'_> {
         }
         let _ = writeln!(
             text,
-            "{games} game{} in {:.2} s ({:.0} games/s, {:.0} moves/s)",
+            "{games} game{} in {elapsed:.2} s ({:.0} games/s, {:.0} moves/s)",
             if games == 1 { "" } else { "s" },
-            self.elapsed,
-            games as f64 / self.elapsed.max(1e-9),
-            self.moves as f64 / self.elapsed.max(1e-9),
+            games as f64 / elapsed.max(1e-9),
+            moves as f64 / elapsed.max(1e-9),
         );
+        eprint!("{text}");
+        Ok(Status::Success)
     }
 }
 

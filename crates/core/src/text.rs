@@ -63,6 +63,32 @@ pub fn escape_line(text: &str) -> Cow<'_, str> {
     escape_with(text, |_| false)
 }
 
+/// `text` inside an XML document (an SVG drawing's title and captions):
+/// `&`, `<`, `>` and `"` as entities, and control characters, which XML
+/// 1.0 does not allow, as U+FFFD.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_core::text::xml_escape;
+///
+/// assert_eq!(xml_escape("a<b & \"c\"\x07"), "a&lt;b &amp; &quot;c&quot;\u{fffd}");
+/// ```
+pub fn xml_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c if c.is_control() => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// The largest index `<= at` that is a character boundary of `text`.
 pub fn floor_boundary(text: &str, at: usize) -> usize {
     let mut at = at.min(text.len());

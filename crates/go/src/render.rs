@@ -4,6 +4,8 @@
 
 use std::fmt::Write;
 
+use asalto_core::text::xml_escape;
+
 use crate::board::Territory;
 use crate::point::{Move, Point, Size, gtp_column_letter};
 use crate::position::Position;
@@ -139,21 +141,6 @@ pub fn text(pos: &Position, options: DrawOptions) -> String {
 
 const CELL: i32 = 24;
 const MARGIN: i32 = 30;
-
-fn xml_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c if c.is_control() => out.push('\u{fffd}'),
-            _ => out.push(c),
-        }
-    }
-    out
-}
 
 /// A standalone SVG picture: the grid with star points, GTP coordinates
 /// (letters above and below, numbers on both sides), stones as

@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use asalto_core::text::xml_escape;
+
 use crate::{Capture, Piece, Position, Square};
 
 /// The position as text, rank 4 at the top, files `a`..`d` under it; the
@@ -80,21 +82,6 @@ pub const fn glyph(piece: Piece) -> char {
         Piece::Knight => '♞',
         Piece::Pawn => '♟',
     }
-}
-
-fn xml_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c if c.is_control() => out.push('\u{fffd}'),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// A standalone SVG picture of `pos`, in the toolkit's colours: the 4×4

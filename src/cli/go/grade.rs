@@ -7,10 +7,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use asalto::grade::go::{self, GameQueries, GoKind, GoOptions, Reference};
-use asalto::grade::{Options, Scoring, Submission, SubmissionReport, Weights};
+use asalto::grade::{Options, Scoring, SubmissionReport, Weights};
 use asalto_go::Profile;
 
-use super::{Args, Graded, Prepared};
+use super::{Args, Graded, Prepared, Run};
 
 /// The Go assignment: the queries of the reference games, and the driver
 /// that asks them.
@@ -111,14 +111,15 @@ impl Graded for Go {
         submissions
     }
 
-    fn grade(
-        &self,
-        submissions: &[Submission],
-        options: &Options,
-        jobs: usize,
-        progress: &(dyn Fn(usize, usize) + Sync),
-    ) -> Vec<SubmissionReport<GoKind>> {
-        go::grade(submissions, &self.plan, options, &self.go, jobs, progress)
+    fn grade(&self, run: Run<'_>) -> Vec<SubmissionReport<GoKind>> {
+        go::grade(
+            run.submissions,
+            &self.plan,
+            run.options,
+            &self.go,
+            run.jobs,
+            run.progress,
+        )
     }
 
     fn names(&self) -> (&'static str, &'static str) {

@@ -11,7 +11,8 @@ use asalto_go::{Profile, Size, player};
 use serde::Serialize;
 
 use super::super::selfplay::{
-    Stop, Tail, cannot_write, clock_seed, play_in_chunks, prepare_dir, thread_pool, write_summary,
+    Output, Stop, clock_seed, json_line, play_in_chunks, prepare_dir, thread_pool, write_game,
+    write_summary,
 };
 use super::super::{Format, Out, Status, WriteError, error};
 
@@ -164,11 +165,6 @@ fn play(s: &Settings, base: u64, number: usize) -> Played {
     }
 }
 
-/// The file name of game `n`.
-fn file_name(n: usize, width: usize) -> String {
-    format!("game-{n:0width$}.sgf")
-}
-
 /// Run `selfplay --game go`.
 pub fn run(s: Settings, out_dir: Option<&Path>, out: &mut Out) -> Result<Status, WriteError> {
     let seed = s.seed.unwrap_or_else(clock_seed);
@@ -178,27 +174,18 @@ pub fn run(s: Settings, out_dir: Option<&Path>, out: &mut Out) -> Result<Status,
             return Ok(Status::Error);
         }
     }
-    let width = s.games.to_string().len().max(4);
-    match played(&s, seed, width, out_dir, out) {
-        Ok((totals, elapsed)) => {
-            if !s.quiet {
-                let mut text = summary_text(&s, seed, &totals);
-                Tail {
-                    dir: out_dir,
-                    name: &|n| file_name(n, width),
-                    what: "SGF files",
-                    format: s.format,
-                    games: s.games,
-                    moves: totals.moves,
-                    elapsed,
-                }
-                .write(&mut text);
-                eprint!("{text}");
-            }
-            Ok(Status::Success)
-        }
-        Err(stop) => stop.into_result(),
-    }
+    let output = Output {
+        dir: out_dir,
+        extension: "sgf",
+        what: "SGF files",
+        format: s.format,
+        quiet: s.quiet,
+        games: s.games,
+    };
+    let played = played(&s, seed, &output, out);
+    output.finish(
+        played.map(|(totals, elapsed)| (summary_text(&s, seed, &totals), totals.moves, elapsed)),
+    )
 }
 
 /// Play the games, write their SGF files, their JSON lines and
@@ -206,8 +193,7 @@ pub fn run(s: Settings, out_dir: Option<&Path>, out: &mut Out) -> Result<Status,
 fn played(
     s: &Settings,
     seed: u64,
-    width: usize,
-    out_dir: Option<&Path>,
+    output: &Output<'_>,
     out: &mut Out,
 ) -> Result<(Totals, f64), Stop> {
     let pool = thread_pool(s.jobs.unwrap_or(0))?;
@@ -222,17 +208,12 @@ fn played(
         |n| play(s, seed, n),
         |played: Vec<Played>| {
             for game in &played {
-                let file = out_dir.map(|_| file_name(game.number, width));
-                if let (Some(dir), Some(name)) = (out_dir, &file) {
-                    let path = dir.join(name);
-                    if let Err(e) = std::fs::write(&path, &game.sgf) {
-                        return Err(cannot_write(&path, &e));
-                    }
-                }
+                let name = output.name(game.number);
+                // The JSON names the file relative to DIR.
+                let file = write_game(output.dir, &name, || &game.sgf)?.map(|_| name);
                 totals.add(game);
                 if s.format == Format::Json {
-                    let line = line_of(s, game, file.clone(), true);
-                    out.line(&serde_json::to_string(&line).unwrap_or_default())?;
+                    json_line(out, &line_of(s, game, file.clone(), true))?;
                 }
             }
             // The SGF texts are dropped once written; the summary keeps the rest.
@@ -244,11 +225,11 @@ fn played(
         },
     )?;
     for game in &played_all {
-        let file = out_dir.map(|_| file_name(game.number, width));
+        let file = output.dir.map(|_| output.name(game.number));
         lines.push(line_of(s, game, file, false));
     }
     let elapsed = started.elapsed().as_secs_f64();
-    if let Some(dir) = out_dir {
+    if let Some(dir) = output.dir {
         let summary = Summary {
             format: "asalto-selfplay",
             version: 1,

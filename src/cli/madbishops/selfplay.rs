@@ -16,7 +16,8 @@ use asalto_madbishops::{Notation, OutcomeReason, Position, Profile, Side};
 use serde::Serialize;
 
 use super::super::selfplay::{
-    Stop, Tail, cannot_write, clock_seed, play_in_chunks, prepare_dir, thread_pool, write_summary,
+    Output, Stop, clock_seed, json_line, play_in_chunks, prepare_dir, thread_pool, write_game,
+    write_summary,
 };
 use super::super::{Format, Out, Status, WriteError, error};
 
@@ -90,33 +91,23 @@ pub fn run(settings: &Settings, out: &mut Out) -> Result<Status, WriteError> {
         start: Position::start(settings.profile, settings.first),
         max_plies: Some(super::move_cap(settings.max_plies)),
     };
-    let width = games.to_string().len().max(4);
+    let output = Output {
+        dir: settings.out.as_deref(),
+        extension: "txt",
+        what: "record files",
+        format: settings.format,
+        quiet: settings.quiet,
+        games,
+    };
     if let Some(dir) = &settings.out {
         if let Err(message) = prepare_dir(dir, settings.force) {
             error(&message);
             return Ok(Status::Error);
         }
     }
-    match played(settings, &m, seed, width, out) {
-        Ok((totals, elapsed)) => {
-            if !settings.quiet {
-                let mut text = summary(&m, seed, &totals);
-                Tail {
-                    dir: settings.out.as_deref(),
-                    name: &|n| format!("game-{n:0width$}.txt"),
-                    what: "record files",
-                    format: settings.format,
-                    games,
-                    moves: totals.plies,
-                    elapsed,
-                }
-                .write(&mut text);
-                eprint!("{text}");
-            }
-            Ok(Status::Success)
-        }
-        Err(stop) => stop.into_result(),
-    }
+    let played = played(settings, &m, seed, &output, out);
+    output
+        .finish(played.map(|(totals, elapsed)| (summary(&m, seed, &totals), totals.plies, elapsed)))
 }
 
 /// Play the games, write their records, their JSON lines and
@@ -125,7 +116,7 @@ fn played(
     settings: &Settings,
     m: &Match,
     seed: u64,
-    width: usize,
+    output: &Output<'_>,
     out: &mut Out,
 ) -> Result<(Totals, f64), Stop> {
     let games = settings.games;
@@ -140,21 +131,12 @@ fn played(
         |n| m.play(seed, n),
         |played: Vec<PlayedGame>| {
             for game in &played {
-                let name = format!("game-{:0width$}.txt", game.number);
-                let file = match &settings.out {
-                    Some(dir) => {
-                        let path = dir.join(&name);
-                        let text = write_record(&game.moves, Notation::Algebraic);
-                        if let Err(e) = std::fs::write(&path, text) {
-                            return Err(cannot_write(&path, &e));
-                        }
-                        Some(path.display().to_string())
-                    }
-                    None => None,
-                };
+                let name = output.name(game.number);
+                let file = write_game(output.dir, &name, || {
+                    write_record(&game.moves, Notation::Algebraic)
+                })?;
                 if settings.format == Format::Json {
-                    let json = SelfplayJson::new(m, game, file.clone());
-                    out.line(&serde_json::to_string(&json).unwrap_or_default())?;
+                    json_line(out, &SelfplayJson::new(m, game, file.clone()))?;
                 }
                 totals.add(game);
                 results.push(ResultJson {

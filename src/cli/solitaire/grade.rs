@@ -8,10 +8,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use asalto::grade::solitaire::{self, Feed, Puzzle, SolKind, SolOptions};
-use asalto::grade::{Options, Scoring, Submission, SubmissionReport, Weights};
+use asalto::grade::{Options, Scoring, SubmissionReport, Weights};
 use asalto_solitaire::Profile;
 
-use super::{Args, FeedArg, Graded, Prepared};
+use super::{Args, FeedArg, Graded, Prepared, Run};
 
 /// The Solitaire Chess challenge: the puzzles, and how they are given.
 pub(super) struct Solitaire {
@@ -75,20 +75,14 @@ impl Graded for Solitaire {
         submissions * self.puzzles.len()
     }
 
-    fn grade(
-        &self,
-        submissions: &[Submission],
-        options: &Options,
-        jobs: usize,
-        progress: &(dyn Fn(usize, usize) + Sync),
-    ) -> Vec<SubmissionReport<SolKind>> {
+    fn grade(&self, run: Run<'_>) -> Vec<SubmissionReport<SolKind>> {
         solitaire::grade(
-            submissions,
+            run.submissions,
             &self.puzzles,
-            options,
+            run.options,
             &self.sol,
-            jobs,
-            progress,
+            run.jobs,
+            run.progress,
         )
     }
 
