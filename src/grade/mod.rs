@@ -65,6 +65,7 @@ pub mod report;
 pub mod screen;
 mod session;
 pub mod solitaire;
+pub mod stall;
 
 pub use confine::{Confinement, Sandbox, SandboxChoice, User, Users};
 pub use files::{LOAD_NAME, SAVE_NAME};

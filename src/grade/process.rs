@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 use super::confine::{BwrapArgs, SANDBOX_WORKDIR, User};
 use super::folder::Folder;
 use super::procs::{self, ProcInfo, Procs, Scope};
+use super::stall::CpuWatch;
 
 /// Resource limits applied to the program (and inherited by its children).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,6 +161,10 @@ pub struct Program {
     /// The process last seen reading standard input.
     reader: Option<i32>,
     idle: Duration,
+    /// The CPU clock during the current wait.
+    watch: CpuWatch,
+    /// After a wait that ran out of time: whether the program was asleep.
+    asleep: Option<bool>,
 }
 
 /// `setrlimit(resource, value)` for soft and hard limit. A macro, because
@@ -362,6 +367,8 @@ impl Program {
             status: None,
             reader: None,
             idle: launch.idle,
+            watch: CpuWatch::new(Instant::now(), Instant::now()),
+            asleep: None,
         })
     }
 
@@ -399,6 +406,7 @@ impl Program {
         let mut last_output = Instant::now();
         let mut interval = Duration::from_millis(1);
         let mut got_data = true;
+        self.start_watch(deadline.min(last_output + silence));
         let ready = loop {
             if self.pump() > 0 {
                 last_output = Instant::now();
@@ -428,8 +436,10 @@ impl Program {
                 break Ready::Idle;
             }
             if now >= deadline || quiet >= silence {
+                self.judge_sleep(now);
                 break Ready::Timeout;
             }
+            self.watch_cpu(now);
             got_data = false;
             self.poll(interval.min(deadline - now));
             interval = (interval * 2).min(Duration::from_millis(16));
@@ -446,6 +456,7 @@ impl Program {
     /// newline; what follows it stays for the next call.
     pub fn read_line(&mut self, deadline: Instant, cap: usize) -> LineRead {
         let mut interval = Duration::from_millis(1);
+        self.start_watch(deadline);
         loop {
             if self.pump() > 0 {
                 interval = Duration::from_millis(1);
@@ -470,8 +481,10 @@ impl Program {
             }
             let now = Instant::now();
             if now >= deadline {
+                self.judge_sleep(now);
                 return LineRead::Timeout;
             }
+            self.watch_cpu(now);
             self.poll(interval.min(deadline - now));
             interval = (interval * 2).min(Duration::from_millis(16));
         }
@@ -511,6 +524,7 @@ impl Program {
     /// output, or on standard error, is [`Ready::Flood`].
     pub fn run_to_exit(&mut self, deadline: Instant, cap: usize) -> Ready {
         let mut interval = Duration::from_millis(1);
+        self.start_watch(deadline);
         loop {
             if self.pump() > 0 {
                 interval = Duration::from_millis(1);
@@ -527,11 +541,35 @@ impl Program {
             }
             let now = Instant::now();
             if now >= deadline {
+                self.judge_sleep(now);
                 return Ready::Timeout;
             }
+            self.watch_cpu(now);
             self.poll(interval.min(deadline - now));
             interval = (interval * 2).min(Duration::from_millis(16));
         }
+    }
+
+    /// After a wait that ran out of time ([`Ready::Timeout`],
+    /// [`LineRead::Timeout`]): whether the program was asleep then, its CPU
+    /// clock still over the end of the wait (see [`super::stall`]); `None`
+    /// when that cannot be told, or the last wait did not run out.
+    pub fn asleep(&self) -> Option<bool> {
+        self.asleep
+    }
+
+    fn start_watch(&mut self, end: Instant) {
+        self.asleep = None;
+        self.watch = CpuWatch::new(Instant::now(), end);
+    }
+
+    fn watch_cpu(&mut self, now: Instant) {
+        let procs = &self.procs;
+        self.watch.sample(now, || procs.cpu_ticks());
+    }
+
+    fn judge_sleep(&mut self, now: Instant) {
+        self.asleep = self.watch.asleep(now, self.procs.cpu_ticks());
     }
 
     /// Wait up to `limit` for the program to exit, without reading it.

@@ -193,6 +193,34 @@ impl Procs {
         ))
     }
 
+    /// CPU time the program has used so far, user and system, in clock
+    /// ticks: in a sandbox, that of every process of its namespace; outside
+    /// one, that of the main process (all its threads) and of the children
+    /// it has reaped. Only the program's own entries of `/proc` are read:
+    /// the host's `/proc` is never listed for this. `None` when `/proc`
+    /// tells nothing.
+    pub fn cpu_ticks(&self) -> Option<u64> {
+        if !self.is_namespace() {
+            return self.ticks_of(self.main);
+        }
+        let mut total = None;
+        for pid in self.numbers(".") {
+            if pid == 1 {
+                continue;
+            }
+            if let Some(t) = self.ticks_of(pid) {
+                total = Some(total.unwrap_or(0) + t);
+            }
+        }
+        total
+    }
+
+    /// `utime + stime + cutime + cstime` of one process.
+    fn ticks_of(&self, pid: i32) -> Option<u64> {
+        let stat = self.read(&format!("{pid}/stat"))?;
+        stat_ticks(&stat)
+    }
+
     fn real_uid(&self, pid: i32) -> Option<u32> {
         let status = self.read(&format!("{pid}/status"))?;
         status
@@ -203,6 +231,20 @@ impl Procs {
             .parse()
             .ok()
     }
+}
+
+/// The CPU time fields of a `/proc/<pid>/stat` line (`utime`, `stime`,
+/// `cutime`, `cstime`: the 14th to 17th fields), summed. The name, in
+/// parentheses, may hold spaces and parentheses of its own: the fields
+/// are counted from the last `)`.
+pub fn stat_ticks(stat: &str) -> Option<u64> {
+    let fields: Vec<&str> = stat
+        .get(stat.rfind(')')? + 1..)?
+        .split_whitespace()
+        .collect();
+    fields.get(11..15)?.iter().try_fold(0u64, |sum, f| {
+        Some(sum.saturating_add(f.parse::<u64>().ok()?))
+    })
 }
 
 /// How many processes of real user `uid` exist, zombies included (they

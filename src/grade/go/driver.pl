@@ -147,8 +147,23 @@
 :- use_module(library(prolog_stream)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(library(aggregate)).
 
 :- initialization(main, main).
+
+%   Halting safely with library(time) loaded.  In SWI-Prolog 9.0.4 (and
+%   its sources since) the alarm scheduler thread leaves its loop holding
+%   the library's mutex, and the library's halt hook sets the loop's stop
+%   flag before it takes that mutex to wake the scheduler.  When the
+%   scheduler wakes in between, on a wake-up still pending from the last
+%   alarm installed or removed (more likely on a loaded machine), it quits
+%   holding the mutex and the halt waits for it forever: the process never
+%   exits, every thread asleep, no CPU time.  So before the library's
+%   hook runs, this one removes the alarm of a query still running and
+%   waits until every other thread is asleep (the scheduler parked, its
+%   wake-ups consumed); then only the halt's own wake-up reaches it, after
+%   the halt holds the mutex.
+:- at_halt(asalto_go_driver:settle_alarms).
 
 :- multifile user:message_hook/3.
 
@@ -626,6 +641,46 @@ student_halt :-
     ;   true
     ),
     fail.
+
+%   At most 2 s (2000 checks), and nothing when /proc cannot be read.
+:- public settle_alarms/0.
+settle_alarms :-
+    catch(settle_alarms_, _, true).
+
+settle_alarms_ :-
+    (   nb_current(go_alarm, Id), Id \== none
+    ->  nb_setval(go_alarm, none),
+        catch(remove_alarm(Id), _, true)
+    ;   true
+    ),
+    thread_self(Me),
+    thread_property(Me, system_thread_id(Own)),
+    others_asleep(Own, 2000).
+
+others_asleep(Own, N) :-
+    (   N =< 0
+    ->  true
+    ;   forall(( other_task(Own, Tid), task_state(Tid, State) ), State == 'S')
+    ->  true
+    ;   sleep(0.001),
+        N1 is N - 1,
+        others_asleep(Own, N1)
+    ).
+
+other_task(Own, Tid) :-
+    directory_files('/proc/self/task', Names),
+    member(Name, Names),
+    atom_number(Name, Tid),
+    Tid =\= Own.
+
+%   The state letter of a thread: the field after the name, which ends at
+%   the last `)`.
+task_state(Tid, State) :-
+    format(atom(F), '/proc/self/task/~w/stat', [Tid]),
+    catch(read_file_to_string(F, S, []), _, fail),
+    aggregate_all(max(B), sub_string(S, B, 1, _, ")"), Close),
+    At is Close + 2,
+    sub_atom(S, At, 1, _, State).
 
                  /*******************************
                  *           QUERIES            *

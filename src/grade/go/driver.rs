@@ -12,6 +12,7 @@ use crate::grade::confine::User;
 use crate::grade::folder::Folder;
 use crate::grade::process::{LineRead, Program, SendError};
 use crate::grade::session::{quote_tail, remove_folder, spawn};
+use crate::grade::stall::{self, Attempt};
 use crate::grade::{Options, Submission};
 
 /// The driver's source, written to a folder the programs' user may read.
@@ -149,6 +150,11 @@ pub enum Reply {
         limit: Duration,
         /// The last lines of standard error.
         stderr: Option<String>,
+        /// SWI-Prolog was asleep (no CPU time) at the end of the wait.
+        asleep: bool,
+        /// It was the second hang of this query in a row, both asleep:
+        /// the query was asked twice (see [`crate::grade::stall`]).
+        twice: bool,
     },
     /// The driver ended (or broke the protocol) without answering.
     Died {
@@ -161,6 +167,42 @@ pub enum Reply {
     NotLoaded(LoadProblem),
     /// Not asked: the program hung too often.
     Skipped(String),
+}
+
+impl Attempt for Reply {
+    fn hung_asleep(&self) -> Option<Duration> {
+        match self {
+            Reply::Hung {
+                limit,
+                asleep: true,
+                ..
+            } => Some(*limit),
+            _ => None,
+        }
+    }
+
+    fn asleep_twice(&mut self) {
+        if let Reply::Hung { twice, .. } = self {
+            *twice = true;
+        }
+    }
+}
+
+/// A start of the driver, for [`stall::rerun_if_asleep`]: loading that
+/// hung with SWI-Prolog asleep is tried once more.
+struct Launched(Result<(), LoadProblem>, Option<Duration>);
+
+impl Attempt for Launched {
+    fn hung_asleep(&self) -> Option<Duration> {
+        self.1
+    }
+
+    fn asleep_twice(&mut self) {
+        if let Err(LoadProblem::Other(why)) = &mut self.0 {
+            why.push_str("; ");
+            why.push_str(stall::ASLEEP_TWICE);
+        }
+    }
 }
 
 /// The running driver.
@@ -225,7 +267,13 @@ impl<'a> Driver<'a> {
         if self.running.is_some() {
             return Ok(());
         }
-        match self.launch() {
+        let mut notes = Vec::new();
+        let launched =
+            stall::rerun_if_asleep("loading the program", || self.launch(), &mut |note| {
+                notes.push(note)
+            });
+        self.notes.append(&mut notes);
+        match launched.0 {
             Ok(()) => Ok(()),
             Err(problem) => {
                 self.broken = Some(problem.clone());
@@ -234,7 +282,14 @@ impl<'a> Driver<'a> {
         }
     }
 
-    fn launch(&mut self) -> Result<(), LoadProblem> {
+    fn launch(&mut self) -> Launched {
+        let limit = self.settings.load_time + self.settings.grace;
+        let mut asleep = false;
+        let loaded = self.load(limit, &mut asleep);
+        Launched(loaded, asleep.then_some(limit))
+    }
+
+    fn load(&mut self, limit: Duration, asleep: &mut bool) -> Result<(), LoadProblem> {
         if let Some(problem) = &self.sub.problem {
             return Err(LoadProblem::Other(problem.clone()));
         }
@@ -245,11 +300,11 @@ impl<'a> Driver<'a> {
             program,
             folder: Some(folder),
         });
-        let limit = self.settings.load_time + self.settings.grace;
         let line = match self.read_line(Instant::now() + limit) {
             Ok(line) => line,
             Err(reply) => {
                 self.stop();
+                *asleep = reply.hung_asleep().is_some();
                 let why = match reply {
                     Reply::Hung { stderr, .. } => with_stderr(
                         format!(
@@ -285,8 +340,22 @@ impl<'a> Driver<'a> {
         }
     }
 
-    /// Ask `query` and wait for the answer, at most our limit.
+    /// Ask `query` and wait for the answer, at most our limit. A query
+    /// that hangs with SWI-Prolog asleep is asked once more, from a fresh
+    /// start (noted); only a second hang is charged.
     pub fn ask(&mut self, query: &Query) -> Reply {
+        let mut notes = Vec::new();
+        let what = format!("a {} query", query.predicate());
+        let reply =
+            stall::rerun_if_asleep(&what, || self.ask_once(query), &mut |note| notes.push(note));
+        self.notes.append(&mut notes);
+        if matches!(reply, Reply::Hung { .. }) {
+            self.hangs += 1;
+        }
+        reply
+    }
+
+    fn ask_once(&mut self, query: &Query) -> Reply {
         if self.hangs >= MAX_HANGS {
             return Reply::Skipped(format!(
                 "not asked: the program was killed {} times for not answering",
@@ -335,10 +404,12 @@ impl<'a> Driver<'a> {
                     stderr: self.stderr(),
                 },
             },
-            Err(Reply::Hung { stderr, .. }) => {
-                self.hangs += 1;
-                Reply::Hung { limit, stderr }
-            }
+            Err(Reply::Hung { stderr, asleep, .. }) => Reply::Hung {
+                limit,
+                stderr,
+                asleep,
+                twice: false,
+            },
             Err(other) => other,
         };
         self.stop();
@@ -361,10 +432,15 @@ impl<'a> Driver<'a> {
         };
         match running.program.read_line(deadline, cap) {
             LineRead::Line(bytes) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
-            LineRead::Timeout => Err(Reply::Hung {
-                limit: Duration::ZERO,
-                stderr: self.stderr(),
-            }),
+            LineRead::Timeout => {
+                let asleep = running.program.asleep() == Some(true);
+                Err(Reply::Hung {
+                    limit: Duration::ZERO,
+                    stderr: self.stderr(),
+                    asleep,
+                    twice: false,
+                })
+            }
             LineRead::Flood => Err(Reply::Died {
                 how: format!(
                     "printed more than {} on standard error during one query (--output-limit)",

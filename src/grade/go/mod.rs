@@ -335,6 +335,13 @@ fn describe_answer(answer: &Answer) -> String {
 fn describe_reply(reply: &Reply) -> String {
     match reply {
         Reply::Answer(a) => describe_answer(a),
+        Reply::Hung {
+            limit, twice: true, ..
+        } => format!(
+            "no answer within {} s, {}; SWI-Prolog was killed and started again",
+            limit.as_secs_f64(),
+            super::stall::ASLEEP_TWICE
+        ),
         Reply::Hung { limit, .. } => format!(
             "no answer within {} s: SWI-Prolog was killed and started again",
             limit.as_secs_f64()

@@ -599,3 +599,119 @@ fn the_driver_passes_its_own_checks() {
     );
     assert!(text.contains(" passed, 0 failed"), "{text}");
 }
+
+/// A submission folder holding `correct-strings` with one more `goMove/4`
+/// clause in front: `first` (Prolog goals, then `fail`).
+fn with_first_move_clause(dir: &Path, name: &str, first: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let text =
+        std::fs::read_to_string(Path::new(FIXTURES).join("correct-strings/proylcc.pl")).unwrap();
+    let at = text
+        .find("\ngoMove(")
+        .expect("correct-strings defines goMove/4")
+        + 1;
+    let program = format!(
+        "{}goMove(_, _, _, _) :- {first}, fail.\n{}",
+        &text[..at],
+        &text[at..]
+    );
+    let sub = dir.join(name);
+    std::fs::create_dir(&sub).unwrap();
+    std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(sub.join("proylcc.pl"), program).unwrap();
+    std::fs::set_permissions(
+        sub.join("proylcc.pl"),
+        std::fs::Permissions::from_mode(0o644),
+    )
+    .unwrap();
+    sub
+}
+
+/// A query whose SWI-Prolog falls asleep (stopped: no CPU time, as when
+/// the interpreter deadlocks on itself) is asked once more from a fresh
+/// start before anything is charged: a program that does so once only
+/// loses nothing, and the report says it was re-run; one that is asleep
+/// every time is charged, saying so, and a busy hang is charged at once
+/// (`hostile-never-answers`, in the batch).
+#[test]
+fn an_asleep_hang_is_asked_again_before_it_is_charged() {
+    use asalto::grade::go::{self, DriverScript, DriverSettings, GoOptions};
+    use asalto::grade::{Options, Scoring};
+    use std::os::unix::fs::PermissionsExt;
+    use std::time::Duration;
+    swipl();
+    let dir = open_dir("asalto-go-asleep-");
+    // Written by the program's own user (a user of its own under root).
+    let marks = dir.path().join("marks");
+    std::fs::create_dir(&marks).unwrap();
+    std::fs::set_permissions(&marks, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let marker = marks.join("stopped-once");
+    let stop = "shell('kill -STOP $PPID')";
+    let once = with_first_move_clause(
+        dir.path(),
+        "asleep-once",
+        &format!(
+            "\\+ exists_file('{m}'), open('{m}', write, S), close(S), {stop}",
+            m = marker.display()
+        ),
+    );
+    let always = with_first_move_clause(dir.path(), "asleep-always", stop);
+    let profile = Profile::from_name("seed-2019").unwrap();
+    let bytes = std::fs::read(go_refs().join("random-1.sgf")).unwrap();
+    let reference = go::Reference::from_sgf("random-1.sgf", &bytes, profile).unwrap();
+    let plan = vec![go::plan::queries(&reference, profile)];
+    let swipl = asalto::grade::confine::find_in_path("swipl").unwrap();
+    let settings = GoOptions {
+        driver: DriverSettings {
+            swipl,
+            query_time: Duration::from_millis(300),
+            grace: Duration::from_millis(400),
+            ..DriverSettings::default()
+        },
+        scoring: Scoring::new(None, 10.0).unwrap(),
+    };
+    let script = DriverScript::write().unwrap();
+    let subs: Vec<_> = [&once, &always]
+        .iter()
+        .map(|f| go::submission(f, "proylcc.pl", &settings, &script))
+        .collect();
+    let reports = go::grade(&subs, &plan, &Options::default(), &settings, 1, &|_, _| {});
+    let json = |r| serde_json::to_value(r).unwrap();
+    let once_report = json(&reports[0]);
+    let always_report = json(&reports[1]);
+    let notes = |v: &Value| -> Vec<String> {
+        v["games"][0]["notes"]
+            .as_array()
+            .map(|a| a.iter().map(|n| n.as_str().unwrap().to_string()).collect())
+            .unwrap_or_default()
+    };
+    // Stopped once, re-run, then right every time: full marks.
+    assert!(marker.exists(), "the program never stopped itself");
+    assert_eq!(once_report["score"], 10.0, "{once_report:#}");
+    let n = notes(&once_report);
+    assert_eq!(n.len(), 1, "{n:?}");
+    assert!(
+        n[0].starts_with("re-run: a goMove/4 query got no answer within 0.7 s while the program was asleep with no CPU time"),
+        "{n:?}"
+    );
+    // Asleep every time: charged, twice per query, and the explanation.
+    let failed = failures(&always_report);
+    let moves = failed
+        .iter()
+        .find(|f| f["kind"] == "moves")
+        .expect("moves fails");
+    let message = moves["message"].as_str().unwrap();
+    assert!(
+        message
+            .contains("no answer within 0.7 s, asleep with no CPU time both times, and run twice"),
+        "{message}"
+    );
+    // Three queries charged (then the rest is not asked), each re-run once.
+    assert_eq!(notes(&always_report).len(), 3, "{always_report:#}");
+    assert!(
+        failed
+            .iter()
+            .any(|f| f["message"].as_str().unwrap().contains("killed 3 times")),
+        "{always_report:#}"
+    );
+}
