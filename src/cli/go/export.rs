@@ -39,6 +39,9 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
     if loaded.report_errors(settings.profile, settings.color) {
         status = Status::Failure;
         if !settings.keep_partial {
+            error(&format!(
+                "{name}: invalid record; nothing exported (--keep-partial exports the game as replayed)"
+            ));
             return Ok(status);
         }
     }
