@@ -64,9 +64,12 @@ fn check(path: &str, bytes: &[u8], settings: Settings) -> FileResult {
     let text = match settings.format {
         _ if settings.quiet => String::new(),
         Format::Json => json_line(path, &checked, settings.profile),
-        Format::Human if settings.details => {
-            report(&display_name(path), &checked, settings.profile, settings.color)
-        }
+        Format::Human if settings.details => report(
+            &display_name(path),
+            &checked,
+            settings.profile,
+            settings.color,
+        ),
         Format::Human => summary(&display_name(path), &checked, settings.profile) + "\n",
     };
     FileResult {

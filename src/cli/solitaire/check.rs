@@ -174,13 +174,7 @@ pub fn syntax_report(
         problem.reason().code()
     );
     if full {
-        text.push_str(&problem_details(
-            &name,
-            source,
-            &[],
-            Some(problem),
-            color,
-        ));
+        text.push_str(&problem_details(&name, source, &[], Some(problem), color));
     }
     text
 }
