@@ -2,7 +2,9 @@
 //! given, whatever their games: each game says how one file is checked (a
 //! [`Checker`]); the batch runs them, prints each file's output, counts the
 //! verdicts, prints the totals and gives the exit status. Written once for
-//! every game's `check`.
+//! every game's `check`, and for its page (`check --format html`), whose
+//! checkers give each file's entry on the page instead of its report
+//! ([`each`]).
 
 use asalto_core::GameKind;
 use rayon::prelude::*;
@@ -33,19 +35,20 @@ pub enum Verdict {
 }
 
 /// A checker's worker: checks one file after another on one thread,
-/// each given by its path and the input opened, its first bytes read.
-pub type Worker<'c> = Box<dyn for<'b> FnMut(&str, Opened<'b>) -> FileResult + Send + 'c>;
+/// each given by its path and the input opened, its first bytes read. `R`
+/// is what a file gives: its report, or its entry on a page.
+pub type Worker<'c, R = FileResult> = Box<dyn for<'b> FnMut(&str, Opened<'b>) -> R + Send + 'c>;
 
 /// How one game checks its files: built once from the arguments (where
 /// usage errors are found), then asked for a worker on each thread.
-pub trait Checker: Sync {
+pub trait Checker<R = FileResult>: Sync {
     /// A worker that checks files one after another on one thread, reusing
     /// its buffers from file to file.
-    fn worker(&self) -> Worker<'_>;
+    fn worker(&self) -> Worker<'_, R>;
 
     /// The result of a file that cannot be read, or of a folder with no
     /// records (`path` is then `None`).
-    fn unreadable(&self, message: String, path: Option<&str>) -> FileResult;
+    fn unreadable(&self, message: String, path: Option<&str>) -> R;
 }
 
 /// One file of a batch: its path (or why an argument gave none) and the
@@ -156,9 +159,9 @@ const CHUNK: usize = 128;
 
 /// What a thread reuses from file to file: the read buffer, and a worker
 /// of each checker it has met.
-struct Thread<'c> {
+struct Thread<'c, R> {
     buf: Vec<u8>,
-    workers: Vec<Option<Worker<'c>>>,
+    workers: Vec<Option<Worker<'c, R>>>,
 }
 
 /// The checker of a file whose game is told by its name or its first
@@ -177,13 +180,13 @@ fn told(by_kind: &[usize; GameKind::ALL.len()], path: &str, head: &[u8]) -> usiz
 /// Check one target on a thread: open it, read its first bytes, tell its
 /// game if it is not known, and hand the opened input to the game's
 /// worker. `None`: the target is a folder, to be replaced by its files.
-fn check_one<'c>(
-    thread: &mut Thread<'c>,
-    checkers: &[&'c dyn Checker],
+fn check_one<'c, R>(
+    thread: &mut Thread<'c, R>,
+    checkers: &[&'c dyn Checker<R>],
     by_kind: Option<&[usize; GameKind::ALL.len()]>,
     folders: bool,
     target: &Target,
-) -> Option<FileResult> {
+) -> Option<R> {
     let Thread { buf, workers } = thread;
     let fallback = || match (target.checker, by_kind) {
         (Some(i), _) => i,
@@ -221,12 +224,34 @@ fn check_one<'c>(
 
 /// Check `targets` with `checkers` on `settings.jobs` threads, print the
 /// results in order and the totals, and give the exit status.
-pub fn run<'c>(
+pub fn run(
     targets: &[Target],
-    checkers: &[&'c dyn Checker],
+    checkers: &[&dyn Checker],
     settings: Settings<'_>,
     out: &mut Out,
 ) -> Result<Status, WriteError> {
+    let mut tally = Tally::default();
+    let started = each(targets, checkers, settings, &mut |result| {
+        report([result], &mut tally, settings.quiet, out)
+    })?;
+    if !started {
+        return Ok(Status::Error);
+    }
+    if settings.totals && !settings.quiet {
+        out.line(&tally.line())?;
+    }
+    Ok(tally.status())
+}
+
+/// Check `targets` with `checkers` on `settings.jobs` threads and hand
+/// each file's result to `sink`, in order. `false`: the threads could not
+/// start (said on standard error), nothing was checked.
+pub fn each<'c, R: Send>(
+    targets: &[Target],
+    checkers: &[&'c dyn Checker<R>],
+    settings: Settings<'_>,
+    sink: &mut dyn FnMut(R) -> Result<(), WriteError>,
+) -> Result<bool, WriteError> {
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(settings.jobs)
         .build()
@@ -234,12 +259,12 @@ pub fn run<'c>(
         Ok(pool) => pool,
         Err(e) => {
             error(&format!("cannot start {} threads: {e}", settings.jobs));
-            return Ok(Status::Error);
+            return Ok(false);
         }
     };
     // One `Thread` per thread of the pool, made once: its buffer and
     // workers serve every chunk.
-    let threads: Vec<Mutex<Thread<'c>>> = (0..settings.jobs)
+    let threads: Vec<Mutex<Thread<'c, R>>> = (0..settings.jobs)
         .map(|_| {
             Mutex::new(Thread {
                 buf: Vec::new(),
@@ -253,27 +278,27 @@ pub fn run<'c>(
         checkers,
         settings,
     };
-    let mut tally = Tally::default();
-    batch.run(targets, &mut tally, out)?;
-    if settings.totals && !settings.quiet {
-        out.line(&tally.line())?;
-    }
-    Ok(tally.status())
+    batch.run(targets, sink)?;
+    Ok(true)
 }
 
 /// A batch running: the pool, each thread's buffers, the checkers.
-struct Batch<'a, 'c> {
+struct Batch<'a, 'c, R> {
     pool: &'a rayon::ThreadPool,
-    threads: &'a [Mutex<Thread<'c>>],
-    checkers: &'a [&'c dyn Checker],
+    threads: &'a [Mutex<Thread<'c, R>>],
+    checkers: &'a [&'c dyn Checker<R>],
     settings: Settings<'a>,
 }
 
-impl Batch<'_, '_> {
-    /// Check `targets` chunk by chunk (in parallel within a chunk), print
-    /// the results in order and count them; a target found to be a folder
-    /// is replaced, where it stands, by its files.
-    fn run(&self, targets: &[Target], tally: &mut Tally, out: &mut Out) -> Result<(), WriteError> {
+impl<R: Send> Batch<'_, '_, R> {
+    /// Check `targets` chunk by chunk (in parallel within a chunk) and hand
+    /// the results to `sink` in order; a target found to be a folder is
+    /// replaced, where it stands, by its files.
+    fn run(
+        &self,
+        targets: &[Target],
+        sink: &mut dyn FnMut(R) -> Result<(), WriteError>,
+    ) -> Result<(), WriteError> {
         let by_kind = self.settings.by_content.as_ref();
         let folders = self.settings.folders;
         let check = |target: &Target| {
@@ -288,14 +313,14 @@ impl Batch<'_, '_> {
             )
         };
         for chunk in targets.chunks(CHUNK) {
-            let results: Vec<Option<FileResult>> = if self.settings.jobs == 1 {
+            let results: Vec<Option<R>> = if self.settings.jobs == 1 {
                 chunk.iter().map(check).collect()
             } else {
                 self.pool.install(|| chunk.par_iter().map(check).collect())
             };
             for (target, result) in chunk.iter().zip(results) {
                 match (result, &target.path, folders) {
-                    (Some(result), _, _) => report([result], tally, self.settings.quiet, out)?,
+                    (Some(result), _, _) => sink(result)?,
                     (None, Ok(folder), Some(extensions)) => {
                         let files: Vec<Target> =
                             expand_folders(std::slice::from_ref(folder), extensions)
@@ -305,7 +330,7 @@ impl Batch<'_, '_> {
                                     checker: target.checker,
                                 })
                                 .collect();
-                        self.run(&files, tally, out)?;
+                        self.run(&files, sink)?;
                     }
                     // `check_one` gives no result only for a folder, when
                     // folders are expected.

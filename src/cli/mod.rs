@@ -203,16 +203,21 @@ pub struct Input {
 /// Read `path` (`-`: standard input) as UTF-8 text.
 pub fn read_input(path: &str) -> Result<Input, String> {
     let mut bytes = Vec::new();
-    let name = if path == "-" {
+    if path == "-" {
         input::stdin()
             .read_to_end(&mut bytes)
             .map_err(|e| format!("cannot read standard input: {e}"))?;
-        "<stdin>".to_string()
     } else {
         bytes =
             std::fs::read(path).map_err(|e| format!("cannot read {path}: {}", io_reason(&e)))?;
-        path.to_string()
-    };
+    }
+    utf8_input(path, bytes)
+}
+
+/// The bytes of the input `path` (read whole) as UTF-8 text, or where the
+/// first byte that is not UTF-8 is.
+pub fn utf8_input(path: &str, bytes: Vec<u8>) -> Result<Input, String> {
+    let name = input::display_name(path);
     match String::from_utf8(bytes) {
         Ok(text) => Ok(Input { name, text }),
         Err(e) => {

@@ -119,7 +119,9 @@ impl GameCli for Go {
         rules: Rules,
     ) -> Result<PageChecker<'a>, String> {
         let (profile, lenient) = (profile(rules), args.lenient);
-        Ok(Box::new(move |path| html::go_entry(path, profile, lenient)))
+        Ok(html::pages(move |path, opened| {
+            html::go_entry(path, opened, profile, lenient)
+        }))
     }
 
     fn diff(

@@ -205,7 +205,9 @@ impl GameCli for MadBishops {
             );
         }
         let settings = args.bishops.settings(rules, args.strict);
-        Ok(Box::new(move |path| page::entry(path, settings)))
+        Ok(super::html::pages(move |path, opened| {
+            page::entry(path, opened, settings)
+        }))
     }
 
     fn diff(

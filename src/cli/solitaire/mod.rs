@@ -124,7 +124,9 @@ impl GameCli for Solitaire {
             );
         }
         let rules = profile(rules);
-        Ok(Box::new(move |path| page::entry(path, rules)))
+        Ok(super::html::pages(move |path, opened| {
+            page::entry(path, opened, rules)
+        }))
     }
 
     fn diff(
