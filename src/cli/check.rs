@@ -119,7 +119,7 @@ struct Settings {
 
 /// Run `check`: each file judged by its own game (`--game`, else its
 /// extension, else its content), in one batch.
-pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
+pub fn run(mut args: Args, out: &mut Out) -> Result<Status, WriteError> {
     let format = match args.format {
         CheckFormat::Html => return super::html::check(&args, out),
         CheckFormat::Human => Format::Human,
@@ -133,7 +133,10 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         Some(game) => vec![games::cli(game).extension()],
         None => games::extensions(),
     };
-    match told_in_batch(&args, &extensions, jobs, format) {
+    // The files are moved, not copied, into the batch (10,000 paths cost
+    // a copy each).
+    let mut files = std::mem::take(&mut args.files);
+    match told_in_batch(&args, &mut files, &extensions, jobs, format) {
         Ok(Some((targets, checkers, settings))) => {
             let checkers: Vec<&dyn Checker> = checkers.iter().map(|c| &**c).collect();
             return batch::run(&targets, &checkers, settings, out);
@@ -144,6 +147,7 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
             return Ok(Status::Error);
         }
     }
+    args.files = files;
     let routes = match games::routes(&args.game, &args.files) {
         Ok(routes) => routes,
         Err(message) => {
@@ -214,6 +218,7 @@ type Ready<'a> = (Vec<Target>, Vec<Box<dyn Checker + 'a>>, batch::Settings<'a>);
 /// and the totals).
 fn told_in_batch<'a>(
     args: &'a Args,
+    files: &mut Vec<String>,
     extensions: &'a [&'a str],
     jobs: usize,
     format: Format,
@@ -226,11 +231,11 @@ fn told_in_batch<'a>(
     if let Some(route) = asked {
         super::madbishops::only_for_bishops(&[route.game.kind()], &args.bishops.used())?;
     }
-    let files: Vec<Result<String, String>> = match args.files.as_slice() {
-        [_] => input::expand_folders(&args.files, extensions),
-        many => many.iter().cloned().map(Ok).collect(),
+    let expanded = match files.as_slice() {
+        [_] => Some(input::expand_folders(files, extensions)),
+        _ => None,
     };
-    let full = files.len() <= 1 || args.details;
+    let full = expanded.as_ref().map_or(files.len(), Vec::len) <= 1 || args.details;
     let (checkers, checker, by_content) = match asked {
         Some(route) => (
             vec![route.game.checker(args, route.rules, full)?],
@@ -249,6 +254,9 @@ fn told_in_batch<'a>(
             (checkers, None, Some(std::array::from_fn(|i| i)))
         }
     };
+    // Taken only now: the files are given back when the games are told
+    // first (`Ok(None)` above).
+    let files = expanded.unwrap_or_else(|| std::mem::take(files).into_iter().map(Ok).collect());
     let targets: Vec<Target> = files
         .into_iter()
         .map(|path| Target { path, checker })
