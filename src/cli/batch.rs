@@ -2,7 +2,9 @@
 //! given, whatever their games: each game says how one file is checked (a
 //! [`Checker`]); the batch runs them, prints each file's output, counts the
 //! verdicts, prints the totals and gives the exit status. Written once for
-//! every game's `check`.
+//! every game's `check`, and for its page (`check --format html`), whose
+//! checkers give each file's entry on the page instead of its report
+//! ([`each`]).
 
 use asalto_core::GameKind;
 use std::collections::VecDeque;
@@ -33,19 +35,20 @@ pub enum Verdict {
 }
 
 /// A checker's worker: checks one file after another on one thread,
-/// each given by its path and the input opened, its first bytes read.
-pub type Worker<'c> = Box<dyn for<'b> FnMut(&str, Opened<'b>) -> FileResult + Send + 'c>;
+/// each given by its path and the input opened, its first bytes read. `R`
+/// is what a file gives: its report, or its entry on a page.
+pub type Worker<'c, R = FileResult> = Box<dyn for<'b> FnMut(&str, Opened<'b>) -> R + Send + 'c>;
 
 /// How one game checks its files: built once from the arguments (where
 /// usage errors are found), then asked for a worker on each thread.
-pub trait Checker: Sync {
+pub trait Checker<R = FileResult>: Sync {
     /// A worker that checks files one after another on one thread, reusing
     /// its buffers from file to file.
-    fn worker(&self) -> Worker<'_>;
+    fn worker(&self) -> Worker<'_, R>;
 
     /// The result of a file that cannot be read, or of a folder with no
     /// records (`path` is then `None`).
-    fn unreadable(&self, message: String, path: Option<&str>) -> FileResult;
+    fn unreadable(&self, message: String, path: Option<&str>) -> R;
 }
 
 /// One file of a batch: its path (or why an argument gave none) and the
@@ -158,9 +161,9 @@ const WINDOW: usize = 1024;
 
 /// What a thread reuses from file to file: the read buffer, and a worker
 /// of each checker it has met.
-struct Thread<'c> {
+struct Thread<'c, R> {
     buf: Vec<u8>,
-    workers: Vec<Option<Worker<'c>>>,
+    workers: Vec<Option<Worker<'c, R>>>,
 }
 
 /// The checker of a file whose game is told by its name or its first
@@ -179,13 +182,13 @@ fn told(by_kind: &[usize; GameKind::ALL.len()], path: &str, head: &[u8]) -> usiz
 /// Check one target on a thread: open it, read its first bytes, tell its
 /// game if it is not known, and hand the opened input to the game's
 /// worker. `None`: the target is a folder, to be replaced by its files.
-fn check_one<'c>(
-    thread: &mut Thread<'c>,
-    checkers: &[&'c dyn Checker],
+fn check_one<'c, R>(
+    thread: &mut Thread<'c, R>,
+    checkers: &[&'c dyn Checker<R>],
     by_kind: Option<&[usize; GameKind::ALL.len()]>,
     folders: bool,
     target: &Target,
-) -> Option<FileResult> {
+) -> Option<R> {
     let Thread { buf, workers } = thread;
     let fallback = || match (target.checker, by_kind) {
         (Some(i), _) => i,
@@ -223,24 +226,42 @@ fn check_one<'c>(
 
 /// Check `targets` with `checkers` on `settings.jobs` threads, print the
 /// results in order and the totals, and give the exit status.
-///
-/// The threads take the files one at a time, in order, from one list;
-/// the thread that finishes the first file not yet printed prints it and
-/// every finished file after it. Nothing waits at a step (no chunks with a
-/// barrier at the end of each): on two cores the threads stay busy to the
-/// last file, and output starts with the first file.
 pub fn run(
     targets: &[Target],
     checkers: &[&dyn Checker],
     settings: Settings<'_>,
     out: &mut Out,
 ) -> Result<Status, WriteError> {
+    let mut tally = Tally::default();
+    each(targets, checkers, settings, &mut |result| {
+        report([result], &mut tally, settings.quiet, out)
+    })?;
+    if settings.totals && !settings.quiet {
+        out.line(&tally.line())?;
+    }
+    Ok(tally.status())
+}
+
+/// Check `targets` with `checkers` on `settings.jobs` threads and hand
+/// each file's result to `sink`, in order.
+///
+/// The threads take the files one at a time, in order, from one list;
+/// the thread that finishes the first file not yet handed on hands it on,
+/// and every finished file after it. Nothing waits at a step (no chunks
+/// with a barrier at the end of each): the threads stay busy to the last
+/// file, and results are handed on from the first file. A thread that
+/// cannot be started leaves its share to the others.
+pub fn each<R: Send>(
+    targets: &[Target],
+    checkers: &[&dyn Checker<R>],
+    settings: Settings<'_>,
+    sink: &mut (dyn FnMut(R) -> Result<(), WriteError> + Send),
+) -> Result<(), WriteError> {
     let state = Mutex::new(State {
         stack: Vec::new(),
         waiting: 0,
         failed: None,
-        tally: Tally::default(),
-        out,
+        sink,
     });
     if !targets.is_empty() {
         lock(&state).stack.push(List::new(Files::Given(targets)));
@@ -268,13 +289,10 @@ pub fn run(
         shared.work();
     });
     let state = shared.state.into_inner().unwrap_or_else(|e| e.into_inner());
-    if let Some(e) = state.failed {
-        return Err(e);
+    match state.failed {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
-    if settings.totals && !settings.quiet {
-        state.out.line(&state.tally.line())?;
-    }
-    Ok(state.tally.status())
 }
 
 /// A list of files of a batch: the targets given, or the files of a
@@ -295,9 +313,9 @@ impl Files<'_> {
 }
 
 /// What checking a target gave.
-enum Done {
+enum Done<R> {
     /// The result of a file.
-    File(FileResult),
+    File(R),
     /// The files of a folder, to be checked and printed where it stands.
     Folder(Arc<[Target]>),
 }
@@ -305,15 +323,15 @@ enum Done {
 /// A list of files being checked: the next to take, the first not yet
 /// printed, and what was found for those in between (`None`: being
 /// checked).
-struct List<'t> {
+struct List<'t, R> {
     files: Files<'t>,
     next: usize,
     printed: usize,
-    done: VecDeque<Option<Done>>,
+    done: VecDeque<Option<Done<R>>>,
 }
 
-impl<'t> List<'t> {
-    fn new(files: Files<'t>) -> List<'t> {
+impl<'t, R> List<'t, R> {
+    fn new(files: Files<'t>) -> List<'t, R> {
         List {
             files,
             next: 0,
@@ -324,24 +342,23 @@ impl<'t> List<'t> {
 }
 
 /// What the threads share under a lock: the lists being checked (a
-/// folder's files stacked on the list it is found in, printed before the
-/// rest of that list), the verdicts, the output.
-struct State<'t, 'o> {
-    stack: Vec<List<'t>>,
+/// folder's files stacked on the list it is found in, handed on before
+/// the rest of that list), and where the results go.
+struct State<'t, 's, R> {
+    stack: Vec<List<'t, R>>,
     /// Threads waiting for a file to take.
     waiting: usize,
     /// The write error that stopped the batch.
     failed: Option<WriteError>,
-    tally: Tally,
-    out: &'o mut Out,
+    sink: &'s mut (dyn FnMut(R) -> Result<(), WriteError> + Send),
 }
 
 /// The lock, taken even if a thread panicked holding it.
-fn lock<'a, 't, 'o>(state: &'a Mutex<State<'t, 'o>>) -> MutexGuard<'a, State<'t, 'o>> {
+fn lock<'a, 't, 's, R>(state: &'a Mutex<State<'t, 's, R>>) -> MutexGuard<'a, State<'t, 's, R>> {
     state.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-impl<'t> State<'t, '_> {
+impl<'t, R> State<'t, '_, R> {
     /// The next file to check: where it is (its list's depth in the stack
     /// and its index there) and the list. Files of the innermost list come
     /// first; a list lends no file more than [`WINDOW`] ahead of its first
@@ -358,11 +375,11 @@ impl<'t> State<'t, '_> {
         None
     }
 
-    /// Print the finished files in order, from the first not yet printed,
-    /// until one still being checked; a folder's files are stacked to be
-    /// checked and printed where it stands. A list printed to its end is
-    /// taken off the stack.
-    fn print(&mut self, quiet: bool) -> Result<(), WriteError> {
+    /// Hand on the finished files in order, from the first not yet handed
+    /// on, until one still being checked; a folder's files are stacked to
+    /// be checked and handed on where it stands. A list handed on to its
+    /// end is taken off the stack.
+    fn print(&mut self) -> Result<(), WriteError> {
         while let Some(list) = self.stack.last_mut() {
             match list.done.front() {
                 Some(Some(_)) => {}
@@ -378,7 +395,7 @@ impl<'t> State<'t, '_> {
             };
             list.printed += 1;
             match done {
-                Done::File(result) => report([result], &mut self.tally, quiet, self.out)?,
+                Done::File(result) => (self.sink)(result)?,
                 Done::Folder(files) => self.stack.push(List::new(Files::Folder(files))),
             }
         }
@@ -387,15 +404,15 @@ impl<'t> State<'t, '_> {
 }
 
 /// A batch running: what its threads share.
-struct Shared<'a, 't, 'o, 'c> {
-    state: Mutex<State<'t, 'o>>,
+struct Shared<'a, 't, 's, 'c, R> {
+    state: Mutex<State<'t, 's, R>>,
     /// Wakes the threads waiting for a file to take.
     wake: Condvar,
-    checkers: &'a [&'c dyn Checker],
+    checkers: &'a [&'c dyn Checker<R>],
     settings: Settings<'a>,
 }
 
-impl<'c> Shared<'_, '_, '_, 'c> {
+impl<R: Send> Shared<'_, '_, '_, '_, R> {
     /// One thread's work: take a file, check it, print what is finished;
     /// until every file is printed or the output fails.
     fn work(&self) {
@@ -436,7 +453,7 @@ impl<'c> Shared<'_, '_, '_, 'c> {
             let at = index - list.printed;
             list.done[at] = Some(done);
             if at == 0 {
-                if let Err(e) = state.print(self.settings.quiet) {
+                if let Err(e) = state.print() {
                     state.failed = Some(e);
                 }
             }
