@@ -102,6 +102,21 @@ impl ColorChoice {
     }
 }
 
+impl ColorChoice {
+    /// Whether to colour what is written on standard error (the reports of
+    /// `show`, `export` and `diff`, whose standard output is the product).
+    pub fn enabled_on_stderr(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && io::stderr().is_terminal()
+            }
+        }
+    }
+}
+
 /// How to read a record, for the commands that replay one.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct ReadArgs {
@@ -277,6 +292,12 @@ impl Out {
 /// Print a message on standard error (ignoring a closed stderr).
 pub fn error(message: &str) {
     let _ = writeln!(io::stderr().lock(), "asalto: {message}");
+}
+
+/// Print a report of several lines (a record's problems, as `check` shows
+/// them) on standard error, as it is (ignoring a closed stderr).
+pub fn report(text: &str) {
+    let _ = io::stderr().lock().write_all(text.as_bytes());
 }
 
 /// Parse the arguments, run the command, and turn its status into the exit
