@@ -36,12 +36,12 @@ fn occupied_point_is_quoted_labelled_and_the_board_drawn() {
     assert_eq!(
         shown(&run, &path),
         "\
-FILE: invalid (simple-ko): line 2:8, move 2 (white): illegal move white ee: the point already holds a stone [occupied]; 2 moves replayed
+FILE: invalid (simple-ko): line 2:8, move 2 (white): illegal move at ee: the point already holds a stone [occupied]; 2 moves replayed
   × FILE: invalid record (1 error)
 
 Error: asalto::occupied
 
-  × move 2 (white): illegal move white ee: the point already holds a stone
+  × move 2 (white): illegal move at ee: the point already holds a stone
    ╭─[FILE:2:8]
  1 │ (;GM[1]FF[4]SZ[9]
  2 │ ;B[ee];W[ee])
@@ -78,12 +78,12 @@ fn suicide_says_why_and_how() {
     assert_eq!(
         report,
         "\
-FILE: invalid (simple-ko): line 2:26, move 5 (black): illegal move black aa: the stone's group would have no liberty and it captures nothing (suicide) [suicide]; 5 moves replayed
+FILE: invalid (simple-ko): line 2:26, move 5 (black): illegal move at aa: the stone's group would have no liberty and it captures nothing (suicide) [suicide]; 5 moves replayed
   × FILE: invalid record (1 error)
 
 Error: asalto::suicide
 
-  × move 5 (black): illegal move black aa: the stone's group would have no liberty and it captures nothing (suicide)
+  × move 5 (black): illegal move at aa: the stone's group would have no liberty and it captures nothing (suicide)
    ╭─[FILE:2:26]
  1 │ (;GM[1]FF[4]SZ[5]
  2 │ ;B[cc];W[ba];B[dd];W[ab];B[aa])
@@ -109,7 +109,7 @@ fn ko_recapture_is_refused_with_its_help() {
             "\
 Error: asalto::ko
 
-  × move 2 (black): illegal move black cb: "
+  × move 2 (black): illegal move at cb: "
         ),
         "{out}"
     );
@@ -141,7 +141,7 @@ fn wrong_side_is_labelled_at_the_second_move() {
             "\
 Error: asalto::wrong-side
 
-  × move 2 (black): illegal move black dd: "
+  × move 2 (black): illegal move at dd: "
         ),
         "{out}"
     );
@@ -429,12 +429,12 @@ const OCCUPIED: &str = "(;GM[1]FF[4]SZ[9]\n;B[ee];W[ee])\n";
 /// What `check` prints of [`OCCUPIED`]: what `show`, `export` and `diff`
 /// print of it on standard error.
 const OCCUPIED_REPORT: &str = "\
-BAD.SGF: invalid (simple-ko): line 2:8, move 2 (white): illegal move white ee: the point already holds a stone [occupied]; 2 moves replayed
+BAD.SGF: invalid (simple-ko): line 2:8, move 2 (white): illegal move at ee: the point already holds a stone [occupied]; 2 moves replayed
   × BAD.SGF: invalid record (1 error)
 
 Error: asalto::occupied
 
-  × move 2 (white): illegal move white ee: the point already holds a stone
+  × move 2 (white): illegal move at ee: the point already holds a stone
    ╭─[BAD.SGF:2:8]
  1 │ (;GM[1]FF[4]SZ[9]
  2 │ ;B[ee];W[ee])
@@ -663,5 +663,34 @@ fn mad_bishops_and_solitaire_export_report_as_check_does() {
             "{args:?}: {}",
             run.stderr
         );
+    }
+}
+
+#[test]
+fn an_illegal_move_names_its_side_once() {
+    // Under seed-2019 two passes end the game: a stone or a pass after
+    // them is illegal.
+    for (moves, says) in [
+        (";B[];W[];B[ee]", "move 3 (black): illegal move at ee: "),
+        (";B[];W[];B[]", "move 3 (black): illegal pass: "),
+    ] {
+        let sgf = format!("(;GM[1]FF[4]SZ[9]{moves})");
+        let (run, path) = check("o.sgf", &sgf, &["--rules", "seed-2019"]);
+        assert_eq!(run.code, 1);
+        let out = shown(&run, &path);
+        let first = out.lines().next().unwrap();
+        assert!(
+            first.contains(&format!(
+                ", {says}the game already ended with two passes [game-over]"
+            )),
+            "{first}"
+        );
+        assert!(
+            out.contains(&format!(
+                "  × {says}the game already ended with two passes\n"
+            )),
+            "{out}"
+        );
+        assert_eq!(first.matches("black").count(), 1, "{first}");
     }
 }
