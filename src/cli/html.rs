@@ -250,13 +250,10 @@ pub fn check(args: &check_cmd::Args, out: &mut Out) -> Result<Status, WriteError
         };
     let checkers: Vec<&dyn Checker<FileEntry>> = checkers.iter().map(|c| &**c).collect();
     let mut entries = Vec::new();
-    let started = batch::each(&targets, &checkers, settings, &mut |entry| {
+    batch::each(&targets, &checkers, settings, &mut |entry| {
         entries.push(entry);
         Ok(())
     })?;
-    if !started {
-        return Ok(Status::Error);
-    }
     out.write(&page(&entries))?;
     Ok(entries.iter().fold(Status::Success, |s, e| {
         s.worst(match e.verdict {
@@ -265,6 +262,35 @@ pub fn check(args: &check_cmd::Args, out: &mut Out) -> Result<Status, WriteError
             Verdict::Unreadable => Status::Error,
         })
     }))
+}
+
+/// A failure's typed position drawn by its game, as `show --format svg`
+/// draws it: for Go, the board asked about, the point of the move asked
+/// for framed, the colour to play said under it.
+#[cfg(target_os = "linux")]
+fn diagram_svg(diagram: &asalto::grade::report::Diagram) -> String {
+    use asalto::grade::report::Diagram;
+    use asalto_go::render::{DrawOptions, svg};
+    match diagram {
+        Diagram::Go {
+            board,
+            to_play,
+            point,
+        } => {
+            let side = to_play.unwrap_or(asalto_go::Side::Black);
+            let pos =
+                asalto_go::Position::from_board(board.clone(), side, asalto_go::Profile::Seed2019);
+            let caption = match (to_play, point) {
+                (Some(side), Some(p)) => vec![format!("{side} to play at {}", p.gtp(board.size()))],
+                _ => Vec::new(),
+            };
+            let options = DrawOptions {
+                territory: false,
+                mark: *point,
+            };
+            svg(&pos, options, &caption)
+        }
+    }
 }
 
 /// `grade --format html --out DIR`: `index.html` (the class table) and a
@@ -288,6 +314,9 @@ pub fn grade<K: asalto::grade::CheckKind>(
     };
     std::fs::create_dir_all(dir).map_err(|e| fail(dir, e))?;
     let board = |f: &asalto::grade::report::Failure| -> Option<String> {
+        if let Some(diagram) = &f.diagram {
+            return Some(diagram_svg(diagram));
+        }
         let pos: asalto::Position = f.position.as_deref()?.parse().ok()?;
         Some(asalto::render::svg(pos.board(), None, &[]))
     };

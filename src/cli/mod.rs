@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod argv;
 mod asalto_game;
 mod batch;
 mod check;
@@ -303,7 +304,7 @@ pub fn report(text: &str) {
 /// Parse the arguments, run the command, and turn its status into the exit
 /// code.
 pub fn run() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match argv::parse() {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();

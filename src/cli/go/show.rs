@@ -58,6 +58,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
     let pos = game.position_after(ply);
     let options = render::DrawOptions {
         territory: settings.territory,
+        mark: None,
     };
     match settings.format {
         ShowFormat::Human => {
