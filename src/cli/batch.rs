@@ -2,11 +2,13 @@
 //! given, whatever their games: each game says how one file is checked (a
 //! [`Checker`]); the batch runs them, prints each file's output, counts the
 //! verdicts, prints the totals and gives the exit status. Written once for
-//! every game's `check`.
+//! every game's `check`, and for its page (`check --format html`), whose
+//! checkers give each file's entry on the page instead of its report
+//! ([`each`]).
 
 use asalto_core::GameKind;
-use rayon::prelude::*;
-use std::sync::Mutex;
+use std::collections::VecDeque;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use super::input::{HEAD, NotOpened, Opened, expand_folders};
 use super::{Out, Status, WriteError, error};
@@ -33,19 +35,20 @@ pub enum Verdict {
 }
 
 /// A checker's worker: checks one file after another on one thread,
-/// each given by its path and the input opened, its first bytes read.
-pub type Worker<'c> = Box<dyn for<'b> FnMut(&str, Opened<'b>) -> FileResult + Send + 'c>;
+/// each given by its path and the input opened, its first bytes read. `R`
+/// is what a file gives: its report, or its entry on a page.
+pub type Worker<'c, R = FileResult> = Box<dyn for<'b> FnMut(&str, Opened<'b>) -> R + Send + 'c>;
 
 /// How one game checks its files: built once from the arguments (where
 /// usage errors are found), then asked for a worker on each thread.
-pub trait Checker: Sync {
+pub trait Checker<R = FileResult>: Sync {
     /// A worker that checks files one after another on one thread, reusing
     /// its buffers from file to file.
-    fn worker(&self) -> Worker<'_>;
+    fn worker(&self) -> Worker<'_, R>;
 
     /// The result of a file that cannot be read, or of a folder with no
     /// records (`path` is then `None`).
-    fn unreadable(&self, message: String, path: Option<&str>) -> FileResult;
+    fn unreadable(&self, message: String, path: Option<&str>) -> R;
 }
 
 /// One file of a batch: its path (or why an argument gave none) and the
@@ -150,15 +153,17 @@ pub struct Settings<'a> {
     pub folders: Option<&'a [&'a str]>,
 }
 
-/// Files per batch: checked in parallel, then printed in order, so that
-/// output starts early and memory holds one batch of reports.
-const CHUNK: usize = 128;
+/// Results held at most per list of files, ahead of the first not yet
+/// printed: a file that takes long holds back the printing of those after
+/// it, while the other threads check at most this many more, so memory
+/// holds a bounded number of reports.
+const WINDOW: usize = 1024;
 
 /// What a thread reuses from file to file: the read buffer, and a worker
 /// of each checker it has met.
-struct Thread<'c> {
+struct Thread<'c, R> {
     buf: Vec<u8>,
-    workers: Vec<Option<Worker<'c>>>,
+    workers: Vec<Option<Worker<'c, R>>>,
 }
 
 /// The checker of a file whose game is told by its name or its first
@@ -177,13 +182,13 @@ fn told(by_kind: &[usize; GameKind::ALL.len()], path: &str, head: &[u8]) -> usiz
 /// Check one target on a thread: open it, read its first bytes, tell its
 /// game if it is not known, and hand the opened input to the game's
 /// worker. `None`: the target is a folder, to be replaced by its files.
-fn check_one<'c>(
-    thread: &mut Thread<'c>,
-    checkers: &[&'c dyn Checker],
+fn check_one<'c, R>(
+    thread: &mut Thread<'c, R>,
+    checkers: &[&'c dyn Checker<R>],
     by_kind: Option<&[usize; GameKind::ALL.len()]>,
     folders: bool,
     target: &Target,
-) -> Option<FileResult> {
+) -> Option<R> {
     let Thread { buf, workers } = thread;
     let fallback = || match (target.checker, by_kind) {
         (Some(i), _) => i,
@@ -221,100 +226,258 @@ fn check_one<'c>(
 
 /// Check `targets` with `checkers` on `settings.jobs` threads, print the
 /// results in order and the totals, and give the exit status.
-pub fn run<'c>(
+pub fn run(
     targets: &[Target],
-    checkers: &[&'c dyn Checker],
+    checkers: &[&dyn Checker],
     settings: Settings<'_>,
     out: &mut Out,
 ) -> Result<Status, WriteError> {
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(settings.jobs)
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(e) => {
-            error(&format!("cannot start {} threads: {e}", settings.jobs));
-            return Ok(Status::Error);
-        }
-    };
-    // One `Thread` per thread of the pool, made once: its buffer and
-    // workers serve every chunk.
-    let threads: Vec<Mutex<Thread<'c>>> = (0..settings.jobs)
-        .map(|_| {
-            Mutex::new(Thread {
-                buf: Vec::new(),
-                workers: checkers.iter().map(|_| None).collect(),
-            })
-        })
-        .collect();
-    let batch = Batch {
-        pool: &pool,
-        threads: &threads,
-        checkers,
-        settings,
-    };
     let mut tally = Tally::default();
-    batch.run(targets, &mut tally, out)?;
+    each(targets, checkers, settings, &mut |result| {
+        report([result], &mut tally, settings.quiet, out)
+    })?;
     if settings.totals && !settings.quiet {
         out.line(&tally.line())?;
     }
     Ok(tally.status())
 }
 
-/// A batch running: the pool, each thread's buffers, the checkers.
-struct Batch<'a, 'c> {
-    pool: &'a rayon::ThreadPool,
-    threads: &'a [Mutex<Thread<'c>>],
-    checkers: &'a [&'c dyn Checker],
+/// Check `targets` with `checkers` on `settings.jobs` threads and hand
+/// each file's result to `sink`, in order.
+///
+/// The threads take the files one at a time, in order, from one list;
+/// the thread that finishes the first file not yet handed on hands it on,
+/// and every finished file after it. Nothing waits at a step (no chunks
+/// with a barrier at the end of each): the threads stay busy to the last
+/// file, and results are handed on from the first file. A thread that
+/// cannot be started leaves its share to the others.
+pub fn each<R: Send>(
+    targets: &[Target],
+    checkers: &[&dyn Checker<R>],
+    settings: Settings<'_>,
+    sink: &mut (dyn FnMut(R) -> Result<(), WriteError> + Send),
+) -> Result<(), WriteError> {
+    let state = Mutex::new(State {
+        stack: Vec::new(),
+        waiting: 0,
+        failed: None,
+        sink,
+    });
+    if !targets.is_empty() {
+        lock(&state).stack.push(List::new(Files::Given(targets)));
+    }
+    let shared = Shared {
+        state,
+        wake: Condvar::new(),
+        checkers,
+        settings,
+    };
+    // Extra threads only where there is more than one file to share
+    // (a folder may stand for many).
+    let threads = match settings.folders {
+        Some(_) => settings.jobs,
+        None => settings.jobs.min(targets.len()),
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            let started = std::thread::Builder::new().spawn_scoped(scope, || shared.work());
+            if started.is_err() {
+                // The threads already started, and this one, do the work.
+                break;
+            }
+        }
+        shared.work();
+    });
+    let state = shared.state.into_inner().unwrap_or_else(|e| e.into_inner());
+    match state.failed {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// A list of files of a batch: the targets given, or the files of a
+/// folder found among them.
+#[derive(Clone)]
+enum Files<'t> {
+    Given(&'t [Target]),
+    Folder(Arc<[Target]>),
+}
+
+impl Files<'_> {
+    fn get(&self) -> &[Target] {
+        match self {
+            Files::Given(targets) => targets,
+            Files::Folder(targets) => targets,
+        }
+    }
+}
+
+/// What checking a target gave.
+enum Done<R> {
+    /// The result of a file.
+    File(R),
+    /// The files of a folder, to be checked and printed where it stands.
+    Folder(Arc<[Target]>),
+}
+
+/// A list of files being checked: the next to take, the first not yet
+/// printed, and what was found for those in between (`None`: being
+/// checked).
+struct List<'t, R> {
+    files: Files<'t>,
+    next: usize,
+    printed: usize,
+    done: VecDeque<Option<Done<R>>>,
+}
+
+impl<'t, R> List<'t, R> {
+    fn new(files: Files<'t>) -> List<'t, R> {
+        List {
+            files,
+            next: 0,
+            printed: 0,
+            done: VecDeque::new(),
+        }
+    }
+}
+
+/// What the threads share under a lock: the lists being checked (a
+/// folder's files stacked on the list it is found in, handed on before
+/// the rest of that list), and where the results go.
+struct State<'t, 's, R> {
+    stack: Vec<List<'t, R>>,
+    /// Threads waiting for a file to take.
+    waiting: usize,
+    /// The write error that stopped the batch.
+    failed: Option<WriteError>,
+    sink: &'s mut (dyn FnMut(R) -> Result<(), WriteError> + Send),
+}
+
+/// The lock, taken even if a thread panicked holding it.
+fn lock<'a, 't, 's, R>(state: &'a Mutex<State<'t, 's, R>>) -> MutexGuard<'a, State<'t, 's, R>> {
+    state.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl<'t, R> State<'t, '_, R> {
+    /// The next file to check: where it is (its list's depth in the stack
+    /// and its index there) and the list. Files of the innermost list come
+    /// first; a list lends no file more than [`WINDOW`] ahead of its first
+    /// not yet printed.
+    fn take(&mut self) -> Option<(usize, usize, Files<'t>)> {
+        for (depth, list) in self.stack.iter_mut().enumerate().rev() {
+            if list.next < list.files.get().len() && list.next < list.printed + WINDOW {
+                let index = list.next;
+                list.next += 1;
+                list.done.push_back(None);
+                return Some((depth, index, list.files.clone()));
+            }
+        }
+        None
+    }
+
+    /// Hand on the finished files in order, from the first not yet handed
+    /// on, until one still being checked; a folder's files are stacked to
+    /// be checked and handed on where it stands. A list handed on to its
+    /// end is taken off the stack.
+    fn print(&mut self) -> Result<(), WriteError> {
+        while let Some(list) = self.stack.last_mut() {
+            match list.done.front() {
+                Some(Some(_)) => {}
+                Some(None) => break,
+                None if list.printed == list.files.get().len() => {
+                    self.stack.pop();
+                    continue;
+                }
+                None => break,
+            }
+            let Some(Some(done)) = list.done.pop_front() else {
+                break;
+            };
+            list.printed += 1;
+            match done {
+                Done::File(result) => (self.sink)(result)?,
+                Done::Folder(files) => self.stack.push(List::new(Files::Folder(files))),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A batch running: what its threads share.
+struct Shared<'a, 't, 's, 'c, R> {
+    state: Mutex<State<'t, 's, R>>,
+    /// Wakes the threads waiting for a file to take.
+    wake: Condvar,
+    checkers: &'a [&'c dyn Checker<R>],
     settings: Settings<'a>,
 }
 
-impl Batch<'_, '_> {
-    /// Check `targets` chunk by chunk (in parallel within a chunk), print
-    /// the results in order and count them; a target found to be a folder
-    /// is replaced, where it stands, by its files.
-    fn run(&self, targets: &[Target], tally: &mut Tally, out: &mut Out) -> Result<(), WriteError> {
+impl<R: Send> Shared<'_, '_, '_, '_, R> {
+    /// One thread's work: take a file, check it, print what is finished;
+    /// until every file is printed or the output fails.
+    fn work(&self) {
+        let mut thread = Thread {
+            buf: Vec::new(),
+            workers: self.checkers.iter().map(|_| None).collect(),
+        };
         let by_kind = self.settings.by_content.as_ref();
         let folders = self.settings.folders;
-        let check = |target: &Target| {
-            let slot = rayon::current_thread_index().unwrap_or(0) % self.threads.len();
-            let mut thread = self.threads[slot].lock().unwrap_or_else(|e| e.into_inner());
-            check_one(
+        loop {
+            let (depth, index, files) = {
+                let mut state = lock(&self.state);
+                loop {
+                    if state.failed.is_some() || state.stack.is_empty() {
+                        return;
+                    }
+                    if let Some(taken) = state.take() {
+                        break taken;
+                    }
+                    state.waiting += 1;
+                    state = self.wake.wait(state).unwrap_or_else(|e| e.into_inner());
+                    state.waiting -= 1;
+                }
+            };
+            let target = &files.get()[index];
+            let done = match check_one(
                 &mut thread,
                 self.checkers,
                 by_kind,
                 folders.is_some(),
                 target,
-            )
-        };
-        for chunk in targets.chunks(CHUNK) {
-            let results: Vec<Option<FileResult>> = if self.settings.jobs == 1 {
-                chunk.iter().map(check).collect()
-            } else {
-                self.pool.install(|| chunk.par_iter().map(check).collect())
+            ) {
+                Some(result) => Done::File(result),
+                None => Done::Folder(folder_files(target, folders.unwrap_or_default())),
             };
-            for (target, result) in chunk.iter().zip(results) {
-                match (result, &target.path, folders) {
-                    (Some(result), _, _) => report([result], tally, self.settings.quiet, out)?,
-                    (None, Ok(folder), Some(extensions)) => {
-                        let files: Vec<Target> =
-                            expand_folders(std::slice::from_ref(folder), extensions)
-                                .into_iter()
-                                .map(|path| Target {
-                                    path,
-                                    checker: target.checker,
-                                })
-                                .collect();
-                        self.run(&files, tally, out)?;
-                    }
-                    // `check_one` gives no result only for a folder, when
-                    // folders are expected.
-                    (None, _, _) => {}
+            let mut state = lock(&self.state);
+            let list = &mut state.stack[depth];
+            let at = index - list.printed;
+            list.done[at] = Some(done);
+            if at == 0 {
+                if let Err(e) = state.print() {
+                    state.failed = Some(e);
                 }
             }
+            if state.waiting > 0 {
+                self.wake.notify_all();
+            }
         }
-        Ok(())
     }
+}
+
+/// The files of the folder `target` (those with one of `extensions`),
+/// judged by its checker.
+fn folder_files(target: &Target, extensions: &[&str]) -> Arc<[Target]> {
+    let folder = match &target.path {
+        Ok(folder) => std::slice::from_ref(folder),
+        Err(_) => &[],
+    };
+    expand_folders(folder, extensions)
+        .into_iter()
+        .map(|path| Target {
+            path,
+            checker: target.checker,
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -14,9 +14,10 @@ use asalto::text::escape_line;
 use asalto_core::GameKind;
 
 use super::batch::{self, Checker, FileResult, Target, Verdict, Worker};
+use super::games::{self, GameCli};
+use super::input;
 use super::input::{Failure, Opened, check_lines, shown_name};
 use super::{ColorChoice, Format, Out, Status, WriteError, error};
-use super::{games, input};
 
 /// Examples shown under `--help`.
 const EXAMPLES: &str = "Examples:\n  asalto check game.txt\n  asalto check game.sgf                       (Go: by the extension, or --game go)\n  asalto check --rules seed-2019 kifu/        (every *.sgf in kifu/, under the 2019 assignment's rules)\n  asalto check submissions/*/partida.txt      (one line per file, then totals)\n  asalto check refs/ --format json -j 2       (every *.txt in refs/, as JSON lines)\n  asalto check --game solitaire answer.txt    (a Solitaire Chess puzzle and an answer)\n  asalto check --lenient - < game.txt         (standard input; `Bd-Db` captures allowed)\n";
@@ -91,6 +92,22 @@ impl Args {
         }
     }
 
+    /// Files checked at once: `--jobs`, else the number of cores (1 to 256).
+    pub(super) fn jobs(&self) -> usize {
+        self.jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .clamp(1, 256)
+    }
+
+    /// The extensions of the records of a folder: those of `--game`'s
+    /// records, else every game's.
+    pub(super) fn extensions(&self) -> Vec<&'static str> {
+        match self.game.game {
+            Some(game) => vec![games::cli(game).extension()],
+            None => games::extensions(),
+        }
+    }
+
     /// The format of each file's own report: `html` is one page over the
     /// whole batch, written before any game's checker runs, so a checker
     /// only ever sees `human` or `json`.
@@ -125,76 +142,89 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         CheckFormat::Human => Format::Human,
         CheckFormat::Json => Format::Json,
     };
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, 256);
-    let extensions = match args.game.game {
-        Some(game) => vec![games::cli(game).extension()],
-        None => games::extensions(),
-    };
-    match told_in_batch(&args, &extensions, jobs, format) {
-        Ok(Some((targets, checkers, settings))) => {
+    let extensions = args.extensions();
+    let make = |game: &'static dyn GameCli, rules, full| game.checker(&args, rules, full);
+    match plan(&args, &extensions, format, &make) {
+        Ok((targets, checkers, settings)) => {
             let checkers: Vec<&dyn Checker> = checkers.iter().map(|c| &**c).collect();
-            return batch::run(&targets, &checkers, settings, out);
+            batch::run(&targets, &checkers, settings, out)
         }
-        Ok(None) => {}
         Err(message) => {
             error(&message);
-            return Ok(Status::Error);
+            Ok(Status::Error)
         }
     }
-    let routes = match games::routes(&args.game, &args.files) {
-        Ok(routes) => routes,
-        Err(message) => {
-            error(&message);
-            return Ok(Status::Error);
-        }
-    };
+}
+
+/// How the batch's checker of a game is made under a profile (`None`: the
+/// game's default); `full`: each problem file reported in full. `R` is what
+/// a file gives: its report, or its entry on the page.
+pub(super) type Make<'a, R> = dyn Fn(&'static dyn GameCli, games::Rules, bool) -> Result<Box<dyn Checker<R> + 'a>, String>
+    + 'a;
+
+/// The batch of `args` ready to run, or a usage error: its files, each
+/// game's checker (made by `make`) and how it runs. Each file is opened and
+/// read once where nothing in the arguments depends on the batch's games
+/// ([`told_in_batch`]), else the games are told first ([`routed`]).
+pub(super) fn plan<'a, R>(
+    args: &'a Args,
+    extensions: &'a [&'a str],
+    format: Format,
+    make: &Make<'a, R>,
+) -> Result<Ready<'a, R>, String> {
+    match told_in_batch(args, extensions, format, make)? {
+        Some(ready) => Ok(ready),
+        None => routed(args, format, make),
+    }
+}
+
+/// The batch whose files' games are told before any is checked (by
+/// `--game`, the extension, or the first bytes, read apart from the
+/// check): one checker per game and profile met, in the order first met.
+fn routed<'a, R>(
+    args: &'a Args,
+    format: Format,
+    make: &Make<'a, R>,
+) -> Result<Ready<'a, R>, String> {
+    let routes = games::routes(&args.game, &args.files)?;
     let games: Vec<GameKind> = routes.iter().map(|(_, r)| r.game.kind()).collect();
-    if let Err(message) = super::madbishops::only_for_bishops(&games, &args.bishops.used()) {
-        error(&message);
-        return Ok(Status::Error);
-    }
+    super::madbishops::only_for_bishops(&games, &args.bishops.used())?;
     let full = routes.len() <= 1 || args.details;
     // One checker per game and profile, in the order first met.
     let mut keys: Vec<(GameKind, games::Rules)> = Vec::new();
-    let mut checkers: Vec<Box<dyn Checker + '_>> = Vec::new();
+    let mut checkers: Vec<Box<dyn Checker<R> + 'a>> = Vec::new();
     let mut targets = Vec::with_capacity(routes.len());
     for (path, route) in routes {
         let key = (route.game.kind(), route.rules);
         let checker = match keys.iter().position(|k| *k == key) {
             Some(i) => i,
-            None => match route.game.checker(&args, route.rules, full) {
-                Ok(checker) => {
-                    keys.push(key);
-                    checkers.push(checker);
-                    checkers.len() - 1
-                }
-                Err(message) => {
-                    error(&message);
-                    return Ok(Status::Error);
-                }
-            },
+            None => {
+                checkers.push(make(route.game, route.rules, full)?);
+                keys.push(key);
+                checkers.len() - 1
+            }
         };
         targets.push(Target {
             path,
             checker: Some(checker),
         });
     }
-    let checkers: Vec<&dyn Checker> = checkers.iter().map(|c| &**c).collect();
     let settings = batch::Settings {
-        jobs,
+        jobs: args.jobs(),
         quiet: args.quiet,
         totals: targets.len() > 1 && format == Format::Human,
         by_content: None,
         folders: None,
     };
-    batch::run(&targets, &checkers, settings, out)
+    Ok((targets, checkers, settings))
 }
 
 /// A batch ready to run: its files, the checkers, how it runs.
-type Ready<'a> = (Vec<Target>, Vec<Box<dyn Checker + 'a>>, batch::Settings<'a>);
+type Ready<'a, R> = (
+    Vec<Target>,
+    Vec<Box<dyn Checker<R> + 'a>>,
+    batch::Settings<'a>,
+);
 
 /// The batch in which each file is opened and read once: with `--game`,
 /// every file that game's; else each file's game told from the first
@@ -212,12 +242,12 @@ type Ready<'a> = (Vec<Target>, Vec<Box<dyn Checker + 'a>>, batch::Settings<'a>);
 /// a single argument is looked at first, as its being a folder decides
 /// how its files are reported (one file in full, several in one line each
 /// and the totals).
-fn told_in_batch<'a>(
+fn told_in_batch<'a, R>(
     args: &'a Args,
     extensions: &'a [&'a str],
-    jobs: usize,
     format: Format,
-) -> Result<Option<Ready<'a>>, String> {
+    make: &Make<'a, R>,
+) -> Result<Option<Ready<'a, R>>, String> {
     let asked = match args.game.game {
         Some(_) => Some(games::route(&args.game, &[])?),
         None if args.game.rules.is_some() || !args.bishops.used().is_empty() => return Ok(None),
@@ -232,15 +262,11 @@ fn told_in_batch<'a>(
     };
     let full = files.len() <= 1 || args.details;
     let (checkers, checker, by_content) = match asked {
-        Some(route) => (
-            vec![route.game.checker(args, route.rules, full)?],
-            Some(0),
-            None,
-        ),
+        Some(route) => (vec![make(route.game, route.rules, full)?], Some(0), None),
         None => {
             let mut checkers = Vec::with_capacity(games::GAMES.len());
             for game in games::GAMES {
-                match game.checker(args, None, full) {
+                match make(game, None, full) {
                     Ok(checker) => checkers.push(checker),
                     Err(_) => return Ok(None),
                 }
@@ -254,7 +280,7 @@ fn told_in_batch<'a>(
         .map(|path| Target { path, checker })
         .collect();
     let settings = batch::Settings {
-        jobs,
+        jobs: args.jobs(),
         quiet: args.quiet,
         totals: targets.len() > 1 && format == Format::Human,
         by_content,

@@ -44,6 +44,9 @@ pub struct Args {
     /// first illegal move, or the end).
     #[arg(long, value_name = "N")]
     pub(super) ply: Option<usize>,
+    /// When to colour the report of an invalid record (on standard error).
+    #[arg(long, value_enum, default_value_t)]
+    pub(super) color: super::ColorChoice,
     #[command(flatten)]
     pub(super) read: ReadArgs,
     #[command(flatten)]

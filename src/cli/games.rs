@@ -50,9 +50,9 @@ pub struct GameArgs {
     pub rules: Option<String>,
 }
 
-/// A game's maker of the entries of `check --format html`: the entry of
-/// the file at a path.
-pub type PageChecker<'a> = Box<dyn Fn(&str) -> asalto::html::check::FileEntry + Sync + 'a>;
+/// A game's maker of the entries of `check --format html`: the batch's
+/// checker whose result for a file is its entry on the page.
+pub type PageChecker<'a> = Box<dyn Checker<asalto::html::check::FileEntry> + 'a>;
 
 /// What the routing knows of a game: its kind, the extension of its
 /// records, its profiles.

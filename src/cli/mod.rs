@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod argv;
 mod asalto_game;
 mod batch;
 mod check;
@@ -102,6 +103,21 @@ impl ColorChoice {
     }
 }
 
+impl ColorChoice {
+    /// Whether to colour what is written on standard error (the reports of
+    /// `show`, `export` and `diff`, whose standard output is the product).
+    pub fn enabled_on_stderr(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && io::stderr().is_terminal()
+            }
+        }
+    }
+}
+
 /// How to read a record, for the commands that replay one.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct ReadArgs {
@@ -188,16 +204,21 @@ pub struct Input {
 /// Read `path` (`-`: standard input) as UTF-8 text.
 pub fn read_input(path: &str) -> Result<Input, String> {
     let mut bytes = Vec::new();
-    let name = if path == "-" {
+    if path == "-" {
         input::stdin()
             .read_to_end(&mut bytes)
             .map_err(|e| format!("cannot read standard input: {e}"))?;
-        "<stdin>".to_string()
     } else {
         bytes =
             std::fs::read(path).map_err(|e| format!("cannot read {path}: {}", io_reason(&e)))?;
-        path.to_string()
-    };
+    }
+    utf8_input(path, bytes)
+}
+
+/// The bytes of the input `path` (read whole) as UTF-8 text, or where the
+/// first byte that is not UTF-8 is.
+pub fn utf8_input(path: &str, bytes: Vec<u8>) -> Result<Input, String> {
+    let name = input::display_name(path);
     match String::from_utf8(bytes) {
         Ok(text) => Ok(Input { name, text }),
         Err(e) => {
@@ -274,10 +295,16 @@ pub fn error(message: &str) {
     let _ = writeln!(io::stderr().lock(), "asalto: {message}");
 }
 
+/// Print a report of several lines (a record's problems, as `check` shows
+/// them) on standard error, as it is (ignoring a closed stderr).
+pub fn report(text: &str) {
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+}
+
 /// Parse the arguments, run the command, and turn its status into the exit
 /// code.
 pub fn run() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match argv::parse() {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();

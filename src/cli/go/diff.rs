@@ -26,21 +26,39 @@ fn moves(checked: &Checked) -> usize {
     checked.games.first().map_or(0, |g| g.plies.len())
 }
 
-/// Run `diff` on two Go records under `profile`.
-pub fn run(
-    paths: [&str; 2],
-    profile: Profile,
-    lenient: bool,
-    format: Format,
-    out: &mut Out,
-) -> Result<Status, WriteError> {
+/// What `diff` asks of two Go records.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// The profile both records are replayed under.
+    pub profile: Profile,
+    /// Skip damage with warnings.
+    pub lenient: bool,
+    /// Human or JSON.
+    pub format: Format,
+    /// Colour the report of an invalid record.
+    pub color: bool,
+}
+
+/// Run `diff` on two Go records: a record with an error is reported in
+/// full on standard error first, as `check` reports it.
+pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
+    let Settings {
+        profile,
+        lenient,
+        format,
+        color,
+    } = settings;
     let mut checked = Vec::new();
     for path in paths {
         match super::load(path, profile, lenient) {
-            Ok(loaded) => checked.push(loaded.checked),
+            Ok(loaded) => checked.push(loaded),
             Err(status) => return Ok(status),
         }
     }
+    for loaded in &checked {
+        loaded.report_errors(profile, color);
+    }
+    let checked: Vec<Checked> = checked.into_iter().map(|l| l.checked).collect();
     let (a, b) = (&checked[0], &checked[1]);
     // Compared in place: a copy of each move list would be one more
     // record's worth of memory.

@@ -177,6 +177,7 @@ impl GameCli for MadBishops {
             notation: args.notation.unwrap_or(Notation::Algebraic),
             pretty: args.pretty,
             keep_partial: args.keep_partial,
+            color: args.color.enabled_on_stderr(),
         };
         let settings = args.bishops.settings(rules, args.read.strict);
         export::run(file, settings, request, out)
@@ -204,7 +205,9 @@ impl GameCli for MadBishops {
             );
         }
         let settings = args.bishops.settings(rules, args.strict);
-        Ok(Box::new(move |path| page::entry(path, settings)))
+        Ok(super::html::pages(move |path, opened| {
+            page::entry(path, opened, settings)
+        }))
     }
 
     fn diff(

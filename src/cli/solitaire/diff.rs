@@ -110,11 +110,12 @@ pub fn run(
     paths: [&str; 2],
     rules: Option<Profile>,
     format: Format,
+    color: bool,
     out: &mut Out,
 ) -> Result<Status, WriteError> {
     let mut loaded: Vec<Loaded> = Vec::new();
     for path in paths {
-        match load_or_refuse(path, rules, "") {
+        match load_or_refuse(path, rules, "", color) {
             Ok(l) => loaded.push(l),
             Err(status) => return Ok(status),
         }

@@ -79,6 +79,7 @@ impl GameCli for Solitaire {
             rules: profile(rules),
             ply: args.ply,
             format: args.format,
+            color: args.draw.color.enabled_on_stderr(),
         };
         show::run(file, settings, out)
     }
@@ -96,6 +97,7 @@ impl GameCli for Solitaire {
             pretty: args.pretty,
             keep_partial: args.keep_partial,
             board_form: args.board_form,
+            color: args.color.enabled_on_stderr(),
         };
         export::run(file, settings, out)
     }
@@ -122,7 +124,9 @@ impl GameCli for Solitaire {
             );
         }
         let rules = profile(rules);
-        Ok(Box::new(move |path| page::entry(path, rules)))
+        Ok(super::html::pages(move |path, opened| {
+            page::entry(path, opened, rules)
+        }))
     }
 
     fn diff(
@@ -132,7 +136,13 @@ impl GameCli for Solitaire {
         rules: Rules,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
-        diff::run(paths, profile(rules), args.format, out)
+        diff::run(
+            paths,
+            profile(rules),
+            args.format,
+            args.draw.color.enabled_on_stderr(),
+            out,
+        )
     }
 }
 
@@ -240,20 +250,34 @@ pub fn load_text(path: &str, text: String, rules: Option<Profile>) -> Result<Loa
 }
 
 /// [`load`] for a command that needs a record to work on (`show`,
-/// `export`, `diff`): a file that cannot be read or is not a record is
-/// reported here (`after` ends the second message, as `; nothing
-/// exported`), and the command's status comes back (2, or 1 for text that
-/// is not a record).
-pub fn load_or_refuse(path: &str, rules: Option<Profile>, after: &str) -> Result<Loaded, Status> {
+/// `export`, `diff`): a file that cannot be read is reported here, and
+/// text that is not a record gets `check`'s full report on standard
+/// error (`color` colours it), then a line that ends with `after` (as
+/// `; nothing exported`); the command's status comes back (2, or 1 for
+/// text that is not a record).
+pub fn load_or_refuse(
+    path: &str,
+    rules: Option<Profile>,
+    after: &str,
+    color: bool,
+) -> Result<Loaded, Status> {
     match load(path, rules) {
         Ok(loaded) => Ok(loaded),
         Err(LoadError::Unreadable(message)) => {
             super::error(&message);
             Err(Status::Error)
         }
-        Err(LoadError::Syntax { error: e, .. }) => {
+        Err(LoadError::Syntax {
+            text,
+            profile,
+            error: e,
+        }) => {
+            let problem = Problem::from(e);
+            super::report(&check::syntax_report(
+                path, &text, profile, &problem, true, color,
+            ));
             super::error(&format!(
-                "{}: not a Solitaire Chess record: {e}{after}",
+                "{}: not a Solitaire Chess record{after}",
                 escape_line(&display_name(path))
             ));
             Err(Status::Failure)
