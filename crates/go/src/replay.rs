@@ -27,7 +27,7 @@ pub struct CheckOptions {
     pub all_variations: bool,
 }
 
-/// One move of a replayed line: 20 bytes, since a record of millions of
+/// One move of a replayed line: 16 bytes, since a record of millions of
 /// moves keeps one each for `show`, `export` and `diff`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ply {
@@ -44,6 +44,8 @@ pub struct Ply {
     /// Why it is illegal, if it is.
     pub illegal: Option<IllegalMoveKind>,
 }
+
+const _: () = assert!(std::mem::size_of::<Ply>() == 16);
 
 /// One change a record makes besides its moves, in order.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -242,7 +244,16 @@ impl Game {
 /// assert_eq!(checked.line_col(p.span), (1, 20));
 /// ```
 pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
-    let decoded = sgf::decode(bytes);
+    check_decoded(sgf::decode(bytes), options)
+}
+
+/// [`check`], taking the bytes: a UTF-8 record is then held once, as
+/// [`Checked::source`], not also as the bytes read.
+pub fn check_owned(bytes: Vec<u8>, options: &CheckOptions) -> Checked {
+    check_decoded(sgf::decode_owned(bytes), options)
+}
+
+fn check_decoded(decoded: sgf::Decoded, options: &CheckOptions) -> Checked {
     let parse_options = ParseOptions {
         lenient: options.lenient,
     };
@@ -767,6 +778,7 @@ impl LineReader {
     /// step (or has ended): placed stones (White moves next) or free
     /// placement. Then judges the steps held.
     fn settle(&mut self, size: Size) {
+        debug_assert_eq!(self.judge.pos.size(), size);
         let Some(mut steps) = self.pending.take() else {
             return;
         };
@@ -821,8 +833,13 @@ impl LineReader {
                 }
             }
         }
+        // Nothing is judged yet: the judge made at the root starts as
+        // `Judge::new(size, profile, free_handicap)` would.
         self.free_handicap = free_handicap;
-        self.judge = Judge::new(size, self.profile, free_handicap);
+        if free_handicap > 0 {
+            self.judge.free_handicap = free_handicap;
+            self.judge.pos.set_to_move(Side::Black);
+        }
         for step in steps {
             self.judge_step(step);
         }
