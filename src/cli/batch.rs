@@ -57,7 +57,7 @@ pub struct Target {
     /// The file, or the message about an argument (an empty folder).
     pub path: Result<String, String>,
     /// Which of the batch's checkers judges it; `None`: the checker of
-    /// the game its name or first bytes tell ([`Settings::by_kind`]).
+    /// the game its name or first bytes tell ([`Settings::by_content`]).
     pub checker: Option<usize>,
 }
 
@@ -131,8 +131,17 @@ pub fn report(
     Ok(())
 }
 
+/// What a batch must see of its files' games before it hands on any
+/// result, when the arguments depend on them (`--rules` must name the
+/// profile of a game of the batch, `--first` needs a Mad Bishops record,
+/// `--lenient` is refused when one is in the batch): given the games met
+/// so far, each once in the order first met, and whether every file has
+/// been met, `None` to wait (the results are held), `Some(Ok)` to go on,
+/// `Some(Err)` for the usage error that ends the batch with nothing
+/// printed, as if it had been found before any file was read.
+pub type Gate<'a> = dyn Fn(&[GameKind], bool) -> Option<Result<(), String>> + Sync + 'a;
+
 /// How a batch runs and ends.
-#[derive(Clone, Copy, Debug)]
 pub struct Settings<'a> {
     /// Files checked in parallel.
     pub jobs: usize,
@@ -143,9 +152,17 @@ pub struct Settings<'a> {
     pub totals: bool,
     /// The checker of each game (in the order of [`GameKind::ALL`]), for
     /// the files that do not name theirs: the game their extension or
-    /// first bytes tell (a file that looks like no game's goes to
-    /// Asalto's). `None` when every target names its checker.
-    pub by_content: Option<[usize; GameKind::ALL.len()]>,
+    /// first bytes tell (a file that looks like no game's goes to the
+    /// `default` game's). `None` when every target names its checker; a
+    /// game without one (it refuses the arguments) is met by the `gate`,
+    /// which ends the batch.
+    pub by_content: Option<[Option<usize>; GameKind::ALL.len()]>,
+    /// The game of a file that looks like no game's, and of one that
+    /// cannot be read when its name tells none: its checker reports it.
+    pub default: GameKind,
+    /// What the batch must see of its games before it hands on any result
+    /// (`None`: nothing).
+    pub gate: Option<Box<Gate<'a>>>,
     /// When targets may be folders (arguments not looked at before they
     /// are read): a target found to be one stands, where it stands, for
     /// its files with these extensions, judged by its checker. `None`:
@@ -166,62 +183,69 @@ struct Thread<'c, R> {
     workers: Vec<Option<Worker<'c, R>>>,
 }
 
-/// The checker of a file whose game is told by its name or its first
-/// bytes `head` (nothing read: Asalto's, as for a file that looks like
-/// no game's).
-fn told(by_kind: &[usize; GameKind::ALL.len()], path: &str, head: &[u8]) -> usize {
+/// The game of a file told by its name or its first bytes `head`
+/// (`default` for a file that looks like no game's).
+fn told(path: &str, head: &[u8], default: GameKind) -> GameKind {
     let head = &head[..head.len().min(HEAD)];
     // UTF-8 text (the common case) is looked at as it is, without a copy.
     let kind = match std::str::from_utf8(head) {
         Ok(text) => GameKind::tell(path, text),
         Err(_) => GameKind::tell(path, &String::from_utf8_lossy(head)),
     };
-    by_kind[kind.unwrap_or(GameKind::Asalto) as usize]
+    kind.unwrap_or(default)
 }
 
 /// Check one target on a thread: open it, read its first bytes, tell its
 /// game if it is not known, and hand the opened input to the game's
 /// worker. `None`: the target is a folder, to be replaced by its files.
+/// The game goes with the result, which is `None` for a game without a
+/// checker (it refuses the arguments).
 fn check_one<'c, R>(
     thread: &mut Thread<'c, R>,
     checkers: &[&'c dyn Checker<R>],
-    by_kind: Option<&[usize; GameKind::ALL.len()]>,
-    folders: bool,
+    settings: &Settings<'_>,
     target: &Target,
-) -> Option<R> {
+) -> Option<(Option<R>, GameKind)> {
     let Thread { buf, workers } = thread;
-    let fallback = || match (target.checker, by_kind) {
-        (Some(i), _) => i,
-        (None, Some(by_kind)) => by_kind[GameKind::Asalto as usize],
-        (None, None) => 0,
+    let default = settings.default;
+    // The checker of a file of `game`, or the target's own.
+    let of = |game: GameKind| match (target.checker, settings.by_content) {
+        (Some(i), _) => Some(i),
+        (None, Some(by_kind)) => by_kind[game as usize],
+        (None, None) => Some(0),
+    };
+    // A file not read is told by its name alone.
+    let unread = |message: String, path: Option<&str>| {
+        let game = path.map_or(default, |path| told(path, b"", default));
+        let result = of(game).map(|i| checkers[i].unreadable(message, path));
+        Some((result, game))
     };
     let path = match &target.path {
         Ok(path) => path,
-        Err(message) => return Some(checkers[fallback()].unreadable(message.clone(), None)),
+        Err(message) => return unread(message.clone(), None),
     };
     let opened = match Opened::open(path, buf) {
         Ok(opened) => opened,
-        Err(NotOpened::Folder) if folders => return None,
+        Err(NotOpened::Folder) if settings.folders.is_some() => return None,
         Err(NotOpened::Folder) => {
             let message = format!(
                 "cannot read {}: it is a directory",
                 asalto::text::escape_line(path)
             );
-            return Some(checkers[fallback()].unreadable(message, Some(path)));
+            return unread(message, Some(path));
         }
-        Err(NotOpened::Unreadable(message)) => {
-            return Some(checkers[fallback()].unreadable(message, Some(path)));
-        }
+        Err(NotOpened::Unreadable(message)) => return unread(message, Some(path)),
     };
-    let index = match (target.checker, by_kind) {
-        (Some(i), _) => i,
-        (None, Some(by_kind)) => told(by_kind, path, opened.head()),
-        (None, None) => 0,
+    let game = match (target.checker, settings.by_content) {
+        (None, Some(_)) => told(path, opened.head(), default),
+        _ => default,
+    };
+    let Some(index) = of(game) else {
+        return Some((None, game));
     };
     let checker = checkers[index];
-    Some(workers[index].get_or_insert_with(|| checker.worker())(
-        path, opened,
-    ))
+    let result = workers[index].get_or_insert_with(|| checker.worker())(path, opened);
+    Some((Some(result), game))
 }
 
 /// Check `targets` with `checkers` on `settings.jobs` threads, print the
@@ -233,17 +257,23 @@ pub fn run(
     out: &mut Out,
 ) -> Result<Status, WriteError> {
     let mut tally = Tally::default();
-    each(targets, checkers, settings, &mut |result| {
-        report([result], &mut tally, settings.quiet, out)
+    let (quiet, totals) = (settings.quiet, settings.totals);
+    let ended = each(targets, checkers, &settings, &mut |result| {
+        report([result], &mut tally, quiet, out)
     })?;
-    if settings.totals && !settings.quiet {
+    if let Err(message) = ended {
+        error(&message);
+        return Ok(Status::Error);
+    }
+    if totals && !quiet {
         out.line(&tally.line())?;
     }
     Ok(tally.status())
 }
 
 /// Check `targets` with `checkers` on `settings.jobs` threads and hand
-/// each file's result to `sink`, in order.
+/// each file's result to `sink`, in order; `Ok(Err)`: the usage error the
+/// `gate` found (nothing was handed on).
 ///
 /// The threads take the files one at a time, in order, from one list;
 /// the thread that finishes the first file not yet handed on hands it on,
@@ -254,13 +284,17 @@ pub fn run(
 pub fn each<R: Send>(
     targets: &[Target],
     checkers: &[&dyn Checker<R>],
-    settings: Settings<'_>,
+    settings: &Settings<'_>,
     sink: &mut (dyn FnMut(R) -> Result<(), WriteError> + Send),
-) -> Result<(), WriteError> {
+) -> Result<Result<(), String>, WriteError> {
     let state = Mutex::new(State {
         stack: Vec::new(),
         waiting: 0,
         failed: None,
+        gate: settings.gate.as_deref(),
+        met: Vec::new(),
+        held: settings.gate.as_ref().map(|_| Vec::new()),
+        refused: None,
         sink,
     });
     if !targets.is_empty() {
@@ -288,11 +322,14 @@ pub fn each<R: Send>(
         }
         shared.work();
     });
-    let state = shared.state.into_inner().unwrap_or_else(|e| e.into_inner());
-    match state.failed {
-        Some(e) => Err(e),
-        None => Ok(()),
+    let mut state = shared.state.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(e) = state.failed {
+        return Err(e);
     }
+    if state.refused.is_none() {
+        state.decide(true)?;
+    }
+    Ok(state.refused.map_or(Ok(()), Err))
 }
 
 /// A list of files of a batch: the targets given, or the files of a
@@ -314,8 +351,9 @@ impl Files<'_> {
 
 /// What checking a target gave.
 enum Done<R> {
-    /// The result of a file.
-    File(R),
+    /// The result of a file (`None`: its game refuses the arguments) and
+    /// its game.
+    File(Option<R>, GameKind),
     /// The files of a folder, to be checked and printed where it stands.
     Folder(Arc<[Target]>),
 }
@@ -350,6 +388,16 @@ struct State<'t, 's, R> {
     waiting: usize,
     /// The write error that stopped the batch.
     failed: Option<WriteError>,
+    /// What the batch must see of its games before it hands on results.
+    gate: Option<&'s Gate<'s>>,
+    /// The games of the files handed on (or held), each once, in the
+    /// order first met.
+    met: Vec<GameKind>,
+    /// The results held until the gate decides; `None` once it has let
+    /// them through.
+    held: Option<Vec<R>>,
+    /// The usage error the gate found, which stopped the batch.
+    refused: Option<String>,
     sink: &'s mut (dyn FnMut(R) -> Result<(), WriteError> + Send),
 }
 
@@ -359,6 +407,33 @@ fn lock<'a, 't, 's, R>(state: &'a Mutex<State<'t, 's, R>>) -> MutexGuard<'a, Sta
 }
 
 impl<'t, R> State<'t, '_, R> {
+    /// Ask the gate, while it has not decided, whether the results may go
+    /// on (`finished`: every file has been met): the held ones are then
+    /// handed on; a usage error stops the batch.
+    fn decide(&mut self, finished: bool) -> Result<(), WriteError> {
+        if self.held.is_none() {
+            return Ok(());
+        }
+        let decision = match self.gate {
+            Some(gate) => gate(&self.met, finished),
+            None => Some(Ok(())),
+        };
+        match decision {
+            // Every file met: nothing more can be waited for.
+            None if !finished => {}
+            Some(Err(message)) => {
+                self.refused = Some(message);
+                self.held = None;
+            }
+            None | Some(Ok(())) => {
+                for result in self.held.take().unwrap_or_default() {
+                    (self.sink)(result)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The next file to check: where it is (its list's depth in the stack
     /// and its index there) and the list. Files of the innermost list come
     /// first; a list lends no file more than [`WINDOW`] ahead of its first
@@ -395,7 +470,21 @@ impl<'t, R> State<'t, '_, R> {
             };
             list.printed += 1;
             match done {
-                Done::File(result) => (self.sink)(result)?,
+                Done::File(result, game) => {
+                    if !self.met.contains(&game) {
+                        self.met.push(game);
+                    }
+                    self.decide(false)?;
+                    if self.refused.is_some() {
+                        return Ok(());
+                    }
+                    match (&mut self.held, result) {
+                        (Some(held), Some(result)) => held.push(result),
+                        (None, Some(result)) => (self.sink)(result)?,
+                        // A game without a checker is refused by the gate.
+                        (_, None) => {}
+                    }
+                }
                 Done::Folder(files) => self.stack.push(List::new(Files::Folder(files))),
             }
         }
@@ -409,7 +498,7 @@ struct Shared<'a, 't, 's, 'c, R> {
     /// Wakes the threads waiting for a file to take.
     wake: Condvar,
     checkers: &'a [&'c dyn Checker<R>],
-    settings: Settings<'a>,
+    settings: &'a Settings<'a>,
 }
 
 impl<R: Send> Shared<'_, '_, '_, '_, R> {
@@ -420,13 +509,12 @@ impl<R: Send> Shared<'_, '_, '_, '_, R> {
             buf: Vec::new(),
             workers: self.checkers.iter().map(|_| None).collect(),
         };
-        let by_kind = self.settings.by_content.as_ref();
         let folders = self.settings.folders;
         loop {
             let (depth, index, files) = {
                 let mut state = lock(&self.state);
                 loop {
-                    if state.failed.is_some() || state.stack.is_empty() {
+                    if state.failed.is_some() || state.refused.is_some() || state.stack.is_empty() {
                         return;
                     }
                     if let Some(taken) = state.take() {
@@ -438,14 +526,8 @@ impl<R: Send> Shared<'_, '_, '_, '_, R> {
                 }
             };
             let target = &files.get()[index];
-            let done = match check_one(
-                &mut thread,
-                self.checkers,
-                by_kind,
-                folders.is_some(),
-                target,
-            ) {
-                Some(result) => Done::File(result),
+            let done = match check_one(&mut thread, self.checkers, self.settings, target) {
+                Some((result, game)) => Done::File(result, game),
                 None => Done::Folder(folder_files(target, folders.unwrap_or_default())),
             };
             let mut state = lock(&self.state);

@@ -163,60 +163,135 @@ pub(super) type Make<'a, R> = dyn Fn(&'static dyn GameCli, games::Rules, bool) -
     + 'a;
 
 /// The batch of `args` ready to run, or a usage error: its files, each
-/// game's checker (made by `make`) and how it runs. Each file is opened and
-/// read once where nothing in the arguments depends on the batch's games
-/// ([`told_in_batch`]), else the games are told first ([`routed`]).
+/// game's checker (made by `make`) and how it runs. Each file is opened
+/// and read once: with `--game`, every file that game's; else each file's
+/// game told from the first bytes its check reads.
+///
+/// Where the arguments depend on the batch's games (`--rules` must name
+/// the profile of a game of the batch, and names the game of a file that
+/// looks like no game's; `--first` needs a Mad Bishops record; an option
+/// a game refuses, such as `--lenient` for Mad Bishops records, is refused
+/// only when such a record is in the batch), the batch holds its results
+/// until it has met the games that decide: the usage error, if any, comes
+/// with nothing printed, as if the games had been told before any file
+/// was checked.
+///
+/// Arguments are not looked at before they are read (a look by name costs
+/// as much as the opening on small files): one found to be a folder when
+/// it is read stands for its records (`extensions`) where it stands. Only
+/// a single argument is looked at first, as its being a folder decides
+/// how its files are reported (one file in full, several in one line each
+/// and the totals).
 pub(super) fn plan<'a, R>(
     args: &'a Args,
     extensions: &'a [&'a str],
     format: Format,
     make: &Make<'a, R>,
 ) -> Result<Ready<'a, R>, String> {
-    match told_in_batch(args, extensions, format, make)? {
-        Some(ready) => Ok(ready),
-        None => routed(args, format, make),
+    let used = args.bishops.used();
+    let asked = match args.game.game {
+        Some(_) => Some(games::route(&args.game, &[])?),
+        None => None,
+    };
+    if let Some(route) = asked {
+        super::madbishops::only_for_bishops(&[route.game.kind()], &used)?;
     }
-}
-
-/// The batch whose files' games are told before any is checked (by
-/// `--game`, the extension, or the first bytes, read apart from the
-/// check): one checker per game and profile met, in the order first met.
-fn routed<'a, R>(
-    args: &'a Args,
-    format: Format,
-    make: &Make<'a, R>,
-) -> Result<Ready<'a, R>, String> {
-    let routes = games::routes(&args.game, &args.files)?;
-    let games: Vec<GameKind> = routes.iter().map(|(_, r)| r.game.kind()).collect();
-    super::madbishops::only_for_bishops(&games, &args.bishops.used())?;
-    let full = routes.len() <= 1 || args.details;
-    // One checker per game and profile, in the order first met.
-    let mut keys: Vec<(GameKind, games::Rules)> = Vec::new();
-    let mut checkers: Vec<Box<dyn Checker<R> + 'a>> = Vec::new();
-    let mut targets = Vec::with_capacity(routes.len());
-    for (path, route) in routes {
-        let key = (route.game.kind(), route.rules);
-        let checker = match keys.iter().position(|k| *k == key) {
-            Some(i) => i,
-            None => {
-                checkers.push(make(route.game, route.rules, full)?);
-                keys.push(key);
-                checkers.len() - 1
-            }
-        };
-        targets.push(Target {
-            path,
-            checker: Some(checker),
-        });
-    }
-    let settings = batch::Settings {
+    let files: Vec<Result<String, String>> = match args.files.as_slice() {
+        [_] => input::expand_folders(&args.files, extensions),
+        many => many.iter().cloned().map(Ok).collect(),
+    };
+    let full = files.len() <= 1 || args.details;
+    let mut settings = batch::Settings {
         jobs: args.jobs(),
         quiet: args.quiet,
-        totals: targets.len() > 1 && format == Format::Human,
+        totals: files.len() > 1 && format == Format::Human,
         by_content: None,
-        folders: None,
+        default: GameKind::Asalto,
+        gate: None,
+        folders: Some(extensions),
     };
+    let (checkers, checker) = match asked {
+        Some(route) => {
+            settings.default = route.game.kind();
+            (vec![make(route.game, route.rules, full)?], Some(0))
+        }
+        None => {
+            let rules = args.game.rules.as_deref();
+            // The game whose profile `--rules` names: its files are read
+            // under it, and so is a file that looks like no game's.
+            let owner = games::owner(rules);
+            let mut checkers = Vec::with_capacity(games::GAMES.len());
+            let mut by_kind = [None; GameKind::ALL.len()];
+            let mut refusals: [Option<String>; GameKind::ALL.len()] = Default::default();
+            // `GAMES` is in the order of `GameKind::ALL`.
+            for (i, game) in games::GAMES.into_iter().enumerate() {
+                let profile = match owner {
+                    Some(owner) if owner.kind() == game.kind() => games::profile(game, rules)?,
+                    _ => None,
+                };
+                match make(game, profile, full) {
+                    Ok(checker) => {
+                        by_kind[i] = Some(checkers.len());
+                        checkers.push(checker);
+                    }
+                    Err(message) => refusals[i] = Some(message),
+                }
+            }
+            let default = owner.unwrap_or(games::GAMES[0]).kind();
+            settings.by_content = Some(by_kind);
+            settings.default = default;
+            if rules.is_some() || !used.is_empty() || refusals.iter().any(Option::is_some) {
+                let owner = owner.map(|o| o.kind());
+                settings.gate = Some(Box::new(move |met: &[GameKind], finished: bool| {
+                    gate(met, finished, (rules, owner, default), &used, &refusals)
+                }));
+            }
+            (checkers, None)
+        }
+    };
+    let targets: Vec<Target> = files
+        .into_iter()
+        .map(|path| Target { path, checker })
+        .collect();
     Ok((targets, checkers, settings))
+}
+
+/// The usage error of a batch whose files are of the games `met` (each
+/// once, in the order first met), if any, as it was told before any file
+/// was read; `None` while it cannot be told (not every file is met). In
+/// this order: `--rules` names no profile of a game of the batch (the
+/// message of its first game, `default` for none; `owner`: the game whose
+/// profile it is); options only Mad Bishops reads (`used`) and no Mad
+/// Bishops record; a game of the batch refuses the arguments (the first
+/// met; `refusals` by game).
+fn gate(
+    met: &[GameKind],
+    finished: bool,
+    (rules, owner, default): (Option<&str>, Option<GameKind>, GameKind),
+    used: &[&str],
+    refusals: &[Option<String>],
+) -> Option<Result<(), String>> {
+    if let Some(rules) = rules {
+        if !owner.is_some_and(|o| met.contains(&o)) {
+            if !finished {
+                return None;
+            }
+            let first = games::cli(met.first().copied().unwrap_or(default));
+            if let Err(message) = games::profile(first, Some(rules)) {
+                return Some(Err(message));
+            }
+        }
+    }
+    if let Err(message) = super::madbishops::only_for_bishops(met, used) {
+        return finished.then_some(Err(message));
+    }
+    if let Some(message) = met.iter().find_map(|g| refusals[*g as usize].clone()) {
+        return Some(Err(message));
+    }
+    if !finished && refusals.iter().any(Option::is_some) {
+        return None;
+    }
+    Some(Ok(()))
 }
 
 /// A batch ready to run: its files, the checkers, how it runs.
@@ -225,69 +300,6 @@ type Ready<'a, R> = (
     Vec<Box<dyn Checker<R> + 'a>>,
     batch::Settings<'a>,
 );
-
-/// The batch in which each file is opened and read once: with `--game`,
-/// every file that game's; else each file's game told from the first
-/// bytes its check reads, when nothing in the arguments depends on the
-/// batch's games: no `--rules` (it must belong to a game of the batch,
-/// and names the game of a file that looks like no game's), no
-/// `--first`, and every game's checker takes the arguments (`--lenient`
-/// is not for Mad Bishops records: it is refused only when such a record
-/// is in the batch). `Ok(None)`: the games are told first, before any file
-/// is checked; `Err`: a usage error.
-///
-/// Arguments are not looked at before they are read (a look by name costs
-/// as much as the opening on small files): one found to be a folder when
-/// it is read stands for its records (`extensions`) where it stands. Only
-/// a single argument is looked at first, as its being a folder decides
-/// how its files are reported (one file in full, several in one line each
-/// and the totals).
-fn told_in_batch<'a, R>(
-    args: &'a Args,
-    extensions: &'a [&'a str],
-    format: Format,
-    make: &Make<'a, R>,
-) -> Result<Option<Ready<'a, R>>, String> {
-    let asked = match args.game.game {
-        Some(_) => Some(games::route(&args.game, &[])?),
-        None if args.game.rules.is_some() || !args.bishops.used().is_empty() => return Ok(None),
-        None => None,
-    };
-    if let Some(route) = asked {
-        super::madbishops::only_for_bishops(&[route.game.kind()], &args.bishops.used())?;
-    }
-    let files: Vec<Result<String, String>> = match args.files.as_slice() {
-        [_] => input::expand_folders(&args.files, extensions),
-        many => many.iter().cloned().map(Ok).collect(),
-    };
-    let full = files.len() <= 1 || args.details;
-    let (checkers, checker, by_content) = match asked {
-        Some(route) => (vec![make(route.game, route.rules, full)?], Some(0), None),
-        None => {
-            let mut checkers = Vec::with_capacity(games::GAMES.len());
-            for game in games::GAMES {
-                match make(game, None, full) {
-                    Ok(checker) => checkers.push(checker),
-                    Err(_) => return Ok(None),
-                }
-            }
-            // `GAMES` is in the order of `GameKind::ALL`.
-            (checkers, None, Some(std::array::from_fn(|i| i)))
-        }
-    };
-    let targets: Vec<Target> = files
-        .into_iter()
-        .map(|path| Target { path, checker })
-        .collect();
-    let settings = batch::Settings {
-        jobs: args.jobs(),
-        quiet: args.quiet,
-        totals: targets.len() > 1 && format == Format::Human,
-        by_content,
-        folders: Some(extensions),
-    };
-    Ok(Some((targets, checkers, settings)))
-}
 
 /// Asalto's checker: each file read line by line in a reused buffer.
 struct Asalto(Settings);

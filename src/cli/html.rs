@@ -250,10 +250,14 @@ pub fn check(args: &check_cmd::Args, out: &mut Out) -> Result<Status, WriteError
         };
     let checkers: Vec<&dyn Checker<FileEntry>> = checkers.iter().map(|c| &**c).collect();
     let mut entries = Vec::new();
-    batch::each(&targets, &checkers, settings, &mut |entry| {
+    let ended = batch::each(&targets, &checkers, &settings, &mut |entry| {
         entries.push(entry);
         Ok(())
     })?;
+    if let Err(message) = ended {
+        error(&message);
+        return Ok(Status::Error);
+    }
     out.write(&page(&entries))?;
     Ok(entries.iter().fold(Status::Success, |s, e| {
         s.worst(match e.verdict {

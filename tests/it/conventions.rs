@@ -22,13 +22,19 @@ fn control_characters_never_reach_the_terminal() {
         assert!(!run.stdout.contains(raw), "{:?}", run.stdout);
     }
     assert!(!run.stdout.contains("\r\n") && !run.stdout.contains("\r "));
-    // The message shows it escaped, the excerpt shows `?` in its place.
+    // The message and the quoted line show it escaped, as every game's
+    // reports do; the label stays under the text it is about.
     assert!(
         run.stdout.contains("`\\x1b[` is not a point"),
         "{}",
         run.stdout
     );
-    assert!(run.stdout.contains("?[2J??"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains(" 2 │ \\x1b[2J\\x07\\x0d\\x00Dd\n   · ──┬──\n   ·   ╰── unknown letters\n"),
+        "{}",
+        run.stdout
+    );
 
     // A file name with an escape in it is shown escaped too.
     let dir = tempfile::tempdir().unwrap();

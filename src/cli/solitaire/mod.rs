@@ -5,8 +5,6 @@
 //! Each command's path is its own module; the engine (parsing, checking,
 //! drawing, every message) is `asalto_solitaire`.
 
-use std::io::Read;
-
 use asalto::diagnostics::{Entry, GameReport};
 use asalto::text::escape_line;
 use asalto_core::{Severity, Span};
@@ -16,7 +14,7 @@ use asalto_solitaire::{Position, Problem, Profile, Solver, render};
 
 use super::batch::Checker;
 use super::games::{About, GameCli, PageChecker, Rules};
-use super::input::{display_name, io_reason};
+use super::input::{display_name, io_reason, read_at_most};
 use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd};
 use super::{export as export_cmd, show as show_cmd};
 
@@ -38,6 +36,18 @@ fn profile(rules: Rules) -> Option<Profile> {
     rules.and_then(Profile::from_name)
 }
 
+/// A usage error for the `check` options of other games (the same for the
+/// text and the HTML report).
+fn refuse_others(args: &check_cmd::Args) -> Result<(), String> {
+    if args.rebels.is_some() || args.all_variations {
+        return Err(
+            "--rebels and --all-variations are about Asalto and Go: Solitaire Chess records have neither"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
 impl GameCli for Solitaire {
     fn about(&self) -> About {
         About {
@@ -53,12 +63,7 @@ impl GameCli for Solitaire {
         rules: Rules,
         full: bool,
     ) -> Result<Box<dyn Checker + 'a>, String> {
-        if args.rebels.is_some() || args.all_variations {
-            return Err(
-                "--rebels and --all-variations are about Asalto and Go: Solitaire Chess records have neither"
-                    .into(),
-            );
-        }
+        refuse_others(args)?;
         Ok(Box::new(check::Settings {
             rules: profile(rules),
             format: args.text_format(),
@@ -117,12 +122,7 @@ impl GameCli for Solitaire {
         args: &'a check_cmd::Args,
         rules: Rules,
     ) -> Result<PageChecker<'a>, String> {
-        if args.rebels.is_some() || args.all_variations {
-            return Err(
-                "--rebels and --all-variations are about Asalto and Go: Solitaire Chess records have neither"
-                    .into(),
-            );
-        }
+        refuse_others(args)?;
         let rules = profile(rules);
         Ok(super::html::pages(move |path, opened| {
             page::entry(path, opened, rules)
@@ -188,17 +188,7 @@ impl Loaded {
 /// Read the file at `path` (`-`: standard input), at most [`MAX_FILE`]
 /// bytes, as UTF-8.
 pub fn read_text(path: &str) -> Result<String, String> {
-    let name = escape_line(&display_name(path)).into_owned();
-    let mut bytes = Vec::new();
-    let result = if path == "-" {
-        super::input::stdin()
-            .take(MAX_FILE + 1)
-            .read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(path).and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
-    };
-    result.map_err(|e| format!("cannot read {name}: {}", io_reason(&e)))?;
-    text_of(path, bytes)
+    text_of(path, read_at_most(path, MAX_FILE)?)
 }
 
 /// The bytes of the record at `path` (read up to [`MAX_FILE`] + 1) as
