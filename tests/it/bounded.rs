@@ -442,11 +442,11 @@ fn go_ko_record(cycles: usize, last: &str) -> tempfile::NamedTempFile {
 /// 9.7 MB record) in a few times the record: they once held its syntax
 /// tree and the game side by side, about 200 bytes a move (over 400 MB
 /// for this record, 840 MB for `diff`, 2.4 GB for `export --to json`),
-/// then the game and the tree's nodes (170 MB, 270 MB for `diff`). The
+/// then the game and the tree's nodes (170 MiB, 264 MiB for `diff`). The
 /// main line is now judged as it is parsed with no tree at all, a move
 /// kept in 16 bytes, the file's bytes become its text without a copy, and
-/// every export is written as it is made: about 53 MB at the peak (5.4
-/// times the record), 100 MB for `diff` of two. The limits are of address
+/// every export is written as it is made: about 51 MiB at the peak (5.6
+/// times the record), 97 MiB for `diff` of two. The limits are of address
 /// space (`ulimit -v`): the runs pass at 64 and 112 MiB, fail at 56 and 96.
 #[test]
 fn go_show_export_and_diff_hold_millions_of_moves() {
