@@ -105,7 +105,8 @@ impl Diagnostic for ProblemDiagnostic {
 }
 
 /// The lines of a file kept around its problems, named, as miette reads a
-/// source: each span is looked up in the chunk of lines that holds it.
+/// source: each span (of the excerpts' text, as [`Excerpts::fit`] gives
+/// it) is looked up in the chunk of lines that holds it.
 #[derive(Debug)]
 struct Source {
     name: String,
@@ -123,18 +124,25 @@ impl SourceCode for Source {
             .excerpts
             .chunk_at(span.offset())
             .ok_or(MietteError::OutOfBounds)?;
-        let local = SourceSpan::new((span.offset() - chunk.offset).into(), span.len());
+        let local = SourceSpan::new((span.offset() - chunk.at).into(), span.len());
         let inner = chunk.text.as_str().read_span(&local, before, after)?;
         let data: &'a [u8] = inner.data();
+        // The column of the file, not of the shown text (an escape is one
+        // character of the file); miette asks it without context lines.
+        let column = if before == 0 {
+            chunk.column(local.offset())
+        } else {
+            inner.column()
+        };
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.clone(),
             data,
             SourceSpan::new(
-                (inner.span().offset() + chunk.offset).into(),
+                (inner.span().offset() + chunk.at).into(),
                 inner.span().len(),
             ),
             inner.line() + chunk.line - 1,
-            inner.column(),
+            column,
             inner.line_count(),
         )))
     }

@@ -8,9 +8,15 @@ use std::ops::Range;
 use asalto_core::text::{ceil_boundary, floor_boundary};
 
 /// Some lines of a file, kept to quote them in a report: only the lines
-/// around problems, each capped and with its control characters replaced,
-/// so that the report of any file takes little memory and is safe to
-/// print. Each kept run of lines is a [`Chunk`] at its place in the file.
+/// around problems, each capped and with its control characters escaped
+/// (`\x1b`, as [`Quotes`] shows them: [`push_shown`]), so that the report
+/// of any file takes little memory and is safe to print. Each kept run of
+/// lines is a [`Chunk`].
+///
+/// Escapes make the shown text longer than the file's, so a report does
+/// not point into the file's bytes: the chunks are laid out one after
+/// another in a text of their own (each at [`Chunk::at`]), and
+/// [`Excerpts::fit`] turns a span of the file into a span of that text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Excerpts {
     chunks: Vec<Chunk>,
@@ -23,21 +29,42 @@ pub struct Chunk {
     pub line: usize,
     /// The byte offset of its first line in the file.
     pub offset: usize,
-    /// The lines, each ending in `\n`. A line's bytes keep their offsets:
-    /// control characters are replaced byte for byte by `?` (but for the CR
-    /// of a CRLF line end), and a capped line ends the chunk.
+    /// Where its text starts in the excerpts' text (the chunks before it,
+    /// one after another).
+    pub at: usize,
+    /// The lines as shown, each ending in `\n`: control characters
+    /// escaped (but for the CR of a CRLF line end), and a capped line cut
+    /// with `…` ends the chunk.
     pub text: String,
+    /// Each escape in `text`, in order: what it stands for in the file and
+    /// where it is shown, to map the file's offsets into `text`.
+    escapes: Vec<Escape>,
     /// The number of the last line in it.
     last: usize,
     /// Whether its last line was capped (nothing may follow it).
     closed: bool,
+    /// The file's bytes its text shows, from `offset` (up to the cut of
+    /// a capped line).
+    shown_up_to: usize,
     /// The byte offset of the end of its last line in the file.
     end: usize,
 }
 
+/// One character shown escaped in a [`Chunk`]'s text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Escape {
+    /// Its offset in the file, from the chunk's start.
+    raw: usize,
+    /// Its length in the file.
+    raw_len: usize,
+    /// Where its escape starts in the chunk's text.
+    shown: usize,
+    /// The escape's length (ASCII: bytes and characters alike).
+    shown_len: usize,
+}
+
 /// Lines longer than this are capped to [`crate::record::QUOTE_MAX`]
-/// bytes and `…` in excerpts (a margin keeps the cut text shorter than the
-/// line it stands for, so offsets never overlap the next line's).
+/// bytes and `…` in excerpts.
 const CAP_FROM: usize = crate::record::QUOTE_MAX + 40;
 
 impl Excerpts {
@@ -55,15 +82,19 @@ impl Excerpts {
         } else {
             text
         };
+        let at = self.chunks.last().map_or(0, |c| c.at + c.text.len());
         let chunk = match self.chunks.last_mut() {
             Some(c) if !c.closed && c.last + 1 == line => c,
             _ => {
                 self.chunks.push(Chunk {
                     line,
                     offset,
+                    at,
                     text: String::new(),
+                    escapes: Vec::new(),
                     last: line,
                     closed: false,
+                    shown_up_to: 0,
                     end: offset,
                 });
                 let n = self.chunks.len();
@@ -71,22 +102,31 @@ impl Excerpts {
             }
         };
         // A CR at the end of the line stays (a CRLF line end, which the
-        // report shows as a line end); any other control is a `?`.
+        // report shows as a line end); any other control is escaped.
         let (shown, cr) = match shown.strip_suffix('\r') {
             Some(rest) => (rest, true),
             None => (shown, false),
         };
-        for c in shown.chars() {
-            if hidden(c) {
-                chunk.text.extend(std::iter::repeat_n('?', c.len_utf8()));
-            } else {
-                chunk.text.push(c);
+        let base = offset - chunk.offset;
+        for (i, c) in shown.char_indices() {
+            let before = chunk.text.len();
+            if push_shown(&mut chunk.text, c) {
+                chunk.escapes.push(Escape {
+                    raw: base + i,
+                    raw_len: c.len_utf8(),
+                    shown: before,
+                    shown_len: chunk.text.len() - before,
+                });
             }
         }
         if capped {
+            chunk.shown_up_to = base + shown.len();
             chunk.text.push('…');
-        } else if cr {
-            chunk.text.push('\r');
+        } else {
+            chunk.shown_up_to = base + text.len() + 1;
+            if cr {
+                chunk.text.push('\r');
+            }
         }
         chunk.text.push('\n');
         chunk.last = line;
@@ -95,26 +135,34 @@ impl Excerpts {
     }
 
     /// The chunk that holds byte `offset` of the file.
-    pub fn chunk_at(&self, offset: usize) -> Option<&Chunk> {
+    fn chunk_of_file(&self, offset: usize) -> Option<&Chunk> {
         let i = self.chunks.partition_point(|c| c.offset <= offset);
         let c = self.chunks.get(i.checked_sub(1)?)?;
         (offset <= c.end).then_some(c)
     }
 
-    /// `span` (of the file) made to fit inside the kept text of its chunk: a
-    /// span past the cut of a capped line points at the `…`. `None` when its
-    /// start is not kept.
+    /// The chunk whose text holds byte `at` of the excerpts' text.
+    pub fn chunk_at(&self, at: usize) -> Option<&Chunk> {
+        let i = self.chunks.partition_point(|c| c.at <= at);
+        let c = self.chunks.get(i.checked_sub(1)?)?;
+        (at <= c.at + c.text.len()).then_some(c)
+    }
+
+    /// `span` (of the file) as the span of the excerpts' text that shows
+    /// it: a span past the cut of a capped line points at the `…`. `None`
+    /// when its start is not kept.
     pub fn fit(&self, span: &Range<usize>) -> Option<Range<usize>> {
-        let c = self.chunk_at(span.start)?;
+        let c = self.chunk_of_file(span.start)?;
         // The text without its final `\n`.
         let kept = c.text.len() - 1;
         let local = span.start - c.offset;
-        if c.closed && local >= kept - '…'.len_utf8() {
-            return Some(c.offset + kept - '…'.len_utf8()..c.offset + kept);
+        if c.closed && local >= c.shown_up_to {
+            return Some(c.at + kept - '…'.len_utf8()..c.at + kept);
         }
-        let start = floor_boundary(&c.text, local.min(kept));
-        let end = ceil_boundary(&c.text, (span.end - c.offset).clamp(start, kept.max(start)));
-        Some(c.offset + start..c.offset + end)
+        let start = floor_boundary(&c.text, c.shown(local).min(kept));
+        let end = span.end.saturating_sub(c.offset).max(local);
+        let end = ceil_boundary(&c.text, c.shown(end).clamp(start, kept.max(start)));
+        Some(c.at + start..c.at + end)
     }
 
     /// The kept chunks, in file order.
@@ -123,9 +171,58 @@ impl Excerpts {
     }
 }
 
-/// Whether `c` is shown as `?` in an excerpt: C0 and C1 controls, DEL and
-/// the bidirectional overrides that reorder what a terminal shows (a tab is
-/// left as it is).
+impl Chunk {
+    /// Where byte `raw` of the file (from the chunk's start) is shown in
+    /// its text: the start of an escape for a byte inside the character
+    /// it stands for.
+    fn shown(&self, raw: usize) -> usize {
+        let i = self.escapes.partition_point(|e| e.raw + e.raw_len <= raw);
+        if let Some(e) = self.escapes.get(i).filter(|e| e.raw <= raw) {
+            return e.shown;
+        }
+        match i.checked_sub(1).map(|k| self.escapes[k]) {
+            Some(e) => raw - (e.raw + e.raw_len) + e.shown + e.shown_len,
+            None => raw,
+        }
+    }
+
+    /// The 0-based column, in the file's characters, of byte `at` of the
+    /// text (an escape counts as the one character it stands for; the
+    /// file's byte-order mark as none, as `line_column` counts).
+    pub fn column(&self, at: usize) -> usize {
+        let at = floor_boundary(&self.text, at.min(self.text.len()));
+        let line_start = self.text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let mut prefix = &self.text[line_start..at];
+        if line_start == 0 && self.offset == 0 {
+            prefix = prefix.strip_prefix('\u{feff}').unwrap_or(prefix);
+        }
+        let escaped: usize = self
+            .escapes
+            .iter()
+            .filter(|e| e.shown >= line_start && e.shown < at)
+            .map(|e| e.shown_len - 1)
+            .sum();
+        prefix.chars().count() - escaped
+    }
+}
+
+/// Push `c` as a report shows it: as it is, or escaped (`\x1b`,
+/// `\u{202e}`) when it is a control character or a bidirectional
+/// override (a tab is left as it is). Whether it was escaped. Asalto's
+/// excerpts and every game's quotes show text through this.
+fn push_shown(out: &mut String, c: char) -> bool {
+    if hidden(c) {
+        out.push_str(&asalto_core::text::escape_line(c.encode_utf8(&mut [0; 4])));
+        true
+    } else {
+        out.push(c);
+        false
+    }
+}
+
+/// Whether `c` is shown escaped in an excerpt or a quote: C0 and C1
+/// controls, DEL and the bidirectional overrides that reorder what a
+/// terminal shows (a tab is left as it is).
 fn hidden(c: char) -> bool {
     (c.is_control() && c != '\t') || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
@@ -236,12 +333,7 @@ impl Quotes {
             if i == focus_end {
                 at.end = self.text.len();
             }
-            if hidden(c) {
-                self.text
-                    .push_str(&asalto_core::text::escape_line(&c.to_string()));
-            } else {
-                self.text.push(c);
-            }
+            push_shown(&mut self.text, c);
         }
         if focus_start >= to {
             at.start = self.text.len();
@@ -319,14 +411,24 @@ mod tests {
         e.keep(4, 10_016, "Dd-Cd");
         assert_eq!(e.chunks().len(), 2, "a capped line ends its chunk");
         let first = &e.chunks()[0];
-        assert!(first.text.starts_with("Bc-Cc\na?[2Jb\r\n"));
+        assert!(first.text.starts_with("Bc-Cc\na\\x1b[2Jb\r\n"));
         assert!(first.text.ends_with("…\n"));
         assert!(first.text.len() < 300);
-        // Spans keep their offsets; past the cut they point at the `…`.
+        // Spans of the file become spans of the shown text: before an
+        // escape, on it, after it; past the cut they point at the `…`.
         assert_eq!(e.fit(&(6..7)), Some(6..7));
+        assert_eq!(&first.text[e.fit(&(7..8)).unwrap()], "\\x1b");
+        assert_eq!(&first.text[e.fit(&(8..11)).unwrap()], "[2J");
+        assert_eq!(first.column(e.fit(&(8..11)).unwrap().start), 2);
         let dots = e.fit(&(5_000..5_002)).unwrap();
         assert_eq!(&first.text[dots.start..dots.end], "…");
-        assert_eq!(e.chunk_at(10_016).unwrap().line, 4);
+        let last = e.fit(&(10_016..10_018)).unwrap();
+        let chunk = e.chunk_at(last.start).unwrap();
+        assert_eq!(chunk.line, 4);
+        assert_eq!(
+            &chunk.text[last.start - chunk.at..last.end - chunk.at],
+            "Dd"
+        );
         assert_eq!(e.fit(&(20_000..20_001)), None);
     }
 
@@ -375,6 +477,41 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// Kept lines with control characters: the shown text of a span
+        /// of the file is that span escaped, as a one-line message escapes
+        /// it, and its column is the file's, in characters.
+        #[test]
+        fn excerpts_show_a_span_escaped(
+            lines in proptest::collection::vec("[ab\\x1b\\x07\\u{202e}é\\t]{0,12}", 1..5),
+            pick in 0usize..5,
+            from in 0usize..40,
+            len in 0usize..40,
+        ) {
+            let mut e = Excerpts::default();
+            let mut offset = 0;
+            let mut places = Vec::new();
+            for (i, line) in lines.iter().enumerate() {
+                e.keep(i + 1, offset, line);
+                places.push(offset);
+                offset += line.len() + 1;
+            }
+            let i = pick % lines.len();
+            let line = &lines[i];
+            let start = floor_boundary(line, from.min(line.len()));
+            let end = floor_boundary(line, (start + len).min(line.len())).max(start);
+            let span = places[i] + start..places[i] + end;
+            let shown = e.fit(&span).unwrap();
+            let chunk = e.chunk_at(shown.start).unwrap();
+            let text = &chunk.text[shown.start - chunk.at..shown.end - chunk.at];
+            let escaped = asalto_core::text::escape_controls(&line[start..end]);
+            proptest::prop_assert_eq!(text, escaped.as_ref());
+            proptest::prop_assert_eq!(
+                chunk.column(shown.start - chunk.at),
+                line[..start].chars().count()
+            );
+            proptest::prop_assert!(!chunk.text.chars().any(|c| c != '\n' && hidden(c)));
+        }
+
         /// Whatever the text and span: no panic, the label on character
         /// boundaries of the quotes, no control character quoted raw, and
         /// each quoted line bounded.

@@ -293,6 +293,20 @@ pub enum ImportError {
     },
 }
 
+/// The head of a document found wrong by the check every game shares
+/// ([`asalto_core::json::check_head`]), as this module's errors.
+impl From<asalto_core::json::EnvelopeError> for ImportError {
+    fn from(e: asalto_core::json::EnvelopeError) -> ImportError {
+        use asalto_core::json::EnvelopeError;
+        match e {
+            EnvelopeError::Format(found) => ImportError::Format(found),
+            EnvelopeError::Version(v) => ImportError::Version(v),
+            EnvelopeError::Game { found, .. } => ImportError::Game(found),
+            other => ImportError::Json(other.to_string()),
+        }
+    }
+}
+
 impl GameDocument {
     /// The document of `game`, read from `source`; `stopped` says where an
     /// invalid source's replay stopped (the game is then its valid part).
@@ -354,15 +368,7 @@ impl GameDocument {
     /// # Ok::<(), asalto::export::ImportError>(())
     /// ```
     pub fn to_game(&self) -> Result<Game, ImportError> {
-        if self.format != FORMAT {
-            return Err(ImportError::Format(self.format.clone()));
-        }
-        if self.version != VERSION {
-            return Err(ImportError::Version(self.version));
-        }
-        if self.game != GAME {
-            return Err(ImportError::Game(self.game.clone()));
-        }
+        asalto_core::json::check_head(&self.format, self.version, &self.game, GAME)?;
         if Rules::from_name(&self.rules).is_none() {
             return Err(ImportError::Rules(self.rules.clone()));
         }

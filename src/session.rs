@@ -65,7 +65,7 @@ use crate::record::write_record;
 use crate::replay::{CheckOptions, check};
 use crate::{Game, Move, Point, Position, Side};
 
-pub use asalto_core::console::{Console, Request, Step};
+pub use asalto_core::console::{Console, ConsoleGame, Request, Step, Texts};
 
 /// The settings of a session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,42 +91,20 @@ impl Default for SessionOptions {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum State {
-    Menu,
-    LoadName,
-    SaveName,
-    Loading(String),
-    Saving(String),
-    Playing,
-    Done,
-}
-
-/// The console program's state: the controls, the generator, the current
-/// or last game, and where in the dialogue it is.
+/// Asalto's side of a console [`Session`]: the controls, BASICO's score
+/// and the generator; the words are the assignment's ([`crate::console`]).
 #[derive(Clone, Debug)]
-pub struct Session {
+pub struct AsaltoConsole {
     officers: OfficerControl,
     rebels: RebelControl,
     basic: BasicScore,
     rng: GameRng,
-    game: Option<Game>,
-    state: State,
 }
 
-impl Session {
-    /// A session at its start (call [`Console::start`] for the first menu).
-    pub fn new(options: SessionOptions) -> Session {
-        Session {
-            officers: options.officers,
-            rebels: options.rebels,
-            basic: options.basic,
-            rng: random::rng(options.seed),
-            game: None,
-            state: State::Menu,
-        }
-    }
+/// The console program of the assignment.
+pub type Session = asalto_core::console::Session<AsaltoConsole>;
 
+impl AsaltoConsole {
     /// The officers' control.
     pub fn officers(&self) -> OfficerControl {
         self.officers
@@ -135,102 +113,6 @@ impl Session {
     /// The rebels' control.
     pub fn rebels(&self) -> RebelControl {
         self.rebels
-    }
-
-    /// The game being played, or the last one (new or loaded).
-    pub fn game(&self) -> Option<&Game> {
-        self.game.as_ref()
-    }
-
-    /// Whether the session is in a game (as opposed to the menu or a file
-    /// name question).
-    pub fn in_game(&self) -> bool {
-        self.state == State::Playing
-    }
-
-    fn pending_request(&self) -> Request {
-        match &self.state {
-            State::Done => Request::Quit,
-            State::Playing => match self.player(self.position().turn()) {
-                Some(_) => Request::Advance,
-                None => Request::Line,
-            },
-            _ => Request::Line,
-        }
-    }
-
-    fn menu_choice(&mut self, choice: &str) -> Step {
-        match choice {
-            "1" => {
-                self.game = Some(Game::new());
-                self.state = State::Playing;
-                self.turn()
-            }
-            "2" => self.ask_file(State::LoadName),
-            "3" if self.game.is_none() => self.menu_after(NOTHING_TO_SAVE),
-            "3" => self.ask_file(State::SaveName),
-            "4" => {
-                self.officers = self.officers.next();
-                self.menu_after("")
-            }
-            "5" => {
-                self.rebels = self.rebels.next();
-                self.menu_after("")
-            }
-            "6" => {
-                self.state = State::Done;
-                Step {
-                    output: String::new(),
-                    request: Request::Quit,
-                }
-            }
-            _ => self.menu_after(WRONG_OPTION),
-        }
-    }
-
-    fn ask_file(&mut self, state: State) -> Step {
-        self.state = state;
-        Step {
-            output: console::FILE_PROMPT.to_string(),
-            request: Request::Line,
-        }
-    }
-
-    /// `message` (if any) on its own line, a blank line and the menu.
-    fn menu_after(&mut self, message: &str) -> Step {
-        self.menu_with(if message.is_empty() {
-            String::new()
-        } else {
-            format!("{message}\n")
-        })
-    }
-
-    fn menu_with(&mut self, mut output: String) -> Step {
-        self.state = State::Menu;
-        output.push('\n');
-        output.push_str(&console::menu(self.officers, self.rebels));
-        debug_assert!(output.ends_with(MENU_PROMPT));
-        Step {
-            output,
-            request: Request::Line,
-        }
-    }
-
-    /// Start the game in play afresh from its current position, dropping
-    /// its moves: for a caller that feeds a game of any length and never
-    /// saves it (a later GUARDAR would write only the moves played after),
-    /// so that memory stays flat. What the program prints depends on the
-    /// position only, so it prints the same.
-    pub fn forget_moves(&mut self) {
-        if let Some(game) = self.game.as_mut() {
-            *game = Game::from_position(game.position());
-        }
-    }
-
-    fn position(&self) -> Position {
-        self.game
-            .as_ref()
-            .map_or_else(Position::start, Game::position)
     }
 
     /// The computer player of `side`, or `None` for a person.
@@ -247,60 +129,106 @@ impl Session {
             },
         }
     }
+}
 
-    /// The start of a turn: the end checks, then the screen of a person's or
-    /// a computer's turn.
-    fn turn(&mut self) -> Step {
-        let pos = self.position();
-        if let Some(outcome) = pos.outcome() {
-            return self.menu_with(console::end_screen(&pos, outcome));
+impl ConsoleGame for AsaltoConsole {
+    type Options = SessionOptions;
+    type Game = Game;
+    type Move = Move;
+
+    const TEXTS: Texts = Texts {
+        menu_prompt: MENU_PROMPT,
+        file_prompt: console::FILE_PROMPT,
+        wrong_option: WRONG_OPTION,
+        nothing_to_save: NOTHING_TO_SAVE,
+        empty_file_name: console::EMPTY_FILE_NAME,
+        saved: console::saved_message,
+        unreadable: console::unreadable_file_message,
+        unwritable: console::unwritable_file_message,
+    };
+
+    fn from_options(options: SessionOptions) -> AsaltoConsole {
+        AsaltoConsole {
+            officers: options.officers,
+            rebels: options.rebels,
+            basic: options.basic,
+            rng: random::rng(options.seed),
         }
-        self.state = State::Playing;
-        match self.player(pos.turn()) {
-            None => Step {
-                output: console::game_screen(&pos),
-                request: Request::Line,
+    }
+
+    fn menu(&self) -> String {
+        console::menu(self.officers, self.rebels)
+    }
+
+    fn cycle_first(&mut self) {
+        self.officers = self.officers.next();
+    }
+
+    fn cycle_second(&mut self) {
+        self.rebels = self.rebels.next();
+    }
+
+    fn new_game(&self) -> Game {
+        Game::new()
+    }
+
+    fn finished(&self, game: &Game) -> Option<String> {
+        let pos = game.position();
+        pos.outcome()
+            .map(|outcome| console::end_screen(&pos, outcome))
+    }
+
+    fn computer_to_move(&self, game: &Game) -> bool {
+        self.player(game.position().turn()).is_some()
+    }
+
+    fn game_screen(&self, game: &Game) -> String {
+        console::game_screen(&game.position())
+    }
+
+    fn computer_move(&mut self, game: &Game) -> Option<(Move, String)> {
+        let pos = game.position();
+        let mv = self.player(pos.turn())?.choose(&pos, &mut self.rng)?;
+        let screen = console::computer_screen(&pos, &mv);
+        Some((mv, screen))
+    }
+
+    fn play(game: &mut Game, mv: Move) {
+        let next = game.position().play_unchecked(&mv);
+        game.push(mv, next, 0, false);
+    }
+
+    fn is_quit(line: &str) -> bool {
+        line == QUIT_GAME
+    }
+
+    fn typed(&self, game: &Game, line: &str) -> Result<Move, String> {
+        typed(&game.position(), line).ok_or_else(|| format!("{WRONG_MOVE}\n{MOVE_PROMPT}"))
+    }
+
+    fn record(&self, game: &Game) -> String {
+        write_record(game.moves())
+    }
+
+    /// The record is checked leniently: captures written with their first
+    /// two points only, and format deviations such as CRLF, are completed.
+    fn load(&self, file: &str, text: &str) -> Result<Game, String> {
+        let checked = check(
+            text,
+            CheckOptions {
+                lenient: true,
+                ..CheckOptions::default()
             },
-            Some(player) => {
-                let Some(mv) = player.choose(&pos, &mut self.rng) else {
-                    // Unreachable: a position in play has a legal move.
-                    return self.menu_after("");
-                };
-                let output = console::computer_screen(&pos, &mv);
-                self.play(mv);
-                Step {
-                    output,
-                    request: Request::Advance,
-                }
-            }
+        );
+        if let Some(e) = checked.errors().next() {
+            let place = match e.ply {
+                Some(ply) => format!("línea {}, jugada {ply}", e.line),
+                None => format!("línea {}", e.line),
+            };
+            let detail = format!("{place}: {} [{}]", e.message(), e.reason().code());
+            return Err(console::invalid_file_message(file, &detail));
         }
-    }
-
-    fn play(&mut self, mv: Move) {
-        if let Some(game) = self.game.as_mut() {
-            let next = game.position().play_unchecked(&mv);
-            game.push(mv, next, 0, false);
-        }
-    }
-
-    fn typed_move(&mut self, line: &str) -> Step {
-        if line == QUIT_GAME {
-            return self.menu_after("");
-        }
-        let pos = self.position();
-        match typed(&pos, line) {
-            Some(mv) => {
-                self.play(mv);
-                self.turn()
-            }
-            None => {
-                self.state = State::Playing;
-                Step {
-                    output: format!("{WRONG_MOVE}\n{MOVE_PROMPT}"),
-                    request: Request::Line,
-                }
-            }
-        }
+        Ok(checked.game)
     }
 }
 
@@ -333,121 +261,6 @@ pub fn typed(pos: &Position, text: &str) -> Option<Move> {
     mv.path().starts_with(&points).then_some(mv)
 }
 
-/// The console loop of `asalto play` drives every game's session through
-/// [`Console`].
-impl Console for Session {
-    /// The first menu.
-    fn start(&mut self) -> Step {
-        self.state = State::Menu;
-        Step {
-            output: console::menu(self.officers, self.rebels),
-            request: Request::Line,
-        }
-    }
-
-    /// A line typed by the person (its line ending removed or not; spaces
-    /// around it do not matter).
-    fn input(&mut self, line: &str) -> Step {
-        let line = line.trim();
-        match std::mem::replace(&mut self.state, State::Menu) {
-            State::Menu => self.menu_choice(line),
-            State::LoadName if line.is_empty() => self.menu_after(console::EMPTY_FILE_NAME),
-            State::LoadName => {
-                self.state = State::Loading(line.to_string());
-                Step {
-                    output: String::new(),
-                    request: Request::Load(line.to_string()),
-                }
-            }
-            State::SaveName if line.is_empty() => self.menu_after(console::EMPTY_FILE_NAME),
-            State::SaveName => {
-                let contents = write_record(self.game.iter().flat_map(|g| g.moves()));
-                self.state = State::Saving(line.to_string());
-                Step {
-                    output: String::new(),
-                    request: Request::Save {
-                        file: line.to_string(),
-                        contents,
-                    },
-                }
-            }
-            State::Playing if self.player(self.position().turn()).is_some() => {
-                // A computer's turn: nothing is read.
-                self.state = State::Playing;
-                Step {
-                    output: String::new(),
-                    request: Request::Advance,
-                }
-            }
-            State::Playing => self.typed_move(line),
-            state @ (State::Loading(_) | State::Saving(_) | State::Done) => {
-                // Not waiting for a line: ignore it.
-                self.state = state;
-                Step {
-                    output: String::new(),
-                    request: self.pending_request(),
-                }
-            }
-        }
-    }
-
-    /// Play the next turn when no line is needed (a computer's move).
-    fn advance(&mut self) -> Step {
-        if self.state == State::Playing {
-            self.turn()
-        } else {
-            Step {
-                output: String::new(),
-                request: self.pending_request(),
-            }
-        }
-    }
-
-    /// The result of a [`Request::Load`]: the file's text, or why it could
-    /// not be read (in Spanish, as `no existe`).
-    fn loaded(&mut self, result: Result<String, String>) -> Step {
-        let State::Loading(file) = std::mem::replace(&mut self.state, State::Menu) else {
-            return self.menu_after("");
-        };
-        let text = match result {
-            Ok(text) => text,
-            Err(reason) => {
-                return self.menu_after(&console::unreadable_file_message(&file, &reason));
-            }
-        };
-        let checked = check(
-            &text,
-            CheckOptions {
-                lenient: true,
-                ..CheckOptions::default()
-            },
-        );
-        if let Some(e) = checked.errors().next() {
-            let place = match e.ply {
-                Some(ply) => format!("línea {}, jugada {ply}", e.line),
-                None => format!("línea {}", e.line),
-            };
-            let detail = format!("{place}: {} [{}]", e.message(), e.reason().code());
-            return self.menu_after(&console::invalid_file_message(&file, &detail));
-        }
-        self.game = Some(checked.game);
-        self.state = State::Playing;
-        self.turn()
-    }
-
-    /// The result of a [`Request::Save`]: `Ok`, or why the file could not be
-    /// written (in Spanish).
-    fn saved(&mut self, result: Result<(), String>) -> Step {
-        let State::Saving(file) = std::mem::replace(&mut self.state, State::Menu) else {
-            return self.menu_after("");
-        };
-        match result {
-            Ok(()) => self.menu_after(&console::saved_message(&file)),
-            Err(reason) => self.menu_after(&console::unwritable_file_message(&file, &reason)),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -459,8 +272,8 @@ mod tests {
         assert!(out.contains("4. CONTROL OFICIALES: HUMANO  [AZAR]\n"));
         assert!(out.contains("5. CONTROL REBELDES:  HUMANO  [AZAR]  BASICO\n"));
         assert!(out.contains("5. CONTROL REBELDES:  HUMANO  AZAR  [BASICO]\n"));
-        assert_eq!(s.officers(), OfficerControl::Human);
-        assert_eq!(s.rebels(), RebelControl::Human);
+        assert_eq!(s.console_game().officers(), OfficerControl::Human);
+        assert_eq!(s.console_game().rebels(), RebelControl::Human);
     }
 
     #[test]

@@ -102,7 +102,13 @@ impl Dialogue {
     /// The game screen answered with `mv` as a person types it.
     pub fn play(&mut self, mv: &Move) -> Exchange {
         let exchange = self.answer(typed_move(mv));
-        self.program.forget_moves();
+        // The game starts afresh from its current position, dropping its
+        // moves, so that memory stays flat on a game of any length: what
+        // the program prints depends on the position only, and nothing is
+        // saved (a later GUARDAR would write only the moves played after).
+        if let Some(game) = self.program.game_mut() {
+            *game = Game::from_position(game.position());
+        }
         exchange
     }
 

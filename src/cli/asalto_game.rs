@@ -78,7 +78,9 @@ impl GameCli for Asalto {
         _rules: Rules,
     ) -> Result<PageChecker<'a>, String> {
         let options = args.options();
-        Ok(Box::new(move |path| html::asalto_entry(path, options)))
+        Ok(html::pages(move |path, opened| {
+            html::asalto_entry(path, opened, options)
+        }))
     }
 
     fn diff(

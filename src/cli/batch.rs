@@ -2,11 +2,13 @@
 //! given, whatever their games: each game says how one file is checked (a
 //! [`Checker`]); the batch runs them, prints each file's output, counts the
 //! verdicts, prints the totals and gives the exit status. Written once for
-//! every game's `check`.
+//! every game's `check`, and for its page (`check --format html`), whose
+//! checkers give each file's entry on the page instead of its report
+//! ([`each`]).
 
 use asalto_core::GameKind;
-use rayon::prelude::*;
-use std::sync::Mutex;
+use std::collections::VecDeque;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use super::input::{HEAD, NotOpened, Opened, expand_folders};
 use super::{Out, Status, WriteError, error};
@@ -33,19 +35,20 @@ pub enum Verdict {
 }
 
 /// A checker's worker: checks one file after another on one thread,
-/// each given by its path and the input opened, its first bytes read.
-pub type Worker<'c> = Box<dyn for<'b> FnMut(&str, Opened<'b>) -> FileResult + Send + 'c>;
+/// each given by its path and the input opened, its first bytes read. `R`
+/// is what a file gives: its report, or its entry on a page.
+pub type Worker<'c, R = FileResult> = Box<dyn for<'b> FnMut(&str, Opened<'b>) -> R + Send + 'c>;
 
 /// How one game checks its files: built once from the arguments (where
 /// usage errors are found), then asked for a worker on each thread.
-pub trait Checker: Sync {
+pub trait Checker<R = FileResult>: Sync {
     /// A worker that checks files one after another on one thread, reusing
     /// its buffers from file to file.
-    fn worker(&self) -> Worker<'_>;
+    fn worker(&self) -> Worker<'_, R>;
 
     /// The result of a file that cannot be read, or of a folder with no
     /// records (`path` is then `None`).
-    fn unreadable(&self, message: String, path: Option<&str>) -> FileResult;
+    fn unreadable(&self, message: String, path: Option<&str>) -> R;
 }
 
 /// One file of a batch: its path (or why an argument gave none) and the
@@ -54,7 +57,7 @@ pub struct Target {
     /// The file, or the message about an argument (an empty folder).
     pub path: Result<String, String>,
     /// Which of the batch's checkers judges it; `None`: the checker of
-    /// the game its name or first bytes tell ([`Settings::by_kind`]).
+    /// the game its name or first bytes tell ([`Settings::by_content`]).
     pub checker: Option<usize>,
 }
 
@@ -128,8 +131,17 @@ pub fn report(
     Ok(())
 }
 
+/// What a batch must see of its files' games before it hands on any
+/// result, when the arguments depend on them (`--rules` must name the
+/// profile of a game of the batch, `--first` needs a Mad Bishops record,
+/// `--lenient` is refused when one is in the batch): given the games met
+/// so far, each once in the order first met, and whether every file has
+/// been met, `None` to wait (the results are held), `Some(Ok)` to go on,
+/// `Some(Err)` for the usage error that ends the batch with nothing
+/// printed, as if it had been found before any file was read.
+pub type Gate<'a> = dyn Fn(&[GameKind], bool) -> Option<Result<(), String>> + Sync + 'a;
+
 /// How a batch runs and ends.
-#[derive(Clone, Copy, Debug)]
 pub struct Settings<'a> {
     /// Files checked in parallel.
     pub jobs: usize,
@@ -140,9 +152,17 @@ pub struct Settings<'a> {
     pub totals: bool,
     /// The checker of each game (in the order of [`GameKind::ALL`]), for
     /// the files that do not name theirs: the game their extension or
-    /// first bytes tell (a file that looks like no game's goes to
-    /// Asalto's). `None` when every target names its checker.
-    pub by_content: Option<[usize; GameKind::ALL.len()]>,
+    /// first bytes tell (a file that looks like no game's goes to the
+    /// `default` game's). `None` when every target names its checker; a
+    /// game without one (it refuses the arguments) is met by the `gate`,
+    /// which ends the batch.
+    pub by_content: Option<[Option<usize>; GameKind::ALL.len()]>,
+    /// The game of a file that looks like no game's, and of one that
+    /// cannot be read when its name tells none: its checker reports it.
+    pub default: GameKind,
+    /// What the batch must see of its games before it hands on any result
+    /// (`None`: nothing).
+    pub gate: Option<Box<Gate<'a>>>,
     /// When targets may be folders (arguments not looked at before they
     /// are read): a target found to be one stands, where it stands, for
     /// its files with these extensions, judged by its checker. `None`:
@@ -150,171 +170,396 @@ pub struct Settings<'a> {
     pub folders: Option<&'a [&'a str]>,
 }
 
-/// Files per batch: checked in parallel, then printed in order, so that
-/// output starts early and memory holds one batch of reports.
-const CHUNK: usize = 128;
+/// Results held at most per list of files, ahead of the first not yet
+/// printed: a file that takes long holds back the printing of those after
+/// it, while the other threads check at most this many more, so memory
+/// holds a bounded number of reports.
+const WINDOW: usize = 1024;
 
 /// What a thread reuses from file to file: the read buffer, and a worker
 /// of each checker it has met.
-struct Thread<'c> {
+struct Thread<'c, R> {
     buf: Vec<u8>,
-    workers: Vec<Option<Worker<'c>>>,
+    workers: Vec<Option<Worker<'c, R>>>,
 }
 
-/// The checker of a file whose game is told by its name or its first
-/// bytes `head` (nothing read: Asalto's, as for a file that looks like
-/// no game's).
-fn told(by_kind: &[usize; GameKind::ALL.len()], path: &str, head: &[u8]) -> usize {
+/// The game of a file told by its name or its first bytes `head`
+/// (`default` for a file that looks like no game's).
+fn told(path: &str, head: &[u8], default: GameKind) -> GameKind {
     let head = &head[..head.len().min(HEAD)];
     // UTF-8 text (the common case) is looked at as it is, without a copy.
     let kind = match std::str::from_utf8(head) {
         Ok(text) => GameKind::tell(path, text),
         Err(_) => GameKind::tell(path, &String::from_utf8_lossy(head)),
     };
-    by_kind[kind.unwrap_or(GameKind::Asalto) as usize]
+    kind.unwrap_or(default)
 }
 
 /// Check one target on a thread: open it, read its first bytes, tell its
 /// game if it is not known, and hand the opened input to the game's
 /// worker. `None`: the target is a folder, to be replaced by its files.
-fn check_one<'c>(
-    thread: &mut Thread<'c>,
-    checkers: &[&'c dyn Checker],
-    by_kind: Option<&[usize; GameKind::ALL.len()]>,
-    folders: bool,
+/// The game goes with the result, which is `None` for a game without a
+/// checker (it refuses the arguments).
+fn check_one<'c, R>(
+    thread: &mut Thread<'c, R>,
+    checkers: &[&'c dyn Checker<R>],
+    settings: &Settings<'_>,
     target: &Target,
-) -> Option<FileResult> {
+) -> Option<(Option<R>, GameKind)> {
     let Thread { buf, workers } = thread;
-    let fallback = || match (target.checker, by_kind) {
-        (Some(i), _) => i,
-        (None, Some(by_kind)) => by_kind[GameKind::Asalto as usize],
-        (None, None) => 0,
+    let default = settings.default;
+    // The checker of a file of `game`, or the target's own.
+    let of = |game: GameKind| match (target.checker, settings.by_content) {
+        (Some(i), _) => Some(i),
+        (None, Some(by_kind)) => by_kind[game as usize],
+        (None, None) => Some(0),
+    };
+    // A file not read is told by its name alone.
+    let unread = |message: String, path: Option<&str>| {
+        let game = path.map_or(default, |path| told(path, b"", default));
+        let result = of(game).map(|i| checkers[i].unreadable(message, path));
+        Some((result, game))
     };
     let path = match &target.path {
         Ok(path) => path,
-        Err(message) => return Some(checkers[fallback()].unreadable(message.clone(), None)),
+        Err(message) => return unread(message.clone(), None),
     };
     let opened = match Opened::open(path, buf) {
         Ok(opened) => opened,
-        Err(NotOpened::Folder) if folders => return None,
+        Err(NotOpened::Folder) if settings.folders.is_some() => return None,
         Err(NotOpened::Folder) => {
             let message = format!(
                 "cannot read {}: it is a directory",
                 asalto::text::escape_line(path)
             );
-            return Some(checkers[fallback()].unreadable(message, Some(path)));
+            return unread(message, Some(path));
         }
-        Err(NotOpened::Unreadable(message)) => {
-            return Some(checkers[fallback()].unreadable(message, Some(path)));
-        }
+        Err(NotOpened::Unreadable(message)) => return unread(message, Some(path)),
     };
-    let index = match (target.checker, by_kind) {
-        (Some(i), _) => i,
-        (None, Some(by_kind)) => told(by_kind, path, opened.head()),
-        (None, None) => 0,
+    let game = match (target.checker, settings.by_content) {
+        (None, Some(_)) => told(path, opened.head(), default),
+        _ => default,
+    };
+    let Some(index) = of(game) else {
+        return Some((None, game));
     };
     let checker = checkers[index];
-    Some(workers[index].get_or_insert_with(|| checker.worker())(
-        path, opened,
-    ))
+    let result = workers[index].get_or_insert_with(|| checker.worker())(path, opened);
+    Some((Some(result), game))
 }
 
 /// Check `targets` with `checkers` on `settings.jobs` threads, print the
 /// results in order and the totals, and give the exit status.
-pub fn run<'c>(
+pub fn run(
     targets: &[Target],
-    checkers: &[&'c dyn Checker],
+    checkers: &[&dyn Checker],
     settings: Settings<'_>,
     out: &mut Out,
 ) -> Result<Status, WriteError> {
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(settings.jobs)
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(e) => {
-            error(&format!("cannot start {} threads: {e}", settings.jobs));
-            return Ok(Status::Error);
-        }
-    };
-    // One `Thread` per thread of the pool, made once: its buffer and
-    // workers serve every chunk.
-    let threads: Vec<Mutex<Thread<'c>>> = (0..settings.jobs)
-        .map(|_| {
-            Mutex::new(Thread {
-                buf: Vec::new(),
-                workers: checkers.iter().map(|_| None).collect(),
-            })
-        })
-        .collect();
-    let batch = Batch {
-        pool: &pool,
-        threads: &threads,
-        checkers,
-        settings,
-    };
     let mut tally = Tally::default();
-    batch.run(targets, &mut tally, out)?;
-    if settings.totals && !settings.quiet {
+    let (quiet, totals) = (settings.quiet, settings.totals);
+    let ended = each(targets, checkers, &settings, &mut |result| {
+        report([result], &mut tally, quiet, out)
+    })?;
+    if let Err(message) = ended {
+        error(&message);
+        return Ok(Status::Error);
+    }
+    if totals && !quiet {
         out.line(&tally.line())?;
     }
     Ok(tally.status())
 }
 
-/// A batch running: the pool, each thread's buffers, the checkers.
-struct Batch<'a, 'c> {
-    pool: &'a rayon::ThreadPool,
-    threads: &'a [Mutex<Thread<'c>>],
-    checkers: &'a [&'c dyn Checker],
-    settings: Settings<'a>,
+/// Check `targets` with `checkers` on `settings.jobs` threads and hand
+/// each file's result to `sink`, in order; `Ok(Err)`: the usage error the
+/// `gate` found (nothing was handed on).
+///
+/// The threads take the files one at a time, in order, from one list;
+/// the thread that finishes the first file not yet handed on hands it on,
+/// and every finished file after it. Nothing waits at a step (no chunks
+/// with a barrier at the end of each): the threads stay busy to the last
+/// file, and results are handed on from the first file. A thread that
+/// cannot be started leaves its share to the others.
+pub fn each<R: Send>(
+    targets: &[Target],
+    checkers: &[&dyn Checker<R>],
+    settings: &Settings<'_>,
+    sink: &mut (dyn FnMut(R) -> Result<(), WriteError> + Send),
+) -> Result<Result<(), String>, WriteError> {
+    let state = Mutex::new(State {
+        stack: Vec::new(),
+        waiting: 0,
+        failed: None,
+        gate: settings.gate.as_deref(),
+        met: Vec::new(),
+        held: settings.gate.as_ref().map(|_| Vec::new()),
+        refused: None,
+        sink,
+    });
+    if !targets.is_empty() {
+        lock(&state).stack.push(List::new(Files::Given(targets)));
+    }
+    let shared = Shared {
+        state,
+        wake: Condvar::new(),
+        checkers,
+        settings,
+    };
+    // Extra threads only where there is more than one file to share
+    // (a folder may stand for many).
+    let threads = match settings.folders {
+        Some(_) => settings.jobs,
+        None => settings.jobs.min(targets.len()),
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            let started = std::thread::Builder::new().spawn_scoped(scope, || shared.work());
+            if started.is_err() {
+                // The threads already started, and this one, do the work.
+                break;
+            }
+        }
+        shared.work();
+    });
+    let mut state = shared.state.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(e) = state.failed {
+        return Err(e);
+    }
+    if state.refused.is_none() {
+        state.decide(true)?;
+    }
+    Ok(state.refused.map_or(Ok(()), Err))
 }
 
-impl Batch<'_, '_> {
-    /// Check `targets` chunk by chunk (in parallel within a chunk), print
-    /// the results in order and count them; a target found to be a folder
-    /// is replaced, where it stands, by its files.
-    fn run(&self, targets: &[Target], tally: &mut Tally, out: &mut Out) -> Result<(), WriteError> {
-        let by_kind = self.settings.by_content.as_ref();
-        let folders = self.settings.folders;
-        let check = |target: &Target| {
-            let slot = rayon::current_thread_index().unwrap_or(0) % self.threads.len();
-            let mut thread = self.threads[slot].lock().unwrap_or_else(|e| e.into_inner());
-            check_one(
-                &mut thread,
-                self.checkers,
-                by_kind,
-                folders.is_some(),
-                target,
-            )
+/// A list of files of a batch: the targets given, or the files of a
+/// folder found among them.
+#[derive(Clone)]
+enum Files<'t> {
+    Given(&'t [Target]),
+    Folder(Arc<[Target]>),
+}
+
+impl Files<'_> {
+    fn get(&self) -> &[Target] {
+        match self {
+            Files::Given(targets) => targets,
+            Files::Folder(targets) => targets,
+        }
+    }
+}
+
+/// What checking a target gave.
+enum Done<R> {
+    /// The result of a file (`None`: its game refuses the arguments) and
+    /// its game.
+    File(Option<R>, GameKind),
+    /// The files of a folder, to be checked and printed where it stands.
+    Folder(Arc<[Target]>),
+}
+
+/// A list of files being checked: the next to take, the first not yet
+/// printed, and what was found for those in between (`None`: being
+/// checked).
+struct List<'t, R> {
+    files: Files<'t>,
+    next: usize,
+    printed: usize,
+    done: VecDeque<Option<Done<R>>>,
+}
+
+impl<'t, R> List<'t, R> {
+    fn new(files: Files<'t>) -> List<'t, R> {
+        List {
+            files,
+            next: 0,
+            printed: 0,
+            done: VecDeque::new(),
+        }
+    }
+}
+
+/// What the threads share under a lock: the lists being checked (a
+/// folder's files stacked on the list it is found in, handed on before
+/// the rest of that list), and where the results go.
+struct State<'t, 's, R> {
+    stack: Vec<List<'t, R>>,
+    /// Threads waiting for a file to take.
+    waiting: usize,
+    /// The write error that stopped the batch.
+    failed: Option<WriteError>,
+    /// What the batch must see of its games before it hands on results.
+    gate: Option<&'s Gate<'s>>,
+    /// The games of the files handed on (or held), each once, in the
+    /// order first met.
+    met: Vec<GameKind>,
+    /// The results held until the gate decides; `None` once it has let
+    /// them through.
+    held: Option<Vec<R>>,
+    /// The usage error the gate found, which stopped the batch.
+    refused: Option<String>,
+    sink: &'s mut (dyn FnMut(R) -> Result<(), WriteError> + Send),
+}
+
+/// The lock, taken even if a thread panicked holding it.
+fn lock<'a, 't, 's, R>(state: &'a Mutex<State<'t, 's, R>>) -> MutexGuard<'a, State<'t, 's, R>> {
+    state.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl<'t, R> State<'t, '_, R> {
+    /// Ask the gate, while it has not decided, whether the results may go
+    /// on (`finished`: every file has been met): the held ones are then
+    /// handed on; a usage error stops the batch.
+    fn decide(&mut self, finished: bool) -> Result<(), WriteError> {
+        if self.held.is_none() {
+            return Ok(());
+        }
+        let decision = match self.gate {
+            Some(gate) => gate(&self.met, finished),
+            None => Some(Ok(())),
         };
-        for chunk in targets.chunks(CHUNK) {
-            let results: Vec<Option<FileResult>> = if self.settings.jobs == 1 {
-                chunk.iter().map(check).collect()
-            } else {
-                self.pool.install(|| chunk.par_iter().map(check).collect())
-            };
-            for (target, result) in chunk.iter().zip(results) {
-                match (result, &target.path, folders) {
-                    (Some(result), _, _) => report([result], tally, self.settings.quiet, out)?,
-                    (None, Ok(folder), Some(extensions)) => {
-                        let files: Vec<Target> =
-                            expand_folders(std::slice::from_ref(folder), extensions)
-                                .into_iter()
-                                .map(|path| Target {
-                                    path,
-                                    checker: target.checker,
-                                })
-                                .collect();
-                        self.run(&files, tally, out)?;
-                    }
-                    // `check_one` gives no result only for a folder, when
-                    // folders are expected.
-                    (None, _, _) => {}
+        match decision {
+            // Every file met: nothing more can be waited for.
+            None if !finished => {}
+            Some(Err(message)) => {
+                self.refused = Some(message);
+                self.held = None;
+            }
+            None | Some(Ok(())) => {
+                for result in self.held.take().unwrap_or_default() {
+                    (self.sink)(result)?;
                 }
             }
         }
         Ok(())
     }
+
+    /// The next file to check: where it is (its list's depth in the stack
+    /// and its index there) and the list. Files of the innermost list come
+    /// first; a list lends no file more than [`WINDOW`] ahead of its first
+    /// not yet printed.
+    fn take(&mut self) -> Option<(usize, usize, Files<'t>)> {
+        for (depth, list) in self.stack.iter_mut().enumerate().rev() {
+            if list.next < list.files.get().len() && list.next < list.printed + WINDOW {
+                let index = list.next;
+                list.next += 1;
+                list.done.push_back(None);
+                return Some((depth, index, list.files.clone()));
+            }
+        }
+        None
+    }
+
+    /// Hand on the finished files in order, from the first not yet handed
+    /// on, until one still being checked; a folder's files are stacked to
+    /// be checked and handed on where it stands. A list handed on to its
+    /// end is taken off the stack.
+    fn print(&mut self) -> Result<(), WriteError> {
+        while let Some(list) = self.stack.last_mut() {
+            match list.done.front() {
+                Some(Some(_)) => {}
+                Some(None) => break,
+                None if list.printed == list.files.get().len() => {
+                    self.stack.pop();
+                    continue;
+                }
+                None => break,
+            }
+            let Some(Some(done)) = list.done.pop_front() else {
+                break;
+            };
+            list.printed += 1;
+            match done {
+                Done::File(result, game) => {
+                    if !self.met.contains(&game) {
+                        self.met.push(game);
+                    }
+                    self.decide(false)?;
+                    if self.refused.is_some() {
+                        return Ok(());
+                    }
+                    match (&mut self.held, result) {
+                        (Some(held), Some(result)) => held.push(result),
+                        (None, Some(result)) => (self.sink)(result)?,
+                        // A game without a checker is refused by the gate.
+                        (_, None) => {}
+                    }
+                }
+                Done::Folder(files) => self.stack.push(List::new(Files::Folder(files))),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A batch running: what its threads share.
+struct Shared<'a, 't, 's, 'c, R> {
+    state: Mutex<State<'t, 's, R>>,
+    /// Wakes the threads waiting for a file to take.
+    wake: Condvar,
+    checkers: &'a [&'c dyn Checker<R>],
+    settings: &'a Settings<'a>,
+}
+
+impl<R: Send> Shared<'_, '_, '_, '_, R> {
+    /// One thread's work: take a file, check it, print what is finished;
+    /// until every file is printed or the output fails.
+    fn work(&self) {
+        let mut thread = Thread {
+            buf: Vec::new(),
+            workers: self.checkers.iter().map(|_| None).collect(),
+        };
+        let folders = self.settings.folders;
+        loop {
+            let (depth, index, files) = {
+                let mut state = lock(&self.state);
+                loop {
+                    if state.failed.is_some() || state.refused.is_some() || state.stack.is_empty() {
+                        return;
+                    }
+                    if let Some(taken) = state.take() {
+                        break taken;
+                    }
+                    state.waiting += 1;
+                    state = self.wake.wait(state).unwrap_or_else(|e| e.into_inner());
+                    state.waiting -= 1;
+                }
+            };
+            let target = &files.get()[index];
+            let done = match check_one(&mut thread, self.checkers, self.settings, target) {
+                Some((result, game)) => Done::File(result, game),
+                None => Done::Folder(folder_files(target, folders.unwrap_or_default())),
+            };
+            let mut state = lock(&self.state);
+            let list = &mut state.stack[depth];
+            let at = index - list.printed;
+            list.done[at] = Some(done);
+            if at == 0 {
+                if let Err(e) = state.print() {
+                    state.failed = Some(e);
+                }
+            }
+            if state.waiting > 0 {
+                self.wake.notify_all();
+            }
+        }
+    }
+}
+
+/// The files of the folder `target` (those with one of `extensions`),
+/// judged by its checker.
+fn folder_files(target: &Target, extensions: &[&str]) -> Arc<[Target]> {
+    let folder = match &target.path {
+        Ok(folder) => std::slice::from_ref(folder),
+        Err(_) => &[],
+    };
+    expand_folders(folder, extensions)
+        .into_iter()
+        .map(|path| Target {
+            path,
+            checker: target.checker,
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -14,9 +14,10 @@ use asalto::text::escape_line;
 use asalto_core::GameKind;
 
 use super::batch::{self, Checker, FileResult, Target, Verdict, Worker};
+use super::games::{self, GameCli};
+use super::input;
 use super::input::{Failure, Opened, check_lines, shown_name};
 use super::{ColorChoice, Format, Out, Status, WriteError, error};
-use super::{games, input};
 
 /// Examples shown under `--help`.
 const EXAMPLES: &str = "Examples:\n  asalto check game.txt\n  asalto check game.sgf                       (Go: by the extension, or --game go)\n  asalto check --rules seed-2019 kifu/        (every *.sgf in kifu/, under the 2019 assignment's rules)\n  asalto check submissions/*/partida.txt      (one line per file, then totals)\n  asalto check refs/ --format json -j 2       (every *.txt in refs/, as JSON lines)\n  asalto check --game solitaire answer.txt    (a Solitaire Chess puzzle and an answer)\n  asalto check --lenient - < game.txt         (standard input; `Bd-Db` captures allowed)\n";
@@ -91,6 +92,22 @@ impl Args {
         }
     }
 
+    /// Files checked at once: `--jobs`, else the number of cores (1 to 256).
+    pub(super) fn jobs(&self) -> usize {
+        self.jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .clamp(1, 256)
+    }
+
+    /// The extensions of the records of a folder: those of `--game`'s
+    /// records, else every game's.
+    pub(super) fn extensions(&self) -> Vec<&'static str> {
+        match self.game.game {
+            Some(game) => vec![games::cli(game).extension()],
+            None => games::extensions(),
+        }
+    }
+
     /// The format of each file's own report: `html` is one page over the
     /// whole batch, written before any game's checker runs, so a checker
     /// only ever sees `human` or `json`.
@@ -125,86 +142,39 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         CheckFormat::Human => Format::Human,
         CheckFormat::Json => Format::Json,
     };
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, 256);
-    let extensions = match args.game.game {
-        Some(game) => vec![games::cli(game).extension()],
-        None => games::extensions(),
-    };
-    match told_in_batch(&args, &extensions, jobs, format) {
-        Ok(Some((targets, checkers, settings))) => {
+    let extensions = args.extensions();
+    let make = |game: &'static dyn GameCli, rules, full| game.checker(&args, rules, full);
+    match plan(&args, &extensions, format, &make) {
+        Ok((targets, checkers, settings)) => {
             let checkers: Vec<&dyn Checker> = checkers.iter().map(|c| &**c).collect();
-            return batch::run(&targets, &checkers, settings, out);
+            batch::run(&targets, &checkers, settings, out)
         }
-        Ok(None) => {}
         Err(message) => {
             error(&message);
-            return Ok(Status::Error);
+            Ok(Status::Error)
         }
     }
-    let routes = match games::routes(&args.game, &args.files) {
-        Ok(routes) => routes,
-        Err(message) => {
-            error(&message);
-            return Ok(Status::Error);
-        }
-    };
-    let games: Vec<GameKind> = routes.iter().map(|(_, r)| r.game.kind()).collect();
-    if let Err(message) = super::madbishops::only_for_bishops(&games, &args.bishops.used()) {
-        error(&message);
-        return Ok(Status::Error);
-    }
-    let full = routes.len() <= 1 || args.details;
-    // One checker per game and profile, in the order first met.
-    let mut keys: Vec<(GameKind, games::Rules)> = Vec::new();
-    let mut checkers: Vec<Box<dyn Checker + '_>> = Vec::new();
-    let mut targets = Vec::with_capacity(routes.len());
-    for (path, route) in routes {
-        let key = (route.game.kind(), route.rules);
-        let checker = match keys.iter().position(|k| *k == key) {
-            Some(i) => i,
-            None => match route.game.checker(&args, route.rules, full) {
-                Ok(checker) => {
-                    keys.push(key);
-                    checkers.push(checker);
-                    checkers.len() - 1
-                }
-                Err(message) => {
-                    error(&message);
-                    return Ok(Status::Error);
-                }
-            },
-        };
-        targets.push(Target {
-            path,
-            checker: Some(checker),
-        });
-    }
-    let checkers: Vec<&dyn Checker> = checkers.iter().map(|c| &**c).collect();
-    let settings = batch::Settings {
-        jobs,
-        quiet: args.quiet,
-        totals: targets.len() > 1 && format == Format::Human,
-        by_content: None,
-        folders: None,
-    };
-    batch::run(&targets, &checkers, settings, out)
 }
 
-/// A batch ready to run: its files, the checkers, how it runs.
-type Ready<'a> = (Vec<Target>, Vec<Box<dyn Checker + 'a>>, batch::Settings<'a>);
+/// How the batch's checker of a game is made under a profile (`None`: the
+/// game's default); `full`: each problem file reported in full. `R` is what
+/// a file gives: its report, or its entry on the page.
+pub(super) type Make<'a, R> = dyn Fn(&'static dyn GameCli, games::Rules, bool) -> Result<Box<dyn Checker<R> + 'a>, String>
+    + 'a;
 
-/// The batch in which each file is opened and read once: with `--game`,
-/// every file that game's; else each file's game told from the first
-/// bytes its check reads, when nothing in the arguments depends on the
-/// batch's games: no `--rules` (it must belong to a game of the batch,
-/// and names the game of a file that looks like no game's), no
-/// `--first`, and every game's checker takes the arguments (`--lenient`
-/// is not for Mad Bishops records: it is refused only when such a record
-/// is in the batch). `Ok(None)`: the games are told first, before any file
-/// is checked; `Err`: a usage error.
+/// The batch of `args` ready to run, or a usage error: its files, each
+/// game's checker (made by `make`) and how it runs. Each file is opened
+/// and read once: with `--game`, every file that game's; else each file's
+/// game told from the first bytes its check reads.
+///
+/// Where the arguments depend on the batch's games (`--rules` must name
+/// the profile of a game of the batch, and names the game of a file that
+/// looks like no game's; `--first` needs a Mad Bishops record; an option
+/// a game refuses, such as `--lenient` for Mad Bishops records, is refused
+/// only when such a record is in the batch), the batch holds its results
+/// until it has met the games that decide: the usage error, if any, comes
+/// with nothing printed, as if the games had been told before any file
+/// was checked.
 ///
 /// Arguments are not looked at before they are read (a look by name costs
 /// as much as the opening on small files): one found to be a folder when
@@ -212,56 +182,124 @@ type Ready<'a> = (Vec<Target>, Vec<Box<dyn Checker + 'a>>, batch::Settings<'a>);
 /// a single argument is looked at first, as its being a folder decides
 /// how its files are reported (one file in full, several in one line each
 /// and the totals).
-fn told_in_batch<'a>(
+pub(super) fn plan<'a, R>(
     args: &'a Args,
     extensions: &'a [&'a str],
-    jobs: usize,
     format: Format,
-) -> Result<Option<Ready<'a>>, String> {
+    make: &Make<'a, R>,
+) -> Result<Ready<'a, R>, String> {
+    let used = args.bishops.used();
     let asked = match args.game.game {
         Some(_) => Some(games::route(&args.game, &[])?),
-        None if args.game.rules.is_some() || !args.bishops.used().is_empty() => return Ok(None),
         None => None,
     };
     if let Some(route) = asked {
-        super::madbishops::only_for_bishops(&[route.game.kind()], &args.bishops.used())?;
+        super::madbishops::only_for_bishops(&[route.game.kind()], &used)?;
     }
     let files: Vec<Result<String, String>> = match args.files.as_slice() {
         [_] => input::expand_folders(&args.files, extensions),
         many => many.iter().cloned().map(Ok).collect(),
     };
     let full = files.len() <= 1 || args.details;
-    let (checkers, checker, by_content) = match asked {
-        Some(route) => (
-            vec![route.game.checker(args, route.rules, full)?],
-            Some(0),
-            None,
-        ),
+    let mut settings = batch::Settings {
+        jobs: args.jobs(),
+        quiet: args.quiet,
+        totals: files.len() > 1 && format == Format::Human,
+        by_content: None,
+        default: GameKind::Asalto,
+        gate: None,
+        folders: Some(extensions),
+    };
+    let (checkers, checker) = match asked {
+        Some(route) => {
+            settings.default = route.game.kind();
+            (vec![make(route.game, route.rules, full)?], Some(0))
+        }
         None => {
+            let rules = args.game.rules.as_deref();
+            // The game whose profile `--rules` names: its files are read
+            // under it, and so is a file that looks like no game's.
+            let owner = games::owner(rules);
             let mut checkers = Vec::with_capacity(games::GAMES.len());
-            for game in games::GAMES {
-                match game.checker(args, None, full) {
-                    Ok(checker) => checkers.push(checker),
-                    Err(_) => return Ok(None),
+            let mut by_kind = [None; GameKind::ALL.len()];
+            let mut refusals: [Option<String>; GameKind::ALL.len()] = Default::default();
+            // `GAMES` is in the order of `GameKind::ALL`.
+            for (i, game) in games::GAMES.into_iter().enumerate() {
+                let profile = match owner {
+                    Some(owner) if owner.kind() == game.kind() => games::profile(game, rules)?,
+                    _ => None,
+                };
+                match make(game, profile, full) {
+                    Ok(checker) => {
+                        by_kind[i] = Some(checkers.len());
+                        checkers.push(checker);
+                    }
+                    Err(message) => refusals[i] = Some(message),
                 }
             }
-            // `GAMES` is in the order of `GameKind::ALL`.
-            (checkers, None, Some(std::array::from_fn(|i| i)))
+            let default = owner.unwrap_or(games::GAMES[0]).kind();
+            settings.by_content = Some(by_kind);
+            settings.default = default;
+            if rules.is_some() || !used.is_empty() || refusals.iter().any(Option::is_some) {
+                let owner = owner.map(|o| o.kind());
+                settings.gate = Some(Box::new(move |met: &[GameKind], finished: bool| {
+                    gate(met, finished, (rules, owner, default), &used, &refusals)
+                }));
+            }
+            (checkers, None)
         }
     };
     let targets: Vec<Target> = files
         .into_iter()
         .map(|path| Target { path, checker })
         .collect();
-    let settings = batch::Settings {
-        jobs,
-        quiet: args.quiet,
-        totals: targets.len() > 1 && format == Format::Human,
-        by_content,
-        folders: Some(extensions),
-    };
-    Ok(Some((targets, checkers, settings)))
+    Ok((targets, checkers, settings))
 }
+
+/// The usage error of a batch whose files are of the games `met` (each
+/// once, in the order first met), if any, as it was told before any file
+/// was read; `None` while it cannot be told (not every file is met). In
+/// this order: `--rules` names no profile of a game of the batch (the
+/// message of its first game, `default` for none; `owner`: the game whose
+/// profile it is); options only Mad Bishops reads (`used`) and no Mad
+/// Bishops record; a game of the batch refuses the arguments (the first
+/// met; `refusals` by game).
+fn gate(
+    met: &[GameKind],
+    finished: bool,
+    (rules, owner, default): (Option<&str>, Option<GameKind>, GameKind),
+    used: &[&str],
+    refusals: &[Option<String>],
+) -> Option<Result<(), String>> {
+    if let Some(rules) = rules {
+        if !owner.is_some_and(|o| met.contains(&o)) {
+            if !finished {
+                return None;
+            }
+            let first = games::cli(met.first().copied().unwrap_or(default));
+            if let Err(message) = games::profile(first, Some(rules)) {
+                return Some(Err(message));
+            }
+        }
+    }
+    if let Err(message) = super::madbishops::only_for_bishops(met, used) {
+        return finished.then_some(Err(message));
+    }
+    if let Some(message) = met.iter().find_map(|g| refusals[*g as usize].clone()) {
+        return Some(Err(message));
+    }
+    if !finished && refusals.iter().any(Option::is_some) {
+        return None;
+    }
+    Some(Ok(()))
+}
+
+/// A batch ready to run: its files, the checkers, how it runs.
+type Ready<'a, R> = (
+    Vec<Target>,
+    Vec<Box<dyn Checker<R> + 'a>>,
+    batch::Settings<'a>,
+);
 
 /// Asalto's checker: each file read line by line in a reused buffer.
 struct Asalto(Settings);
@@ -395,8 +433,7 @@ fn report(path: &str, checked: &Checked, settings: Settings) -> FileResult {
             summary_into(&mut text, name, checked);
             text.push('\n');
             if !checked.problems.is_empty() && settings.full {
-                let report = FileReport::new(name, checked);
-                text.push_str(&report.render(settings.color));
+                text.push_str(&FileReport::new(name, checked).render(settings.color));
             }
             text
         }
@@ -406,6 +443,18 @@ fn report(path: &str, checked: &Checked, settings: Settings) -> FileResult {
         message: None,
         verdict,
     }
+}
+
+/// The report of a record as `check` prints it for one file: the summary
+/// line, then every problem (quoted, labelled, with code and help). `export`
+/// prints it on standard error for an invalid record.
+pub fn full_report(name: &str, checked: &Checked, color: bool) -> String {
+    let mut text = summary(name, checked);
+    text.push('\n');
+    if !checked.problems.is_empty() {
+        text.push_str(&FileReport::new(name, checked).render(color));
+    }
+    text
 }
 
 /// Room for a summary line besides the file's name: one allocation per

@@ -4,8 +4,9 @@
 //! Each game's command-line paths are a folder `src/cli/<game>/` (Asalto's,
 //! the first game's, are the commands' own modules, reached through
 //! `src/cli/asalto_game.rs`) implementing [`GameCli`]; [`GAMES`] lists them. A
-//! command asks [`route`] (one game for `show`, `export`, `diff`) or
-//! [`routes`] (a game per file for `check`) and calls the game's method.
+//! command asks [`route`] (one game for `show`, `export`, `diff`; `check`
+//! tells each file's game as it reads it, in its batch) and calls the
+//! game's method.
 //! The game of a file is `--game`, else its extension, else its content
 //! ([`GameKind::tell`]; standard input by its content); only a file that
 //! looks like no game's takes the default: the game whose profile
@@ -50,9 +51,9 @@ pub struct GameArgs {
     pub rules: Option<String>,
 }
 
-/// A game's maker of the entries of `check --format html`: the entry of
-/// the file at a path.
-pub type PageChecker<'a> = Box<dyn Fn(&str) -> asalto::html::check::FileEntry + Sync + 'a>;
+/// A game's maker of the entries of `check --format html`: the batch's
+/// checker whose result for a file is its entry on the page.
+pub type PageChecker<'a> = Box<dyn Checker<asalto::html::check::FileEntry> + 'a>;
 
 /// What the routing knows of a game: its kind, the extension of its
 /// records, its profiles.
@@ -221,9 +222,12 @@ fn told(path: &str) -> Option<&'static dyn GameCli> {
 /// The game of a file that looks like no game's: the one whose profile
 /// `--rules` names, else Asalto.
 fn default_game(rules: Option<&str>) -> &'static dyn GameCli {
-    rules
-        .and_then(|r| GAMES.iter().copied().find(|g| g.profiles().contains(&r)))
-        .unwrap_or(GAMES[0])
+    owner(rules).unwrap_or(GAMES[0])
+}
+
+/// The game whose profile `--rules` names, if any.
+pub fn owner(rules: Option<&str>) -> Option<&'static dyn GameCli> {
+    rules.and_then(|r| GAMES.iter().copied().find(|g| g.profiles().contains(&r)))
 }
 
 /// The game of a folder: the one game whose records it holds (by
@@ -273,7 +277,7 @@ pub type Rules = Option<&'static str>;
 
 /// The profile of `game` for `--rules` (`None` without), or a usage
 /// error naming the game the profile belongs to, if any.
-fn profile(game: &dyn GameCli, rules: Option<&str>) -> Result<Rules, String> {
+pub fn profile(game: &dyn GameCli, rules: Option<&str>) -> Result<Rules, String> {
     let profiles = game.profiles();
     let Some(name) = rules else {
         return Ok(None);
@@ -361,60 +365,6 @@ pub fn extensions() -> Vec<&'static str> {
         }
     }
     e
-}
-
-/// A file of `check` (or why an argument gave none) and its route.
-pub type Routed = (Result<String, String>, Route);
-
-/// The files of `check` and the game of each: arguments as given (and
-/// `-`), folders as the record files inside sorted by name (with `--game`,
-/// that game's; else every game's, each file by its own game). `--rules`
-/// names the profile of the game it belongs to; the files of the other
-/// games are judged under their defaults. Usage errors as [`route`]'s.
-pub fn routes(args: &GameArgs, files: &[String]) -> Result<Vec<Routed>, String> {
-    let asked = asked(args)?;
-    let default = default_game(args.rules.as_deref());
-    let game_of = |path: &str| told(path).unwrap_or(default);
-    let mut found: Vec<(Result<String, String>, &'static dyn GameCli)> = Vec::new();
-    for file in files {
-        let p = Path::new(file);
-        if file == "-" || !p.is_dir() {
-            found.push((Ok(file.clone()), asked.unwrap_or_else(|| game_of(file))));
-            continue;
-        }
-        let extensions: Vec<&str> = match asked {
-            Some(g) => vec![g.extension()],
-            None => extensions(),
-        };
-        for target in input::expand_folders(std::slice::from_ref(file), &extensions) {
-            let game = match (&target, asked) {
-                (_, Some(g)) => g,
-                (Ok(path), None) => game_of(path),
-                (Err(_), None) => default,
-            };
-            found.push((target, game));
-        }
-    }
-    // `--rules` must belong to one of the games of the batch.
-    let mut games: Vec<&dyn GameCli> = Vec::new();
-    for (_, g) in &found {
-        if !games.iter().any(|h| h.kind() == g.kind()) {
-            games.push(*g);
-        }
-    }
-    let rules = args.rules.as_deref();
-    let owner = rules.and_then(|r| games.iter().find(|g| g.profiles().contains(&r)));
-    if let (Some(_), None) = (rules, owner) {
-        // The error of the first game names the profile's owner, if any.
-        profile(games.first().copied().unwrap_or(default), rules)?;
-    }
-    let mut routes = Vec::with_capacity(found.len());
-    for (target, game) in found {
-        let own = owner.is_some_and(|o| o.kind() == game.kind());
-        let rules = profile(game, if own { rules } else { None })?;
-        routes.push((target, Route { game, rules }));
-    }
-    Ok(routes)
 }
 
 #[cfg(test)]

@@ -3,17 +3,19 @@
 //! the page builders of `asalto::html`. Which game a file is, and whether
 //! that game has a page, is the shared routing's (`games`): a game offers
 //! its pages through `GameCli::page` and `GameCli::page_checker`, which
-//! call the page makers here.
+//! call the page makers here. The check page runs as `check` runs (the
+//! same batch: `--jobs` threads, each file opened and read once, its game
+//! told from its first bytes), its checkers giving each file's entry.
 
 use asalto::html::check::{FileEntry, Verdict};
 use asalto::html::{games, replay};
 use asalto_go::replay::CheckOptions as GoOptions;
 
-use super::games::{PageChecker, Rules, routes};
-use super::input::display_name;
-use super::input::read_bytes;
-use super::{Input, Out, ReadArgs, Status, WriteError, check as check_cmd, error, read_input};
-use asalto_core::GameKind;
+use super::batch::{self, Checker, Worker};
+use super::games::{GameCli, PageChecker};
+use super::input::{Opened, display_name, read_bytes};
+use super::{Format, Input, Out, ReadArgs, Status, WriteError, check as check_cmd, error};
+use super::{read_input, utf8_input};
 
 /// The largest record a page is made of: a page holds every position,
 /// so a record of millions of lines is refused rather than drawn.
@@ -37,6 +39,12 @@ fn read_record(path: &str) -> Result<Input, (Status, String)> {
         ));
     }
     let input = read_input(path).map_err(|m| (Status::Error, m))?;
+    record_of(input)
+}
+
+/// The record of `input`: its text, or the moves of the JSON game
+/// document it holds (status 1 when that holds no legal game).
+fn record_of(input: Input) -> Result<Input, (Status, String)> {
     let text = input.text.trim_start_matches('\u{feff}').trim_start();
     if !text.starts_with('{') {
         return Ok(input);
@@ -133,10 +141,44 @@ pub fn go_page(
     Ok(page_status(checked.is_valid()))
 }
 
-/// The entry of the Asalto record at `path` on the check page.
-pub fn asalto_entry(path: &str, options: asalto::replay::CheckOptions) -> FileEntry {
+/// The makers of the entries on the check page of one game: a function of
+/// a file's path and its opened input.
+struct Pages<F>(F);
+
+impl<F> Checker<FileEntry> for Pages<F>
+where
+    F: for<'b> Fn(&str, Opened<'b>) -> FileEntry + Sync,
+{
+    fn worker(&self) -> Worker<'_, FileEntry> {
+        Box::new(|path, opened| (self.0)(path, opened))
+    }
+
+    fn unreadable(&self, message: String, path: Option<&str>) -> FileEntry {
+        FileEntry::unreadable(&path.map(display_name).unwrap_or_default(), &message)
+    }
+}
+
+/// A game's page checker: `entry` makes the entry of one opened file.
+pub fn pages<'a, F>(entry: F) -> PageChecker<'a>
+where
+    F: for<'b> Fn(&str, Opened<'b>) -> FileEntry + Sync + 'a,
+{
+    Box::new(Pages(entry))
+}
+
+/// The entry of the Asalto record at `path` (opened) on the check page.
+pub fn asalto_entry(
+    path: &str,
+    mut opened: Opened<'_>,
+    options: asalto::replay::CheckOptions,
+) -> FileEntry {
     let name = display_name(path);
-    match read_record(path) {
+    let record = opened
+        .whole_or_why(path, MAX_RECORD)
+        .and_then(|bytes| utf8_input(path, bytes.to_vec()))
+        .map_err(|m| (Status::Error, m))
+        .and_then(record_of);
+    match record {
         Err((_, message)) => FileEntry::unreadable(&name, &message),
         Ok(input) => {
             let checked = asalto::replay::check(&input.text, options);
@@ -152,16 +194,21 @@ pub fn asalto_entry(path: &str, options: asalto::replay::CheckOptions) -> FileEn
     }
 }
 
-/// The entry of the Go record at `path` on the check page (its first
-/// game, under `profile`).
-pub fn go_entry(path: &str, profile: asalto_go::Profile, lenient: bool) -> FileEntry {
+/// The entry of the Go record at `path` (opened) on the check page (its
+/// first game, under `profile`).
+pub fn go_entry(
+    path: &str,
+    mut opened: Opened<'_>,
+    profile: asalto_go::Profile,
+    lenient: bool,
+) -> FileEntry {
     let name = display_name(path);
-    let bytes = match read_bytes(path) {
+    let bytes = match opened.whole_or_why(path, super::input::MAX_FILE) {
         Ok(bytes) => bytes,
         Err(message) => return FileEntry::unreadable(&name, &message),
     };
     let checked = asalto_go::check(
-        &bytes,
+        bytes,
         &GoOptions {
             profile: Some(profile),
             lenient,
@@ -186,47 +233,31 @@ pub fn go_entry(path: &str, profile: asalto_go::Profile, lenient: bool) -> FileE
 
 /// `check --format html`: every record of the arguments (folders expanded
 /// as `check` expands them, each file by its own game) on one page, valid
-/// or where it breaks. A game without a page refuses the batch before any
-/// file is read. The status is `check`'s: 1 if any record is invalid, 2
-/// if any could not be read.
+/// or where it breaks, in the order given whatever `--jobs`. A game without
+/// a page refuses the batch before any file is read. The status is
+/// `check`'s: 1 if any record is invalid, 2 if any could not be read.
 pub fn check(args: &check_cmd::Args, out: &mut Out) -> Result<Status, WriteError> {
     use asalto::html::check::page;
-    let routes = match routes(&args.game, &args.files) {
-        Ok(routes) => routes,
-        Err(message) => {
-            error(&message);
-            return Ok(Status::Error);
-        }
-    };
-    // One entry maker per game and profile, in the order first met.
-    let mut keys: Vec<(GameKind, Rules)> = Vec::new();
-    let mut makers: Vec<PageChecker<'_>> = Vec::new();
-    let mut targets = Vec::with_capacity(routes.len());
-    for (target, route) in &routes {
-        let key = (route.game.kind(), route.rules);
-        let maker = match keys.iter().position(|k| *k == key) {
-            Some(i) => i,
-            None => match route.game.page_checker(args, route.rules) {
-                Ok(maker) => {
-                    keys.push(key);
-                    makers.push(maker);
-                    makers.len() - 1
-                }
-                Err(message) => {
-                    error(&message);
-                    return Ok(Status::Error);
-                }
-            },
+    let extensions = args.extensions();
+    let make = |game: &'static dyn GameCli, rules, _full| game.page_checker(args, rules);
+    let (targets, checkers, settings) =
+        match check_cmd::plan(args, &extensions, Format::Human, &make) {
+            Ok(ready) => ready,
+            Err(message) => {
+                error(&message);
+                return Ok(Status::Error);
+            }
         };
-        targets.push((target, maker));
+    let checkers: Vec<&dyn Checker<FileEntry>> = checkers.iter().map(|c| &**c).collect();
+    let mut entries = Vec::new();
+    let ended = batch::each(&targets, &checkers, &settings, &mut |entry| {
+        entries.push(entry);
+        Ok(())
+    })?;
+    if let Err(message) = ended {
+        error(&message);
+        return Ok(Status::Error);
     }
-    let entries: Vec<FileEntry> = targets
-        .iter()
-        .map(|(target, maker)| match target {
-            Ok(path) => makers[*maker](path),
-            Err(message) => FileEntry::unreadable("", message),
-        })
-        .collect();
     out.write(&page(&entries))?;
     Ok(entries.iter().fold(Status::Success, |s, e| {
         s.worst(match e.verdict {
@@ -235,6 +266,35 @@ pub fn check(args: &check_cmd::Args, out: &mut Out) -> Result<Status, WriteError
             Verdict::Unreadable => Status::Error,
         })
     }))
+}
+
+/// A failure's typed position drawn by its game, as `show --format svg`
+/// draws it: for Go, the board asked about, the point of the move asked
+/// for framed, the colour to play said under it.
+#[cfg(target_os = "linux")]
+fn diagram_svg(diagram: &asalto::grade::report::Diagram) -> String {
+    use asalto::grade::report::Diagram;
+    use asalto_go::render::{DrawOptions, svg};
+    match diagram {
+        Diagram::Go {
+            board,
+            to_play,
+            point,
+        } => {
+            let side = to_play.unwrap_or(asalto_go::Side::Black);
+            let pos =
+                asalto_go::Position::from_board(board.clone(), side, asalto_go::Profile::Seed2019);
+            let caption = match (to_play, point) {
+                (Some(side), Some(p)) => vec![format!("{side} to play at {}", p.gtp(board.size()))],
+                _ => Vec::new(),
+            };
+            let options = DrawOptions {
+                territory: false,
+                mark: *point,
+            };
+            svg(&pos, options, &caption)
+        }
+    }
 }
 
 /// `grade --format html --out DIR`: `index.html` (the class table) and a
@@ -258,6 +318,9 @@ pub fn grade<K: asalto::grade::CheckKind>(
     };
     std::fs::create_dir_all(dir).map_err(|e| fail(dir, e))?;
     let board = |f: &asalto::grade::report::Failure| -> Option<String> {
+        if let Some(diagram) = &f.diagram {
+            return Some(diagram_svg(diagram));
+        }
         let pos: asalto::Position = f.position.as_deref()?.parse().ok()?;
         Some(asalto::render::svg(pos.board(), None, &[]))
     };

@@ -69,20 +69,37 @@ pub const MAX_FILE: u64 = 64 << 20;
 /// Read `path` (`-`: standard input) whole, up to [`MAX_FILE`] bytes: the
 /// read of every game whose records are parsed whole.
 pub fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
-    let name = asalto::text::escape_line(&display_name(path)).into_owned();
-    let mut bytes = Vec::new();
-    let result = if path == "-" {
-        stdin().take(MAX_FILE + 1).read_to_end(&mut bytes)
-    } else {
-        File::open(path).and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
-    };
-    result.map_err(|e| format!("cannot read {name}: {}", io_reason(&e)))?;
-    if bytes.len() as u64 > MAX_FILE {
+    read_bytes_within(path, MAX_FILE)
+}
+
+/// Read `path` (`-`: standard input) whole, up to `max` bytes (a whole
+/// number of MiB, as the message says): a game's own bound.
+pub fn read_bytes_within(path: &str, max: u64) -> Result<Vec<u8>, String> {
+    let bytes = read_at_most(path, max)?;
+    if bytes.len() as u64 > max {
         return Err(format!(
-            "cannot read {name}: larger than {} MiB",
-            MAX_FILE >> 20
+            "cannot read {}: larger than {} MiB",
+            asalto::text::escape_line(&display_name(path)),
+            max >> 20
         ));
     }
+    Ok(bytes)
+}
+
+/// Read `path` (`-`: standard input) up to `max` + 1 bytes, so that the
+/// caller can tell (and word) a file larger than `max`; the error is
+/// `cannot read NAME: why`.
+pub fn read_at_most(path: &str, max: u64) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    let result = if path == "-" {
+        stdin().take(max + 1).read_to_end(&mut bytes)
+    } else {
+        File::open(path).and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
+    };
+    result.map_err(|e| {
+        let name = asalto::text::escape_line(&display_name(path)).into_owned();
+        format!("cannot read {name}: {}", io_reason(&e))
+    })?;
     Ok(bytes)
 }
 

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod argv;
 mod asalto_game;
 mod batch;
 mod check;
@@ -102,6 +103,21 @@ impl ColorChoice {
     }
 }
 
+impl ColorChoice {
+    /// Whether to colour what is written on standard error (the reports of
+    /// `show`, `export` and `diff`, whose standard output is the product).
+    pub fn enabled_on_stderr(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && io::stderr().is_terminal()
+            }
+        }
+    }
+}
+
 /// How to read a record, for the commands that replay one.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct ReadArgs {
@@ -188,16 +204,21 @@ pub struct Input {
 /// Read `path` (`-`: standard input) as UTF-8 text.
 pub fn read_input(path: &str) -> Result<Input, String> {
     let mut bytes = Vec::new();
-    let name = if path == "-" {
+    if path == "-" {
         input::stdin()
             .read_to_end(&mut bytes)
             .map_err(|e| format!("cannot read standard input: {e}"))?;
-        "<stdin>".to_string()
     } else {
         bytes =
             std::fs::read(path).map_err(|e| format!("cannot read {path}: {}", io_reason(&e)))?;
-        path.to_string()
-    };
+    }
+    utf8_input(path, bytes)
+}
+
+/// The bytes of the input `path` (read whole) as UTF-8 text, or where the
+/// first byte that is not UTF-8 is.
+pub fn utf8_input(path: &str, bytes: Vec<u8>) -> Result<Input, String> {
+    let name = input::display_name(path);
     match String::from_utf8(bytes) {
         Ok(text) => Ok(Input { name, text }),
         Err(e) => {
@@ -252,6 +273,26 @@ impl Out {
         self.inner.write_all(text.as_bytes()).map_err(WriteError)
     }
 
+    /// Write what `make` formats as it is made (a long export need not be
+    /// held whole).
+    pub fn stream(
+        &mut self,
+        make: impl FnOnce(&mut dyn std::fmt::Write) -> std::fmt::Result,
+    ) -> Result<(), WriteError> {
+        struct Through<'a, W: Write>(&'a mut W, Option<io::Error>);
+        impl<W: Write> std::fmt::Write for Through<'_, W> {
+            fn write_str(&mut self, s: &str) -> std::fmt::Result {
+                self.0.write_all(s.as_bytes()).map_err(|e| {
+                    self.1 = Some(e);
+                    std::fmt::Error
+                })
+            }
+        }
+        let mut through = Through(&mut self.inner, None);
+        let _ = make(&mut through);
+        through.1.map_or(Ok(()), |e| Err(WriteError(e)))
+    }
+
     /// Write `text` and a newline.
     pub fn line(&mut self, text: &str) -> Result<(), WriteError> {
         self.write(text)?;
@@ -274,10 +315,16 @@ pub fn error(message: &str) {
     let _ = writeln!(io::stderr().lock(), "asalto: {message}");
 }
 
+/// Print a report of several lines (a record's problems, as `check` shows
+/// them) on standard error, as it is (ignoring a closed stderr).
+pub fn report(text: &str) {
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+}
+
 /// Parse the arguments, run the command, and turn its status into the exit
 /// code.
 pub fn run() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match argv::parse() {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();

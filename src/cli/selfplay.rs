@@ -176,15 +176,10 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
         quiet: args.quiet,
         games,
     };
-    if let Some(dir) = &args.out {
-        if let Err(message) = prepare_dir(dir, args.force) {
-            error(&message);
-            return Ok(Status::Error);
-        }
-    }
-    let played = played(args, &m, seed, &output, out);
-    output
-        .finish(played.map(|(totals, elapsed)| (summary(&m, seed, &totals), totals.plies, elapsed)))
+    output.run(args.force, || {
+        let (totals, elapsed) = played(args, &m, seed, &output, out)?;
+        Ok((summary(&m, seed, &totals), totals.plies, elapsed))
+    })
 }
 
 /// Play the games of `selfplay` (Asalto), write their records, their JSON
@@ -447,10 +442,25 @@ impl Output<'_> {
     /// totals) then the files written (or how to write them) and the
     /// speed, from the `moves` played in `elapsed` seconds, on standard
     /// error; the exit status. A run that stopped says why.
-    pub(super) fn finish(
+    /// The frame of every game's run: prepare `--out DIR` (with `force`,
+    /// replacing an earlier run's games; see [`prepare_dir`]), then `play`
+    /// (the human summary, the moves and the seconds) and
+    /// [`Output::finish`].
+    pub(super) fn run(
         &self,
-        played: Result<(String, usize, f64), Stop>,
+        force: bool,
+        play: impl FnOnce() -> Result<(String, usize, f64), Stop>,
     ) -> Result<Status, WriteError> {
+        if let Some(dir) = self.dir {
+            if let Err(message) = prepare_dir(dir, force) {
+                error(&message);
+                return Ok(Status::Error);
+            }
+        }
+        self.finish(play())
+    }
+
+    fn finish(&self, played: Result<(String, usize, f64), Stop>) -> Result<Status, WriteError> {
         let (mut text, moves, elapsed) = match played {
             Ok(played) => played,
             Err(stop) => return stop.into_result(),
@@ -492,7 +502,7 @@ impl Output<'_> {
 
 /// Create `dir`, or check that it holds no games of an earlier run (with
 /// `force`, remove them).
-pub(super) fn prepare_dir(dir: &Path, force: bool) -> Result<(), String> {
+fn prepare_dir(dir: &Path, force: bool) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let entries =
         std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;

@@ -74,12 +74,63 @@ pub struct Failure {
     /// The position drawn.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub board: Option<String>,
+    /// The position as the game's own type, for pictures (the HTML report
+    /// draws it as the game's `show --format svg` does); `board` keeps it
+    /// as text. Not in JSON: `position` and `board` say it there.
+    #[serde(skip)]
+    pub diagram: Option<Diagram>,
     /// How many more failures of the same kind this game had after this one.
     pub more: usize,
     /// Set when quoted text was left out of this failure, to keep the
     /// whole report within its size limit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub omitted: Option<String>,
+}
+
+/// The position a failure is about, typed, for the games whose position
+/// string does not say it whole (a Go query names its point, not its board).
+#[derive(Clone)]
+pub enum Diagram {
+    /// A Go board, the colour asked to play and the point asked about
+    /// (none for a score query).
+    Go {
+        /// The stones.
+        board: asalto_go::Board,
+        /// The colour that plays.
+        to_play: Option<asalto_go::Side>,
+        /// The point of the move asked about.
+        point: Option<asalto_go::Point>,
+    },
+}
+
+impl Diagram {
+    /// The board as its grid string, the colour and the point: what two
+    /// diagrams are compared and shown by.
+    fn key(&self) -> (String, Option<asalto_go::Side>, Option<(u8, u8)>) {
+        match self {
+            Diagram::Go {
+                board,
+                to_play,
+                point,
+            } => (
+                board.grid_string(),
+                *to_play,
+                point.map(|p| (p.row(), p.col())),
+            ),
+        }
+    }
+}
+
+impl PartialEq for Diagram {
+    fn eq(&self, other: &Diagram) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl std::fmt::Debug for Diagram {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Diagram::Go{:?}", self.key())
+    }
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -121,6 +172,7 @@ impl Failure {
         self.stderr_tail = None;
         self.diff = None;
         self.board = None;
+        self.diagram = None;
         for text in [&mut self.expected, &mut self.found].into_iter().flatten() {
             *text = cap(text, 200).into_owned();
         }

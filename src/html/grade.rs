@@ -29,6 +29,7 @@ article.failure h4{margin:.2rem 0}
 .pair{display:flex;gap:1rem;flex-wrap:wrap}
 .pair>div{flex:1 1 18rem;min-width:0}
 figure.board{max-width:24rem;margin:.5rem 0}
+.pair pre,details pre{white-space:pre;overflow-x:auto}
 .summary{font-size:1.1rem;font-weight:600}
 ";
 
@@ -258,13 +259,21 @@ fn failure_html(f: &Failure, n: usize, board: &dyn Fn(&Failure) -> Option<String
         let _ = writeln!(s, "<h5>Its last standard error</h5>{}", pre(t));
     }
     match (board(f), &f.board) {
-        (Some(svg), _) => {
+        (Some(svg), text) => {
             let _ = writeln!(
                 s,
                 "<figure class=\"board\">{}<figcaption>The position: <code>{}</code></figcaption></figure>",
                 unique_ids(&svg, &format!("b{n}")),
                 escape(f.position.as_deref().unwrap_or(""))
             );
+            // The text board too, for reading without pictures.
+            if let Some(text) = text {
+                let _ = writeln!(
+                    s,
+                    "<details><summary>The position as text</summary>{}</details>",
+                    pre(text)
+                );
+            }
         }
         (None, Some(text)) => {
             let _ = writeln!(s, "<h5>The position</h5>{}", pre(text));

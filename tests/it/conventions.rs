@@ -22,13 +22,19 @@ fn control_characters_never_reach_the_terminal() {
         assert!(!run.stdout.contains(raw), "{:?}", run.stdout);
     }
     assert!(!run.stdout.contains("\r\n") && !run.stdout.contains("\r "));
-    // The message shows it escaped, the excerpt shows `?` in its place.
+    // The message and the quoted line show it escaped, as every game's
+    // reports do; the label stays under the text it is about.
     assert!(
         run.stdout.contains("`\\x1b[` is not a point"),
         "{}",
         run.stdout
     );
-    assert!(run.stdout.contains("?[2J??"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains(" 2 │ \\x1b[2J\\x07\\x0d\\x00Dd\n   · ──┬──\n   ·   ╰── unknown letters\n"),
+        "{}",
+        run.stdout
+    );
 
     // A file name with an escape in it is shown escaped too.
     let dir = tempfile::tempdir().unwrap();
@@ -174,6 +180,59 @@ fn folders_are_read_as_their_records_sorted_by_name() {
         "{}",
         run.stdout
     );
+}
+
+/// More files than the threads may check ahead of the first not yet
+/// printed, a folder of as many among them: printed in argument order, the
+/// folder's files where it stands, the same for any number of threads.
+#[test]
+fn a_long_batch_with_a_folder_inside_is_printed_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let valid = std::fs::read_to_string("samples/ejemplo.txt").unwrap();
+    let invalid = std::fs::read_to_string("samples/invalid/capture-incomplete.txt").unwrap();
+    let folder = dir.path().join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    let mut files = Vec::new();
+    let mut inside = Vec::new();
+    for i in 0..1100 {
+        let text = if i % 3 == 0 { &invalid } else { &valid };
+        let file = dir.path().join(format!("f{i:04}.txt"));
+        std::fs::write(&file, text).unwrap();
+        files.push((file.to_string_lossy().into_owned(), i % 3 != 0));
+        let file = folder.join(format!("g{i:04}.txt"));
+        std::fs::write(&file, text).unwrap();
+        inside.push((file.to_string_lossy().into_owned(), i % 3 != 0));
+    }
+    let folder = folder.to_string_lossy().into_owned();
+    let mut args: Vec<&str> = vec!["check"];
+    args.extend(files[..500].iter().map(|(f, _)| f.as_str()));
+    args.push(&folder);
+    args.extend(files[500..].iter().map(|(f, _)| f.as_str()));
+    // The slow reference: the files in the order they stand, each with
+    // its verdict.
+    let expected: Vec<&(String, bool)> = files[..500]
+        .iter()
+        .chain(&inside)
+        .chain(&files[500..])
+        .collect();
+    let one = asalto(&[&args[..], &["-j", "1"]].concat());
+    assert_eq!(one.code, 1, "{}", one.stderr);
+    let lines: Vec<&str> = one.stdout.lines().collect();
+    assert_eq!(lines.len(), expected.len() + 1);
+    for (line, (file, valid)) in lines.iter().zip(&expected) {
+        let verdict = if *valid { "valid" } else { "invalid" };
+        assert!(
+            line.starts_with(&format!("{file}: {verdict}")),
+            "{line} / {file}"
+        );
+    }
+    assert_eq!(lines[expected.len()], "2200 files: 1466 valid, 734 invalid");
+    for jobs in ["2", "3"] {
+        let many = asalto(&[&args[..], &["-j", jobs]].concat());
+        assert_eq!(many.code, 1);
+        assert!(many.stdout == one.stdout, "-j {jobs}");
+        assert_eq!(many.stderr, one.stderr);
+    }
 }
 
 #[test]

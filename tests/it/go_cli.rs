@@ -77,7 +77,7 @@ fn profile_decides_and_the_error_is_at_its_line_and_column() {
     // the point of the move empty.
     assert!(
         run.stdout.contains(&format!(
-            "Error: asalto::suicide\n\n  × move 63 (black): illegal move black ge: the stone's group would have no liberty and it captures nothing (suicide)\n    ╭─[{SUICIDES}:64:2]\n"
+            "Error: asalto::suicide\n\n  × move 63 (black): illegal move at ge: the stone's group would have no liberty and it captures nothing (suicide)\n    ╭─[{SUICIDES}:64:2]\n"
         )),
         "{}",
         run.stdout

@@ -36,12 +36,12 @@ fn occupied_point_is_quoted_labelled_and_the_board_drawn() {
     assert_eq!(
         shown(&run, &path),
         "\
-FILE: invalid (simple-ko): line 2:8, move 2 (white): illegal move white ee: the point already holds a stone [occupied]; 2 moves replayed
+FILE: invalid (simple-ko): line 2:8, move 2 (white): illegal move at ee: the point already holds a stone [occupied]; 2 moves replayed
   × FILE: invalid record (1 error)
 
 Error: asalto::occupied
 
-  × move 2 (white): illegal move white ee: the point already holds a stone
+  × move 2 (white): illegal move at ee: the point already holds a stone
    ╭─[FILE:2:8]
  1 │ (;GM[1]FF[4]SZ[9]
  2 │ ;B[ee];W[ee])
@@ -78,12 +78,12 @@ fn suicide_says_why_and_how() {
     assert_eq!(
         report,
         "\
-FILE: invalid (simple-ko): line 2:26, move 5 (black): illegal move black aa: the stone's group would have no liberty and it captures nothing (suicide) [suicide]; 5 moves replayed
+FILE: invalid (simple-ko): line 2:26, move 5 (black): illegal move at aa: the stone's group would have no liberty and it captures nothing (suicide) [suicide]; 5 moves replayed
   × FILE: invalid record (1 error)
 
 Error: asalto::suicide
 
-  × move 5 (black): illegal move black aa: the stone's group would have no liberty and it captures nothing (suicide)
+  × move 5 (black): illegal move at aa: the stone's group would have no liberty and it captures nothing (suicide)
    ╭─[FILE:2:26]
  1 │ (;GM[1]FF[4]SZ[5]
  2 │ ;B[cc];W[ba];B[dd];W[ab];B[aa])
@@ -109,7 +109,7 @@ fn ko_recapture_is_refused_with_its_help() {
             "\
 Error: asalto::ko
 
-  × move 2 (black): illegal move black cb: "
+  × move 2 (black): illegal move at cb: "
         ),
         "{out}"
     );
@@ -141,7 +141,7 @@ fn wrong_side_is_labelled_at_the_second_move() {
             "\
 Error: asalto::wrong-side
 
-  × move 2 (black): illegal move black dd: "
+  × move 2 (black): illegal move at dd: "
         ),
         "{out}"
     );
@@ -395,4 +395,302 @@ fn a_huge_value_is_cut_in_every_line() {
         assert!(line.chars().count() < 500, "{}", &line[..500]);
     }
     assert!(run.stdout.contains("… 99"), "{}", run.stdout);
+}
+
+/// Run `args` with `{}` standing for the paths of `files` (name, text)
+/// written in a scratch folder; the run with every path written as its
+/// file's name in upper case (`BAD.SGF`).
+fn run_on(files: &[(&str, &str)], args: &[&str]) -> crate::run::Run {
+    let dir = tempfile::tempdir().unwrap();
+    let mut paths = Vec::new();
+    for (name, text) in files {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        paths.push((path.to_str().unwrap().to_string(), name.to_uppercase()));
+    }
+    let mut next = paths.iter();
+    let all: Vec<&str> = args
+        .iter()
+        .map(|a| match *a {
+            "{}" => next.next().unwrap().0.as_str(),
+            a => a,
+        })
+        .collect();
+    let mut run = asalto(&all);
+    for (path, name) in &paths {
+        run.stdout = run.stdout.replace(path.as_str(), name);
+        run.stderr = run.stderr.replace(path.as_str(), name);
+    }
+    run
+}
+
+const OCCUPIED: &str = "(;GM[1]FF[4]SZ[9]\n;B[ee];W[ee])\n";
+
+/// What `check` prints of [`OCCUPIED`]: what `show`, `export` and `diff`
+/// print of it on standard error.
+const OCCUPIED_REPORT: &str = "\
+BAD.SGF: invalid (simple-ko): line 2:8, move 2 (white): illegal move at ee: the point already holds a stone [occupied]; 2 moves replayed
+  × BAD.SGF: invalid record (1 error)
+
+Error: asalto::occupied
+
+  × move 2 (white): illegal move at ee: the point already holds a stone
+   ╭─[BAD.SGF:2:8]
+ 1 │ (;GM[1]FF[4]SZ[9]
+ 2 │ ;B[ee];W[ee])
+   ·        ──┬──
+   ·          ╰── occupied
+   ╰────
+
+The board before move 2 (white E5, occupied):
+    A B C D E F G H J
+ 9  . . . . . . . . .  a
+ 8  . . . . . . . . .  b
+ 7  . . + . . . + . .  c
+ 6  . . . . . . . . .  d
+ 5  . . . .(X). . . .  e
+ 4  . . . . . . . . .  f
+ 3  . . + . . . + . .  g
+ 2  . . . . . . . . .  h
+ 1  . . . . . . . . .  i
+    a b c d e f g h i
+white to move; captures: black 0, white 0; rules simple-ko; last move: black E5 (ee)
+";
+
+#[test]
+fn show_export_and_diff_report_an_invalid_go_record_as_check_does() {
+    let files = [("bad.sgf", OCCUPIED)];
+    let check = run_on(&files, &["check", "{}"]);
+    assert_eq!(check.code, 1);
+    assert_eq!(check.stdout, OCCUPIED_REPORT);
+
+    // show: the position on standard output, the report on standard error.
+    let show = run_on(&files, &["show", "{}"]);
+    assert_eq!(show.code, 1);
+    assert_eq!(show.stderr, OCCUPIED_REPORT);
+    assert!(
+        show.stdout
+            .starts_with("BAD.SGF: after move 2 of 2 (simple-ko)\n"),
+        "{}",
+        show.stdout
+    );
+    // The same with a JSON or SVG product: standard output stays clean.
+    for format in ["json", "svg"] {
+        let show = run_on(&files, &["show", "--format", format, "{}"]);
+        assert_eq!(show.code, 1);
+        assert_eq!(show.stderr, OCCUPIED_REPORT, "{format}");
+        assert!(!show.stdout.contains("asalto::"), "{format}");
+    }
+
+    // export: nothing written, the report and what was not done.
+    let export = run_on(&files, &["export", "--to", "sgf", "{}"]);
+    assert_eq!(export.code, 1);
+    assert_eq!(export.stdout, "");
+    assert_eq!(
+        export.stderr,
+        format!(
+            "{OCCUPIED_REPORT}asalto: BAD.SGF: invalid record; nothing exported (--keep-partial exports the game as replayed)\n"
+        )
+    );
+    let partial = run_on(&files, &["export", "--to", "gtp", "--keep-partial", "{}"]);
+    assert_eq!(partial.code, 1);
+    assert_eq!(partial.stderr, OCCUPIED_REPORT);
+    assert!(partial.stdout.contains("play W E5"), "{}", partial.stdout);
+
+    // diff: each invalid record reported, then the comparison.
+    let good = ("good.sgf", "(;GM[1]FF[4]SZ[9]\n;B[ee];W[dd])\n");
+    let diff = run_on(&[files[0], good], &["diff", "{}", "{}"]);
+    assert_eq!(diff.code, 1);
+    assert_eq!(diff.stderr, OCCUPIED_REPORT);
+    assert!(
+        diff.stdout.starts_with(
+            "BAD.SGF: invalid under simple-ko\nfirst difference at move 2:\n  BAD.SGF: white E5\n  GOOD.SGF: white D6\n"
+        ),
+        "{}",
+        diff.stdout
+    );
+    let diff = run_on(&[good, files[0]], &["diff", "--format", "json", "{}", "{}"]);
+    assert_eq!(diff.code, 1);
+    assert_eq!(diff.stderr, OCCUPIED_REPORT);
+    assert!(diff.stdout.starts_with('{'), "{}", diff.stdout);
+
+    // A valid record: nothing on standard error.
+    let diff = run_on(&[good, good], &["diff", "{}", "{}"]);
+    assert_eq!((diff.code, diff.stderr.as_str()), (0, ""));
+    let show = run_on(&[good], &["show", "{}"]);
+    assert_eq!((show.code, show.stderr.as_str()), (0, ""));
+}
+
+#[test]
+fn a_go_syntax_error_is_reported_in_full_by_show_and_export() {
+    let files = [("cut.sgf", "(;GM[1]FF[4]SZ[9]\n;B[ee];W[d")];
+    let check = run_on(&files, &["check", "{}"]);
+    assert_eq!(check.code, 1);
+    assert!(
+        check.stdout.contains(
+            "Error: asalto::syntax
+
+  × a value is not closed by `]`
+   ╭─[CUT.SGF:2:9]
+ 1 │ (;GM[1]FF[4]SZ[9]
+ 2 │ ;B[ee];W[d
+   ·         ┬
+   ·         ╰── here
+   ╰────
+"
+        ),
+        "{}",
+        check.stdout
+    );
+    let show = run_on(&files, &["show", "{}"]);
+    assert_eq!(show.code, 1);
+    assert_eq!(show.stderr, check.stdout);
+    let export = run_on(&files, &["export", "--to", "json", "{}"]);
+    assert_eq!(export.code, 1);
+    assert_eq!(
+        export.stderr,
+        format!(
+            "{}asalto: CUT.SGF: invalid record; nothing exported (--keep-partial exports the game as replayed)\n",
+            check.stdout
+        )
+    );
+}
+
+#[test]
+fn reports_on_standard_error_honour_color() {
+    let files = [("bad.sgf", OCCUPIED)];
+    for args in [
+        &["show", "{}"][..],
+        &["export", "--to", "sgf", "{}"],
+        &["diff", "{}", "{}"],
+    ] {
+        let with = |color: &str| {
+            let mut all = args.to_vec();
+            all.insert(1, color);
+            all.insert(1, "--color");
+            run_on(&[files[0], files[0]], &all)
+        };
+        let (always, never) = (with("always"), with("never"));
+        assert_eq!((always.code, never.code), (1, 1), "{args:?}");
+        assert!(always.stderr.contains("\x1b["), "{args:?}");
+        assert!(!never.stderr.contains('\x1b'), "{args:?}");
+        assert!(never.stderr.starts_with(OCCUPIED_REPORT), "{args:?}");
+        // Not a terminal: no colour by default.
+        let auto = run_on(&[files[0], files[0]], args);
+        assert!(!auto.stderr.contains('\x1b'), "{args:?}");
+    }
+}
+
+#[test]
+fn an_unreadable_record_is_still_one_line_and_exit_2() {
+    for args in [
+        &["show", "missing.sgf"][..],
+        &["export", "--to", "sgf", "missing.sgf"],
+        &["diff", "missing.sgf", "missing.sgf"],
+    ] {
+        let run = asalto(args);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("cannot read missing.sgf"),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn mad_bishops_and_solitaire_export_report_as_check_does() {
+    let mb = [("mb.txt", "b10xa9\nc9-b10\n")];
+    let check = run_on(&mb, &["check", "--game", "madbishops", "{}"]);
+    assert_eq!(check.code, 1);
+    assert!(check.stdout.contains("Error: asalto::capture-required\n"));
+    let export = run_on(
+        &mb,
+        &["export", "--game", "madbishops", "--to", "json", "{}"],
+    );
+    assert_eq!((export.code, export.stdout.as_str()), (1, ""));
+    assert_eq!(
+        export.stderr,
+        format!(
+            "{}asalto: MB.TXT: invalid record; nothing exported (--keep-partial exports its 1 legal move)\n",
+            check.stdout
+        )
+    );
+
+    let sol = [(
+        "sol.txt",
+        "...N...RRBB.NPP.\nBc2xd3\nBb2xd4\nBd3xb1\nBd4xa1\nRa2xa1\nRa1xb1\nRb1xd1\n",
+    )];
+    let check = run_on(&sol, &["check", "--game", "solitaire", "{}"]);
+    assert_eq!(check.code, 1);
+    assert!(check.stdout.contains("Error: asalto::not-a-capture\n"));
+    let export = run_on(
+        &sol,
+        &["export", "--game", "solitaire", "--to", "codegolf", "{}"],
+    );
+    assert_eq!((export.code, export.stdout.as_str()), (1, ""));
+    assert_eq!(
+        export.stderr,
+        format!(
+            "{}asalto: SOL.TXT: wrong answer; nothing exported (--keep-partial exports the 6 captures that can be played)\n",
+            check.stdout
+        )
+    );
+
+    // Text that is no record: `check`'s report, then the refusal.
+    let junk = [("junk.txt", "rules: codegolf\nxx\n")];
+    let check = run_on(&junk, &["check", "--game", "solitaire", "{}"]);
+    assert!(check.stdout.contains("Error: asalto::board-size\n"));
+    for args in [
+        &["show", "--game", "solitaire", "{}"][..],
+        &["export", "--game", "solitaire", "--to", "json", "{}"],
+    ] {
+        let run = run_on(&junk, args);
+        assert_eq!((run.code, run.stdout.as_str()), (1, ""), "{args:?}");
+        assert!(
+            run.stderr.starts_with(&check.stdout),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr
+                .ends_with("asalto: JUNK.TXT: not a Solitaire Chess record\n")
+                || run.stderr.ends_with(
+                    "asalto: JUNK.TXT: not a Solitaire Chess record; nothing exported\n"
+                ),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn an_illegal_move_names_its_side_once() {
+    // Under seed-2019 two passes end the game: a stone or a pass after
+    // them is illegal.
+    for (moves, says) in [
+        (";B[];W[];B[ee]", "move 3 (black): illegal move at ee: "),
+        (";B[];W[];B[]", "move 3 (black): illegal pass: "),
+    ] {
+        let sgf = format!("(;GM[1]FF[4]SZ[9]{moves})");
+        let (run, path) = check("o.sgf", &sgf, &["--rules", "seed-2019"]);
+        assert_eq!(run.code, 1);
+        let out = shown(&run, &path);
+        let first = out.lines().next().unwrap();
+        assert!(
+            first.contains(&format!(
+                ", {says}the game already ended with two passes [game-over]"
+            )),
+            "{first}"
+        );
+        assert!(
+            out.contains(&format!(
+                "  × {says}the game already ended with two passes\n"
+            )),
+            "{out}"
+        );
+        assert_eq!(first.matches("black").count(), 1, "{first}");
+    }
 }

@@ -713,3 +713,43 @@ fn the_check_page_lists_solitaire_and_mad_bishops_records() {
     assert!(page.contains("blocked"));
     assert_eq!(select(&html, "section.file svg").len(), 1);
 }
+
+#[test]
+fn the_check_page_is_the_same_on_one_thread_or_many() {
+    let page = |jobs: &str| {
+        let run = asalto(&[
+            "check",
+            "--format",
+            "html",
+            "-j",
+            jobs,
+            "samples",
+            "samples/invalid",
+            "samples/madbishops/invalid",
+            "samples/solitaire/given-3.txt",
+            "crates/go/tests/data/selfplay/tt-9-044.sgf",
+            "crates/go/tests/data/selfplay/ko-13-009.sgf",
+            "no-such-file.txt",
+        ]);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        run.stdout
+    };
+    let one = page("1");
+    let html = parse_valid(&one);
+    let rows = select(&html, "tbody tr");
+    assert!(rows.len() > 20, "{}", rows.len());
+    // Every game's files are on it, in the order of the arguments.
+    let names: Vec<String> = rows
+        .iter()
+        .map(|r| r.text().next().unwrap_or_default().to_string())
+        .collect();
+    let first = |prefix: &str| names.iter().position(|n| n.starts_with(prefix));
+    let (go, solitaire) = (first("crates/go/"), first("samples/solitaire/"));
+    assert!(
+        first("samples/madbishops/invalid/") < solitaire,
+        "{names:?}"
+    );
+    assert!(solitaire < go && go.is_some(), "{names:?}");
+    assert_eq!(names.last().map(String::as_str), Some("no-such-file.txt"));
+    assert_eq!(one, page("4"));
+}

@@ -1,5 +1,6 @@
 //! Integration tests, one binary (one link for all of them).
 
+mod batch;
 mod bounded;
 mod browser;
 mod cli;

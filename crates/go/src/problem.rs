@@ -191,13 +191,12 @@ impl Issue {
             Issue::OffBoardValue { property, value } => {
                 format!("{property}[{value}] is off the board")
             }
-            Issue::Illegal { kind, side, mv } => {
-                let what = match mv {
-                    Move::Play(p) => format!("{side} {p}"),
-                    Move::Pass => format!("{side} pass"),
-                };
-                format!("illegal move {what}: {}", kind.message())
-            }
+            // The side is not named here: every report puts the move
+            // number and the side in front (`move 6 (white): ...`).
+            Issue::Illegal { kind, mv, .. } => match mv {
+                Move::Play(p) => format!("illegal move at {p}: {}", kind.message()),
+                Move::Pass => format!("illegal pass: {}", kind.message()),
+            },
             Issue::SetupOutsideRules => "the setup leaves a group without liberties".into(),
             Issue::TwoMovesInNode => "two moves in one node".into(),
             Issue::HandicapMismatch { handicap, stones } => {

@@ -18,6 +18,9 @@ pub struct DrawOptions {
     /// scoring (`x`/`o` in text, small squares in SVG), and print the
     /// score.
     pub territory: bool,
+    /// A point to frame with a square (SVG only): the point a question is
+    /// about, such as the move a grading query asks for, played or not.
+    pub mark: Option<Point>,
 }
 
 /// The star points (hoshi) of the usual sizes.
@@ -63,7 +66,8 @@ fn glyph(pos: &Position, territory: Option<&Territory>, p: Point) -> char {
 ///
 /// let mut pos = Position::new(Size::new(5).unwrap(), Profile::Seed2019);
 /// pos.play(Move::Play(Point::new(1, 3)))?;
-/// let text = render::text(&pos, render::DrawOptions { territory: true });
+/// let options = render::DrawOptions { territory: true, ..Default::default() };
+/// let text = render::text(&pos, options);
 /// assert_eq!(text.lines().next(), Some("    A B C D E"));
 /// assert_eq!(text.lines().nth(4), Some(" 2  x(X)x x x  d"));
 /// assert_eq!(text.lines().nth(6), Some("    a b c d e"));
@@ -264,6 +268,15 @@ pub fn svg(pos: &Position, options: DrawOptions, caption: &[String]) -> String {
             at(p.col()),
             at(p.row()),
             CELL / 4
+        );
+    }
+    if let Some(p) = options.mark.filter(|&p| size.contains(p)) {
+        let half = CELL / 2;
+        let _ = writeln!(
+            s,
+            r##"<rect class="mark" x="{}" y="{}" width="{CELL}" height="{CELL}" fill="none" stroke="#1565c0" stroke-width="3"/>"##,
+            at(p.col()) - half,
+            at(p.row()) - half
         );
     }
     for (i, line) in caption.iter().enumerate() {

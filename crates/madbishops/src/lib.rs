@@ -19,7 +19,8 @@
 //!   coordinates, SVG);
 //! - players: [`player`] (random, greedy, search), [`selfplay`];
 //! - the console game: [`console`] (its screens) and [`session`] (its
-//!   dialogue as a state machine).
+//!   side of the dialogue every console game shares, `asalto_core`'s
+//!   `Session`).
 //!
 //! What every game shares (spans, [`Severity`], the streaming replay, the
 //! JSON envelope) comes from `asalto_core`; [`MadBishops`] is this game's

@@ -58,7 +58,7 @@ use crate::record::write_record;
 use crate::replay::{CheckOptions, check};
 use crate::{Board, Game, Move, Notation, Position, Profile, Side};
 
-pub use asalto_core::console::{Console, Request, Step};
+pub use asalto_core::console::{Console, ConsoleGame, Request, Step, Texts};
 
 /// The settings of a session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,42 +111,20 @@ impl SessionOptions {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum State {
-    Menu,
-    LoadName,
-    SaveName,
-    Loading(String),
-    Saving(String),
-    Playing,
-    Done,
-}
-
-/// The console program's state: the options, the controls, the generator,
-/// the current or last game, and where in the dialogue it is.
+/// Mad Bishops' side of a console [`Session`]: the options, the controls
+/// and the generator; the words are the report game's ([`console`]).
 #[derive(Clone, Debug)]
-pub struct Session {
+pub struct MadBishopsConsole {
     options: SessionOptions,
     red: Control,
     blue: Control,
     rng: GameRng,
-    game: Option<Game>,
-    state: State,
 }
 
-impl Session {
-    /// A session at its start (call [`Console::start`] for the first menu).
-    pub fn new(options: SessionOptions) -> Session {
-        Session {
-            options,
-            red: options.red,
-            blue: options.blue,
-            rng: random::rng(options.seed),
-            game: None,
-            state: State::Menu,
-        }
-    }
+/// The console game.
+pub type Session = asalto_core::console::Session<MadBishopsConsole>;
 
+impl MadBishopsConsole {
     /// Red's control.
     pub fn red(&self) -> Control {
         self.red
@@ -157,108 +135,6 @@ impl Session {
         self.blue
     }
 
-    /// The game being played, or the last one (new or loaded).
-    pub fn game(&self) -> Option<&Game> {
-        self.game.as_ref()
-    }
-
-    /// Whether the session is in a game (not the menu or a file name
-    /// question).
-    pub fn in_game(&self) -> bool {
-        self.state == State::Playing
-    }
-
-    fn pending_request(&self) -> Request {
-        match &self.state {
-            State::Done => Request::Quit,
-            State::Loading(file) => Request::Load(file.clone()),
-            State::Playing => match self.player(self.position().turn()) {
-                Some(_) => Request::Advance,
-                None => Request::Line,
-            },
-            State::Saving(file) => Request::Save {
-                file: file.clone(),
-                contents: write_record(
-                    self.game.iter().flat_map(Game::moves),
-                    self.options.notation,
-                ),
-            },
-            _ => Request::Line,
-        }
-    }
-
-    fn menu_text(&self) -> String {
-        console::menu(
-            self.options.profile,
-            self.options.first,
-            self.red,
-            self.blue,
-        )
-    }
-
-    fn menu_choice(&mut self, choice: &str) -> Step {
-        match choice {
-            "1" => {
-                self.game = Some(Game::new(self.options.start()));
-                self.state = State::Playing;
-                self.turn()
-            }
-            "2" => self.ask_file(State::LoadName),
-            "3" if self.game.is_none() => self.menu_after(NOTHING_TO_SAVE),
-            "3" => self.ask_file(State::SaveName),
-            "4" => {
-                self.red = self.red.next();
-                self.menu_after("")
-            }
-            "5" => {
-                self.blue = self.blue.next();
-                self.menu_after("")
-            }
-            "6" => {
-                self.state = State::Done;
-                Step {
-                    output: String::new(),
-                    request: Request::Quit,
-                }
-            }
-            _ => self.menu_after(WRONG_OPTION),
-        }
-    }
-
-    fn ask_file(&mut self, state: State) -> Step {
-        self.state = state;
-        Step {
-            output: console::FILE_PROMPT.to_string(),
-            request: Request::Line,
-        }
-    }
-
-    /// `message` (if any) on its own line, a blank line and the menu.
-    fn menu_after(&mut self, message: &str) -> Step {
-        self.menu_with(if message.is_empty() {
-            String::new()
-        } else {
-            format!("{message}\n")
-        })
-    }
-
-    fn menu_with(&mut self, mut output: String) -> Step {
-        self.state = State::Menu;
-        output.push('\n');
-        output.push_str(&self.menu_text());
-        debug_assert!(output.ends_with(MENU_PROMPT));
-        Step {
-            output,
-            request: Request::Line,
-        }
-    }
-
-    fn position(&self) -> Position {
-        self.game
-            .as_ref()
-            .map_or_else(|| self.options.start(), Game::position)
-    }
-
     /// The computer player of `side`, or `None` for a person.
     fn player(&self, side: Side) -> Option<Player> {
         let control = match side {
@@ -267,65 +143,115 @@ impl Session {
         };
         control.player(self.options.depth)
     }
+}
 
-    /// The start of a turn: the end checks, then the screen of a person's or
-    /// a computer's turn.
-    fn turn(&mut self) -> Step {
-        let pos = self.position();
+impl ConsoleGame for MadBishopsConsole {
+    type Options = SessionOptions;
+    type Game = Game;
+    type Move = Move;
+
+    const TEXTS: Texts = Texts {
+        menu_prompt: MENU_PROMPT,
+        file_prompt: console::FILE_PROMPT,
+        wrong_option: WRONG_OPTION,
+        nothing_to_save: NOTHING_TO_SAVE,
+        empty_file_name: console::EMPTY_FILE_NAME,
+        saved: console::saved_message,
+        unreadable: console::unreadable_file_message,
+        unwritable: console::unwritable_file_message,
+    };
+
+    fn from_options(options: SessionOptions) -> MadBishopsConsole {
+        MadBishopsConsole {
+            options,
+            red: options.red,
+            blue: options.blue,
+            rng: random::rng(options.seed),
+        }
+    }
+
+    fn menu(&self) -> String {
+        console::menu(
+            self.options.profile,
+            self.options.first,
+            self.red,
+            self.blue,
+        )
+    }
+
+    fn cycle_first(&mut self) {
+        self.red = self.red.next();
+    }
+
+    fn cycle_second(&mut self) {
+        self.blue = self.blue.next();
+    }
+
+    fn new_game(&self) -> Game {
+        Game::new(self.options.start())
+    }
+
+    /// The end, or the move cap ([`SessionOptions::max_plies`]).
+    fn finished(&self, game: &Game) -> Option<String> {
+        let pos = game.position();
         if let Some(outcome) = pos.outcome() {
-            return self.menu_with(console::end_screen(&pos, outcome));
+            return Some(console::end_screen(&pos, outcome));
         }
-        let plies = self.game.as_ref().map_or(0, |g| g.plies.len());
-        if let Some(max) = self.options.max_plies.filter(|&max| plies >= max) {
-            return self.menu_with(console::capped_screen(&pos, max));
-        }
-        self.state = State::Playing;
-        match self.player(pos.turn()) {
-            None => Step {
-                output: console::game_screen(&pos, self.options.notation),
-                request: Request::Line,
-            },
-            Some(player) => {
-                let Some(mv) = player.choose(&pos, &mut self.rng) else {
-                    // A position in play has a legal move, and every
-                    // player chooses one; the menu is the safe answer.
-                    return self.menu_after("");
-                };
-                let output = console::computer_screen(&pos, mv, self.options.notation);
-                self.play(mv);
-                Step {
-                    output,
-                    request: Request::Advance,
-                }
-            }
-        }
+        let plies = game.plies.len();
+        let max = self.options.max_plies.filter(|&max| plies >= max)?;
+        Some(console::capped_screen(&pos, max))
     }
 
-    fn play(&mut self, mv: Move) {
-        if let Some(game) = self.game.as_mut() {
-            let next = game.position().play_unchecked(mv);
-            game.push(mv, next, 0);
-        }
+    fn computer_to_move(&self, game: &Game) -> bool {
+        self.player(game.position().turn()).is_some()
     }
 
-    fn typed_move(&mut self, line: &str) -> Step {
-        if line.eq_ignore_ascii_case(QUIT_GAME) {
-            return self.menu_after("");
+    fn game_screen(&self, game: &Game) -> String {
+        console::game_screen(&game.position(), self.options.notation)
+    }
+
+    fn computer_move(&mut self, game: &Game) -> Option<(Move, String)> {
+        let pos = game.position();
+        let mv = self.player(pos.turn())?.choose(&pos, &mut self.rng)?;
+        let screen = console::computer_screen(&pos, mv, self.options.notation);
+        Some((mv, screen))
+    }
+
+    fn play(game: &mut Game, mv: Move) {
+        let next = game.position().play_unchecked(mv);
+        game.push(mv, next, 0);
+    }
+
+    /// `QUIT` in any case.
+    fn is_quit(line: &str) -> bool {
+        line.eq_ignore_ascii_case(QUIT_GAME)
+    }
+
+    /// A move in any notation, checked like a record's line; a wrong one is
+    /// answered with its reason ([`console::wrong_move`]).
+    fn typed(&self, game: &Game, line: &str) -> Result<Move, String> {
+        typed(&game.position(), line).map_err(|problem| console::wrong_move(&problem))
+    }
+
+    /// The moves in the session's notation.
+    fn record(&self, game: &Game) -> String {
+        write_record(game.moves(), self.options.notation)
+    }
+
+    /// Checked under the session's rules and start (format deviations such
+    /// as CRLF are accepted).
+    fn load(&self, file: &str, text: &str) -> Result<Game, String> {
+        let options = CheckOptions {
+            profile: self.options.profile,
+            first: self.options.first,
+            setup: self.options.setup,
+            strict: false,
+        };
+        let checked = check(text, &options);
+        if let Some(e) = checked.errors().next() {
+            return Err(console::invalid_file_message(file, e));
         }
-        let pos = self.position();
-        match typed(&pos, line) {
-            Ok(mv) => {
-                self.play(mv);
-                self.turn()
-            }
-            Err(problem) => {
-                self.state = State::Playing;
-                Step {
-                    output: console::wrong_move(&problem),
-                    request: Request::Line,
-                }
-            }
-        }
+        Ok(checked.game)
     }
 }
 
@@ -380,117 +306,6 @@ pub fn typed(pos: &Position, text: &str) -> Result<Move, Problem> {
         })
 }
 
-/// The console loop of `asalto play` drives every game's session through
-/// [`Console`].
-impl Console for Session {
-    /// The first menu.
-    fn start(&mut self) -> Step {
-        self.state = State::Menu;
-        Step {
-            output: self.menu_text(),
-            request: Request::Line,
-        }
-    }
-
-    /// A line typed by the person (its line ending removed or not; spaces
-    /// around it do not matter).
-    fn input(&mut self, line: &str) -> Step {
-        let line = line.trim();
-        match std::mem::replace(&mut self.state, State::Menu) {
-            State::Menu => self.menu_choice(line),
-            State::LoadName if line.is_empty() => self.menu_after(console::EMPTY_FILE_NAME),
-            State::LoadName => {
-                self.state = State::Loading(line.to_string());
-                Step {
-                    output: String::new(),
-                    request: Request::Load(line.to_string()),
-                }
-            }
-            State::SaveName if line.is_empty() => self.menu_after(console::EMPTY_FILE_NAME),
-            State::SaveName => {
-                let moves = self.game.iter().flat_map(Game::moves);
-                let contents = write_record(moves, self.options.notation);
-                self.state = State::Saving(line.to_string());
-                Step {
-                    output: String::new(),
-                    request: Request::Save {
-                        file: line.to_string(),
-                        contents,
-                    },
-                }
-            }
-            State::Playing if self.player(self.position().turn()).is_some() => {
-                // A computer's turn: nothing is read.
-                self.state = State::Playing;
-                Step {
-                    output: String::new(),
-                    request: Request::Advance,
-                }
-            }
-            State::Playing => self.typed_move(line),
-            state @ (State::Loading(_) | State::Saving(_) | State::Done) => {
-                // Not waiting for a line: ignore it.
-                self.state = state;
-                Step {
-                    output: String::new(),
-                    request: self.pending_request(),
-                }
-            }
-        }
-    }
-
-    /// Play the next turn when no line is needed (a computer's move).
-    fn advance(&mut self) -> Step {
-        if self.state == State::Playing {
-            self.turn()
-        } else {
-            Step {
-                output: String::new(),
-                request: self.pending_request(),
-            }
-        }
-    }
-
-    /// The result of a [`Request::Load`]: the file's text, or why it could
-    /// not be read.
-    fn loaded(&mut self, result: Result<String, String>) -> Step {
-        let State::Loading(file) = std::mem::replace(&mut self.state, State::Menu) else {
-            return self.menu_after("");
-        };
-        let text = match result {
-            Ok(text) => text,
-            Err(reason) => {
-                return self.menu_after(&console::unreadable_file_message(&file, &reason));
-            }
-        };
-        let options = CheckOptions {
-            profile: self.options.profile,
-            first: self.options.first,
-            setup: self.options.setup,
-            strict: false,
-        };
-        let checked = check(&text, &options);
-        if let Some(e) = checked.errors().next() {
-            return self.menu_after(&console::invalid_file_message(&file, e));
-        }
-        self.game = Some(checked.game);
-        self.state = State::Playing;
-        self.turn()
-    }
-
-    /// The result of a [`Request::Save`]: `Ok`, or why the file could not be
-    /// written.
-    fn saved(&mut self, result: Result<(), String>) -> Step {
-        let State::Saving(file) = std::mem::replace(&mut self.state, State::Menu) else {
-            return self.menu_after("");
-        };
-        match result {
-            Ok(()) => self.menu_after(&console::saved_message(&file)),
-            Err(reason) => self.menu_after(&console::unwritable_file_message(&file, &reason)),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -502,8 +317,8 @@ mod tests {
         let out = s.run_lines(&["4", "5", "5", "5", "4"]);
         assert!(out.contains("4. RED:  HUMAN  [RANDOM]  GREEDY  SEARCH\n"));
         assert!(out.contains("5. BLUE: HUMAN  RANDOM  GREEDY  [SEARCH]\n"));
-        assert_eq!(s.red(), Control::Greedy);
-        assert_eq!(s.blue(), Control::Search);
+        assert_eq!(s.console_game().red(), Control::Greedy);
+        assert_eq!(s.console_game().blue(), Control::Search);
     }
 
     #[test]

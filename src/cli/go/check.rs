@@ -64,15 +64,13 @@ fn check(path: &str, bytes: &[u8], settings: Settings) -> FileResult {
     let text = match settings.format {
         _ if settings.quiet => String::new(),
         Format::Json => json_line(path, &checked, settings.profile),
-        Format::Human => {
-            let name = display_name(path);
-            let mut text = summary(&name, &checked, settings.profile);
-            text.push('\n');
-            if settings.details {
-                text.push_str(&details(&name, &checked, settings.color));
-            }
-            text
-        }
+        Format::Human if settings.details => report(
+            &display_name(path),
+            &checked,
+            settings.profile,
+            settings.color,
+        ),
+        Format::Human => summary(&display_name(path), &checked, settings.profile) + "\n",
     };
     FileResult {
         text,
@@ -183,6 +181,17 @@ fn summary(name: &str, checked: &Checked, profile: Profile) -> String {
         plural(checked.games.len(), "game"),
         plural(moves, "move"),
     )
+}
+
+/// The report of a record, as `check` prints it for one file: the
+/// summary line, then every problem (the line quoted, the label, the code,
+/// help) and the board before the first illegal move. `show`, `export` and
+/// `diff` print it too, on standard error, for a record with an error.
+pub fn report(name: &str, checked: &Checked, profile: Profile, color: bool) -> String {
+    let mut text = summary(name, checked, profile);
+    text.push('\n');
+    text.push_str(&details(name, checked, color));
+    text
 }
 
 /// Every problem as every game's are shown (the file's line quoted at the

@@ -5,7 +5,7 @@
 use asalto::text::escape_line;
 use asalto_go::export::gtp_vertex;
 use asalto_go::replay::Checked;
-use asalto_go::{Profile, render};
+use asalto_go::{Move, Profile, Side, render};
 
 use super::super::input::display_name;
 use super::super::{Format, Out, Status, WriteError};
@@ -21,36 +21,58 @@ fn move_text(checked: &Checked, index: usize) -> Option<String> {
     ))
 }
 
+/// The moves of a record's main line, as they are compared.
+fn main_line(checked: &Checked) -> impl Iterator<Item = (Side, Move)> + '_ {
+    checked
+        .games
+        .first()
+        .into_iter()
+        .flat_map(|g| g.plies.iter().map(|p| (p.side, p.mv)))
+}
+
 /// Moves of a record's main line.
 fn moves(checked: &Checked) -> usize {
     checked.games.first().map_or(0, |g| g.plies.len())
 }
 
-/// Run `diff` on two Go records under `profile`.
-pub fn run(
-    paths: [&str; 2],
-    profile: Profile,
-    lenient: bool,
-    format: Format,
-    out: &mut Out,
-) -> Result<Status, WriteError> {
+/// What `diff` asks of two Go records.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// The profile both records are replayed under.
+    pub profile: Profile,
+    /// Skip damage with warnings.
+    pub lenient: bool,
+    /// Human or JSON.
+    pub format: Format,
+    /// Colour the report of an invalid record.
+    pub color: bool,
+}
+
+/// Run `diff` on two Go records: a record with an error is reported in
+/// full on standard error first, as `check` reports it.
+pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
+    let Settings {
+        profile,
+        lenient,
+        format,
+        color,
+    } = settings;
     let mut checked = Vec::new();
     for path in paths {
         match super::load(path, profile, lenient) {
-            Ok(loaded) => checked.push(loaded.checked),
+            Ok(loaded) => checked.push(loaded),
             Err(status) => return Ok(status),
         }
     }
+    for loaded in &checked {
+        loaded.report_errors(profile, color);
+    }
+    let checked: Vec<Checked> = checked.into_iter().map(|l| l.checked).collect();
     let (a, b) = (&checked[0], &checked[1]);
-    // Compared in place: a copy of each move list would be one more
-    // record's worth of memory.
-    let key = |c: &Checked, i: usize| {
-        c.games
-            .first()
-            .and_then(|g| g.plies.get(i))
-            .map(|p| (p.side, p.mv))
-    };
-    let first = (0..moves(a).max(moves(b))).find(|&i| key(a, i) != key(b, i));
+    // Compared in place (a copy of each move list would be one more
+    // record's worth of memory), as every game compares: core's
+    // `first_difference`, numbered from 1.
+    let first = asalto_core::first_difference(main_line(a), main_line(b)).map(|n| n - 1);
     let size_differs = a.games.first().map(|g| g.size) != b.games.first().map(|g| g.size);
     let first = if size_differs { Some(0) } else { first };
     let same = first.is_none();

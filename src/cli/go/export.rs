@@ -20,10 +20,13 @@ pub struct Settings {
     pub pretty: bool,
     /// Export an invalid record too (still exit 1).
     pub keep_partial: bool,
+    /// Colour the report of an invalid record.
+    pub color: bool,
 }
 
 /// Run `export` on the Go record at `path`: nothing is written for an
-/// invalid record (exit 1) unless `--keep-partial` asks for the game as
+/// invalid record (exit 1; its report, as `check` gives it, goes to
+/// standard error) unless `--keep-partial` asks for the game as
 /// replayed, the moves the rules refuse included (JSON marks them
 /// `illegal`).
 pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
@@ -33,10 +36,12 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
     };
     let (name, checked) = (&loaded.name, &loaded.checked);
     let mut status = Status::Success;
-    if let Some(line) = loaded.first_error(settings.profile) {
-        error(&line);
+    if loaded.report_errors(settings.profile, settings.color) {
         status = Status::Failure;
         if !settings.keep_partial {
+            error(&format!(
+                "{name}: invalid record; nothing exported (--keep-partial exports the game as replayed)"
+            ));
             return Ok(status);
         }
     }
@@ -57,8 +62,15 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
             written.map_err(|e| WriteError::from_json(&e))?;
             "\n".to_string()
         }
-        Target::Sgf => export::game_sgf(game),
-        Target::Gtp => export::gtp_commands(game),
+        // Written as they are made, as JSON is.
+        Target::Sgf => {
+            out.stream(|w| export::write_game_sgf(game, w))?;
+            String::new()
+        }
+        Target::Gtp => {
+            out.stream(|w| export::write_gtp_commands(game, w))?;
+            String::new()
+        }
         Target::Prolog => format!(
             "{}board({}).\n",
             export::prolog_moves(game),

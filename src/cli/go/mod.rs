@@ -2,16 +2,15 @@
 //! joins them to the table of games (`super::games`) and holds what they
 //! share: the profiles and the read-and-check prologue.
 
-use asalto::diagnostics::one_line;
 use asalto::text::escape_line;
 use asalto_core::GameKind;
 use asalto_go::replay::{CheckOptions, Checked};
-use asalto_go::{Profile, Severity, Size};
+use asalto_go::{Profile, Size};
 
 use super::batch::Checker;
 use super::games::{About, GameCli, PageChecker, Rules};
 use super::input::{display_name, read_bytes};
-use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd, error};
+use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd, error, report};
 use super::{export as export_cmd, html, selfplay as selfplay_cmd, show as show_cmd};
 
 pub mod check;
@@ -81,6 +80,7 @@ impl GameCli for Go {
             ply: args.ply,
             territory: args.territory,
             format: args.format,
+            color: args.draw.color.enabled_on_stderr(),
         };
         show::run(file, settings, out)
     }
@@ -98,6 +98,7 @@ impl GameCli for Go {
             to: args.to,
             pretty: args.pretty,
             keep_partial: args.keep_partial,
+            color: args.color.enabled_on_stderr(),
         };
         export::run(file, settings, out)
     }
@@ -118,7 +119,9 @@ impl GameCli for Go {
         rules: Rules,
     ) -> Result<PageChecker<'a>, String> {
         let (profile, lenient) = (profile(rules), args.lenient);
-        Ok(Box::new(move |path| html::go_entry(path, profile, lenient)))
+        Ok(html::pages(move |path, opened| {
+            html::go_entry(path, opened, profile, lenient)
+        }))
     }
 
     fn diff(
@@ -128,7 +131,13 @@ impl GameCli for Go {
         rules: Rules,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
-        diff::run(paths, profile(rules), args.read.lenient, args.format, out)
+        let settings = diff::Settings {
+            profile: profile(rules),
+            lenient: args.read.lenient,
+            format: args.format,
+            color: args.draw.color.enabled_on_stderr(),
+        };
+        diff::run(paths, settings, out)
     }
 
     fn selfplay(
@@ -200,21 +209,16 @@ pub struct Loaded {
 }
 
 impl Loaded {
-    /// The first error as one line, `NAME: invalid (PROFILE): line L:C:
-    /// message [code]`, or `None` for a valid record.
-    pub fn first_error(&self, profile: Profile) -> Option<String> {
-        let p = self
-            .checked
-            .all_problems()
-            .find(|p| p.severity == Severity::Error)?;
-        let (line, column) = self.checked.line_col(p.span);
-        Some(format!(
-            "{}: invalid ({}): line {line}:{column}: {} [{}]",
-            self.name,
-            profile.name(),
-            one_line(&p.message()),
-            p.code()
-        ))
+    /// For a record with an error, print `check`'s report of it on
+    /// standard error (every problem quoted at its line:column, with its
+    /// code, label and help, and the board before the first illegal
+    /// move), and say so; `color` colours the report.
+    pub fn report_errors(&self, profile: Profile, color: bool) -> bool {
+        if self.checked.is_valid() {
+            return false;
+        }
+        report(&check::report(&self.name, &self.checked, profile, color));
+        true
     }
 }
 
@@ -227,8 +231,9 @@ pub fn load(path: &str, profile: Profile, lenient: bool) -> Result<Loaded, Statu
         error(&message);
         Status::Error
     })?;
-    let checked = asalto_go::check(
-        &bytes,
+    // Taken, not borrowed: a UTF-8 record is then held once.
+    let checked = asalto_go::check_owned(
+        bytes,
         &CheckOptions {
             profile: Some(profile),
             lenient,

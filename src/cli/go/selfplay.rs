@@ -11,10 +11,9 @@ use asalto_go::{Profile, Size, player};
 use serde::Serialize;
 
 use super::super::selfplay::{
-    Output, Stop, clock_seed, json_line, play_in_chunks, prepare_dir, thread_pool, write_game,
-    write_summary,
+    Output, Stop, clock_seed, json_line, play_in_chunks, thread_pool, write_game, write_summary,
 };
-use super::super::{Format, Out, Status, WriteError, error};
+use super::super::{Format, Out, Status, WriteError};
 
 /// What `selfplay --game go` asks.
 #[derive(Clone, Copy, Debug)]
@@ -168,12 +167,6 @@ fn play(s: &Settings, base: u64, number: usize) -> Played {
 /// Run `selfplay --game go`.
 pub fn run(s: Settings, out_dir: Option<&Path>, out: &mut Out) -> Result<Status, WriteError> {
     let seed = s.seed.unwrap_or_else(clock_seed);
-    if let Some(dir) = out_dir {
-        if let Err(message) = prepare_dir(dir, s.force) {
-            error(&message);
-            return Ok(Status::Error);
-        }
-    }
     let output = Output {
         dir: out_dir,
         extension: "sgf",
@@ -182,10 +175,10 @@ pub fn run(s: Settings, out_dir: Option<&Path>, out: &mut Out) -> Result<Status,
         quiet: s.quiet,
         games: s.games,
     };
-    let played = played(&s, seed, &output, out);
-    output.finish(
-        played.map(|(totals, elapsed)| (summary_text(&s, seed, &totals), totals.moves, elapsed)),
-    )
+    output.run(s.force, || {
+        let (totals, elapsed) = played(&s, seed, &output, out)?;
+        Ok((summary_text(&s, seed, &totals), totals.moves, elapsed))
+    })
 }
 
 /// Play the games, write their SGF files, their JSON lines and

@@ -2,7 +2,6 @@
 //! main line, drawn as text (with `--territory`, who owns each empty
 //! point), as SVG, or as one JSON object naming the game and the profile.
 
-use asalto::diagnostics::one_line;
 use asalto_go::{Profile, render};
 
 use super::super::show::ShowFormat;
@@ -21,10 +20,13 @@ pub struct Settings {
     pub territory: bool,
     /// Text, JSON or SVG.
     pub format: ShowFormat,
+    /// Colour the report of an invalid record.
+    pub color: bool,
 }
 
 /// Run `show` on the Go record at `path`: 1 when the record has an error
-/// (the position is still shown: moves the rules refuse are played as SGF
+/// (reported in full on standard error, as `check` reports it; the
+/// position is still shown: moves the rules refuse are played as SGF
 /// asks), 2 when it cannot be read, holds no game, or `--ply` is past its
 /// end.
 pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
@@ -33,20 +35,10 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         Err(status) => return Ok(status),
     };
     let (name, checked) = (&loaded.name, &loaded.checked);
+    // An error is reported in full first, as `check` reports it.
+    let invalid = loaded.report_errors(settings.profile, settings.color);
     let Some(game) = checked.games.first() else {
-        let why = checked
-            .all_problems()
-            .next()
-            .map(|p| {
-                let (line, column) = checked.line_col(p.span);
-                format!(
-                    ": line {line}:{column}: {} [{}]",
-                    one_line(&p.message()),
-                    p.code()
-                )
-            })
-            .unwrap_or_default();
-        error(&format!("{name}: no game to show{why}"));
+        error(&format!("{name}: no game to show"));
         return Ok(Status::Failure);
     };
     let total = game.plies.len();
@@ -58,17 +50,15 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         ));
         return Ok(Status::Error);
     }
-    let status = if checked.is_valid() {
-        Status::Success
-    } else {
-        if let Some(line) = loaded.first_error(settings.profile) {
-            error(&line);
-        }
+    let status = if invalid {
         Status::Failure
+    } else {
+        Status::Success
     };
     let pos = game.position_after(ply);
     let options = render::DrawOptions {
         territory: settings.territory,
+        mark: None,
     };
     match settings.format {
         ShowFormat::Human => {

@@ -71,12 +71,11 @@ fn check_file(path: &str, source: &str, report: Report) -> FileResult {
         Format::Json => json_line(path, &checked),
         Format::Human => {
             let name = display_name(path);
-            let mut text = summary(&name, &checked);
-            text.push('\n');
             if report.full {
-                text.push_str(&details(&name, source, &checked, report.color));
+                full_report(&name, source, &checked, report.color)
+            } else {
+                summary(&name, &checked) + "\n"
             }
-            text
         }
     };
     FileResult {
@@ -165,6 +164,16 @@ pub fn summary(name: &str, checked: &Checked) -> String {
         ),
     };
     format!("{name}: valid ({rules}){warned}, {moves}; {result}")
+}
+
+/// The report of a record, as `check` prints it for one file: the summary
+/// line, then [`details`]. `export` prints it on standard error for an
+/// invalid record.
+pub fn full_report(name: &str, source: &str, checked: &Checked, color: bool) -> String {
+    let mut text = summary(name, checked);
+    text.push('\n');
+    text.push_str(&details(name, source, checked, color));
+    text
 }
 
 /// Every problem as every game's are shown (the line quoted at the

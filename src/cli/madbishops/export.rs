@@ -12,7 +12,7 @@ use asalto_madbishops::{Notation, prolog};
 
 use super::super::export::Target;
 use super::super::input::display_name;
-use super::super::{Out, Status, WriteError, error};
+use super::super::{Out, Status, WriteError, error, report};
 use super::{Settings, read_text};
 
 /// What `export` asks of a Mad Bishops record.
@@ -26,6 +26,8 @@ pub struct Request {
     pub pretty: bool,
     /// Export the legal part of an invalid record (still exit 1).
     pub keep_partial: bool,
+    /// Colour the report of an invalid record.
+    pub color: bool,
 }
 
 /// Run `export` on the record at `path`: nothing is written for an invalid
@@ -56,19 +58,26 @@ pub fn run(
     };
     let checked = check(&source, &settings.options());
     let mut status = Status::Success;
-    if let Some(e) = checked.errors().next() {
-        error(&format!(
-            "{name}: invalid record ({}): line {}:{}: {} [{}]",
-            settings.profile.name(),
-            e.line,
-            e.column,
-            escape_line(&e.message()),
-            e.reason().code()
+    if !checked.is_valid() {
+        // Every problem, as `check` reports it, then what is done.
+        report(&super::check::full_report(
+            &name,
+            &source,
+            &checked,
+            request.color,
         ));
         status = Status::Failure;
+        let legal = checked.game.plies.len();
+        let moves = format!("{legal} legal move{}", if legal == 1 { "" } else { "s" });
         if !request.keep_partial {
+            error(&format!(
+                "{name}: invalid record; nothing exported (--keep-partial exports its {moves})"
+            ));
             return Ok(status);
         }
+        error(&format!(
+            "{name}: invalid record; exporting its legal part, {moves}"
+        ));
     }
     let game = &checked.game;
     let text = match request.to {

@@ -7,8 +7,6 @@
 //! `asalto-madbishops` engine; the console game is here too, as `play
 //! --game madbishops`.
 
-use std::io::Read;
-
 use asalto_core::GameKind;
 use asalto_madbishops::player::Player;
 use asalto_madbishops::replay::CheckOptions;
@@ -16,7 +14,7 @@ use asalto_madbishops::{Board, Notation, Profile, Side};
 
 use super::batch::Checker;
 use super::games::{About, GameCli, PageChecker, Rules};
-use super::input::{display_name, io_reason, not_utf8};
+use super::input::{display_name, not_utf8, read_bytes_within};
 use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd, error};
 use super::{export as export_cmd, selfplay as selfplay_cmd, show as show_cmd};
 
@@ -114,6 +112,17 @@ pub fn only_for_bishops(games: &[GameKind], used: &[&str]) -> Result<(), String>
     ))
 }
 
+/// A usage error for the `check` options of other games (the same for the
+/// text and the HTML report).
+fn refuse_others(args: &check_cmd::Args) -> Result<(), String> {
+    if args.rebels.is_some() || args.lenient || args.all_variations {
+        return Err(
+            "--rebels, --lenient and --all-variations are not for Mad Bishops records".into(),
+        );
+    }
+    Ok(())
+}
+
 impl GameCli for MadBishops {
     fn about(&self) -> About {
         About {
@@ -129,11 +138,7 @@ impl GameCli for MadBishops {
         rules: Rules,
         full: bool,
     ) -> Result<Box<dyn Checker + 'a>, String> {
-        if args.rebels.is_some() || args.lenient || args.all_variations {
-            return Err(
-                "--rebels, --lenient and --all-variations are not for Mad Bishops records".into(),
-            );
-        }
+        refuse_others(args)?;
         Ok(Box::new(check::Report {
             settings: args.bishops.settings(rules, args.strict),
             format: args.text_format(),
@@ -177,6 +182,7 @@ impl GameCli for MadBishops {
             notation: args.notation.unwrap_or(Notation::Algebraic),
             pretty: args.pretty,
             keep_partial: args.keep_partial,
+            color: args.color.enabled_on_stderr(),
         };
         let settings = args.bishops.settings(rules, args.read.strict);
         export::run(file, settings, request, out)
@@ -198,13 +204,11 @@ impl GameCli for MadBishops {
         args: &'a check_cmd::Args,
         rules: Rules,
     ) -> Result<PageChecker<'a>, String> {
-        if args.rebels.is_some() || args.lenient || args.all_variations {
-            return Err(
-                "--rebels, --lenient and --all-variations are not for Mad Bishops records".into(),
-            );
-        }
+        refuse_others(args)?;
         let settings = args.bishops.settings(rules, args.strict);
-        Ok(Box::new(move |path| page::entry(path, settings)))
+        Ok(super::html::pages(move |path, opened| {
+            page::entry(path, opened, settings)
+        }))
     }
 
     fn diff(
@@ -262,24 +266,9 @@ pub const MAX_FILE: u64 = 16 << 20;
 /// Read `path` (`-`: standard input) as UTF-8 text, up to [`MAX_FILE`]
 /// bytes; the error says where a byte that is not UTF-8 is.
 pub fn read_text(path: &str) -> Result<String, String> {
-    let name = display_name(path);
-    let shown = asalto::text::escape_line(&name).into_owned();
-    let mut bytes = Vec::new();
-    let result = if path == "-" {
-        super::input::stdin()
-            .take(MAX_FILE + 1)
-            .read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(path).and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
-    };
-    result.map_err(|e| format!("cannot read {shown}: {}", io_reason(&e)))?;
-    if bytes.len() as u64 > MAX_FILE {
-        return Err(format!(
-            "cannot read {shown}: larger than {} MiB",
-            MAX_FILE >> 20
-        ));
-    }
-    String::from_utf8(bytes).map_err(|e| not_text(&name, e.as_bytes(), e.utf8_error()))
+    let bytes = read_bytes_within(path, MAX_FILE)?;
+    String::from_utf8(bytes)
+        .map_err(|e| not_text(&display_name(path), e.as_bytes(), e.utf8_error()))
 }
 
 /// The bytes of the record at `path` as UTF-8 text; the error says where

@@ -5,9 +5,9 @@ use asalto::html::check::FileEntry;
 use asalto::html::{games, replay};
 use asalto_madbishops::replay::{Checked, check};
 
-use super::super::input::display_name;
+use super::super::input::{Opened, display_name};
 use super::super::{Out, Status, WriteError, error};
-use super::{Settings, read_text};
+use super::{MAX_FILE, Settings, read_text, utf8_text};
 
 /// The most moves a page draws: a page holds every position, and nothing
 /// in the rules ends a game without captures, so a record of a hundred
@@ -61,14 +61,17 @@ pub fn export(
     })
 }
 
-/// The entry of the record at `path` on the check page.
-pub fn entry(path: &str, settings: Settings) -> FileEntry {
+/// The entry of the record at `path` (opened) on the check page.
+pub fn entry(path: &str, mut opened: Opened<'_>, settings: Settings) -> FileEntry {
     let name = display_name(path);
-    let text = match read_text(path) {
+    let text = match opened
+        .whole_or_why(path, MAX_FILE)
+        .and_then(|bytes| utf8_text(path, bytes))
+    {
         Ok(text) => text,
         Err(message) => return FileEntry::unreadable(&name, &message),
     };
-    let checked = check(&text, &settings.options());
+    let checked = check(text, &settings.options());
     if let Some(message) = too_long(&name, &checked) {
         return FileEntry::unreadable(&name, &message);
     }
@@ -76,7 +79,7 @@ pub fn entry(path: &str, settings: Settings) -> FileEntry {
         &name,
         &games::MadBishops {
             checked: &checked,
-            source: &text,
+            source: text,
         },
     )
 }

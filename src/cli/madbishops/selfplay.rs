@@ -16,10 +16,9 @@ use asalto_madbishops::{Notation, OutcomeReason, Position, Profile, Side};
 use serde::Serialize;
 
 use super::super::selfplay::{
-    Output, Stop, clock_seed, json_line, play_in_chunks, prepare_dir, thread_pool, write_game,
-    write_summary,
+    Output, Stop, clock_seed, json_line, play_in_chunks, thread_pool, write_game, write_summary,
 };
-use super::super::{Format, Out, Status, WriteError, error};
+use super::super::{Format, Out, Status, WriteError};
 
 /// Parse a player name: `random`, `greedy`, `search`, `search-N`.
 pub fn parse_player(s: &str) -> Result<Player, String> {
@@ -99,15 +98,10 @@ pub fn run(settings: &Settings, out: &mut Out) -> Result<Status, WriteError> {
         quiet: settings.quiet,
         games,
     };
-    if let Some(dir) = &settings.out {
-        if let Err(message) = prepare_dir(dir, settings.force) {
-            error(&message);
-            return Ok(Status::Error);
-        }
-    }
-    let played = played(settings, &m, seed, &output, out);
-    output
-        .finish(played.map(|(totals, elapsed)| (summary(&m, seed, &totals), totals.plies, elapsed)))
+    output.run(settings.force, || {
+        let (totals, elapsed) = played(settings, &m, seed, &output, out)?;
+        Ok((summary(&m, seed, &totals), totals.plies, elapsed))
+    })
 }
 
 /// Play the games, write their records, their JSON lines and

@@ -118,24 +118,7 @@ fn check(path: &str, text: Result<String, String>, settings: Settings) -> FileRe
                     serde_json::to_string(&json).unwrap_or_default() + "\n"
                 }
                 Format::Human => {
-                    let name = asalto::text::escape_line(&display_name(path)).into_owned();
-                    let mut text = format!(
-                        "{name}: invalid ({profile}): line {}:{}: {} [{}]\n",
-                        problem.span.map_or(0, |s| s.line),
-                        problem.span.map_or(0, |s| s.column),
-                        asalto::text::escape_line(&problem.message()),
-                        problem.reason().code()
-                    );
-                    if full {
-                        text.push_str(&problem_details(
-                            &name,
-                            &source,
-                            &[],
-                            Some(&problem),
-                            settings.color,
-                        ));
-                    }
-                    text
+                    syntax_report(path, &source, profile, &problem, full, settings.color)
                 }
             };
             return FileResult {
@@ -160,26 +143,55 @@ fn check(path: &str, text: Result<String, String>, settings: Settings) -> FileRe
             };
             serde_json::to_string(&json).unwrap_or_default() + "\n"
         }
-        Format::Human => {
-            let mut text = summary(&loaded, &checked);
-            text.push('\n');
-            if full {
-                text.push_str(&problem_details(
-                    &loaded.name,
-                    &loaded.text,
-                    &checked.notes,
-                    checked.problem.as_ref(),
-                    settings.color,
-                ));
-            }
-            text
-        }
+        Format::Human if full => report(&loaded, &checked, settings.color),
+        Format::Human => summary(&loaded, &checked) + "\n",
     };
     FileResult {
         text,
         message: None,
         status,
     }
+}
+
+/// The report of text that is not a record (`problem`, from its parse
+/// error), as `check` prints it: one line, then with `full` the line
+/// quoted, labelled, with code and help. `show`, `export` and `diff` print
+/// it in full on standard error.
+pub fn syntax_report(
+    path: &str,
+    source: &str,
+    profile: Profile,
+    problem: &Problem,
+    full: bool,
+    color: bool,
+) -> String {
+    let name = asalto::text::escape_line(&display_name(path)).into_owned();
+    let mut text = format!(
+        "{name}: invalid ({profile}): line {}:{}: {} [{}]\n",
+        problem.span.map_or(0, |s| s.line),
+        problem.span.map_or(0, |s| s.column),
+        asalto::text::escape_line(&problem.message()),
+        problem.reason().code()
+    );
+    if full {
+        text.push_str(&problem_details(&name, source, &[], Some(problem), color));
+    }
+    text
+}
+
+/// The report of a record, as `check` prints it for one file: the summary
+/// line, every note and the problem quoted, the board before the problem.
+pub fn report(loaded: &Loaded, checked: &Checked, color: bool) -> String {
+    let mut text = summary(loaded, checked);
+    text.push('\n');
+    text.push_str(&problem_details(
+        &loaded.name,
+        &loaded.text,
+        &checked.notes,
+        checked.problem.as_ref(),
+        color,
+    ));
+    text
 }
 
 /// The result of a file that could not be read (or a folder with no

@@ -9,7 +9,7 @@ use asalto_solitaire::{GAME, Position, Profile, Verdict};
 use serde::Serialize;
 
 use super::super::export::Target;
-use super::super::{Out, Status, WriteError, error};
+use super::super::{Out, Status, WriteError, error, report};
 use super::{captures_word, load_or_refuse};
 
 /// How `--to boards` writes each board.
@@ -56,6 +56,8 @@ pub struct Settings {
     pub keep_partial: bool,
     /// How `--to boards` writes boards.
     pub board_form: BoardFormArg,
+    /// Colour the report of a wrong record.
+    pub color: bool,
 }
 
 /// What the answer of a record says.
@@ -105,7 +107,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         ));
         return Ok(Status::Error);
     }
-    let loaded = match load_or_refuse(path, settings.rules, "; nothing exported") {
+    let loaded = match load_or_refuse(path, settings.rules, "; nothing exported", settings.color) {
         Ok(loaded) => loaded,
         Err(status) => return Ok(status),
     };
@@ -117,28 +119,19 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         Some(_) => AnswerKind::Moves,
     };
     let mut status = Status::Success;
-    if let Some(p) = &checked.problem {
+    if checked.problem.is_some() {
         status = Status::Failure;
-        let place = p
-            .span
-            .map(|s| format!("line {}:{}: ", s.line, s.column))
-            .unwrap_or_default();
-        let head = format!(
-            "{}: wrong answer ({}): {place}{} [{}]",
-            loaded.name,
-            checked.profile,
-            asalto::text::escape_line(&p.headline()),
-            p.reason().code()
-        );
+        // The problem in full, as `check` reports it, then what is done.
+        report(&super::check::report(&loaded, &checked, settings.color));
+        let name = &loaded.name;
         if settings.keep_partial {
             error(&format!(
-                "{head}; exporting its legal part, {}",
+                "{name}: wrong answer; exporting its legal part, {}",
                 captures_word(captures.len())
             ));
         } else {
             error(&format!(
-                "{head}; nothing exported (`asalto check {}` explains; --keep-partial exports the {} that can be played)",
-                loaded.name,
+                "{name}: wrong answer; nothing exported (--keep-partial exports the {} that can be played)",
                 captures_word(captures.len())
             ));
             return Ok(status);

@@ -5,8 +5,6 @@
 //! Each command's path is its own module; the engine (parsing, checking,
 //! drawing, every message) is `asalto_solitaire`.
 
-use std::io::Read;
-
 use asalto::diagnostics::{Entry, GameReport};
 use asalto::text::escape_line;
 use asalto_core::{Severity, Span};
@@ -16,7 +14,7 @@ use asalto_solitaire::{Position, Problem, Profile, Solver, render};
 
 use super::batch::Checker;
 use super::games::{About, GameCli, PageChecker, Rules};
-use super::input::{display_name, io_reason};
+use super::input::{display_name, io_reason, read_at_most};
 use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd};
 use super::{export as export_cmd, show as show_cmd};
 
@@ -38,6 +36,18 @@ fn profile(rules: Rules) -> Option<Profile> {
     rules.and_then(Profile::from_name)
 }
 
+/// A usage error for the `check` options of other games (the same for the
+/// text and the HTML report).
+fn refuse_others(args: &check_cmd::Args) -> Result<(), String> {
+    if args.rebels.is_some() || args.all_variations {
+        return Err(
+            "--rebels and --all-variations are about Asalto and Go: Solitaire Chess records have neither"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
 impl GameCli for Solitaire {
     fn about(&self) -> About {
         About {
@@ -53,12 +63,7 @@ impl GameCli for Solitaire {
         rules: Rules,
         full: bool,
     ) -> Result<Box<dyn Checker + 'a>, String> {
-        if args.rebels.is_some() || args.all_variations {
-            return Err(
-                "--rebels and --all-variations are about Asalto and Go: Solitaire Chess records have neither"
-                    .into(),
-            );
-        }
+        refuse_others(args)?;
         Ok(Box::new(check::Settings {
             rules: profile(rules),
             format: args.text_format(),
@@ -79,6 +84,7 @@ impl GameCli for Solitaire {
             rules: profile(rules),
             ply: args.ply,
             format: args.format,
+            color: args.draw.color.enabled_on_stderr(),
         };
         show::run(file, settings, out)
     }
@@ -96,6 +102,7 @@ impl GameCli for Solitaire {
             pretty: args.pretty,
             keep_partial: args.keep_partial,
             board_form: args.board_form,
+            color: args.color.enabled_on_stderr(),
         };
         export::run(file, settings, out)
     }
@@ -115,14 +122,11 @@ impl GameCli for Solitaire {
         args: &'a check_cmd::Args,
         rules: Rules,
     ) -> Result<PageChecker<'a>, String> {
-        if args.rebels.is_some() || args.all_variations {
-            return Err(
-                "--rebels and --all-variations are about Asalto and Go: Solitaire Chess records have neither"
-                    .into(),
-            );
-        }
+        refuse_others(args)?;
         let rules = profile(rules);
-        Ok(Box::new(move |path| page::entry(path, rules)))
+        Ok(super::html::pages(move |path, opened| {
+            page::entry(path, opened, rules)
+        }))
     }
 
     fn diff(
@@ -132,7 +136,13 @@ impl GameCli for Solitaire {
         rules: Rules,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
-        diff::run(paths, profile(rules), args.format, out)
+        diff::run(
+            paths,
+            profile(rules),
+            args.format,
+            args.draw.color.enabled_on_stderr(),
+            out,
+        )
     }
 }
 
@@ -178,17 +188,7 @@ impl Loaded {
 /// Read the file at `path` (`-`: standard input), at most [`MAX_FILE`]
 /// bytes, as UTF-8.
 pub fn read_text(path: &str) -> Result<String, String> {
-    let name = escape_line(&display_name(path)).into_owned();
-    let mut bytes = Vec::new();
-    let result = if path == "-" {
-        super::input::stdin()
-            .take(MAX_FILE + 1)
-            .read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(path).and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
-    };
-    result.map_err(|e| format!("cannot read {name}: {}", io_reason(&e)))?;
-    text_of(path, bytes)
+    text_of(path, read_at_most(path, MAX_FILE)?)
 }
 
 /// The bytes of the record at `path` (read up to [`MAX_FILE`] + 1) as
@@ -240,20 +240,34 @@ pub fn load_text(path: &str, text: String, rules: Option<Profile>) -> Result<Loa
 }
 
 /// [`load`] for a command that needs a record to work on (`show`,
-/// `export`, `diff`): a file that cannot be read or is not a record is
-/// reported here (`after` ends the second message, as `; nothing
-/// exported`), and the command's status comes back (2, or 1 for text that
-/// is not a record).
-pub fn load_or_refuse(path: &str, rules: Option<Profile>, after: &str) -> Result<Loaded, Status> {
+/// `export`, `diff`): a file that cannot be read is reported here, and
+/// text that is not a record gets `check`'s full report on standard
+/// error (`color` colours it), then a line that ends with `after` (as
+/// `; nothing exported`); the command's status comes back (2, or 1 for
+/// text that is not a record).
+pub fn load_or_refuse(
+    path: &str,
+    rules: Option<Profile>,
+    after: &str,
+    color: bool,
+) -> Result<Loaded, Status> {
     match load(path, rules) {
         Ok(loaded) => Ok(loaded),
         Err(LoadError::Unreadable(message)) => {
             super::error(&message);
             Err(Status::Error)
         }
-        Err(LoadError::Syntax { error: e, .. }) => {
+        Err(LoadError::Syntax {
+            text,
+            profile,
+            error: e,
+        }) => {
+            let problem = Problem::from(e);
+            super::report(&check::syntax_report(
+                path, &text, profile, &problem, true, color,
+            ));
             super::error(&format!(
-                "{}: not a Solitaire Chess record: {e}{after}",
+                "{}: not a Solitaire Chess record{after}",
                 escape_line(&display_name(path))
             ));
             Err(Status::Failure)

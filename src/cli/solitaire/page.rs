@@ -8,9 +8,9 @@ use asalto::html::check::{FileEntry, Verdict};
 use asalto::html::{games, replay};
 use asalto_solitaire::Profile;
 
-use super::super::input::display_name;
+use super::super::input::{Opened, display_name, io_reason};
 use super::super::{Out, Status, WriteError, error};
-use super::{LoadError, load};
+use super::{LoadError, MAX_FILE, load, load_text, text_of};
 
 /// The replay page of the record at `path`, opening on position `ply`: 0
 /// for a right answer, 1 for a wrong one (its page shows where it
@@ -52,10 +52,18 @@ pub fn export(
     })
 }
 
-/// The entry of the record at `path` on the check page.
-pub fn entry(path: &str, rules: Option<Profile>) -> FileEntry {
+/// The entry of the record at `path` (opened) on the check page.
+pub fn entry(path: &str, mut opened: Opened<'_>, rules: Option<Profile>) -> FileEntry {
     let name = display_name(path);
-    match load(path, rules) {
+    let loaded = match opened.whole(MAX_FILE) {
+        Ok(bytes) => text_of(path, bytes.to_vec()).map_err(LoadError::Unreadable),
+        Err(e) => Err(LoadError::Unreadable(format!(
+            "cannot read {}: {}",
+            asalto::text::escape_line(&name),
+            io_reason(&e)
+        ))),
+    };
+    match loaded.and_then(|text| load_text(path, text, rules)) {
         Ok(loaded) => {
             let checked = loaded.check();
             FileEntry::of(

@@ -20,6 +20,8 @@ pub struct Settings {
     pub ply: Option<usize>,
     /// Text, JSON or SVG.
     pub format: ShowFormat,
+    /// Colour the report of text that is not a record.
+    pub color: bool,
 }
 
 /// The JSON of `show`.
@@ -50,7 +52,7 @@ struct ShowJson<'a> {
 /// answer is wrong (the position is still shown), 2 when it cannot be read
 /// or `--ply` is past its legal captures.
 pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
-    let loaded = match load_or_refuse(path, settings.rules, "") {
+    let loaded = match load_or_refuse(path, settings.rules, "", settings.color) {
         Ok(loaded) => loaded,
         Err(status) => return Ok(status),
     };

@@ -375,6 +375,7 @@ fn judge(rec: &mut Recorder<GoKind>, planned: &Planned, reply: &Reply, cells: Op
         found,
         position: Some(planned.describe_query()),
         board: Some(planned.draw_before()),
+        diagram: planned.diagram(),
         stderr_tail: stderr_of(reply),
         ..Failure::default()
     };

@@ -9,6 +9,7 @@ use asalto_go::{Board, IllegalMoveKind, Move, Point, Position, Profile, Side, Si
 
 use super::GoKind;
 use super::protocol::{Grid, Query, Stone};
+use crate::grade::report::Diagram;
 
 /// A reference game: its position after the setup, and its moves, on the
 /// 19x19 board.
@@ -136,6 +137,33 @@ impl Planned {
             Query::Score { .. } => "finDelJuego(Board, Black, White)".to_string(),
             Query::Empty => "emptyBoard(Board)".to_string(),
         }
+    }
+
+    /// The board asked about, typed (the colour that plays and the move's
+    /// point with it), for pictures.
+    pub fn diagram(&self) -> Option<Diagram> {
+        let (board, to_play, point) = match &self.query {
+            Query::Move {
+                board,
+                player,
+                row,
+                col,
+            } => (
+                board,
+                Some(match player {
+                    Stone::Black => Side::Black,
+                    Stone::White => Side::White,
+                }),
+                Some(Point::new(*col, *row)),
+            ),
+            Query::Score { board } => (board, None, None),
+            Query::Empty => return None,
+        };
+        Some(Diagram::Go {
+            board: Board::from_grid_string(board.as_str())?,
+            to_play,
+            point,
+        })
     }
 
     /// The board asked about, the move's point marked.

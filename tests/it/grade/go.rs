@@ -715,3 +715,173 @@ fn an_asleep_hang_is_asked_again_before_it_is_charged() {
         "{always_report:#}"
     );
 }
+
+/// The board after the first `moves` moves of a reference game, replayed by
+/// the slow reference from the SGF text (`;B[pd]`, `;W[]` a pass).
+fn slow_board_after(sgf: &str, moves: usize) -> String {
+    let mut board = ".".repeat(361);
+    for node in sgf.split(';').skip(2).take(moves) {
+        let colour = if node.starts_with('B') { b'b' } else { b'w' };
+        let at = node.as_bytes();
+        if at.len() >= 5 && at[1] == b'[' && at[4] == b']' {
+            let (col, row) = (usize::from(at[2] - b'a'), usize::from(at[3] - b'a'));
+            board = slow_move(&board, colour, row, col).expect("a legal reference move");
+        }
+    }
+    board
+}
+
+/// The HTML report of failing Go submissions: each failed query's board is
+/// drawn as Go's SVG (its stones those of the reference game before that
+/// move, replayed by the slow reference; the point asked about framed),
+/// the text board kept, and what a hostile program prints stays text.
+#[test]
+fn the_html_report_draws_each_failed_query_as_a_go_board() {
+    use crate::html::parse_valid;
+    use scraper::{ElementRef, Selector};
+    swipl();
+    let subs = go_submissions(&["captures-one-group"]);
+    let evil = subs.path().join("evil");
+    std::fs::create_dir(&evil).unwrap();
+    std::fs::write(
+        evil.join("proylcc.pl"),
+        r#":- module(proylcc, [emptyBoard/1, goMove/4, finDelJuego/3]).
+emptyBoard(B) :- length(F, 19), maplist(=("-"), F), length(B, 19), maplist(=(F), B).
+goMove(_, _, _, _) :-
+    write('<script>alert(1)</script>'), nl,
+    format(user_error, "\"><img src=x onerror=alert(2)>~n", []),
+    throw(error(domain_error('</pre><script>alert(3)</script>', '"><img src=x onerror=alert(4)>'), _)).
+finDelJuego(_, '<b>', '<script>alert(5)</script>').
+"#,
+    )
+    .unwrap();
+    let out = open_dir("asalto-go-html-");
+    let refs = go_refs();
+    let sandbox = if bwrap() { "bwrap" } else { "none" };
+    let graded = grade_text(&[
+        "--game",
+        "go",
+        "--sandbox",
+        sandbox,
+        "--games",
+        refs.to_str().unwrap(),
+        "--submissions",
+        subs.path().to_str().unwrap(),
+        "--query-timeout",
+        "2",
+        "--jobs",
+        "2",
+        "--format",
+        "html",
+        "--out",
+        out.path().to_str().unwrap(),
+    ]);
+    assert_eq!(graded.code, 1, "{}", graded.stderr);
+    let sel = |s: &str| Selector::parse(s).unwrap();
+    let mut boards = [0; 2];
+    for (i, name) in ["captures-one-group", "evil"].into_iter().enumerate() {
+        let file = std::fs::read_dir(out.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.contains(name))
+            })
+            .unwrap_or_else(|| panic!("no page of {name}"));
+        let text = std::fs::read_to_string(&file).unwrap();
+        let html = parse_valid(&text);
+        // Nothing the program printed became markup.
+        assert_eq!(html.select(&sel("script, img")).count(), 0, "{name}");
+        for e in html
+            .root_element()
+            .descendants()
+            .filter_map(ElementRef::wrap)
+        {
+            assert!(
+                e.value().attrs().all(|(a, _)| !a.starts_with("on")),
+                "{name}: {:?}",
+                e.value()
+            );
+        }
+        for failure in html.select(&sel("article.failure")) {
+            let Some(svg) = failure.select(&sel("svg")).next() else {
+                continue;
+            };
+            boards[i] += 1;
+            // `<span>kind</span> game, move N (side)`.
+            let heading = failure
+                .select(&sel("h4"))
+                .next()
+                .unwrap()
+                .text()
+                .last()
+                .unwrap()
+                .trim()
+                .to_string();
+            let ply: usize = heading
+                .split("move ")
+                .nth(1)
+                .and_then(|s| s.split(' ').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("{name}: no move in {heading:?}"));
+            let game = heading.split(", move").next().unwrap();
+            let sgf = std::fs::read_to_string(refs.join(game)).unwrap();
+            let want = slow_board_after(&sgf, ply - 1);
+            let mut drawn = ".".repeat(361).into_bytes();
+            for stone in svg.select(&sel("circle[data-point]")) {
+                let at = stone.value().attr("data-point").unwrap().as_bytes();
+                let (col, row) = (usize::from(at[0] - b'a'), usize::from(at[1] - b'a'));
+                drawn[row * 19 + col] = match stone.value().attr("class") {
+                    Some("black") => b'b',
+                    Some("white") => b'w',
+                    other => panic!("{name}: a stone of class {other:?}"),
+                };
+            }
+            assert_eq!(String::from_utf8(drawn).unwrap(), want, "{name}: {heading}");
+            // The point a move query asks about is framed: the square's
+            // centre lies on that point's lines.
+            let caption: String = failure
+                .select(&sel("figcaption"))
+                .next()
+                .unwrap()
+                .text()
+                .collect();
+            if let Some(at) = caption.split('[').nth(1) {
+                let (row, col) = at.split(']').next().unwrap().split_once(',').unwrap();
+                let (row, col): (usize, usize) = (row.parse().unwrap(), col.parse().unwrap());
+                let mut columns: Vec<f64> = Vec::new();
+                let mut rows: Vec<f64> = Vec::new();
+                for line in svg.select(&sel("line")) {
+                    let v = |a: &str| line.value().attr(a).unwrap().parse::<f64>().unwrap();
+                    if v("x1") == v("x2") {
+                        columns.push(v("x1"));
+                    } else {
+                        rows.push(v("y1"));
+                    }
+                }
+                columns.sort_by(f64::total_cmp);
+                rows.sort_by(f64::total_cmp);
+                let frames: Vec<_> = svg.select(&sel("rect.mark")).collect();
+                assert_eq!(frames.len(), 1, "{name}: {heading}");
+                let v = |a: &str| frames[0].value().attr(a).unwrap().parse::<f64>().unwrap();
+                assert_eq!(v("x") + v("width") / 2.0, columns[col], "{name}: {heading}");
+                assert_eq!(v("y") + v("height") / 2.0, rows[row], "{name}: {heading}");
+            }
+            // The board as text too.
+            let details: String = failure
+                .select(&sel("details pre"))
+                .map(|p| p.text().collect::<String>())
+                .collect();
+            assert!(details.contains(" 18 "), "{name}: {heading}: {details}");
+        }
+        if name == "evil" {
+            let all: String = html.root_element().text().collect();
+            assert!(all.contains("</pre><script>alert(3)</script>"), "{all}");
+        }
+    }
+    // The wrong capture and, for the program that answers nothing, a
+    // board for each kind of query in each game.
+    assert!(boards[0] >= 1, "{boards:?} boards drawn");
+    assert!(boards[1] >= 8, "{boards:?} boards drawn");
+}
