@@ -2,7 +2,8 @@
 //! confined working folder, read its `hello`, ask one query at a time under
 //! a wall-clock limit of our own, and kill and restart it when a query
 //! outlives that limit (a program that swallows the driver's own limits) or
-//! when it dies.
+//! when it dies. A query (or the loading) that outlived it with SWI-Prolog
+//! asleep is asked once more before it is charged ([`crate::grade::stall`]).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
