@@ -293,6 +293,20 @@ pub enum ImportError {
     },
 }
 
+/// The head of a document found wrong by the check every game shares
+/// ([`asalto_core::json::check_head`]), as this module's errors.
+impl From<asalto_core::json::EnvelopeError> for ImportError {
+    fn from(e: asalto_core::json::EnvelopeError) -> ImportError {
+        use asalto_core::json::EnvelopeError;
+        match e {
+            EnvelopeError::Format(found) => ImportError::Format(found),
+            EnvelopeError::Version(v) => ImportError::Version(v),
+            EnvelopeError::Game { found, .. } => ImportError::Game(found),
+            other => ImportError::Json(other.to_string()),
+        }
+    }
+}
+
 impl GameDocument {
     /// The document of `game`, read from `source`; `stopped` says where an
     /// invalid source's replay stopped (the game is then its valid part).
@@ -389,15 +403,7 @@ impl DocReplay {
         rules: &str,
         start: &str,
     ) -> Result<DocReplay, ImportError> {
-        if format != FORMAT {
-            return Err(ImportError::Format(format.to_string()));
-        }
-        if version != VERSION {
-            return Err(ImportError::Version(version));
-        }
-        if game != GAME {
-            return Err(ImportError::Game(game.to_string()));
-        }
+        asalto_core::json::check_head(format, version, game, GAME)?;
         if Rules::from_name(rules).is_none() {
             return Err(ImportError::Rules(rules.to_string()));
         }

@@ -352,21 +352,7 @@ pub fn svg(board: &Board, last_move: Option<&Move>, caption: &[String]) -> Strin
         } else {
             0
         };
-    let mut s = String::new();
-    // Writing into a String cannot fail.
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, sans-serif">"#
-    );
-    let _ = writeln!(s, "<title>{}</title>", xml_escape(title));
-    let _ = writeln!(
-        s,
-        r##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#2e8b57"/></marker></defs>"##
-    );
-    let _ = writeln!(
-        s,
-        r##"<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#f3e6c8"/>"##
-    );
+    let mut s = asalto_core::svg::open(width, height, &xml_escape(title));
     // The castle: columns c..e, rows A..C.
     let pad = SVG_STEP / 3;
     let (cx, cy) = (SVG_MARGIN + 2 * SVG_STEP - pad, SVG_MARGIN - pad);
@@ -482,16 +468,12 @@ pub fn svg(board: &Board, last_move: Option<&Move>, caption: &[String]) -> Strin
         );
     }
     s.push_str("</g>\n");
-    if !caption.is_empty() {
-        let _ = writeln!(s, r##"<g class="caption" font-size="15" fill="#2b2118">"##);
-        for (i, (indented, line)) in caption.iter().enumerate() {
-            let y = 2 * SVG_MARGIN + board_size - 8 + SVG_CAPTION_LINE * i as i32;
-            let x = SVG_MARGIN / 2 - 10 + if *indented { 16 } else { 0 };
-            let _ = writeln!(s, r#"<text x="{x}" y="{y}">{}</text>"#, xml_escape(line));
-        }
-        s.push_str("</g>\n");
-    }
-    s.push_str("</svg>\n");
+    let lines = caption.iter().map(|(indented, line)| {
+        let x = SVG_MARGIN / 2 - 10 + if *indented { 16 } else { 0 };
+        (x, xml_escape(line))
+    });
+    let y = 2 * SVG_MARGIN + board_size - 8;
+    asalto_core::svg::close(&mut s, lines, y, SVG_CAPTION_LINE);
     s
 }
 

@@ -433,8 +433,7 @@ fn report(path: &str, checked: &Checked, settings: Settings) -> FileResult {
             summary_into(&mut text, name, checked);
             text.push('\n');
             if !checked.problems.is_empty() && settings.full {
-                let report = FileReport::new(name, checked);
-                text.push_str(&report.render(settings.color));
+                text.push_str(&FileReport::new(name, checked).render(settings.color));
             }
             text
         }
@@ -444,6 +443,18 @@ fn report(path: &str, checked: &Checked, settings: Settings) -> FileResult {
         message: None,
         verdict,
     }
+}
+
+/// The report of a record as `check` prints it for one file: the summary
+/// line, then every problem (quoted, labelled, with code and help). `export`
+/// prints it on standard error for an invalid record.
+pub fn full_report(name: &str, checked: &Checked, color: bool) -> String {
+    let mut text = summary(name, checked);
+    text.push('\n');
+    if !checked.problems.is_empty() {
+        text.push_str(&FileReport::new(name, checked).render(color));
+    }
+    text
 }
 
 /// Room for a summary line besides the file's name: one allocation per

@@ -209,26 +209,23 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
     let checked = replayer.finish();
     let mut status = Status::Success;
     let stopped = StopJson::of(&checked);
-    if let Some(stop) = &stopped {
+    if stopped.is_some() {
         status = Status::Failure;
+        // Every problem, as `check` reports it, then what is done.
+        super::report(&super::check::full_report(
+            name,
+            &checked,
+            args.color.enabled_on_stderr(),
+        ));
         let valid = checked.plies();
-        let at = stop.ply.map_or(String::new(), |p| format!(", move {p}"));
-        let head = format!(
-            "{name}: invalid record: line {}{at}: {} [{}]",
-            stop.line,
-            escape_line(&stop.message),
-            stop.code
-        );
+        let s = if valid == 1 { "" } else { "s" };
         if args.keep_partial {
             error(&format!(
-                "{head}; exporting its valid part, {valid} move{}",
-                if valid == 1 { "" } else { "s" }
+                "{name}: invalid record; exporting its valid part, {valid} move{s}"
             ));
         } else {
             error(&format!(
-                "{head}; nothing exported (`asalto check {}` explains; --keep-partial exports the {valid} valid move{})",
-                args.file,
-                if valid == 1 { "" } else { "s" }
+                "{name}: invalid record; nothing exported (--keep-partial exports the {valid} valid move{s})"
             ));
             return Ok(status);
         }

@@ -273,6 +273,26 @@ impl Out {
         self.inner.write_all(text.as_bytes()).map_err(WriteError)
     }
 
+    /// Write what `make` formats as it is made (a long export need not be
+    /// held whole).
+    pub fn stream(
+        &mut self,
+        make: impl FnOnce(&mut dyn std::fmt::Write) -> std::fmt::Result,
+    ) -> Result<(), WriteError> {
+        struct Through<'a, W: Write>(&'a mut W, Option<io::Error>);
+        impl<W: Write> std::fmt::Write for Through<'_, W> {
+            fn write_str(&mut self, s: &str) -> std::fmt::Result {
+                self.0.write_all(s.as_bytes()).map_err(|e| {
+                    self.1 = Some(e);
+                    std::fmt::Error
+                })
+            }
+        }
+        let mut through = Through(&mut self.inner, None);
+        let _ = make(&mut through);
+        through.1.map_or(Ok(()), |e| Err(WriteError(e)))
+    }
+
     /// Write `text` and a newline.
     pub fn line(&mut self, text: &str) -> Result<(), WriteError> {
         self.write(text)?;

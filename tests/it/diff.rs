@@ -273,3 +273,69 @@ proptest! {
         }
     }
 }
+
+/// Go and Solitaire Chess answers compared as every game compares (core's
+/// `first_difference`): a record that is the start of the other differs
+/// at the first move past its end, whichever comes first.
+#[test]
+fn a_record_that_stops_early_differs_past_its_end_in_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let short = write("short.sgf", "(;GM[1]FF[4]SZ[9];B[ee];W[dd])");
+    let long = write("long.sgf", "(;GM[1]FF[4]SZ[9];B[ee];W[dd];B[cc])");
+    let run = crate::run::asalto(&["diff", &short, &long]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stdout
+            .replace(&short, "S")
+            .replace(&long, "L")
+            .starts_with(
+                "first difference at move 3:\n  S: nothing (the game has ended)\n  L: black C7\n"
+            ),
+        "{}",
+        run.stdout
+    );
+    let run = crate::run::asalto(&["diff", "--format", "json", &long, &short]);
+    assert_eq!(run.code, 1);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        json["first_difference"],
+        serde_json::json!({"ply": 3, "reference": "black C7", "other": null})
+    );
+    let run = crate::run::asalto(&["diff", &long, &long]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert_eq!(run.stdout, "same game: 3 moves (simple-ko)\n");
+
+    let answer = "rules: codegolf\n...N...RRBB.NPP.\nBc2xd3\nBb2xd4\n";
+    let short = write("short.txt", answer);
+    let full = "samples/solitaire/answer.txt";
+    let run = crate::run::asalto(&["diff", "--game", "solitaire", &short, full]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stdout.contains(
+            "first difference: capture 3\n  reference: (the answer ends here, after 2 captures)\n  other:     Bd3xb1, legal\n"
+        ),
+        "{}",
+        run.stdout
+    );
+    let run = crate::run::asalto(&[
+        "diff",
+        "--game",
+        "solitaire",
+        "--format",
+        "json",
+        full,
+        &short,
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        json["first_difference"],
+        serde_json::json!({"ply": 3, "before": "...B...BR...NPP.", "reference": "Bd3xb1", "other": null})
+    );
+    let run = crate::run::asalto(&["diff", "--game", "solitaire", full, full]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+}

@@ -440,3 +440,36 @@ fn odd_inputs_never_crash() {
     assert_eq!(v["ply"], 0);
     assert_eq!(v["valid"], true);
 }
+
+/// An invalid record exports nothing, and standard error holds what
+/// `check` says of it (every problem quoted, with code, label and help),
+/// then what was not done; `--color` colours it.
+#[test]
+fn an_invalid_record_is_reported_as_check_reports_it() {
+    let path = "samples/invalid/occupied.txt";
+    let check = asalto(&["check", path]);
+    assert_eq!(check.code, 1);
+    assert!(check.stdout.contains("Error: asalto::occupied\n"));
+    let run = asalto(&["export", path, "--to", "json"]);
+    assert_eq!((run.code, run.stdout.as_str()), (1, ""));
+    assert_eq!(
+        run.stderr,
+        format!(
+            "{}asalto: {path}: invalid record; nothing exported (--keep-partial exports the 2 valid moves)\n",
+            check.stdout
+        )
+    );
+    let run = asalto(&["export", path, "--to", "text", "--keep-partial"]);
+    assert_eq!((run.code, run.stdout.as_str()), (1, "Bc-Cc\nDd-Cd\n"));
+    assert_eq!(
+        run.stderr,
+        format!(
+            "{}asalto: {path}: invalid record; exporting its valid part, 2 moves\n",
+            check.stdout
+        )
+    );
+    let always = asalto(&["export", path, "--to", "json", "--color", "always"]);
+    assert!(always.stderr.contains("\x1b["), "{}", always.stderr);
+    let never = asalto(&["export", path, "--to", "json", "--color", "never"]);
+    assert!(!never.stderr.contains('\x1b'));
+}

@@ -114,20 +114,50 @@ impl<T> Envelope<T> {
     ///
     /// The first field that does not fit.
     pub fn check(&self, game: &'static str) -> Result<(), EnvelopeError> {
-        if self.format != FORMAT {
-            return Err(EnvelopeError::Format(self.format.clone()));
-        }
-        if self.version != VERSION {
-            return Err(EnvelopeError::Version(self.version));
-        }
-        if self.game != game {
-            return Err(EnvelopeError::Game {
-                found: self.game.clone(),
-                expected: game,
-            });
-        }
-        Ok(())
+        check_head(&self.format, self.version, &self.game, game)
     }
+}
+
+/// Check the head of a game document read back, whatever type holds it
+/// (an [`Envelope`], or a game's own document type with the same head
+/// fields): the `format`, the `version`, and that `game` is `expected`.
+/// Every game reads its documents' head through this.
+///
+/// # Errors
+///
+/// The first field that does not fit.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_core::json::{EnvelopeError, check_head};
+///
+/// assert_eq!(check_head("asalto-game", 1, "go", "go"), Ok(()));
+/// assert_eq!(check_head("asalto-game", 2, "go", "go"), Err(EnvelopeError::Version(2)));
+/// assert_eq!(
+///     check_head("asalto-game", 1, "asalto", "go").unwrap_err().to_string(),
+///     "a document of `asalto`, not of `go`"
+/// );
+/// ```
+pub fn check_head(
+    format: &str,
+    version: u32,
+    game: &str,
+    expected: &'static str,
+) -> Result<(), EnvelopeError> {
+    if format != FORMAT {
+        return Err(EnvelopeError::Format(format.to_string()));
+    }
+    if version != VERSION {
+        return Err(EnvelopeError::Version(version));
+    }
+    if game != expected {
+        return Err(EnvelopeError::Game {
+            found: game.to_string(),
+            expected,
+        });
+    }
+    Ok(())
 }
 
 /// A byte span in the source.

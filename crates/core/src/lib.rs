@@ -54,6 +54,7 @@ mod problem;
 pub mod replay;
 mod seed;
 mod span;
+pub mod svg;
 pub mod text;
 
 pub use console::Console;

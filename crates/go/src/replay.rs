@@ -1,7 +1,14 @@
-//! Replaying an SGF record: the parsed tree (syntax) becomes a list of
-//! events (setup, colour to move, moves), then each event is judged
-//! against a [`Position`] under a rule profile. The result is a [`Game`]
-//! per game tree, with typed [`Problem`]s at the spans of the moves.
+//! Replaying an SGF record: each node of a line becomes steps (setup,
+//! colour to move, moves), each judged against a [`Position`] under a
+//! rule profile as soon as it is read. The result is a [`Game`] per game
+//! tree, with typed [`Problem`]s at the spans of the moves.
+//!
+//! Main lines are read as the parser reads them, with no syntax tree: a
+//! node of one move goes from the bytes to a [`Ply`] directly, so `check`
+//! costs little more than the engine, and `show`, `export` and `diff` hold
+//! a record's moves once, 16 bytes each. `--all-variations` parses the
+//! tree and replays each of its lines the same way; a property test holds
+//! the two readings of a main line to the same plies and problems.
 //!
 //! Illegal moves are played the way the SGF specification asks a reader to
 //! (a ko is retaken, a suicide removes its group), so one slip does not
@@ -13,7 +20,7 @@ use crate::point::{Move, Point, Size};
 use crate::position::{IllegalMoveKind, Position};
 use crate::problem::{Issue, Problem, Severity, Span};
 use crate::rules::Profile;
-use crate::sgf::{self, Collection, Ident, NodeId, ParseOptions, unescape};
+use crate::sgf::{self, Collection, Ident, NodeId, NodeRead, ParseOptions, PlainMove, unescape};
 use crate::side::{BySide, Side};
 
 /// How to check a file.
@@ -27,43 +34,46 @@ pub struct CheckOptions {
     pub all_variations: bool,
 }
 
-/// One move of a replayed line.
+/// One move of a replayed line: 16 bytes, since a record of millions of
+/// moves keeps one each for `show`, `export` and `diff`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ply {
     /// 1 for the first move property of the line (unreadable moves are
     /// counted too, so this is the number a reader counts).
     pub number: u32,
-    /// The colour written.
-    pub side: Side,
+    /// The `B[..]`/`W[..]` property, as byte offsets (the parser reads no
+    /// text over 4 GiB; see [`Ply::span`]).
+    span: (u32, u32),
     /// The move written.
     pub mv: Move,
-    /// The `B[..]`/`W[..]` property, as byte offsets (`u32`: a record of
-    /// millions of moves keeps one `Ply` each; see [`Ply::span`]).
-    span: (u32, u32),
-    /// The node holding it, in the tree that parsing [`Checked::source`]
-    /// gives.
-    pub node: NodeId,
+    /// The colour written.
+    pub side: Side,
     /// Why it is illegal, if it is.
     pub illegal: Option<IllegalMoveKind>,
-    captured: (u32, u32),
 }
 
-/// One change a record makes, in order.
+const _: () = assert!(std::mem::size_of::<Ply>() == 16);
+
+/// One change a record makes besides its moves, in order.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Event {
     /// A setup stone placed or removed.
     Setup(Point, Option<Side>),
     /// The end of a node's setup: check liberties, free the next colour.
     /// The span of a problem, as byte offsets (`u32`: the parser reads no
-    /// longer text), so that an event takes 12 bytes: a game keeps one per
-    /// move.
+    /// longer text).
     SetupDone(u32, u32),
     /// `PL`.
     ToMove(Side),
-    /// A move (index into the plies).
-    Move(u32),
     /// A move value that could not be read: the turn passes.
     Unreadable(Side),
+}
+
+/// A step of a line as read: an event or a move.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    Event(Event),
+    Move(Ply),
 }
 
 /// The root's game information.
@@ -100,16 +110,23 @@ pub struct Game {
     pub plies: Vec<Ply>,
     /// Problems of this line.
     pub problems: Vec<Problem>,
-    events: Vec<Event>,
+    /// The events other than moves, each with the number of plies before
+    /// it (few: setup, `PL`, unreadable moves).
+    events: Vec<(u32, Event)>,
+    /// Every captured point, ply after ply.
     captured: Vec<Point>,
+    /// For each ply that captured: its span's start (plies of a line are
+    /// in file order) and the end of its points in `captured`.
+    captures: Vec<(u32, u32)>,
     free_handicap: u32,
     /// The area score of the final position, worked out once.
     final_score: AreaScore,
 }
 
-/// A checked file. The syntax tree is not kept: a game holds its moves
-/// (about 60 bytes each with their events), the tree as much again, and a
-/// record of millions of moves is shown or exported whole. Parsing
+/// A checked file. The syntax tree is not kept (nor built, for main lines
+/// only): a game holds its moves (16 bytes each), the tree would take
+/// twice as much again, and a record of millions of moves is shown or
+/// exported whole. Parsing
 /// [`Checked::source`] with the same options gives the tree again, with
 /// the same node numbers.
 #[derive(Clone, Debug)]
@@ -153,36 +170,45 @@ impl Ply {
 impl Game {
     /// Stones captured by ply `number` (1-based).
     pub fn captured_by(&self, ply: &Ply) -> &[Point] {
-        &self.captured[ply.captured.0 as usize..ply.captured.1 as usize]
+        let Ok(k) = self.captures.binary_search_by_key(&ply.span.0, |c| c.0) else {
+            return &[];
+        };
+        let start = if k == 0 { 0 } else { self.captures[k - 1].1 };
+        &self.captured[start as usize..self.captures[k].1 as usize]
+    }
+
+    /// Replays the line: `f` gets each ply's index (0-based) and the
+    /// position after it; stops before ply `limit`, having applied what
+    /// comes between the ply before it and it.
+    fn replay(&self, limit: usize, mut f: impl FnMut(usize, &Position)) -> Position {
+        let mut judge = Judge::new(self.size, self.profile, self.free_handicap);
+        let mut events = self.events.iter().peekable();
+        for (i, ply) in self.plies.iter().enumerate().take(limit) {
+            while let Some((_, ev)) = events.next_if(|(before, _)| *before as usize <= i) {
+                judge.event(*ev, None);
+            }
+            judge.play(ply, |_| {}, None);
+            f(i, &judge.pos);
+        }
+        for (before, ev) in events {
+            if *before as usize > limit {
+                break;
+            }
+            judge.event(*ev, None);
+        }
+        judge.pos
     }
 
     /// The position after `plies` moves (0: after the root's setup and
     /// the first node's; capped at the last move).
     pub fn position_after(&self, plies: usize) -> Position {
-        let mut judge = Judge::new(self.size, self.profile, self.free_handicap);
-        let mut scratch = Vec::new();
-        for ev in &self.events {
-            if let Event::Move(i) = ev
-                && *i as usize >= plies
-            {
-                break;
-            }
-            judge.apply(*ev, &self.plies, &mut scratch, None);
-        }
-        judge.pos
+        self.replay(plies, |_, _| {})
     }
 
     /// Calls `f` with each ply's index (0-based) and the position after it,
     /// replaying the line once.
-    pub fn for_each_position(&self, mut f: impl FnMut(usize, &Position)) {
-        let mut judge = Judge::new(self.size, self.profile, self.free_handicap);
-        let mut scratch = Vec::new();
-        for ev in &self.events {
-            judge.apply(*ev, &self.plies, &mut scratch, None);
-            if let Event::Move(i) = ev {
-                f(*i as usize, &judge.pos);
-            }
-        }
+    pub fn for_each_position(&self, f: impl FnMut(usize, &Position)) {
+        self.replay(usize::MAX, f);
     }
 
     /// The final position (replayed: a game keeps its moves, not a board,
@@ -226,28 +252,37 @@ impl Game {
 /// assert_eq!(checked.line_col(p.span), (1, 20));
 /// ```
 pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
-    let decoded = sgf::decode(bytes);
+    check_decoded(sgf::decode(bytes), options)
+}
+
+/// [`check`], taking the bytes: a UTF-8 record is then held once, as
+/// [`Checked::source`], not also as the bytes read.
+pub fn check_owned(bytes: Vec<u8>, options: &CheckOptions) -> Checked {
+    check_decoded(sgf::decode_owned(bytes), options)
+}
+
+fn check_decoded(decoded: sgf::Decoded, options: &CheckOptions) -> Checked {
     let parse_options = ParseOptions {
         lenient: options.lenient,
     };
     let profile = options.profile.unwrap_or(Profile::SGF_DEFAULT);
     if !options.all_variations {
-        // Each main line is read as it is parsed.
+        // Each main line is read and judged as it is parsed; no tree.
         let mut lines = MainLines {
             src: &decoded.text,
             profile,
+            semicolons: sgf::count_semicolons(&decoded.text),
             reading: None,
             games: Vec::new(),
         };
-        let (collection, mut problems) = sgf::parse_with(&decoded.text, parse_options, &mut lines);
+        let mut problems = sgf::parse_with(&decoded.text, parse_options, &mut lines);
         if let Some(p) = decoded.problem {
             problems.insert(0, p);
         }
         let mut games = lines.games;
         if let Some(last) = lines.reading {
-            games.push(last.finish(&collection));
+            games.push(last.finish());
         }
-        drop(collection);
         return Checked {
             source: decoded.text,
             charset: decoded.charset,
@@ -329,9 +364,9 @@ fn problem(severity: Severity, span: Span, ply: Option<u32>, kind: Issue) -> Pro
 }
 
 /// The first value of a root property, unescaped and trimmed.
-fn root_text(src: &str, coll: &Collection, root: NodeId, id: Ident) -> Option<(String, Span)> {
-    let prop = coll.property(root, id)?;
-    let v = coll.values(prop).first()?;
+fn root_text(src: &str, root: NodeRead<'_>, id: Ident) -> Option<(String, Span)> {
+    let prop = root.property(id)?;
+    let v = root.values(prop).first()?;
     Some((
         unescape(&src[v.span().range()], true).trim().to_string(),
         prop.span(),
@@ -339,13 +374,8 @@ fn root_text(src: &str, coll: &Collection, root: NodeId, id: Ident) -> Option<(S
 }
 
 /// Reads the size: `None` (with an error) when the game cannot be replayed.
-fn read_size(
-    src: &str,
-    coll: &Collection,
-    root: NodeId,
-    problems: &mut Vec<Problem>,
-) -> Option<Size> {
-    let Some((text, span)) = root_text(src, coll, root, SZ) else {
+fn read_size(src: &str, root: NodeRead<'_>, problems: &mut Vec<Problem>) -> Option<Size> {
+    let Some((text, span)) = root_text(src, root, SZ) else {
         return Some(Size::NINETEEN);
     };
     let parts: Vec<&str> = text.split(':').map(str::trim).collect();
@@ -382,9 +412,9 @@ fn read_size(
     None
 }
 
-fn read_info(src: &str, coll: &Collection, root: NodeId, problems: &mut Vec<Problem>) -> GameInfo {
+fn read_info(src: &str, root: NodeRead<'_>, problems: &mut Vec<Problem>) -> GameInfo {
     let mut info = GameInfo::default();
-    if let Some((text, span)) = root_text(src, coll, root, KM) {
+    if let Some((text, span)) = root_text(src, root, KM) {
         match text.replace(',', ".").parse::<f64>() {
             Ok(k) if k.is_finite() => info.komi = k,
             _ if text.is_empty() => {}
@@ -400,7 +430,7 @@ fn read_info(src: &str, coll: &Collection, root: NodeId, problems: &mut Vec<Prob
             )),
         }
     }
-    if let Some((text, span)) = root_text(src, coll, root, HA) {
+    if let Some((text, span)) = root_text(src, root, HA) {
         match text.parse::<u32>() {
             Ok(h) => info.handicap = h,
             _ if text.is_empty() => {}
@@ -418,23 +448,23 @@ fn read_info(src: &str, coll: &Collection, root: NodeId, problems: &mut Vec<Prob
     }
     // The Fox server writes komi in hundredths (KM[650] is 6.5), and under
     // Chinese rules in stones (KM[375] is 7.5 points).
-    let fox = coll.properties(root).iter().any(|p| {
+    let fox = root.props.iter().any(|p| {
         p.ident == AP
-            && coll
+            && root
                 .values(p)
                 .iter()
                 .any(|v| src[v.span().range()].to_ascii_lowercase().contains("foxwq"))
     });
     if fox && info.komi.abs() >= 100.0 {
-        let chinese = root_text(src, coll, root, RU)
+        let chinese = root_text(src, root, RU)
             .is_some_and(|(r, _)| r.to_ascii_lowercase().contains("chinese"));
         info.komi /= if chinese { 50.0 } else { 100.0 };
     }
-    info.result = root_text(src, coll, root, RE).map(|(t, _)| t);
-    info.rules = root_text(src, coll, root, RU).map(|(t, _)| t);
+    info.result = root_text(src, root, RE).map(|(t, _)| t);
+    info.rules = root_text(src, root, RU).map(|(t, _)| t);
     info.players = BySide::new(
-        root_text(src, coll, root, PB).map(|(t, _)| t),
-        root_text(src, coll, root, PW).map(|(t, _)| t),
+        root_text(src, root, PB).map(|(t, _)| t),
+        root_text(src, root, PW).map(|(t, _)| t),
     );
     info
 }
@@ -519,15 +549,8 @@ impl Judge {
         }
     }
 
-    /// Applies one event; with `problems`, judges it. Returns why a move
-    /// is illegal.
-    fn apply(
-        &mut self,
-        ev: Event,
-        plies: &[Ply],
-        captured: &mut Vec<Point>,
-        problems: Option<&mut Vec<Problem>>,
-    ) -> Option<IllegalMoveKind> {
+    /// Applies an event; with `problems`, judges it.
+    fn event(&mut self, ev: Event, problems: Option<&mut Vec<Problem>>) {
         match ev {
             Event::Setup(p, stone) => {
                 self.pos.set_stone_deferred(p, stone);
@@ -552,50 +575,57 @@ impl Judge {
                 self.any_colour = false;
             }
             Event::Unreadable(side) => self.pos.set_to_move(!side),
-            Event::Move(i) => {
-                let ply = &plies[i as usize];
-                let side = ply.side;
-                let free = self.free_handicap > 0 && side == Side::Black;
-                let wrong_side = !self.any_colour && !free && side != self.pos.to_move();
-                self.any_colour = false;
-                let verdict = self.pos.why_illegal(side, ply.mv);
-                let played = match verdict {
-                    None => {
-                        self.pos.play_judged(side, ply.mv, |q| captured.push(q));
-                        true
-                    }
-                    Some(_) => self.pos.force(side, ply.mv, |q| captured.push(q)).is_some(),
-                };
-                if !played {
-                    self.pos.set_to_move(!side);
-                }
-                if free {
-                    self.free_handicap -= 1;
-                    if self.free_handicap > 0 {
-                        self.pos.set_to_move(Side::Black);
-                    }
-                } else {
-                    self.free_handicap = 0;
-                }
-                let kind = verdict.or(wrong_side.then_some(IllegalMoveKind::WrongSide));
-                if let Some(problems) = problems
-                    && let Some(kind) = kind
-                {
-                    problems.push(problem(
-                        Severity::Error,
-                        ply.span(),
-                        Some(ply.number),
-                        Issue::Illegal {
-                            kind,
-                            side,
-                            mv: ply.mv,
-                        },
-                    ));
-                }
-                return kind;
-            }
         }
-        None
+    }
+
+    /// Plays a move, handing every captured point to `captured`; with
+    /// `problems`, judges it. Returns why the move is illegal.
+    #[inline]
+    fn play(
+        &mut self,
+        ply: &Ply,
+        captured: impl FnMut(Point),
+        problems: Option<&mut Vec<Problem>>,
+    ) -> Option<IllegalMoveKind> {
+        let side = ply.side;
+        let free = self.free_handicap > 0 && side == Side::Black;
+        let wrong_side = !self.any_colour && !free && side != self.pos.to_move();
+        self.any_colour = false;
+        let verdict = self.pos.why_illegal(side, ply.mv);
+        let played = match verdict {
+            None => {
+                self.pos.play_judged(side, ply.mv, captured);
+                true
+            }
+            Some(_) => self.pos.force(side, ply.mv, captured).is_some(),
+        };
+        if !played {
+            self.pos.set_to_move(!side);
+        }
+        if free {
+            self.free_handicap -= 1;
+            if self.free_handicap > 0 {
+                self.pos.set_to_move(Side::Black);
+            }
+        } else {
+            self.free_handicap = 0;
+        }
+        let kind = verdict.or(wrong_side.then_some(IllegalMoveKind::WrongSide));
+        if let Some(problems) = problems
+            && let Some(kind) = kind
+        {
+            problems.push(problem(
+                Severity::Error,
+                ply.span(),
+                Some(ply.number),
+                Issue::Illegal {
+                    kind,
+                    side,
+                    mv: ply.mv,
+                },
+            ));
+        }
+        kind
     }
 }
 
@@ -605,67 +635,85 @@ fn setup_done(span: Span) -> Event {
     Event::SetupDone(span.start as u32, span.end as u32)
 }
 
-/// The main line of each tree of a file, read as the parser reads it.
+/// The main line of each tree of a file, read and judged as the parser
+/// reads it.
 struct MainLines<'a> {
     src: &'a str,
     profile: Profile,
+    /// The `;` of the text: room for the moves of its games.
+    semicolons: usize,
     /// The tree being read.
     reading: Option<LineReader>,
     games: Vec<Game>,
 }
 
 impl sgf::MainLine for &mut MainLines<'_> {
-    fn node(&mut self, coll: &Collection, node: NodeId) -> bool {
-        if coll.parent(node).is_none() {
+    fn node(&mut self, node: NodeRead<'_>, root: bool) {
+        if root {
             if let Some(done) = self.reading.take() {
-                self.games.push(done.finish(coll));
+                self.games.push(done.finish());
             }
             // Room for every node still to come: exact for a file of one
             // game; `finish` gives back what a game does not use.
-            let moves = coll.nodes_ahead() + 1;
-            self.reading = Some(LineReader::new(self.src, coll, node, self.profile, moves));
+            let moves = self.semicolons.saturating_sub(node.id as usize) + 1;
+            self.reading = Some(LineReader::new(self.src, node, self.profile, moves));
         }
         if let Some(reading) = &mut self.reading {
-            reading.node(self.src, coll, node);
+            reading.node(self.src, node);
         }
-        true
+    }
+
+    #[inline]
+    fn plain_move(&mut self, mv: PlainMove) {
+        if let Some(reading) = &mut self.reading {
+            reading.plain_move(self.src, mv);
+        }
     }
 }
 
-/// A line of a game tree read node by node into events and plies (no
-/// judging yet): [`replay_line`] feeds it a stored line, [`check`] the main
-/// line of each tree as the parser reads it, so that a record's moves need
-/// not be held twice, as a tree and as a game.
+/// A line of a game tree read node by node and judged as it comes:
+/// [`replay_line`] feeds it a stored line, [`check`] the main line of each
+/// tree as the parser reads it, so that a record's moves are held once, as
+/// plies, and never as a tree.
 struct LineReader {
     root: NodeId,
     profile: Profile,
     /// `None` when the game cannot be replayed (not Go, a bad size).
     size: Option<Size>,
     info: GameInfo,
+    /// The root's `HA` and `RE`, where problems about them go.
+    ha_span: Span,
+    re_span: Span,
     problems: Vec<Problem>,
-    events: Vec<Event>,
-    plies: Vec<Ply>,
     /// Nodes read so far (the root is depth 0).
     depth: usize,
     root_black: u32,
     root_pl: bool,
     move_count: u32,
+    /// Steps read before the handicap is settled: it depends on the whole
+    /// root and on the line's first step. `None` once settled.
+    pending: Option<Vec<Step>>,
+    /// The replay, from the moment the handicap is settled.
+    judge: Judge,
+    plies: Vec<Ply>,
+    events: Vec<(u32, Event)>,
+    captured: Vec<Point>,
+    captures: Vec<(u32, u32)>,
+    /// Black's stones to place as moves, as settled.
+    free_handicap: u32,
+    /// The steps of the node being read: judged when it is read whole, so
+    /// that its problems come as a reading of the whole line gives them.
+    node_steps: Vec<Step>,
 }
 
 impl LineReader {
     /// Reads the root's game information; `moves` is how many moves to
     /// make room for.
-    fn new(
-        src: &str,
-        coll: &Collection,
-        root: NodeId,
-        profile: Profile,
-        moves: usize,
-    ) -> LineReader {
+    fn new(src: &str, root: NodeRead<'_>, profile: Profile, moves: usize) -> LineReader {
         let mut problems = Vec::new();
         let mut info = GameInfo::default();
         let mut size = None;
-        if let Some((gm, span)) = root_text(src, coll, root, GM)
+        if let Some((gm, span)) = root_text(src, root, GM)
             && gm != "1"
         {
             problems.push(problem(
@@ -675,34 +723,199 @@ impl LineReader {
                 Issue::NotGo { value: gm },
             ));
         } else {
-            size = read_size(src, coll, root, &mut problems);
-            info = read_info(src, coll, root, &mut problems);
+            size = read_size(src, root, &mut problems);
+            info = read_info(src, root, &mut problems);
         }
         let room = if size.is_some() { moves } else { 0 };
+        let span_of = |id| root.property(id).map_or(Span::default(), |p| p.span());
         LineReader {
-            root,
+            root: root.id,
             profile,
             size,
             info,
+            ha_span: span_of(HA),
+            re_span: span_of(RE),
             problems,
-            // Room for the handicap's events too.
-            events: Vec::with_capacity(room + 16),
-            plies: Vec::with_capacity(room),
             depth: 0,
             root_black: 0,
             root_pl: false,
             move_count: 0,
+            pending: Some(Vec::new()),
+            judge: Judge::new(size.unwrap_or(Size::NINETEEN), profile, 0),
+            plies: Vec::with_capacity(room),
+            events: Vec::new(),
+            captured: Vec::new(),
+            captures: Vec::new(),
+            free_handicap: 0,
+            node_steps: Vec::new(),
+        }
+    }
+
+    /// The next step of the line: held until the handicap is settled,
+    /// else judged at once.
+    #[inline]
+    fn step(&mut self, step: Step) {
+        match &mut self.pending {
+            Some(pending) => pending.push(step),
+            None => self.judge_step(step),
+        }
+    }
+
+    #[inline]
+    fn judge_step(&mut self, step: Step) {
+        match step {
+            Step::Event(ev) => {
+                self.judge.event(ev, Some(&mut self.problems));
+                self.events.push((self.plies.len() as u32, ev));
+            }
+            Step::Move(mut ply) => {
+                let before = self.captured.len();
+                let captured = &mut self.captured;
+                ply.illegal = self
+                    .judge
+                    .play(&ply, |q| captured.push(q), Some(&mut self.problems));
+                if self.captured.len() != before {
+                    self.captures.push((ply.span.0, self.captured.len() as u32));
+                }
+                self.plies.push(ply);
+            }
+        }
+    }
+
+    /// Settles the handicap once the root is read and the line has a first
+    /// step (or has ended): placed stones (White moves next) or free
+    /// placement. Then judges the steps held.
+    fn settle(&mut self, size: Size) {
+        debug_assert_eq!(self.judge.pos.size(), size);
+        let Some(mut steps) = self.pending.take() else {
+            return;
+        };
+        let mut free_handicap = 0;
+        if self.info.handicap >= 2 {
+            let first_is_white_move =
+                matches!(steps.first(), Some(Step::Move(p)) if p.side == Side::White);
+            let implied = if self.root_black == 0 && first_is_white_move {
+                fixed_handicap(size, self.info.handicap)
+            } else {
+                None
+            };
+            if let Some(points) = implied {
+                // Old server records give HA and let White move first, the
+                // stones being on their standard points.
+                let span = self.ha_span;
+                self.problems.push(problem(
+                    Severity::Warning,
+                    span,
+                    None,
+                    Issue::ImpliedHandicap {
+                        handicap: self.info.handicap,
+                    },
+                ));
+                let mut head: Vec<Step> = points
+                    .into_iter()
+                    .map(|p| Step::Event(Event::Setup(p, Some(Side::Black))))
+                    .collect();
+                head.push(Step::Event(setup_done(span)));
+                head.push(Step::Event(Event::ToMove(Side::White)));
+                steps.splice(0..0, head);
+            } else if self.root_black == 0 {
+                free_handicap = self.info.handicap;
+            } else {
+                if self.root_black != self.info.handicap {
+                    self.problems.push(problem(
+                        Severity::Warning,
+                        self.ha_span,
+                        None,
+                        Issue::HandicapMismatch {
+                            handicap: self.info.handicap,
+                            stones: self.root_black,
+                        },
+                    ));
+                }
+                if !self.root_pl {
+                    let at = steps
+                        .iter()
+                        .position(|e| !matches!(e, Step::Event(Event::Setup(..))))
+                        .unwrap_or(steps.len());
+                    steps.insert(at, Step::Event(Event::ToMove(Side::White)));
+                }
+            }
+        }
+        // Nothing is judged yet: the judge made at the root starts as
+        // `Judge::new(size, profile, free_handicap)` would.
+        self.free_handicap = free_handicap;
+        if free_handicap > 0 {
+            self.judge.free_handicap = free_handicap;
+            self.judge.pos.set_to_move(Side::Black);
+        }
+        for step in steps {
+            self.judge_step(step);
+        }
+    }
+
+    /// A move property read (`raw`: its value): the step it makes.
+    #[inline]
+    fn read_move(&mut self, src: &str, size: Size, ident: Ident, span: Span, raw: Span) -> Step {
+        let side = if ident == B { Side::Black } else { Side::White };
+        let raw = &src[raw.range()];
+        self.move_count += 1;
+        let number = self.move_count;
+        match move_value(raw, size) {
+            MoveValue::Move(mv) => Step::Move(Ply {
+                number,
+                side,
+                mv,
+                span: (span.start as u32, span.end as u32),
+                illegal: None,
+            }),
+            MoveValue::OffBoard => {
+                self.problems.push(problem(
+                    Severity::Error,
+                    span,
+                    Some(number),
+                    Issue::OffBoardValue {
+                        property: ident.to_string(),
+                        value: raw.to_string(),
+                    },
+                ));
+                Step::Event(Event::Unreadable(side))
+            }
+            MoveValue::Unreadable => {
+                self.problems.push(problem(
+                    Severity::Error,
+                    span,
+                    Some(number),
+                    Issue::BadValue {
+                        property: ident.to_string(),
+                        value: raw.to_string(),
+                        expected: "a point such as `pd`, or `[]` for a pass",
+                    },
+                ));
+                Step::Event(Event::Unreadable(side))
+            }
+        }
+    }
+
+    /// A node of one move below the root, read by the parser's fast path.
+    #[inline]
+    fn plain_move(&mut self, src: &str, mv: PlainMove) {
+        let Some(size) = self.size else { return };
+        self.depth += 1;
+        let step = self.read_move(src, size, mv.ident, mv.span, mv.value);
+        self.step(step);
+        if self.pending.is_some() {
+            self.settle(size);
         }
     }
 
     /// Reads the next node of the line.
-    fn node(&mut self, src: &str, coll: &Collection, node: NodeId) {
+    fn node(&mut self, src: &str, node: NodeRead<'_>) {
         let Some(size) = self.size else { return };
         let depth = self.depth;
         self.depth += 1;
         let mut setup = false;
         let mut moves_here = 0;
-        for prop in coll.properties(node) {
+        for prop in node.props {
             let id = prop.ident;
             if id == AB || id == AW || id == AE {
                 let stone = match id {
@@ -710,7 +923,7 @@ impl LineReader {
                     i if i == AW => Some(Side::White),
                     _ => None,
                 };
-                for v in coll.values(prop) {
+                for v in node.values(prop) {
                     let raw = &src[v.span().range()];
                     match setup_points(raw, size) {
                         Some(Ok(points)) => {
@@ -718,7 +931,7 @@ impl LineReader {
                                 if depth == 0 && stone == Some(Side::Black) {
                                     self.root_black += 1;
                                 }
-                                self.events.push(Event::Setup(p, stone));
+                                self.node_steps.push(Step::Event(Event::Setup(p, stone)));
                                 setup = true;
                             }
                         }
@@ -746,12 +959,12 @@ impl LineReader {
             }
         }
         if setup {
-            self.events.push(setup_done(coll.node(node).span()));
+            self.node_steps.push(Step::Event(setup_done(node.span)));
         }
-        for prop in coll.properties(node) {
+        for prop in node.props {
             let id = prop.ident;
             if id == PL {
-                let raw = coll
+                let raw = node
                     .values(prop)
                     .first()
                     .map_or("", |v| &src[v.span().range()]);
@@ -760,7 +973,7 @@ impl LineReader {
                         if depth == 0 {
                             self.root_pl = true;
                         }
-                        self.events.push(Event::ToMove(side));
+                        self.node_steps.push(Step::Event(Event::ToMove(side)));
                     }
                     None => self.problems.push(problem(
                         Severity::Warning,
@@ -774,7 +987,6 @@ impl LineReader {
                     )),
                 }
             } else if id == B || id == W {
-                let side = if id == B { Side::Black } else { Side::White };
                 moves_here += 1;
                 if moves_here == 2 {
                     self.problems.push(problem(
@@ -784,59 +996,27 @@ impl LineReader {
                         Issue::TwoMovesInNode,
                     ));
                 }
-                let raw = coll
+                let raw = node
                     .values(prop)
                     .first()
-                    .map_or("", |v| &src[v.span().range()]);
-                self.move_count += 1;
-                let number = self.move_count;
-                match move_value(raw, size) {
-                    MoveValue::Move(mv) => {
-                        self.events.push(Event::Move(self.plies.len() as u32));
-                        let span = prop.span();
-                        self.plies.push(Ply {
-                            number,
-                            side,
-                            mv,
-                            span: (span.start as u32, span.end as u32),
-                            node,
-                            illegal: None,
-                            captured: (0, 0),
-                        });
-                    }
-                    MoveValue::OffBoard => {
-                        self.problems.push(problem(
-                            Severity::Error,
-                            prop.span(),
-                            Some(number),
-                            Issue::OffBoardValue {
-                                property: id.to_string(),
-                                value: raw.to_string(),
-                            },
-                        ));
-                        self.events.push(Event::Unreadable(side));
-                    }
-                    MoveValue::Unreadable => {
-                        self.problems.push(problem(
-                            Severity::Error,
-                            prop.span(),
-                            Some(number),
-                            Issue::BadValue {
-                                property: id.to_string(),
-                                value: raw.to_string(),
-                                expected: "a point such as `pd`, or `[]` for a pass",
-                            },
-                        ));
-                        self.events.push(Event::Unreadable(side));
-                    }
-                }
+                    .map_or(Span::new(0, 0), |v| v.span());
+                let step = self.read_move(src, size, id, prop.span(), raw);
+                self.node_steps.push(step);
             }
+        }
+        let mut steps = std::mem::take(&mut self.node_steps);
+        for step in steps.drain(..) {
+            self.step(step);
+        }
+        self.node_steps = steps;
+        // The root read whole, and a first step: the handicap is known.
+        if self.pending.as_ref().is_some_and(|steps| !steps.is_empty()) {
+            self.settle(size);
         }
     }
 
-    /// Judges the events read: handicap, then every move, the score and
-    /// `RE`.
-    fn finish(mut self, coll: &Collection) -> Game {
+    /// The line is read: the score and `RE`.
+    fn finish(mut self) -> Game {
         let Some(size) = self.size else {
             return Game {
                 root: self.root,
@@ -848,82 +1028,14 @@ impl LineReader {
                 problems: self.problems,
                 events: Vec::new(),
                 captured: Vec::new(),
+                captures: Vec::new(),
                 free_handicap: 0,
                 final_score: AreaScore::default(),
             };
         };
-        // Handicap: placed stones (White moves next) or free placement.
-        let mut free_handicap = 0;
-        if self.info.handicap >= 2 {
-            let first_is_white_move = matches!(self.events.first(), Some(Event::Move(0)))
-                && self.plies.first().is_some_and(|p| p.side == Side::White);
-            let implied = if self.root_black == 0 && first_is_white_move {
-                fixed_handicap(size, self.info.handicap)
-            } else {
-                None
-            };
-            if let Some(points) = implied {
-                // Old server records give HA and let White move first, the
-                // stones being on their standard points.
-                let span = coll
-                    .property(self.root, HA)
-                    .map_or(Span::default(), |p| p.span());
-                self.problems.push(problem(
-                    Severity::Warning,
-                    span,
-                    None,
-                    Issue::ImpliedHandicap {
-                        handicap: self.info.handicap,
-                    },
-                ));
-                let mut head: Vec<Event> = points
-                    .into_iter()
-                    .map(|p| Event::Setup(p, Some(Side::Black)))
-                    .collect();
-                head.push(setup_done(span));
-                head.push(Event::ToMove(Side::White));
-                self.events.splice(0..0, head);
-            } else if self.root_black == 0 {
-                free_handicap = self.info.handicap;
-            } else {
-                if self.root_black != self.info.handicap {
-                    let span = coll
-                        .property(self.root, HA)
-                        .map_or(Span::default(), |p| p.span());
-                    self.problems.push(problem(
-                        Severity::Warning,
-                        span,
-                        None,
-                        Issue::HandicapMismatch {
-                            handicap: self.info.handicap,
-                            stones: self.root_black,
-                        },
-                    ));
-                }
-                if !self.root_pl {
-                    let at = self
-                        .events
-                        .iter()
-                        .position(|e| !matches!(e, Event::Setup(..)))
-                        .unwrap_or(self.events.len());
-                    self.events.insert(at, Event::ToMove(Side::White));
-                }
-            }
-        }
-        // Judge.
+        self.settle(size);
         self.plies.shrink_to_fit();
         self.events.shrink_to_fit();
-        let mut judge = Judge::new(size, self.profile, free_handicap);
-        let mut captured = Vec::new();
-        for &ev in &self.events {
-            let before = captured.len() as u32;
-            let illegal = judge.apply(ev, &self.plies, &mut captured, Some(&mut self.problems));
-            if let Event::Move(i) = ev {
-                let ply = &mut self.plies[i as usize];
-                ply.captured = (before, captured.len() as u32);
-                ply.illegal = illegal;
-            }
-        }
         let mut game = Game {
             root: self.root,
             variation: 0,
@@ -933,11 +1045,12 @@ impl LineReader {
             plies: self.plies,
             problems: self.problems,
             events: self.events,
-            captured,
-            free_handicap,
-            final_score: judge.pos.board().area_score(),
+            captured: self.captured,
+            captures: self.captures,
+            free_handicap: self.free_handicap,
+            final_score: self.judge.pos.board().area_score(),
         };
-        check_result(coll, &mut game);
+        check_result(self.re_span, &mut game);
         game.problems.sort_by_key(|p| p.span.start);
         game
     }
@@ -945,11 +1058,12 @@ impl LineReader {
 
 /// Replays one line (root first) of a tree.
 fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) -> Game {
-    let mut reader = LineReader::new(src, coll, line[0], profile, line.len());
+    let root = NodeRead::of(coll, line[0]);
+    let mut reader = LineReader::new(src, root, profile, line.len());
     for &node in line {
-        reader.node(src, coll, node);
+        reader.node(src, NodeRead::of(coll, node));
     }
-    reader.finish(coll)
+    reader.finish()
 }
 
 /// The standard (GTP `fixed_handicap`) points of `n` handicap stones on
@@ -1005,7 +1119,7 @@ fn claimed_margin(result: &str) -> Option<f64> {
     margin.is_finite().then_some(sign * margin)
 }
 
-fn check_result(coll: &Collection, game: &mut Game) {
+fn check_result(span: Span, game: &mut Game) {
     let Some(written) = game.info.result.clone() else {
         return;
     };
@@ -1016,9 +1130,6 @@ fn check_result(coll: &Collection, game: &mut Game) {
     let komi = game.komi_counted();
     let margin = score.margin(komi);
     if (margin - claim).abs() > 1e-9 {
-        let span = coll
-            .property(game.root, RE)
-            .map_or(Span::default(), |p| p.span());
         game.problems.push(problem(
             Severity::Warning,
             span,

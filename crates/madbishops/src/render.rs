@@ -229,20 +229,7 @@ pub fn svg(board: &Board, last_move: Option<Move>, caption: &[String]) -> String
         } else {
             0
         };
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, sans-serif">"#
-    );
-    let _ = writeln!(s, "<title>{}</title>", xml_escape(title));
-    let _ = writeln!(
-        s,
-        r##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#2e8b57"/></marker></defs>"##
-    );
-    let _ = writeln!(
-        s,
-        r##"<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#f3e6c8"/>"##
-    );
+    let mut s = asalto_core::svg::open(width, height, &xml_escape(title));
     svg_squares(&mut s);
     svg_labels(&mut s);
     if let Some(mv) = last_move {
@@ -252,20 +239,11 @@ pub fn svg(board: &Board, last_move: Option<Move>, caption: &[String]) -> String
     if let Some(mv) = last_move {
         svg_last_move_over(&mut s, mv);
     }
-    if !caption.is_empty() {
-        let _ = writeln!(s, r##"<g class="caption" font-size="15" fill="#2b2118">"##);
-        for (i, line) in caption.iter().enumerate() {
-            let y = 2 * SVG_MARGIN + board_size - 4 + SVG_CAPTION_LINE * i as i32;
-            let _ = writeln!(
-                s,
-                r#"<text x="{}" y="{y}">{}</text>"#,
-                SVG_MARGIN - 10,
-                xml_escape(line)
-            );
-        }
-        s.push_str("</g>\n");
-    }
-    s.push_str("</svg>\n");
+    let lines = caption
+        .iter()
+        .map(|line| (SVG_MARGIN - 10, xml_escape(line)));
+    let y = 2 * SVG_MARGIN + board_size - 4;
+    asalto_core::svg::close(&mut s, lines, y, SVG_CAPTION_LINE);
     s
 }
 

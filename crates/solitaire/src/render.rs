@@ -117,21 +117,7 @@ pub fn svg(pos: &Position, last: Option<Capture>, caption: &[String]) -> String 
     let title = caption
         .first()
         .map_or("Solitaire Chess position", String::as_str);
-    let mut s = String::new();
-    // Writing into a String cannot fail.
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, sans-serif">"#
-    );
-    let _ = writeln!(s, "<title>{}</title>", xml_escape(title));
-    let _ = writeln!(
-        s,
-        r##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#2e8b57"/></marker></defs>"##
-    );
-    let _ = writeln!(
-        s,
-        r##"<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#f3e6c8"/>"##
-    );
+    let mut s = asalto_core::svg::open(width, height, &xml_escape(title));
     squares(&mut s);
     if let Some(c) = last {
         last_capture(&mut s, c);
@@ -146,20 +132,11 @@ pub fn svg(pos: &Position, last: Option<Capture>, caption: &[String]) -> String 
         );
     }
     labels(&mut s);
-    if !caption.is_empty() {
-        let _ = writeln!(s, r##"<g class="caption" font-size="15" fill="#2b2118">"##);
-        for (i, line) in caption.iter().enumerate() {
-            let y = 2 * SVG_MARGIN + board + 10 + SVG_CAPTION_LINE * i as i32;
-            let _ = writeln!(
-                s,
-                r#"<text x="{}" y="{y}">{}</text>"#,
-                SVG_MARGIN / 2,
-                xml_escape(line)
-            );
-        }
-        s.push_str("</g>\n");
-    }
-    s.push_str("</svg>\n");
+    let lines = caption
+        .iter()
+        .map(|line| (SVG_MARGIN / 2, xml_escape(line)));
+    let y = 2 * SVG_MARGIN + board + 10;
+    asalto_core::svg::close(&mut s, lines, y, SVG_CAPTION_LINE);
     s
 }
 

@@ -5,7 +5,7 @@
 use asalto::text::escape_line;
 use asalto_go::export::gtp_vertex;
 use asalto_go::replay::Checked;
-use asalto_go::{Profile, render};
+use asalto_go::{Move, Profile, Side, render};
 
 use super::super::input::display_name;
 use super::super::{Format, Out, Status, WriteError};
@@ -19,6 +19,15 @@ fn move_text(checked: &Checked, index: usize) -> Option<String> {
         ply.side.name(),
         gtp_vertex(ply.mv, game.size)
     ))
+}
+
+/// The moves of a record's main line, as they are compared.
+fn main_line(checked: &Checked) -> impl Iterator<Item = (Side, Move)> + '_ {
+    checked
+        .games
+        .first()
+        .into_iter()
+        .flat_map(|g| g.plies.iter().map(|p| (p.side, p.mv)))
 }
 
 /// Moves of a record's main line.
@@ -60,15 +69,10 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
     }
     let checked: Vec<Checked> = checked.into_iter().map(|l| l.checked).collect();
     let (a, b) = (&checked[0], &checked[1]);
-    // Compared in place: a copy of each move list would be one more
-    // record's worth of memory.
-    let key = |c: &Checked, i: usize| {
-        c.games
-            .first()
-            .and_then(|g| g.plies.get(i))
-            .map(|p| (p.side, p.mv))
-    };
-    let first = (0..moves(a).max(moves(b))).find(|&i| key(a, i) != key(b, i));
+    // Compared in place (a copy of each move list would be one more
+    // record's worth of memory), as every game compares: core's
+    // `first_difference`, numbered from 1.
+    let first = asalto_core::first_difference(main_line(a), main_line(b)).map(|n| n - 1);
     let size_differs = a.games.first().map(|g| g.size) != b.games.first().map(|g| g.size);
     let first = if size_differs { Some(0) } else { first };
     let same = first.is_none();

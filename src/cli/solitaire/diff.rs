@@ -7,7 +7,7 @@
 
 use asalto_solitaire::format::long_algebraic;
 use asalto_solitaire::json::ProblemJson;
-use asalto_solitaire::{Checked, GAME, Position, Problem, Profile, Verdict, render};
+use asalto_solitaire::{Capture, Checked, GAME, Position, Problem, Profile, Verdict, render};
 use serde::Serialize;
 
 use super::super::{Format, Out, Status, WriteError};
@@ -84,12 +84,12 @@ fn capture_at(c: &Checked, index: usize) -> Option<String> {
 /// Where the answers part, if they do; `None` when their legal captures and
 /// their claims are the same.
 fn first_difference(a: &Checked, b: &Checked) -> Option<Difference> {
-    let common = a
-        .plies
-        .iter()
-        .zip(&b.plies)
-        .take_while(|(x, y)| x.capture == y.capture)
-        .count();
+    // The captures both answers share, as every game compares.
+    fn captures(c: &Checked) -> impl Iterator<Item = Capture> + '_ {
+        c.plies.iter().map(|p| p.capture)
+    }
+    let common =
+        asalto_core::first_difference(captures(a), captures(b)).map_or(a.plies.len(), |n| n - 1);
     let same_end = common == a.plies.len()
         && common == b.plies.len()
         && a.claims_no_solution == b.claims_no_solution

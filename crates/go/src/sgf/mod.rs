@@ -12,9 +12,10 @@ mod text;
 mod tree;
 mod write;
 
-pub use charset::{Decoded, decode};
-pub(crate) use parse::{MainLine, parse_with};
+pub use charset::{Decoded, decode, decode_owned};
+pub(crate) use parse::{MainLine, NodeRead, PlainMove, parse_with};
 pub use parse::{ParseOptions, parse};
 pub use text::unescape;
+pub(crate) use tree::count_semicolons;
 pub use tree::{Collection, Ident, Lines, Node, NodeId, Property, Value};
 pub use write::write_collection;

@@ -2,7 +2,10 @@
 //! game trees, so nesting depth costs heap, never stack.
 
 use crate::problem::{Issue, Problem, Severity, Span, SyntaxKind};
-use crate::sgf::tree::{Collection, Ident, NodeId};
+use crate::sgf::tree::{Collection, Ident, NodeId, Property, Value};
+
+const B: Ident = Ident::new("B");
+const W: Ident = Ident::new("W");
 
 /// How forgiving to be.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -19,36 +22,79 @@ struct Open {
     attach: Option<NodeId>,
     /// Whether `attach` is on its tree's main line (or there is none yet).
     attach_main: bool,
+    /// Whether `attach` has a child already (a later one is a variation).
+    attach_has_child: bool,
     has_node: bool,
     start: usize,
 }
 
-/// Where the nodes of each tree's main line go as soon as they are read.
-pub(crate) trait MainLine {
-    /// `node` of `coll` is on a main line (a root: a new tree); its
-    /// properties are read. Returns whether the tree may forget them (a
-    /// root's are always kept).
-    fn node(&mut self, coll: &Collection, node: NodeId) -> bool;
+/// A node as it is read: its number (as [`parse`] would give it), its `;`
+/// and its properties.
+#[derive(Clone, Copy)]
+pub(crate) struct NodeRead<'c> {
+    /// The node's index in the tree [`parse`] gives.
+    pub id: NodeId,
+    /// The `;` (empty for a node read without one).
+    pub span: Span,
+    /// The properties, in file order.
+    pub props: &'c [Property],
+    coll: &'c Collection,
+}
 
-    /// Whether main-line nodes give their properties up (the tree then
-    /// makes room for the properties of one node, not of every node).
-    fn forgets(&self) -> bool {
-        true
+impl<'c> NodeRead<'c> {
+    /// Node `id` of a whole tree.
+    pub fn of(coll: &'c Collection, id: NodeId) -> NodeRead<'c> {
+        NodeRead {
+            id,
+            span: coll.node(id).span(),
+            props: coll.properties(id),
+            coll,
+        }
     }
+
+    /// The values of a property of this node.
+    #[inline]
+    pub fn values(&self, prop: &Property) -> &'c [Value] {
+        self.coll.values(prop)
+    }
+
+    /// The first property with this name.
+    #[inline]
+    pub fn property(&self, ident: Ident) -> Option<&'c Property> {
+        self.props.iter().find(|p| p.ident == ident)
+    }
+}
+
+/// A main-line node holding one move and nothing else (`;B[pd]`, `;W[]`),
+/// which the parser reads without building a property.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PlainMove {
+    /// The colour (`B` or `W`).
+    pub ident: Ident,
+    /// The property, from its name to `]`.
+    pub span: Span,
+    /// The value between the brackets (no escapes: empty or two letters).
+    pub value: Span,
+}
+
+/// Where the nodes of each tree's main line go as soon as they are read.
+/// Such a parse keeps no tree: the other nodes are only checked for syntax.
+pub(crate) trait MainLine {
+    /// A node of a main line (`root`: the first node of a new tree), its
+    /// properties read.
+    fn node(&mut self, node: NodeRead<'_>, root: bool);
+
+    /// A main-line node below the root holding one move and nothing else.
+    fn plain_move(&mut self, node: PlainMove);
 }
 
 /// Keeps every node whole: [`parse`].
 struct KeepAll;
 
 impl MainLine for KeepAll {
-    #[inline]
-    fn node(&mut self, _: &Collection, _: NodeId) -> bool {
-        false
-    }
+    fn node(&mut self, _: NodeRead<'_>, _: bool) {}
 
-    fn forgets(&self) -> bool {
-        false
-    }
+    fn plain_move(&mut self, _: PlainMove) {}
 }
 
 struct Parser<'a, M> {
@@ -58,6 +104,11 @@ struct Parser<'a, M> {
     coll: Collection,
     problems: Vec<Problem>,
     main_line: M,
+    /// Whether the tree is built; if not, only the current node's
+    /// properties are held, and nodes are only counted.
+    keep: bool,
+    /// Nodes read so far (the next node's index).
+    nodes: u32,
 }
 
 /// Parses decoded SGF text into game trees. Syntax errors are returned as
@@ -77,17 +128,27 @@ struct Parser<'a, M> {
 /// assert!(coll.property(root, Ident::new("SZ")).is_some());
 /// ```
 pub fn parse(text: &str, options: ParseOptions) -> (Collection, Vec<Problem>) {
-    parse_with(text, options, KeepAll)
+    parse_inner(text, options, KeepAll, true)
 }
 
-/// [`parse`], handing each main-line node to `main_line` as soon as its
-/// properties are read; the properties of the non-root ones it is done
-/// with are dropped from the tree (nodes and links stay), so a caller that
-/// replays the main lines as they come holds a record's moves once.
+/// Reads `text` as [`parse`] does, with the same node numbers and
+/// problems, but builds no tree: each main-line node goes to `main_line`
+/// as soon as it is read (a node of one move without building even its
+/// property), so a caller that replays the main lines as they come holds
+/// a record's moves once, and no node of it.
 pub(crate) fn parse_with(
     text: &str,
     options: ParseOptions,
     main_line: impl MainLine,
+) -> Vec<Problem> {
+    parse_inner(text, options, main_line, false).1
+}
+
+fn parse_inner(
+    text: &str,
+    options: ParseOptions,
+    main_line: impl MainLine,
+    keep: bool,
 ) -> (Collection, Vec<Problem>) {
     if u32::try_from(text.len()).is_err() {
         // The tree keeps byte offsets in 32 bits.
@@ -103,37 +164,95 @@ pub(crate) fn parse_with(
         src: text.as_bytes(),
         pos: 0,
         lenient: options.lenient,
-        coll: Collection::with_capacity(text, !main_line.forgets()),
+        coll: if keep {
+            Collection::with_capacity(text)
+        } else {
+            // Room for a root's properties: one node is held at a time.
+            Collection::with_room(32)
+        },
         problems: Vec::new(),
         main_line,
+        keep,
+        nodes: 0,
     };
     p.run();
     (p.coll, p.problems)
 }
 
 impl<M: MainLine> Parser<'_, M> {
-    /// A node under the open tree on top of `stack`, starting at `at`.
+    /// A node under the open tree on top of `stack`, starting at `at`:
+    /// its index, and whether it is on its tree's main line.
     fn push_node(&mut self, stack: &mut [Open], at: usize, semicolon: bool) -> (NodeId, bool) {
         let open = stack
             .last_mut()
             .expect("a node is pushed inside a game tree");
         // On the main line: the first child of a main-line node.
-        let main = match open.attach {
-            None => true,
-            Some(p) => open.attach_main && self.coll.node(p).first_child().is_none(),
+        let main = open.attach.is_none() || (open.attach_main && !open.attach_has_child);
+        let id = if self.keep {
+            self.coll.push_node(at, semicolon, open.attach)
+        } else {
+            // Only the current node's properties are held.
+            self.coll.clear();
+            self.nodes
         };
-        let id = self.coll.push_node(at, semicolon, open.attach);
+        self.nodes += 1;
         open.attach = Some(id);
         open.attach_main = main;
+        open.attach_has_child = false;
         open.has_node = true;
         (id, main)
     }
 
     /// A node's properties are read (all, or up to an error).
-    fn node_read(&mut self, id: NodeId, main: bool) {
-        if main && self.main_line.node(&self.coll, id) && self.coll.parent(id).is_some() {
-            self.coll.forget_properties(id);
+    fn node_read(&mut self, id: NodeId, at: usize, semicolon: bool, main: bool, root: bool) {
+        if main && !self.keep {
+            let node = NodeRead {
+                id,
+                span: Span::new(at, at + usize::from(semicolon)),
+                props: self.coll.all_properties(),
+                coll: &self.coll,
+            };
+            self.main_line.node(node, root);
         }
+    }
+
+    /// At `;` (at `self.pos`) of a main-line node below a root: a node of
+    /// one move, `B[xy]`, `W[xy]` or `B[]`, with no property after it,
+    /// read as [`Parser::properties`] would. Returns whether it was.
+    #[inline]
+    fn plain_move(&mut self) -> bool {
+        let at = self.pos;
+        let (side, len) = match self.src.get(at + 1..at + 6) {
+            Some([s @ (b'B' | b'W'), b'[', c, r, b']'])
+                if c.is_ascii_lowercase() && r.is_ascii_lowercase() =>
+            {
+                (*s, 2)
+            }
+            _ => match self.src.get(at + 1..at + 4) {
+                Some([s @ (b'B' | b'W'), b'[', b']']) => (*s, 0),
+                _ => return false,
+            },
+        };
+        let end = at + 4 + len;
+        // Nothing but a next node, a tree's end or blanks may follow.
+        let mut next = end;
+        while next < self.src.len() && self.src[next].is_ascii_whitespace() {
+            next += 1;
+        }
+        if self
+            .src
+            .get(next)
+            .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'[')
+        {
+            return false;
+        }
+        self.main_line.plain_move(PlainMove {
+            ident: if side == b'B' { B } else { W },
+            span: Span::new(at + 1, end),
+            value: Span::new(at + 3, at + 3 + len),
+        });
+        self.pos = next;
+        true
     }
 
     fn report(&mut self, kind: SyntaxKind, span: Span, tolerated: bool) {
@@ -194,12 +313,14 @@ impl<M: MainLine> Parser<'_, M> {
                         self.report(SyntaxKind::EmptyTree, Span::new(at, at + 1), false);
                         return;
                     }
-                    let (attach, attach_main) = stack
-                        .last()
-                        .map_or((None, true), |o| (o.attach, o.attach_main));
+                    let (attach, attach_main, attach_has_child) =
+                        stack.last().map_or((None, true, false), |o| {
+                            (o.attach, o.attach_main, o.attach_has_child)
+                        });
                     stack.push(Open {
                         attach,
                         attach_main,
+                        attach_has_child,
                         has_node: false,
                         start: self.pos,
                     });
@@ -216,7 +337,12 @@ impl<M: MainLine> Parser<'_, M> {
                             );
                             return;
                         }
-                        Some(_) => {}
+                        Some(_) => {
+                            // The node this tree hung from has a child now.
+                            if let Some(below) = stack.last_mut() {
+                                below.attach_has_child = true;
+                            }
+                        }
                         None => {
                             self.report(
                                 SyntaxKind::ExtraParen,
@@ -239,13 +365,18 @@ impl<M: MainLine> Parser<'_, M> {
                         self.report(SyntaxKind::Unexpected(';'), Span::new(at, at + 1), false);
                         return;
                     }
+                    let root = stack.last().is_some_and(|o| o.attach.is_none());
                     let (id, main) = self.push_node(&mut stack, at, true);
+                    if main && !root && !self.keep && self.plain_move() {
+                        continue;
+                    }
                     self.pos += 1;
+                    let first = self.coll.props.len();
                     let ok = self.properties(id);
-                    if ok && self.coll.properties(id).is_empty() {
+                    if ok && self.coll.props.len() == first {
                         self.report(SyntaxKind::EmptyNode, Span::new(at, at + 1), true);
                     }
-                    self.node_read(id, main);
+                    self.node_read(id, at, true, main, root);
                     if !ok {
                         return;
                     }
@@ -261,9 +392,10 @@ impl<M: MainLine> Parser<'_, M> {
                     if !self.lenient {
                         return;
                     }
+                    let root = stack.last().is_some_and(|o| o.attach.is_none());
                     let (id, main) = self.push_node(&mut stack, at, false);
                     let ok = self.properties(id);
-                    self.node_read(id, main);
+                    self.node_read(id, at, false, main, root);
                     if !ok {
                         return;
                     }
@@ -360,7 +492,8 @@ impl<M: MainLine> Parser<'_, M> {
                 );
                 return false;
             }
-            self.coll.push_property(node, ident, (start, self.pos));
+            self.coll
+                .push_property(self.keep.then_some(node), ident, (start, self.pos));
             self.skip_ws();
             if self.src.get(self.pos) != Some(&b'[') {
                 self.report(SyntaxKind::MissingValue, name_span, false);

@@ -150,12 +150,6 @@ pub struct Node {
 }
 
 impl Node {
-    /// The node's first child (the main line's next node).
-    #[inline]
-    pub(crate) fn first_child(&self) -> Option<NodeId> {
-        some(self.first_child)
-    }
-
     /// The `;` (empty for a node read without one).
     #[inline]
     pub fn span(&self) -> Span {
@@ -181,12 +175,6 @@ impl Collection {
     /// Nodes in the collection.
     pub fn node_count(&self) -> usize {
         self.nodes.len()
-    }
-
-    /// Nodes the collection has room for beyond those it holds: the `;`
-    /// of the text not read yet, while parsing.
-    pub(crate) fn nodes_ahead(&self) -> usize {
-        self.nodes.capacity() - self.nodes.len()
     }
 
     /// A node.
@@ -248,22 +236,36 @@ impl Collection {
     /// text's length), and a property with one value for each, as a move
     /// node has. Counting is one pass over the bytes, which spares the
     /// arrays their regrowth and copies.
-    /// Without `properties`, room for a few properties only (the main
-    /// line's are dropped as they are read).
-    pub(crate) fn with_capacity(text: &str, properties: bool) -> Collection {
-        // Counted in byte lanes, 255 bytes at a time (no lane overflows).
-        let nodes: usize = text
-            .as_bytes()
-            .chunks(255)
-            .map(|c| usize::from(c.iter().fold(0u8, |n, &b| n + u8::from(b == b';'))))
-            .sum();
-        let props = if properties { nodes + 16 } else { 64 };
+    pub(crate) fn with_capacity(text: &str) -> Collection {
+        let nodes = count_semicolons(text);
         Collection {
             nodes: Vec::with_capacity(nodes),
+            props: Vec::with_capacity(nodes + 16),
+            values: Vec::with_capacity(nodes + 16),
+            roots: Vec::new(),
+        }
+    }
+
+    /// An empty collection with room for `props` properties and values.
+    pub(crate) fn with_room(props: usize) -> Collection {
+        Collection {
+            nodes: Vec::new(),
             props: Vec::with_capacity(props),
             values: Vec::with_capacity(props),
             roots: Vec::new(),
         }
+    }
+
+    /// Drops every property and value: a parse that keeps no tree holds
+    /// the current node's only.
+    pub(crate) fn clear(&mut self) {
+        self.props.clear();
+        self.values.clear();
+    }
+
+    /// Every property held, in file order.
+    pub(crate) fn all_properties(&self) -> &[Property] {
+        &self.props
     }
 
     /// A node whose `;` is at `start` (`semicolon`: written; else the
@@ -302,10 +304,15 @@ impl Collection {
         id
     }
 
-    /// A property of `node` (the last node pushed), its name written at
-    /// `name` (a byte range).
+    /// A property of `node` (the last node pushed; `None` when no tree is
+    /// kept), its name written at `name` (a byte range).
     #[inline]
-    pub(crate) fn push_property(&mut self, node: NodeId, ident: Ident, name: (usize, usize)) {
+    pub(crate) fn push_property(
+        &mut self,
+        node: Option<NodeId>,
+        ident: Ident,
+        name: (usize, usize),
+    ) {
         let first_value = self.values.len() as u32;
         self.props.push(Property {
             ident,
@@ -313,19 +320,9 @@ impl Collection {
             end: name.1 as u32,
             values: (first_value, first_value),
         });
-        self.nodes[node as usize].props.1 = self.props.len() as u32;
-    }
-
-    /// Drops the properties of `node`, the last node pushed, and their
-    /// values (a main line's node once replayed, see
-    /// [`super::parse::parse_with`]).
-    pub(crate) fn forget_properties(&mut self, node: NodeId) {
-        let (first, _) = self.nodes[node as usize].props;
-        if let Some(p) = self.props.get(first as usize) {
-            self.values.truncate(p.values.0 as usize);
+        if let Some(node) = node {
+            self.nodes[node as usize].props.1 = self.props.len() as u32;
         }
-        self.props.truncate(first as usize);
-        self.nodes[node as usize].props.1 = first;
     }
 
     /// A value of the last property pushed, between `[` at `start - 1`
@@ -342,6 +339,15 @@ impl Collection {
             p.end = end as u32 + 1;
         }
     }
+}
+
+/// The `;` in `text` (the nodes of a record, within the few that comments
+/// hold), counted in byte lanes, 255 bytes at a time (no lane overflows).
+pub(crate) fn count_semicolons(text: &str) -> usize {
+    text.as_bytes()
+        .chunks(255)
+        .map(|c| usize::from(c.iter().fold(0u8, |n, &b| n + u8::from(b == b';'))))
+        .sum()
 }
 
 /// The lines of a game tree, from [`Collection::lines`].

@@ -134,3 +134,121 @@ proptest! {
         }
     }
 }
+
+/// A point of a 5x5 board, or one past its edge.
+fn point5() -> impl Strategy<Value = String> {
+    (0..6u8, 0..6u8).prop_map(|(c, r)| format!("{}{}", (b'a' + c) as char, (b'a' + r) as char))
+}
+
+/// A node of a small game: mostly plain moves (the parser's fast path),
+/// and passes, setup, `PL`, comments, two moves, bad values, blanks.
+fn game_node() -> impl Strategy<Value = String> {
+    let side = prop_oneof![Just("B"), Just("W")];
+    prop_oneof![
+        6 => (side.clone(), point5()).prop_map(|(s, p)| format!(";{s}[{p}]")),
+        2 => side.clone().prop_map(|s| format!(";{s}[]")),
+        1 => side.clone().prop_map(|s| format!(";{s}[tt]")),
+        1 => (side.clone(), point5()).prop_map(|(s, p)| format!(";{s}[{p}]C[x]")),
+        1 => (side.clone(), point5()).prop_map(|(s, p)| format!("; {s} [{p}]\n")),
+        1 => (point5(), point5()).prop_map(|(a, b)| format!(";AB[{a}]AW[{b}]")),
+        1 => (point5(), point5()).prop_map(|(a, b)| format!(";B[{a}]W[{b}]")),
+        1 => prop_oneof![Just(";PL[W]"), Just(";PL[B]"), Just(";AE[aa:bb]"), Just(";B[zz]"),
+            Just(";W[a]"), Just(";"), Just(";b[cc]")].prop_map(str::to_string),
+    ]
+}
+
+/// A game tree of small games with variations.
+fn game_tree() -> impl Strategy<Value = String> {
+    let leaf =
+        proptest::collection::vec(game_node(), 1..12).prop_map(|n| format!("({})", n.concat()));
+    let inner = leaf.prop_recursive(3, 30, 3, |inner| {
+        (
+            proptest::collection::vec(game_node(), 1..8),
+            proptest::collection::vec(inner, 0..3),
+        )
+            .prop_map(|(nodes, subtrees)| format!("({}{})", nodes.concat(), subtrees.concat()))
+    });
+    let root = prop_oneof![
+        Just(";GM[1]SZ[5]"),
+        Just(";GM[1]SZ[5]HA[2]"),
+        Just(";GM[1]SZ[9]HA[2]KM[0.5]RE[W+0.5]"),
+        Just(";GM[1]SZ[5]AB[bb][cc]HA[2]"),
+        Just(";GM[1]SZ[5]AB[bb]PL[B]"),
+        Just("GM[1]SZ[5]"),
+        Just(";GM[2]"),
+    ];
+    (
+        root,
+        proptest::collection::vec(game_node(), 0..20),
+        proptest::collection::vec(inner, 0..3),
+    )
+        .prop_map(|(root, nodes, subtrees)| {
+            format!("({root}{}{})", nodes.concat(), subtrees.concat())
+        })
+}
+
+/// A game's moves, problems and positions, compared between the two ways
+/// of replaying a main line.
+fn main_line_facts(g: &asalto_go::Game) -> impl PartialEq + std::fmt::Debug {
+    let captured: Vec<Vec<asalto_go::Point>> =
+        g.plies.iter().map(|p| g.captured_by(p).to_vec()).collect();
+    let seen = |pos: &asalto_go::Position| {
+        format!(
+            "{}{:?}{:?}{:?}{:?}",
+            asalto_go::render::text(pos, Default::default()),
+            pos.to_move(),
+            pos.captures(),
+            pos.ko_point(),
+            pos.last_move()
+        )
+    };
+    let positions: Vec<String> = (0..=g.plies.len())
+        .step_by(3)
+        .map(|k| seen(&g.position_after(k)))
+        .collect();
+    (
+        (g.root, g.profile, g.size, g.info.clone()),
+        g.plies.clone(),
+        captured,
+        g.problems.clone(),
+        (g.score(), positions, seen(&g.position())),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// `check` reads main lines as it parses (no tree, plain move nodes by
+    /// a fast path); `--all-variations` parses the whole tree and replays
+    /// its lines from it. Their main lines must agree in everything.
+    #[test]
+    fn main_line_as_parsed_equals_main_line_of_the_tree(
+        trees in proptest::collection::vec(game_tree(), 1..3),
+        ws in "[ \n]{0,2}",
+        damage in 0..4usize,
+        profile in prop_oneof![Just(Profile::Seed2019), Just(Profile::SimpleKo), Just(Profile::PositionalSuperko), Just(Profile::TrompTaylor)],
+    ) {
+        let mut text = trees.join(&ws);
+        match damage {
+            1 => text.insert_str(0, "junk "),
+            2 => { text.pop(); }
+            3 => text.push(')'),
+            _ => {}
+        }
+        for lenient in [false, true] {
+            let options = CheckOptions { lenient, profile: Some(profile), all_variations: false };
+            let fast = check(text.as_bytes(), &options);
+            let full = check(text.as_bytes(), &CheckOptions { all_variations: true, ..options });
+            prop_assert_eq!(&fast.problems, &full.problems, "{}", text);
+            let mains: Vec<&asalto_go::Game> = full.games.iter().filter(|g| g.variation == 0).collect();
+            prop_assert_eq!(fast.games.len(), mains.len(), "{}", text);
+            for (a, b) in fast.games.iter().zip(mains) {
+                // The tree's replay keeps one problem per span and code.
+                let mut a = a.clone();
+                let mut seen = std::collections::HashSet::new();
+                a.problems.retain(|p| seen.insert((p.span, p.kind.code())));
+                prop_assert_eq!(main_line_facts(&a), main_line_facts(b), "{}", text);
+            }
+        }
+    }
+}
