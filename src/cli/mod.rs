@@ -92,12 +92,17 @@ pub enum ColorChoice {
 impl ColorChoice {
     /// Whether to colour standard output.
     pub fn enabled(self) -> bool {
+        self.enabled_on(io::stdout().is_terminal())
+    }
+
+    /// Whether to colour an output that is a terminal or not (`auto`: a
+    /// terminal, unless `NO_COLOR` is set).
+    fn enabled_on(self, terminal: bool) -> bool {
         match self {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
             ColorChoice::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && io::stdout().is_terminal()
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && terminal
             }
         }
     }
@@ -107,14 +112,7 @@ impl ColorChoice {
     /// Whether to colour what is written on standard error (the reports of
     /// `show`, `export` and `diff`, whose standard output is the product).
     pub fn enabled_on_stderr(self) -> bool {
-        match self {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && io::stderr().is_terminal()
-            }
-        }
+        self.enabled_on(io::stderr().is_terminal())
     }
 }
 
@@ -271,6 +269,26 @@ impl Out {
     /// Write `text` as is.
     pub fn write(&mut self, text: &str) -> Result<(), WriteError> {
         self.inner.write_all(text.as_bytes()).map_err(WriteError)
+    }
+
+    /// Write what `make` formats as it is made (a long export need not be
+    /// held whole).
+    pub fn stream(
+        &mut self,
+        make: impl FnOnce(&mut dyn std::fmt::Write) -> std::fmt::Result,
+    ) -> Result<(), WriteError> {
+        struct Through<'a, W: Write>(&'a mut W, Option<io::Error>);
+        impl<W: Write> std::fmt::Write for Through<'_, W> {
+            fn write_str(&mut self, s: &str) -> std::fmt::Result {
+                self.0.write_all(s.as_bytes()).map_err(|e| {
+                    self.1 = Some(e);
+                    std::fmt::Error
+                })
+            }
+        }
+        let mut through = Through(&mut self.inner, None);
+        let _ = make(&mut through);
+        through.1.map_or(Ok(()), |e| Err(WriteError(e)))
     }
 
     /// Write `text` and a newline.

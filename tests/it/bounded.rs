@@ -441,16 +441,20 @@ fn go_ko_record(cycles: usize, last: &str) -> tempfile::NamedTempFile {
 /// Go's `show`, `export` and `diff` hold a game of two million moves (a
 /// 9.7 MB record) in a few times the record: they once held its syntax
 /// tree and the game side by side, about 200 bytes a move (over 400 MB
-/// for this record, 840 MB for `diff`, 2.4 GB for `export --to json`);
-/// the main line is now replayed as it is parsed and the tree let go,
-/// about 80 bytes a move at the peak, and JSON is written as it is made.
+/// for this record, 840 MB for `diff`, 2.4 GB for `export --to json`),
+/// then the game and the tree's nodes (170 MiB, 264 MiB for `diff`). The
+/// main line is now judged as it is parsed with no tree at all, a move
+/// kept in 16 bytes, the file's bytes become its text without a copy, and
+/// every export is written as it is made: about 51 MiB at the peak (5.6
+/// times the record), 97 MiB for `diff` of two. The limits are of address
+/// space (`ulimit -v`): the runs pass at 64 and 112 MiB, fail at 56 and 96.
 #[test]
 fn go_show_export_and_diff_hold_millions_of_moves() {
     const MOVES: u64 = 1_999_998;
     let file = go_ko_record(333_333, "B[]");
     let path = file.path().to_str().unwrap();
     let run = |limit, args: &[&str]| limited_to(limit, args, file.path(), Stdio::piped());
-    let out = run(192, &["show", "--format", "json", "--ply", "1000", path]);
+    let out = run(80, &["show", "--format", "json", "--ply", "1000", path]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -464,7 +468,7 @@ fn go_show_export_and_diff_hold_millions_of_moves() {
     assert_eq!(json["captures"]["black"], 167);
     assert_eq!(json["captures"]["white"], 167);
 
-    let out = run(192, &["export", "--to", "gtp", path]);
+    let out = run(80, &["export", "--to", "gtp", path]);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -478,6 +482,11 @@ fn go_show_export_and_diff_hold_millions_of_moves() {
         .count();
     // The seven setup stones, then every move.
     assert_eq!(plays as u64, 7 + MOVES);
+    let out = run(80, &["export", "--to", "sgf", path]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.starts_with(b"(;GM[1]FF[4]CA[UTF-8]SZ[19]"));
+    let nodes = out.stdout.windows(2).filter(|w| w == b"\n;").count();
+    assert_eq!(nodes as u64, MOVES);
 
     // A JSON document carries a board per move (465 bytes a move here):
     // written as it is made. Built whole, 200,000 moves took 240 MB.
@@ -502,7 +511,7 @@ fn go_show_export_and_diff_hold_millions_of_moves() {
 
     // Two of them, differing at the last move.
     let other = go_ko_record(333_333, "B[dd]");
-    let out = run(320, &["diff", path, other.path().to_str().unwrap()]);
+    let out = run(144, &["diff", path, other.path().to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(
@@ -512,6 +521,60 @@ fn go_show_export_and_diff_hold_millions_of_moves() {
     );
     assert!(
         stdout.contains("black pass") && stdout.contains("black D16"),
+        "{stdout}"
+    );
+}
+
+/// A JSON game document of about 300,000 moves (some 50 MB) read back by
+/// `check`, `show` and `diff`: read as a stream, a ply at a time, it fits
+/// under the small limit, which the document held whole (and the game
+/// made of it) would pass several times over.
+#[test]
+fn json_documents_are_read_back_as_a_stream() {
+    let (record, plies, end) = endless_record(1800 << 10);
+    let document = tempfile::NamedTempFile::new().unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_asalto"))
+        .args(["export", "--to", "json"])
+        .arg(record.path())
+        .stdout(document.reopen().unwrap())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let size = std::fs::metadata(document.path()).unwrap().len();
+    assert!(size > 40 << 20, "{size} bytes");
+    let path = document.path().to_str().unwrap();
+    let check = limited_to(
+        SMALL_LIMIT_MIB,
+        &["check", path],
+        record.path(),
+        Stdio::piped(),
+    );
+    let stdout = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains(&format!(": valid, {plies} moves")),
+        "{stdout}"
+    );
+    let show = limited_to(
+        SMALL_LIMIT_MIB,
+        &["show", path],
+        record.path(),
+        Stdio::piped(),
+    );
+    let stdout = String::from_utf8_lossy(&show.stdout);
+    assert_eq!(show.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains(&format!("Position:    {end}")), "{stdout}");
+    // The document against its record, on standard input.
+    let diff = limited_to(
+        SMALL_LIMIT_MIB,
+        &["diff", path, "-"],
+        record.path(),
+        Stdio::piped(),
+    );
+    let stdout = String::from_utf8_lossy(&diff.stdout);
+    assert_eq!(diff.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains(&format!("same game: {plies} moves")),
         "{stdout}"
     );
 }

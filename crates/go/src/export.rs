@@ -33,22 +33,31 @@ pub fn gtp_vertex(mv: Move, size: Size) -> String {
 /// ```
 pub fn gtp_commands(game: &Game) -> String {
     let mut out = String::new();
+    let _ = write_gtp_commands(game, &mut out);
+    out
+}
+
+/// [`gtp_commands`], written to `out` as they are made (a record of
+/// millions of moves need not be held twice).
+///
+/// # Errors
+///
+/// When `out` fails.
+pub fn write_gtp_commands(game: &Game, out: &mut dyn Write) -> std::fmt::Result {
     let size = game.size;
-    let _ = writeln!(out, "boardsize {}", size.get());
-    out.push_str("clear_board\n");
-    let _ = writeln!(out, "komi {}", game.info.komi);
+    writeln!(out, "boardsize {}", size.get())?;
+    out.write_str("clear_board\n")?;
+    writeln!(out, "komi {}", game.info.komi)?;
     for (p, side) in game.position_after(0).board().stones() {
-        let _ = writeln!(out, "play {} {}", side.letter(), p.gtp(size));
+        writeln!(out, "play {} {}", side.letter(), p.gtp(size))?;
     }
     for ply in &game.plies {
-        let _ = writeln!(
-            out,
-            "play {} {}",
-            ply.side.letter(),
-            gtp_vertex(ply.mv, size)
-        );
+        match ply.mv {
+            Move::Play(p) => writeln!(out, "play {} {}", ply.side.letter(), p.gtp(size))?,
+            Move::Pass => writeln!(out, "play {} pass", ply.side.letter())?,
+        }
     }
-    out
+    Ok(())
 }
 
 /// The cell of the assignment's board as a Prolog string: `"-"`, `"b"`,
@@ -213,10 +222,21 @@ pub fn ply_data(game: &Game, i: usize, position: &crate::Position) -> PlyData {
 /// assert_eq!(sgf, "(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[0]HA[2]PB[a\\]b]AB[cc][gg]PL[W]\n;W[ee]\n;B[])\n");
 /// ```
 pub fn game_sgf(game: &Game) -> String {
-    let mut out = String::from("(;GM[1]FF[4]CA[UTF-8]");
-    let _ = write!(out, "SZ[{}]KM[{}]", game.size.get(), game.info.komi);
+    let mut out = String::new();
+    let _ = write_game_sgf(game, &mut out);
+    out
+}
+
+/// [`game_sgf`], written to `out` as it is made.
+///
+/// # Errors
+///
+/// When `out` fails.
+pub fn write_game_sgf(game: &Game, out: &mut dyn Write) -> std::fmt::Result {
+    out.write_str("(;GM[1]FF[4]CA[UTF-8]")?;
+    write!(out, "SZ[{}]KM[{}]", game.size.get(), game.info.komi)?;
     if game.info.handicap > 0 {
-        let _ = write!(out, "HA[{}]", game.info.handicap);
+        write!(out, "HA[{}]", game.info.handicap)?;
     }
     let texts = [
         ("RU", &game.info.rules),
@@ -226,7 +246,7 @@ pub fn game_sgf(game: &Game) -> String {
     ];
     for (name, value) in texts {
         if let Some(v) = value {
-            let _ = write!(out, "{name}[{}]", sgf_escape(v));
+            write!(out, "{name}[{}]", sgf_escape(v))?;
         }
     }
     let start = game.position_after(0);
@@ -238,21 +258,20 @@ pub fn game_sgf(game: &Game) -> String {
             .map(|(p, _)| p)
             .collect();
         if !stones.is_empty() {
-            out.push_str(if side == Side::Black { "AB" } else { "AW" });
+            out.write_str(if side == Side::Black { "AB" } else { "AW" })?;
             for p in stones {
-                let _ = write!(out, "[{}]", sgf_letters(p));
+                write!(out, "[{}]", sgf_letters(p))?;
             }
         }
     }
     if game.plies.first().is_some_and(|p| p.side == Side::White) {
-        out.push_str("PL[W]");
+        out.write_str("PL[W]")?;
     }
     for ply in &game.plies {
         let value = ply.mv.point().map(sgf_letters).unwrap_or_default();
-        let _ = write!(out, "\n;{}[{value}]", ply.side.letter());
+        write!(out, "\n;{}[{value}]", ply.side.letter())?;
     }
-    out.push_str(")\n");
-    out
+    out.write_str(")\n")
 }
 
 /// A value with `]` and `\` escaped.

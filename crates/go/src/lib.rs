@@ -60,6 +60,6 @@ pub use game::{Go, Outcome};
 pub use point::{GTP_COLUMNS, MAX_SIZE, Move, Point, Size, gtp_column_letter};
 pub use position::{IllegalMove, IllegalMoveKind, Played, Position};
 pub use problem::{Issue, Problem, Severity, Span, SyntaxKind};
-pub use replay::{CheckOptions, Checked, Game, GameInfo, Ply, check};
+pub use replay::{CheckOptions, Checked, Game, GameInfo, Ply, check, check_owned};
 pub use rules::{KoRule, Profile, Rules, Suicide};
 pub use side::{BySide, Side};

@@ -2,6 +2,7 @@
 //! SGF letters (`pd`), GTP (`Q16`) and the assignment's `[Row, Col]`.
 
 use std::fmt;
+use std::num::NonZeroU16;
 
 /// The widest board: SGF letters `a`–`y` as far as this crate goes (`FF[4]`
 /// allows 52 with capitals, which no real Go record uses).
@@ -80,8 +81,10 @@ impl fmt::Display for Size {
 /// the assignment's `[Row, Col]` do). It is the index of the cell in the
 /// padded grid, so it indexes board arrays directly; it knows nothing of a
 /// board size, which [`Size::contains`] checks.
+/// Index 0 is an edge cell, never a point: the niche makes a [`Move`] two
+/// bytes, and a replayed record's plies small.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Point(u16);
+pub struct Point(NonZeroU16);
 
 impl Point {
     /// The point at `col`, `row`, both below 25.
@@ -95,27 +98,33 @@ impl Point {
     }
 
     pub(crate) const fn new_unchecked(col: u8, row: u8) -> Point {
-        Point(((row as usize + 1) * STRIDE + col as usize + 1) as u16)
+        Point::from_index((row as usize + 1) * STRIDE + col as usize + 1)
     }
 
-    /// The point at a padded-grid index; the caller knows it is not an edge.
+    /// The point at a padded-grid index; the caller knows it is not an edge
+    /// (so not 0).
+    #[inline]
     pub(crate) const fn from_index(i: usize) -> Point {
-        Point(i as u16)
+        match NonZeroU16::new(i as u16) {
+            Some(n) => Point(n),
+            None => panic!("cell 0 is an edge, not a point"),
+        }
     }
 
     /// The column, 0-based from the left.
     pub const fn col(self) -> u8 {
-        (self.0 as usize % STRIDE - 1) as u8
+        (self.index() % STRIDE - 1) as u8
     }
 
     /// The row, 0-based from the top.
     pub const fn row(self) -> u8 {
-        (self.0 as usize / STRIDE - 1) as u8
+        (self.index() / STRIDE - 1) as u8
     }
 
     /// The padded-grid index.
+    #[inline]
     pub(crate) const fn index(self) -> usize {
-        self.0 as usize
+        self.0.get() as usize
     }
 
     /// The SGF letters: column then row, `a` first (`pd` is Q16 on 19x19).

@@ -1,7 +1,14 @@
-//! Replaying an SGF record: the parsed tree (syntax) becomes a list of
-//! events (setup, colour to move, moves), then each event is judged
-//! against a [`Position`] under a rule profile. The result is a [`Game`]
-//! per game tree, with typed [`Problem`]s at the spans of the moves.
+//! Replaying an SGF record: each node of a line becomes steps (setup,
+//! colour to move, moves), each judged against a [`Position`] under a
+//! rule profile as soon as it is read. The result is a [`Game`] per game
+//! tree, with typed [`Problem`]s at the spans of the moves.
+//!
+//! Main lines are read as the parser reads them, with no syntax tree: a
+//! node of one move goes from the bytes to a [`Ply`] directly, so `check`
+//! costs little more than the engine, and `show`, `export` and `diff` hold
+//! a record's moves once, 16 bytes each. `--all-variations` parses the
+//! tree and replays each of its lines the same way; a property test holds
+//! the two readings of a main line to the same plies and problems.
 //!
 //! Illegal moves are played the way the SGF specification asks a reader to
 //! (a ko is retaken, a suicide removes its group), so one slip does not
@@ -27,7 +34,7 @@ pub struct CheckOptions {
     pub all_variations: bool,
 }
 
-/// One move of a replayed line: 20 bytes, since a record of millions of
+/// One move of a replayed line: 16 bytes, since a record of millions of
 /// moves keeps one each for `show`, `export` and `diff`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ply {
@@ -44,6 +51,8 @@ pub struct Ply {
     /// Why it is illegal, if it is.
     pub illegal: Option<IllegalMoveKind>,
 }
+
+const _: () = assert!(std::mem::size_of::<Ply>() == 16);
 
 /// One change a record makes besides its moves, in order.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -114,9 +123,10 @@ pub struct Game {
     final_score: AreaScore,
 }
 
-/// A checked file. The syntax tree is not kept: a game holds its moves
-/// (about 60 bytes each with their events), the tree as much again, and a
-/// record of millions of moves is shown or exported whole. Parsing
+/// A checked file. The syntax tree is not kept (nor built, for main lines
+/// only): a game holds its moves (16 bytes each), the tree would take
+/// twice as much again, and a record of millions of moves is shown or
+/// exported whole. Parsing
 /// [`Checked::source`] with the same options gives the tree again, with
 /// the same node numbers.
 #[derive(Clone, Debug)]
@@ -242,7 +252,16 @@ impl Game {
 /// assert_eq!(checked.line_col(p.span), (1, 20));
 /// ```
 pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
-    let decoded = sgf::decode(bytes);
+    check_decoded(sgf::decode(bytes), options)
+}
+
+/// [`check`], taking the bytes: a UTF-8 record is then held once, as
+/// [`Checked::source`], not also as the bytes read.
+pub fn check_owned(bytes: Vec<u8>, options: &CheckOptions) -> Checked {
+    check_decoded(sgf::decode_owned(bytes), options)
+}
+
+fn check_decoded(decoded: sgf::Decoded, options: &CheckOptions) -> Checked {
     let parse_options = ParseOptions {
         lenient: options.lenient,
     };
@@ -767,6 +786,7 @@ impl LineReader {
     /// step (or has ended): placed stones (White moves next) or free
     /// placement. Then judges the steps held.
     fn settle(&mut self, size: Size) {
+        debug_assert_eq!(self.judge.pos.size(), size);
         let Some(mut steps) = self.pending.take() else {
             return;
         };
@@ -821,8 +841,13 @@ impl LineReader {
                 }
             }
         }
+        // Nothing is judged yet: the judge made at the root starts as
+        // `Judge::new(size, profile, free_handicap)` would.
         self.free_handicap = free_handicap;
-        self.judge = Judge::new(size, self.profile, free_handicap);
+        if free_handicap > 0 {
+            self.judge.free_handicap = free_handicap;
+            self.judge.pos.set_to_move(Side::Black);
+        }
         for step in steps {
             self.judge_step(step);
         }

@@ -62,8 +62,15 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
             written.map_err(|e| WriteError::from_json(&e))?;
             "\n".to_string()
         }
-        Target::Sgf => export::game_sgf(game),
-        Target::Gtp => export::gtp_commands(game),
+        // Written as they are made, as JSON is.
+        Target::Sgf => {
+            out.stream(|w| export::write_game_sgf(game, w))?;
+            String::new()
+        }
+        Target::Gtp => {
+            out.stream(|w| export::write_gtp_commands(game, w))?;
+            String::new()
+        }
         Target::Prolog => format!(
             "{}board({}).\n",
             export::prolog_moves(game),

@@ -231,8 +231,9 @@ pub fn load(path: &str, profile: Profile, lenient: bool) -> Result<Loaded, Statu
         error(&message);
         Status::Error
     })?;
-    let checked = asalto_go::check(
-        &bytes,
+    // Taken, not borrowed: a UTF-8 record is then held once.
+    let checked = asalto_go::check_owned(
+        bytes,
         &CheckOptions {
             profile: Some(profile),
             lenient,

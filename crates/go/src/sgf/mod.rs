@@ -12,7 +12,7 @@ mod text;
 mod tree;
 mod write;
 
-pub use charset::{Decoded, decode};
+pub use charset::{Decoded, decode, decode_owned};
 pub(crate) use parse::{MainLine, NodeRead, PlainMove, parse_with};
 pub use parse::{ParseOptions, parse};
 pub use text::unescape;

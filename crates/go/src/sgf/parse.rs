@@ -167,7 +167,8 @@ fn parse_inner(
         coll: if keep {
             Collection::with_capacity(text)
         } else {
-            Collection::default()
+            // Room for a root's properties: one node is held at a time.
+            Collection::with_room(32)
         },
         problems: Vec::new(),
         main_line,

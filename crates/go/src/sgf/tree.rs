@@ -246,6 +246,16 @@ impl Collection {
         }
     }
 
+    /// An empty collection with room for `props` properties and values.
+    pub(crate) fn with_room(props: usize) -> Collection {
+        Collection {
+            nodes: Vec::new(),
+            props: Vec::with_capacity(props),
+            values: Vec::with_capacity(props),
+            roots: Vec::new(),
+        }
+    }
+
     /// Drops every property and value: a parse that keeps no tree holds
     /// the current node's only.
     pub(crate) fn clear(&mut self) {
