@@ -1,7 +1,28 @@
+//! Runs `check` alone, ROUNDS times over the files, for profilers:
+//! `examples/go-bench.rs` also times parsing and the engine, which would
+//! mix three profiles into one.
+//!
+//! ```text
+//! cargo build --profile profiling -p asalto-go --example check-only
+//! perf record target/profiling/examples/check-only 300 \
+//!     crates/go/tests/data/real/gnugo/*.sgf crates/go/tests/data/selfplay/*.sgf
+//! ```
+
 fn main() {
     let mut args = std::env::args().skip(1);
-    let rounds: u32 = args.next().unwrap().parse().unwrap();
-    let files: Vec<Vec<u8>> = args.map(|f| std::fs::read(f).unwrap()).collect();
+    let Some(rounds) = args.next().and_then(|r| r.parse::<u32>().ok()) else {
+        eprintln!("usage: check-only ROUNDS FILE...");
+        std::process::exit(2);
+    };
+    let files: Vec<Vec<u8>> = args
+        .filter_map(|f| match std::fs::read(&f) {
+            Ok(bytes) => Some(bytes),
+            Err(e) => {
+                eprintln!("{f}: {e}");
+                None
+            }
+        })
+        .collect();
     let options = asalto_go::CheckOptions::default();
     for _ in 0..rounds {
         for f in &files {
