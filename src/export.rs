@@ -368,72 +368,138 @@ impl GameDocument {
     /// # Ok::<(), asalto::export::ImportError>(())
     /// ```
     pub fn to_game(&self) -> Result<Game, ImportError> {
-        asalto_core::json::check_head(&self.format, self.version, &self.game, GAME)?;
-        if Rules::from_name(&self.rules).is_none() {
-            return Err(ImportError::Rules(self.rules.clone()));
+        let mut replay = DocReplay::start(
+            &self.format,
+            self.version,
+            &self.game,
+            &self.rules,
+            &self.start,
+        )?;
+        let mut game = Game::from_position(replay.position());
+        for doc in &self.plies {
+            game.plies.push(replay.step(doc)?);
         }
-        let start: Position = self.start.parse().map_err(|error| ImportError::Position {
+        replay.finish(&self.final_position, &self.to_move, &self.outcome)?;
+        Ok(game)
+    }
+}
+
+/// A document's game replayed ply by ply, each ply checked against the
+/// replay ([`GameDocument::to_game`]'s checks, in its order), holding only
+/// the current position.
+struct DocReplay {
+    start: Position,
+    replay: Replay<Asalto>,
+    plies: usize,
+}
+
+impl DocReplay {
+    /// Check the fields read before the plies (`format`, `version`, `game`,
+    /// `rules`, `start`, in this order) and start the replay.
+    fn start(
+        format: &str,
+        version: u32,
+        game: &str,
+        rules: &str,
+        start: &str,
+    ) -> Result<DocReplay, ImportError> {
+        asalto_core::json::check_head(format, version, game, GAME)?;
+        if Rules::from_name(rules).is_none() {
+            return Err(ImportError::Rules(rules.to_string()));
+        }
+        let start: Position = start.parse().map_err(|error| ImportError::Position {
             field: "start".to_string(),
             error,
         })?;
-        let mut game = Game::from_position(start);
-        let mut replay = Replay::<Asalto>::new(start);
-        for (i, doc) in self.plies.iter().enumerate() {
-            let number = i + 1;
-            let fail = |message: String| ImportError::Ply {
-                ply: number,
-                message,
-            };
-            if doc.ply != number {
-                return Err(fail(format!("`ply` is {}, expected {number}", doc.ply)));
-            }
-            let path = doc
-                .path
-                .iter()
-                .map(|s| s.parse::<Point>())
-                .collect::<Result<Vec<Point>, _>>()
-                .map_err(|e| fail(format!("`path`: {e}")))?;
-            // Judged and played by the replay every game shares.
-            let judged = match Path::from_points(&path) {
-                Some(written) => replay
-                    .step(&written)
-                    .map(|ply| ply.mv)
-                    .map_err(|illegal| illegal.reason),
-                // Longer than any move: the rules say why, on the points.
-                None => replay
-                    .position()
-                    .resolve(&path)
-                    .map(|mv| replay.play(mv).mv),
-            };
-            let mv = judged.map_err(|e| {
-                fail(format!(
-                    "{} is not legal here: {} [{}]",
-                    doc.path.join("-"),
-                    e.message(),
-                    e.reason().code()
-                ))
-            })?;
-            game.push(mv, *replay.position(), doc.line.unwrap_or(0), doc.completed);
-            let expected = PlyJson::from(game.plies.last().unwrap_or_else(|| unreachable!()));
-            let check = |field: &str, found: String, wanted: String| {
-                if found == wanted {
-                    Ok(())
-                } else {
-                    Err(fail(format!(
-                        "`{field}` is {found}, but the move gives {wanted}"
-                    )))
-                }
-            };
-            check("side", doc.side.clone(), expected.side)?;
-            check("notation", doc.notation.clone(), expected.notation)?;
-            check(
-                "captured",
-                format!("{:?}", doc.captured),
-                format!("{:?}", expected.captured),
-            )?;
-            check("position", doc.position.clone(), expected.position)?;
+        Ok(DocReplay {
+            start,
+            replay: Replay::<Asalto>::new(start),
+            plies: 0,
+        })
+    }
+
+    /// The position reached.
+    fn position(&self) -> Position {
+        *self.replay.position()
+    }
+
+    /// Judge and play the next ply of the document, and check its fields.
+    fn step(&mut self, doc: &PlyJson) -> Result<Ply, ImportError> {
+        let number = self.plies + 1;
+        let fail = |message: String| ImportError::Ply {
+            ply: number,
+            message,
+        };
+        if doc.ply != number {
+            return Err(fail(format!("`ply` is {}, expected {number}", doc.ply)));
         }
-        let end = game.position();
+        let path = doc
+            .path
+            .iter()
+            .map(|s| s.parse::<Point>())
+            .collect::<Result<Vec<Point>, _>>()
+            .map_err(|e| fail(format!("`path`: {e}")))?;
+        let side = self.replay.position().turn();
+        let replay = &mut self.replay;
+        // Judged and played by the replay every game shares.
+        let judged = match Path::from_points(&path) {
+            Some(written) => replay
+                .step(&written)
+                .map(|ply| ply.mv)
+                .map_err(|illegal| illegal.reason),
+            // Longer than any move: the rules say why, on the points.
+            None => replay
+                .position()
+                .resolve(&path)
+                .map(|mv| replay.play(mv).mv),
+        };
+        let mv = judged.map_err(|e| {
+            fail(format!(
+                "{} is not legal here: {} [{}]",
+                doc.path.join("-"),
+                e.message(),
+                e.reason().code()
+            ))
+        })?;
+        self.plies = number;
+        let ply = Ply {
+            number,
+            side,
+            mv,
+            position: *self.replay.position(),
+            line: doc.line.unwrap_or(0),
+            completed: doc.completed,
+        };
+        let expected = PlyJson::from(&ply);
+        let check = |field: &str, found: String, wanted: String| {
+            if found == wanted {
+                Ok(())
+            } else {
+                Err(fail(format!(
+                    "`{field}` is {found}, but the move gives {wanted}"
+                )))
+            }
+        };
+        check("side", doc.side.clone(), expected.side)?;
+        check("notation", doc.notation.clone(), expected.notation)?;
+        check(
+            "captured",
+            format!("{:?}", doc.captured),
+            format!("{:?}", expected.captured),
+        )?;
+        check("position", doc.position.clone(), expected.position)?;
+        Ok(ply)
+    }
+
+    /// Check the fields about the end (`final`, `to_move`, `outcome`, in
+    /// this order) against the position reached.
+    fn finish(
+        &self,
+        final_position: &str,
+        to_move: &str,
+        outcome: &Option<OutcomeJson>,
+    ) -> Result<(), ImportError> {
+        let end = self.position();
         let mismatch = |field, found: String, expected: String| {
             if found == expected {
                 Ok(())
@@ -445,23 +511,328 @@ impl GameDocument {
                 })
             }
         };
-        mismatch("final", self.final_position.clone(), end.to_string())?;
+        mismatch("final", final_position.to_string(), end.to_string())?;
         mismatch(
             "to_move",
-            self.to_move.clone(),
+            to_move.to_string(),
             end.turn().name().to_string(),
         )?;
         let outcome_text = |o: &Option<OutcomeJson>| match o {
             Some(o) => format!("{} ({}) at ply {}", o.winner, o.reason, o.ply),
             None => "null".to_string(),
         };
+        let reached = end.outcome().map(|outcome| GameOutcome {
+            outcome,
+            ply: self.plies,
+        });
         mismatch(
             "outcome",
-            outcome_text(&self.outcome),
-            outcome_text(&game.outcome().map(OutcomeJson::from)),
-        )?;
-        Ok(game)
+            outcome_text(outcome),
+            outcome_text(&reached.map(OutcomeJson::from)),
+        )
     }
+}
+
+/// Why a game document read as a stream ([`read_document`]) gives no game.
+#[derive(Debug)]
+pub enum DocumentError {
+    /// The reader failed.
+    Read(std::io::Error),
+    /// What [`GameDocument::from_json`] or [`GameDocument::to_game`] would
+    /// say of the whole text.
+    Import(ImportError),
+}
+
+/// Read a game document from `reader` as a stream, holding one ply at a
+/// time (a document of a million plies is about 170 MB): each ply is
+/// judged and checked as it is read and handed to `on_ply`; the start
+/// position is returned. The answer is the one of
+/// [`GameDocument::from_json`] then [`GameDocument::to_game`] on the whole
+/// text (without a byte-order mark; the reader gives UTF-8 or the caller
+/// says otherwise): the text is read to its end, so an error of JSON comes
+/// before an illegal ply found earlier. `on_ply` sees the plies before the
+/// first problem even when there is one: what it makes of them is only
+/// good when the answer is `Ok`.
+///
+/// A document whose plies come before the fields they are judged by (not
+/// the order `export` writes) has its plies held, as a whole document is.
+///
+/// # Errors
+///
+/// [`DocumentError::Read`] when the reader fails, else the first problem
+/// of [`GameDocument::from_json`] and [`GameDocument::to_game`].
+pub fn read_document(
+    reader: impl std::io::Read,
+    on_ply: &mut dyn FnMut(&Ply),
+) -> Result<Position, DocumentError> {
+    use serde::de::DeserializeSeed;
+    let mut de = serde_json::Deserializer::from_reader(reader);
+    let read = DocumentSeed { on_ply }
+        .deserialize(&mut de)
+        .and_then(|read| de.end().map(|()| read));
+    match read {
+        Err(e) if e.is_io() => Err(DocumentError::Read(e.into())),
+        Err(e) => Err(DocumentError::Import(ImportError::Json(e.to_string()))),
+        Ok(read) => read.map_err(DocumentError::Import),
+    }
+}
+
+/// The fields of a game document, as [`GameDocument`] names them.
+#[derive(Deserialize)]
+#[serde(field_identifier, rename_all = "snake_case")]
+enum DocumentField {
+    Format,
+    Version,
+    Game,
+    Rules,
+    Source,
+    Complete,
+    Stopped,
+    Start,
+    #[serde(rename = "final")]
+    Final,
+    ToMove,
+    Plies,
+    Outcome,
+    #[serde(other)]
+    Other,
+}
+
+/// [`GameDocument`]'s fields in their order (for the deserializer, as its
+/// derived `Deserialize` gives them).
+const DOCUMENT_FIELDS: &[&str] = &[
+    "format", "version", "game", "rules", "source", "complete", "stopped", "start", "final",
+    "to_move", "plies", "outcome",
+];
+
+/// Reads a game document as [`GameDocument`]'s derived `Deserialize` does
+/// (the same JSON errors: types, duplicate and missing fields), judging
+/// the plies as they come.
+struct DocumentSeed<'a> {
+    on_ply: &'a mut dyn FnMut(&Ply),
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for DocumentSeed<'_> {
+    type Value = Result<Position, ImportError>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_struct("GameDocument", DOCUMENT_FIELDS, self)
+    }
+}
+
+/// The plies of a document: judged as they came, or held when they came
+/// before the fields they are judged by.
+enum ReadPlies {
+    /// Judged as they came: the replay of them all, or the first problem
+    /// (of the fields before the plies, or of a ply).
+    Judged(Result<DocReplay, ImportError>),
+    /// Held, to be judged at the end.
+    Held(Vec<PlyJson>),
+}
+
+/// Reads the plies of a document one at a time, as `Vec<PlyJson>`'s
+/// `Deserialize` reads them (the same JSON errors), judging each.
+struct PliesSeed<'a> {
+    replay: Result<DocReplay, ImportError>,
+    on_ply: &'a mut dyn FnMut(&Ply),
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for PliesSeed<'_> {
+    type Value = ReadPlies;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for PliesSeed<'_> {
+    type Value = ReadPlies;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a sequence")
+    }
+
+    fn visit_seq<S: serde::de::SeqAccess<'de>>(
+        mut self,
+        mut seq: S,
+    ) -> Result<ReadPlies, S::Error> {
+        while let Some(doc) = seq.next_element::<PlyJson>()? {
+            // After a problem the plies are only read (JSON comes first).
+            if let Ok(replay) = &mut self.replay {
+                match replay.step(&doc) {
+                    Ok(ply) => (self.on_ply)(&ply),
+                    Err(problem) => self.replay = Err(problem),
+                }
+            }
+        }
+        Ok(ReadPlies::Judged(self.replay))
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for DocumentSeed<'_> {
+    type Value = Result<Position, ImportError>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("struct GameDocument")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        use serde::de::{Error, IgnoredAny};
+        let mut format: Option<String> = None;
+        let mut version: Option<u32> = None;
+        let mut game: Option<String> = None;
+        let mut rules: Option<String> = None;
+        let mut source: Option<Option<String>> = None;
+        let mut complete: Option<bool> = None;
+        let mut stopped: Option<Option<StopJson>> = None;
+        let mut start: Option<String> = None;
+        let mut final_position: Option<String> = None;
+        let mut to_move: Option<String> = None;
+        let mut plies: Option<ReadPlies> = None;
+        let mut outcome: Option<Option<OutcomeJson>> = None;
+        // One field: a duplicate is an error, as the derived reader says.
+        fn once<'de, A: serde::de::MapAccess<'de>, T: Deserialize<'de>>(
+            map: &mut A,
+            slot: &mut Option<T>,
+            name: &'static str,
+        ) -> Result<(), A::Error> {
+            if slot.is_some() {
+                return Err(A::Error::duplicate_field(name));
+            }
+            *slot = Some(map.next_value()?);
+            Ok(())
+        }
+        while let Some(key) = map.next_key::<DocumentField>()? {
+            match key {
+                DocumentField::Format => once(&mut map, &mut format, "format")?,
+                DocumentField::Version => once(&mut map, &mut version, "version")?,
+                DocumentField::Game => once(&mut map, &mut game, "game")?,
+                DocumentField::Rules => once(&mut map, &mut rules, "rules")?,
+                DocumentField::Source => once(&mut map, &mut source, "source")?,
+                DocumentField::Complete => once(&mut map, &mut complete, "complete")?,
+                DocumentField::Stopped => once(&mut map, &mut stopped, "stopped")?,
+                DocumentField::Start => once(&mut map, &mut start, "start")?,
+                DocumentField::Final => once(&mut map, &mut final_position, "final")?,
+                DocumentField::ToMove => once(&mut map, &mut to_move, "to_move")?,
+                DocumentField::Outcome => once(&mut map, &mut outcome, "outcome")?,
+                DocumentField::Other => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+                DocumentField::Plies => {
+                    if plies.is_some() {
+                        return Err(A::Error::duplicate_field("plies"));
+                    }
+                    // A document without `game` is Asalto's; one that
+                    // names another game later is judged again at the end.
+                    let header = match (&format, version, &rules, &start) {
+                        (Some(format), Some(version), Some(rules), Some(start)) => {
+                            Some(DocReplay::start(
+                                format,
+                                version,
+                                game.as_deref().unwrap_or(GAME),
+                                rules,
+                                start,
+                            ))
+                        }
+                        _ => None,
+                    };
+                    plies = Some(match header {
+                        Some(replay) => map.next_value_seed(PliesSeed {
+                            replay,
+                            on_ply: &mut *self.on_ply,
+                        })?,
+                        None => ReadPlies::Held(map.next_value()?),
+                    });
+                }
+            }
+        }
+        let format = format.ok_or_else(|| A::Error::missing_field("format"))?;
+        let version = version.ok_or_else(|| A::Error::missing_field("version"))?;
+        let game = game.unwrap_or_else(|| GAME.to_string());
+        let rules = rules.ok_or_else(|| A::Error::missing_field("rules"))?;
+        let start = start.ok_or_else(|| A::Error::missing_field("start"))?;
+        let final_position = final_position.ok_or_else(|| A::Error::missing_field("final"))?;
+        let to_move = to_move.ok_or_else(|| A::Error::missing_field("to_move"))?;
+        let plies = plies.ok_or_else(|| A::Error::missing_field("plies"))?;
+        let outcome = outcome.unwrap_or(None);
+        let _ = (source, complete, stopped);
+        Ok(judge(
+            [&format, &game, &rules, &start],
+            version,
+            plies,
+            [&final_position, &to_move],
+            &outcome,
+            self.on_ply,
+        ))
+    }
+
+    /// A document written as an array of its fields in order, as the
+    /// derived `Deserialize` reads one.
+    fn visit_seq<S: serde::de::SeqAccess<'de>>(self, mut seq: S) -> Result<Self::Value, S::Error> {
+        use serde::de::Error;
+        const EXPECTED: &str = "struct GameDocument with 12 elements";
+        fn next<'de, S: serde::de::SeqAccess<'de>, T: Deserialize<'de>>(
+            seq: &mut S,
+            i: usize,
+        ) -> Result<T, S::Error> {
+            seq.next_element()?
+                .ok_or_else(|| S::Error::invalid_length(i, &EXPECTED))
+        }
+        let format: String = next(&mut seq, 0)?;
+        let version: u32 = next(&mut seq, 1)?;
+        let game: String = seq.next_element()?.unwrap_or_else(|| GAME.to_string());
+        let rules: String = next(&mut seq, 3)?;
+        let _source: Option<String> = seq.next_element()?.unwrap_or_default();
+        let _complete: bool = seq.next_element()?.unwrap_or(true);
+        let _stopped: Option<StopJson> = seq.next_element()?.unwrap_or_default();
+        let start: String = next(&mut seq, 7)?;
+        let final_position: String = next(&mut seq, 8)?;
+        let to_move: String = next(&mut seq, 9)?;
+        let on_ply = self.on_ply;
+        let replay = DocReplay::start(&format, version, &game, &rules, &start);
+        let plies = seq
+            .next_element_seed(PliesSeed {
+                replay,
+                on_ply: &mut *on_ply,
+            })?
+            .ok_or_else(|| S::Error::invalid_length(10, &EXPECTED))?;
+        let outcome: Option<OutcomeJson> = next(&mut seq, 11)?;
+        Ok(judge(
+            [&format, &game, &rules, &start],
+            version,
+            plies,
+            [&final_position, &to_move],
+            &outcome,
+            on_ply,
+        ))
+    }
+}
+
+/// A document read, judged as `to_game` judges the whole document: the
+/// fields before the plies first (`game` may have come after them), then
+/// the plies (judged as they came, or held), then the end.
+fn judge(
+    [format, game, rules, start]: [&str; 4],
+    version: u32,
+    plies: ReadPlies,
+    [final_position, to_move]: [&str; 2],
+    outcome: &Option<OutcomeJson>,
+    on_ply: &mut dyn FnMut(&Ply),
+) -> Result<Position, ImportError> {
+    let fresh = DocReplay::start(format, version, game, rules, start)?;
+    let replay = match plies {
+        ReadPlies::Judged(judged) => judged?,
+        ReadPlies::Held(held) => {
+            let mut replay = fresh;
+            for doc in &held {
+                let ply = replay.step(doc)?;
+                on_ply(&ply);
+            }
+            replay
+        }
+    };
+    replay.finish(final_position, to_move, outcome)?;
+    Ok(replay.start)
 }
 
 #[cfg(test)]
@@ -496,6 +867,176 @@ mod tests {
         let back = GameDocument::from_json(&old.to_string()).unwrap();
         assert_eq!(back, doc());
         assert!(back.to_game().is_ok());
+    }
+
+    /// The slow reference for [`read_document`]: the whole text read by
+    /// `from_json`, then `to_game`.
+    fn whole(text: &str) -> Result<(Position, Vec<crate::Move>), String> {
+        let game = GameDocument::from_json(text)
+            .and_then(|doc| doc.to_game())
+            .map_err(|e| e.to_string())?;
+        Ok((game.start, game.moves().copied().collect()))
+    }
+
+    /// [`read_document`] on `text`: the start and the moves handed out
+    /// (only good when it is `Ok`), or the problem.
+    fn streamed(text: &str) -> Result<(Position, Vec<crate::Move>), String> {
+        let mut moves = Vec::new();
+        let start = read_document(text.as_bytes(), &mut |ply| moves.push(ply.mv));
+        match start {
+            Ok(start) => Ok((start, moves)),
+            Err(DocumentError::Import(e)) => Err(e.to_string()),
+            Err(DocumentError::Read(e)) => Err(format!("read: {e}")),
+        }
+    }
+
+    /// A JSON error's position: where serde_json counts from (a whole text
+    /// or a reader) moves some columns by one.
+    fn without_position(answer: Result<(Position, Vec<crate::Move>), String>) -> String {
+        match answer {
+            Ok(game) => format!("{game:?}"),
+            Err(e) => e.split(" at line ").next().unwrap_or_default().to_string(),
+        }
+    }
+
+    /// Where the value of the top-level field `key` of `text` (written in
+    /// the struct's order) is: its start and end.
+    fn value_at(text: &str, key: &str) -> (usize, usize) {
+        let start = text.find(&format!("\"{key}\":")).unwrap() + key.len() + 3;
+        let mut values =
+            serde_json::Deserializer::from_str(&text[start..]).into_iter::<serde_json::Value>();
+        values.next().unwrap().unwrap();
+        (start, start + values.byte_offset())
+    }
+
+    /// `text` with the field `key` (not the last) left out.
+    fn without(text: &str, key: &str) -> String {
+        let (_, end) = value_at(text, key);
+        let from = text.find(&format!("\"{key}\":")).unwrap();
+        format!("{}{}", &text[..from], &text[end + 1..])
+    }
+
+    /// `text` with the value of the field `key` replaced.
+    fn with(text: &str, key: &str, value: &str) -> String {
+        let (start, end) = value_at(text, key);
+        format!("{}{value}{}", &text[..start], &text[end..])
+    }
+
+    #[test]
+    fn a_document_read_as_a_stream_is_read_as_whole() {
+        // Written in the struct's order, as `export` writes: the plies
+        // come after the fields they are judged by, and are judged as
+        // they are read.
+        let edits: Vec<fn(&mut GameDocument)> = vec![
+            |_| {},
+            |d| d.plies[3].position = "x".into(),
+            |d| d.plies[2].path = vec!["Cc".into(), "Cd".into()],
+            |d| d.plies[1].ply = 7,
+            |d| d.plies[6].captured.clear(),
+            |d| d.version = 2,
+            |d| d.format = "other".into(),
+            |d| d.game = "go".into(),
+            |d| d.rules = "other".into(),
+            |d| d.start = "x".into(),
+            |d| d.final_position = "x".into(),
+            |d| d.to_move = "officers".into(),
+            |d| {
+                d.outcome = d.plies.first().map(|_| OutcomeJson {
+                    winner: "rebels",
+                    reason: "castle-occupied",
+                    ply: 3,
+                })
+            },
+            |d| {
+                d.start = d.plies[0].position.clone();
+                d.final_position = d.start.clone();
+                d.to_move = "rebels".into();
+                d.plies.clear();
+            },
+        ];
+        let mut texts: Vec<String> = Vec::new();
+        for edit in edits {
+            let mut d = doc();
+            edit(&mut d);
+            let text = serde_json::to_string(&d).unwrap();
+            // Also with a ply that is not a ply: JSON comes first.
+            let broken = with(
+                &text,
+                "plies",
+                &text[value_at(&text, "plies").0..].replacen("\"line\":6", "\"line\":\"x\"", 1),
+            );
+            texts.push(text);
+            texts.push(broken);
+        }
+        let text = serde_json::to_string(&doc()).unwrap();
+        // The plies before the fields they are judged by: held.
+        let (from, to) = value_at(&text, "plies");
+        let plies = &text[from..to];
+        texts.push(format!(
+            "{{\"plies\":{plies},{}",
+            &without(&text, "plies")[1..]
+        ));
+        // `game` after the plies: another game's, or Asalto's.
+        for game in ["go", "asalto"] {
+            let rest = without(&text, "game");
+            texts.push(format!("{},\"game\":\"{game}\"}}", &rest[..rest.len() - 1]));
+        }
+        // Fields missing, of the wrong type, twice; the shape.
+        for key in [
+            "game", "source", "start", "final", "to_move", "plies", "format",
+        ] {
+            texts.push(without(&text, key));
+        }
+        let object = &text[1..text.len() - 1];
+        texts.extend([
+            with(&text, "plies", "5"),
+            with(&text, "version", "\"1\""),
+            with(&text, "outcome", "[]"),
+            format!("{{{object},\"version\":1}}"),
+            format!("{{{object},\"plies\":[]}}"),
+            format!("{{{object},\"extra\":[1,{{\"a\":[2]}}]}}"),
+            format!("{text} x"),
+            format!("{text}\n\n"),
+            text[..text.len() / 2].to_string(),
+            format!("{}@{}", &text[..text.len() / 2], &text[text.len() / 2..]),
+            "{}".to_string(),
+            "[]".to_string(),
+            "[\"asalto-game\", 1]".to_string(),
+            String::new(),
+        ]);
+        for text in &texts {
+            let whole = whole(text);
+            let streamed = streamed(text);
+            if whole.is_ok() {
+                assert_eq!(streamed, whole, "{text}");
+            }
+            assert_eq!(
+                without_position(streamed),
+                without_position(whole),
+                "{text}"
+            );
+        }
+        // Every kind of answer was met.
+        let answers: Vec<String> = texts.iter().map(|t| without_position(whole(t))).collect();
+        for kind in [
+            "not a game document: invalid type",
+            "not a game document: missing field",
+            "not a game document: duplicate field",
+            "not a game document: trailing",
+            "ply 4",
+            "ply 7",
+            "version 2",
+            "a document of `go`",
+            "`final`",
+            "`outcome`",
+            "`start`",
+            "(",
+        ] {
+            assert!(
+                answers.iter().any(|a| a.starts_with(kind)),
+                "{kind}: {answers:#?}"
+            );
+        }
     }
 
     #[test]

@@ -406,6 +406,13 @@ impl<'b> Lines<'b> {
         Ok(all)
     }
 
+    /// The rest of the input, as a reader (the bytes in the buffer, then
+    /// the ones not read yet).
+    pub fn into_reader(self) -> impl Read + 'b {
+        let buf: &'b [u8] = self.buf;
+        io::Cursor::new(&buf[self.start..self.filled]).chain(self.reader)
+    }
+
     /// The next line, with its `\n` if it has one.
     #[inline]
     pub fn next_line(&mut self) -> io::Result<Option<&[u8]>> {
@@ -498,6 +505,143 @@ pub fn document_record(name: &str, text: &str) -> Result<String, String> {
     Ok(write_record(game.moves()))
 }
 
+/// The record a JSON game document holds (`lines` from its first byte,
+/// named `shown` in messages), the document read as a stream, a ply at a
+/// time: only the record is kept (a line of about 6 bytes a move, where
+/// the document takes about 170), and the answer is
+/// [`document_record`]'s on the whole text. The document is read to its
+/// end whatever it holds, as a whole text is: a byte that is not UTF-8
+/// anywhere in it is said first, then what is wrong in JSON, then in the
+/// game.
+fn streamed_record(lines: Lines<'_>, shown: &str) -> Result<String, Failure> {
+    use asalto::export::{DocumentError, ImportError, read_document};
+    let read_error = |e: io::Error| format!("cannot read {shown}: {}", io_reason(&e));
+    let mut record = String::new();
+    let mut text = Utf8Text::new(lines.into_reader());
+    let read = read_document(io::BufReader::with_capacity(CHUNK, &mut text), &mut |ply| {
+        use std::fmt::Write as _;
+        // Writing into a `String` cannot fail.
+        let _ = writeln!(record, "{}", ply.mv);
+    });
+    let start = match read {
+        Err(DocumentError::Read(e)) => return Err(read_error(e).into()),
+        Err(DocumentError::Import(e)) => Err(e),
+        Ok(start) => Ok(start),
+    };
+    text.drain().map_err(read_error)?;
+    if let Some((bytes, chars)) = text.bad {
+        return Err(Failure::Unreadable(format!(
+            "{}: not UTF-8 text (invalid byte at line 1, column {}, byte {bytes})",
+            asalto::text::escape_line(shown),
+            chars + 1
+        )));
+    }
+    match start {
+        Err(e @ ImportError::Json(_)) => Err(Failure::Document(format!("{shown}: {e}"))),
+        Err(e) => Err(Failure::Document(format!("{shown}: not a legal game: {e}"))),
+        Ok(start) if start != asalto::Position::start() => Err(Failure::Document(format!(
+            "{shown}: the game starts from {start}, not from the start position; only JSON can \
+             hold it"
+        ))),
+        Ok(_) => Ok(record),
+    }
+}
+
+/// A reader of text that says where its first byte that is not UTF-8 is
+/// (the bytes read and the characters before it), and leaves out a
+/// byte-order mark at its start, as [`asalto::export::GameDocument::from_json`]
+/// does.
+struct Utf8Text<R> {
+    inner: R,
+    /// Bytes read and judged valid, and the characters they make (a
+    /// byte-order mark counts as bytes, not as a character).
+    bytes: usize,
+    chars: usize,
+    /// The end of a character cut by a read, to be judged with the next.
+    cut: Vec<u8>,
+    /// Where the first byte that is not UTF-8 is: bytes and characters
+    /// before it.
+    bad: Option<(usize, usize)>,
+    started: bool,
+}
+
+impl<R: Read> Utf8Text<R> {
+    fn new(inner: R) -> Utf8Text<R> {
+        Utf8Text {
+            inner,
+            bytes: 0,
+            chars: 0,
+            cut: Vec::new(),
+            bad: None,
+            started: false,
+        }
+    }
+
+    /// Judge `bytes`, read after the ones before.
+    fn judge(&mut self, bytes: &[u8]) {
+        if self.bad.is_some() {
+            return;
+        }
+        let joined;
+        let text = if self.cut.is_empty() {
+            bytes
+        } else {
+            joined = [std::mem::take(&mut self.cut).as_slice(), bytes].concat();
+            &joined
+        };
+        let (valid, rest) = match std::str::from_utf8(text) {
+            Ok(_) => (text, &[][..]),
+            Err(e) => text.split_at(e.valid_up_to()),
+        };
+        self.bytes += valid.len();
+        self.chars += valid.iter().filter(|&&b| b & 0xc0 != 0x80).count();
+        match std::str::from_utf8(rest) {
+            Ok(_) => {}
+            // A character cut at the end of the read: judged with the next.
+            Err(e) if e.error_len().is_none() => self.cut = rest.to_vec(),
+            Err(_) => self.bad = Some((self.bytes, self.chars)),
+        }
+    }
+
+    /// Read the rest, judging it.
+    fn drain(&mut self) -> io::Result<()> {
+        let mut chunk = vec![0; CHUNK];
+        while self.read(&mut chunk)? > 0 {}
+        Ok(())
+    }
+}
+
+impl<R: Read> Read for Utf8Text<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let mut n = self.inner.read(buf)?;
+        if n == 0 {
+            if !self.cut.is_empty() && self.bad.is_none() {
+                self.bad = Some((self.bytes, self.chars));
+            }
+            return Ok(0);
+        }
+        let mut from = 0;
+        if !self.started {
+            self.started = true;
+            // The mark is judged as text, and left out of what is read.
+            if buf[..n].starts_with(b"\xef\xbb\xbf") {
+                self.bytes += 3;
+                from = 3;
+            }
+        }
+        self.judge(&buf[from..n]);
+        if from > 0 {
+            buf.copy_within(from..n, 0);
+            n -= from;
+            if n == 0 {
+                // Only the mark was read: nothing read is not the end.
+                return self.read(buf);
+            }
+        }
+        Ok(n)
+    }
+}
+
 /// Why a record has no replay to report.
 pub enum Failure {
     /// It cannot be read: missing, unreadable, not UTF-8 (status 2).
@@ -558,10 +702,7 @@ impl<'b> RecordLines<'b> {
                 offset: 0,
             });
         }
-        let bytes = lines.rest().map_err(read_error)?;
-        let text = String::from_utf8(bytes)
-            .map_err(|e| not_utf8(&shown, 1, e.as_bytes(), e.utf8_error(), 0))?;
-        let record = document_record(&shown, &text).map_err(Failure::Document)?;
+        let record = streamed_record(lines, &shown)?;
         Ok(RecordLines {
             name: shown,
             source: RecordSource::Document(record, 0),

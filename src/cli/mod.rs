@@ -92,12 +92,17 @@ pub enum ColorChoice {
 impl ColorChoice {
     /// Whether to colour standard output.
     pub fn enabled(self) -> bool {
+        self.enabled_on(io::stdout().is_terminal())
+    }
+
+    /// Whether to colour an output that is a terminal or not (`auto`: a
+    /// terminal, unless `NO_COLOR` is set).
+    fn enabled_on(self, terminal: bool) -> bool {
         match self {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
             ColorChoice::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && io::stdout().is_terminal()
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && terminal
             }
         }
     }
@@ -107,14 +112,7 @@ impl ColorChoice {
     /// Whether to colour what is written on standard error (the reports of
     /// `show`, `export` and `diff`, whose standard output is the product).
     pub fn enabled_on_stderr(self) -> bool {
-        match self {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && io::stderr().is_terminal()
-            }
-        }
+        self.enabled_on(io::stderr().is_terminal())
     }
 }
 

@@ -6,7 +6,9 @@
 //! (if any) with nothing printed and nothing checked shown.
 //!
 //! Why: a teacher's folder mixes games; one read per file keeps a batch of
-//! thousands fast, and a pipe named as a file can be read only once.
+//! thousands fast, and a pipe named as a file can be read only once. A
+//! JSON game document in a batch is read as a stream (its answers as when
+//! it was read whole).
 
 use crate::run::{Run, asalto, asalto_with_input};
 
@@ -251,4 +253,47 @@ fn an_unreadable_file_is_reported_by_the_game_its_name_tells() {
         assert_eq!(first["game"], "go", "{more:?}");
         assert_eq!(first["rules"], "simple-ko", "{more:?}");
     }
+}
+
+/// A JSON game document is read as a stream, to its end: a byte that is
+/// not UTF-8 anywhere in it is said first (where it is, as in a record),
+/// even after what is wrong in JSON.
+#[test]
+fn a_document_read_as_a_stream_says_where_its_text_is_not_utf8() {
+    let good = asalto(&["export", "--to", "json", "samples/ejemplo.txt"]).stdout;
+    let dir = tempfile::tempdir().unwrap();
+    let cut = good.len() / 2;
+    for (name, before, after) in [
+        ("end.json", good.clone(), "\n".to_string()),
+        (
+            "broken.json",
+            format!("{}@{}", &good[..cut], &good[cut..]),
+            String::new(),
+        ),
+    ] {
+        let path = dir.path().join(name);
+        let mut bytes = before.clone().into_bytes();
+        bytes.push(0xff);
+        bytes.extend(after.as_bytes());
+        std::fs::write(&path, bytes).unwrap();
+        let path = path.to_string_lossy().into_owned();
+        let run = asalto(&["check", &path]);
+        assert_eq!(run.code, 2, "{}", run.stdout);
+        assert_eq!(
+            run.stderr,
+            format!(
+                "asalto: {path}: not UTF-8 text (invalid byte at line 1, column {}, byte {})\n",
+                before.chars().count() + 1,
+                before.len()
+            )
+        );
+    }
+    // Read as a stream, a document of the start position is the record.
+    let run = asalto_with_input(&["check", "-"], &good);
+    assert_eq!(run.code, 0);
+    assert!(
+        run.stdout.starts_with("<stdin>: valid, 7 moves"),
+        "{}",
+        run.stdout
+    );
 }

@@ -524,3 +524,57 @@ fn go_show_export_and_diff_hold_millions_of_moves() {
         "{stdout}"
     );
 }
+
+/// A JSON game document of about 300,000 moves (some 50 MB) read back by
+/// `check`, `show` and `diff`: read as a stream, a ply at a time, it fits
+/// under the small limit, which the document held whole (and the game
+/// made of it) would pass several times over.
+#[test]
+fn json_documents_are_read_back_as_a_stream() {
+    let (record, plies, end) = endless_record(1800 << 10);
+    let document = tempfile::NamedTempFile::new().unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_asalto"))
+        .args(["export", "--to", "json"])
+        .arg(record.path())
+        .stdout(document.reopen().unwrap())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let size = std::fs::metadata(document.path()).unwrap().len();
+    assert!(size > 40 << 20, "{size} bytes");
+    let path = document.path().to_str().unwrap();
+    let check = limited_to(
+        SMALL_LIMIT_MIB,
+        &["check", path],
+        record.path(),
+        Stdio::piped(),
+    );
+    let stdout = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains(&format!(": valid, {plies} moves")),
+        "{stdout}"
+    );
+    let show = limited_to(
+        SMALL_LIMIT_MIB,
+        &["show", path],
+        record.path(),
+        Stdio::piped(),
+    );
+    let stdout = String::from_utf8_lossy(&show.stdout);
+    assert_eq!(show.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains(&format!("Position:    {end}")), "{stdout}");
+    // The document against its record, on standard input.
+    let diff = limited_to(
+        SMALL_LIMIT_MIB,
+        &["diff", path, "-"],
+        record.path(),
+        Stdio::piped(),
+    );
+    let stdout = String::from_utf8_lossy(&diff.stdout);
+    assert_eq!(diff.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains(&format!("same game: {plies} moves")),
+        "{stdout}"
+    );
+}

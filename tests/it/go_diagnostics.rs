@@ -31,38 +31,12 @@ fn shown(run: &crate::run::Run, path: &str) -> String {
 
 #[test]
 fn occupied_point_is_quoted_labelled_and_the_board_drawn() {
-    let (run, path) = check("g.sgf", "(;GM[1]FF[4]SZ[9]\n;B[ee];W[ee])\n", &[]);
+    let (run, path) = check("g.sgf", OCCUPIED, &[]);
     assert_eq!(run.code, 1);
+    // The exact report, as `show`, `export` and `diff` print it too.
     assert_eq!(
         shown(&run, &path),
-        "\
-FILE: invalid (simple-ko): line 2:8, move 2 (white): illegal move at ee: the point already holds a stone [occupied]; 2 moves replayed
-  × FILE: invalid record (1 error)
-
-Error: asalto::occupied
-
-  × move 2 (white): illegal move at ee: the point already holds a stone
-   ╭─[FILE:2:8]
- 1 │ (;GM[1]FF[4]SZ[9]
- 2 │ ;B[ee];W[ee])
-   ·        ──┬──
-   ·          ╰── occupied
-   ╰────
-
-The board before move 2 (white E5, occupied):
-    A B C D E F G H J
- 9  . . . . . . . . .  a
- 8  . . . . . . . . .  b
- 7  . . + . . . + . .  c
- 6  . . . . . . . . .  d
- 5  . . . .(X). . . .  e
- 4  . . . . . . . . .  f
- 3  . . + . . . + . .  g
- 2  . . . . . . . . .  h
- 1  . . . . . . . . .  i
-    a b c d e f g h i
-white to move; captures: black 0, white 0; rules simple-ko; last move: black E5 (ee)
-"
+        OCCUPIED_REPORT.replace("BAD.SGF", "FILE")
     );
 }
 

@@ -497,6 +497,7 @@ impl<M: MainLine> Parser<'_, M> {
             self.skip_ws();
             if self.src.get(self.pos) != Some(&b'[') {
                 self.report(SyntaxKind::MissingValue, name_span, false);
+                self.coll.pop_property(self.keep.then_some(node));
                 return false;
             }
             while self.src.get(self.pos) == Some(&b'[') {
@@ -510,6 +511,7 @@ impl<M: MainLine> Parser<'_, M> {
                                 Span::new(open, open + 1),
                                 false,
                             );
+                            self.coll.pop_property(self.keep.then_some(node));
                             return false;
                         }
                         Some(b'\\') => i += 2,
@@ -523,6 +525,7 @@ impl<M: MainLine> Parser<'_, M> {
                         Span::new(open, open + 1),
                         false,
                     );
+                    self.coll.pop_property(self.keep.then_some(node));
                     return false;
                 }
                 self.coll.push_value(open + 1, i);

@@ -325,6 +325,18 @@ impl Collection {
         }
     }
 
+    /// Takes back the last property pushed, with its values: one whose
+    /// values end at a syntax error (`W` with no `[`, or `W[cc` with no
+    /// `]`) is no property, and the replay must not read it as a pass.
+    pub(crate) fn pop_property(&mut self, node: Option<NodeId>) {
+        if let Some(p) = self.props.pop() {
+            self.values.truncate(p.values.0 as usize);
+        }
+        if let Some(node) = node {
+            self.nodes[node as usize].props.1 = self.props.len() as u32;
+        }
+    }
+
     /// A value of the last property pushed, between `[` at `start - 1`
     /// and `]` at `end`.
     #[inline]

@@ -145,6 +145,41 @@ fn syntax_errors_have_positions() {
     }
 }
 
+/// A move whose property breaks off at the end of the text (`W` with no
+/// value, `W[cc` with no `]`) is a syntax error, not a pass: the replay
+/// stops after the moves read whole, in the tree and in the fast path.
+#[test]
+fn a_move_cut_off_is_no_pass() {
+    for src in [
+        "(;GM[1]SZ[9];B[ee];W",
+        "(;GM[1]SZ[9];B[ee];W[cc",
+        "(;GM[1]SZ[9];B[ee];W[zz",
+        "(;GM[1]SZ[9];B[ee]C[a];W[cc",
+        "(;GM[1]SZ[9];B[ee];W[cc]C[x",
+        "(;GM[1]SZ[9];B[ee];W[",
+    ] {
+        for c in [strict(src), lenient(src)] {
+            assert!(!c.is_valid(), "{src:?}");
+            assert_eq!(problems(&c)[0].0, "syntax", "{src:?}");
+            let plies: Vec<_> = c.games[0].plies.iter().map(|p| p.side).collect();
+            // The last move is kept only when its value was closed.
+            let whole = src.ends_with("C[x");
+            let expected: &[Side] = if whole {
+                &[Side::Black, Side::White]
+            } else {
+                &[Side::Black]
+            };
+            assert_eq!(plies, expected, "{src:?}");
+        }
+        let (coll, _) = parse(src, ParseOptions::default());
+        let last = coll.main_line(coll.roots()[0]).last().unwrap();
+        assert!(
+            coll.property(last, Ident::new("W")).is_some() == src.ends_with("C[x"),
+            "{src:?}"
+        );
+    }
+}
+
 #[test]
 fn ff3_lowercase_names() {
     let c = strict("(;FF[3]SiZe[9]AddBlack[aa][bb]PlayEr[W];White[cc])");
