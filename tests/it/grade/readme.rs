@@ -92,6 +92,7 @@ fn readme_grade_examples_are_current() {
     let commands = [
         "asalto grade --games refs/ --submissions submissions/ --entry asalto.py --run 'python3 {entry}' --move-timeout 3",
         "asalto grade --games refs/ -- python3 submissions/carla/asalto.py",
+        "asalto grade --games refs/ --submissions submissions/ --entry asalto.py --run 'python3 {entry}' --move-timeout 3 --format html --out report/",
     ];
     for command in commands {
         let out = run_in(dir.path(), command);
