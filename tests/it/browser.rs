@@ -490,3 +490,124 @@ fn a_mad_bishops_page_steps_move_by_move() {
     );
     b.screenshot("madbishops-move-4");
 }
+
+/// The batch page of `check` in the browser: one row per file, in the
+/// order `check` prints them, each invalid file's breaking point linked
+/// to its section on the page.
+#[test]
+fn a_check_page_lists_every_file() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let run = crate::run::asalto(&["check", "--format", "html", "samples/", "samples/invalid/"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let text = crate::run::asalto(&["check", "samples/", "samples/invalid/"]);
+    let verdicts: Vec<bool> = text
+        .stdout
+        .lines()
+        .filter(|l| l.contains(": valid") || l.contains(": invalid"))
+        .map(|l| l.contains(": valid"))
+        .collect();
+    let page = dir.path().join("check.html");
+    std::fs::write(&page, run.stdout).unwrap();
+    b.open(&page);
+    let rows: Vec<String> = serde_json::from_str(
+        b.eval("JSON.stringify(Array.from(document.querySelectorAll('tbody tr')).map(function (r) { return r.className; }))")
+            .as_str()
+            .unwrap(),
+    )
+    .unwrap();
+    let expected: Vec<&str> = verdicts
+        .iter()
+        .map(|&v| if v { "valid" } else { "invalid" })
+        .collect();
+    assert_eq!(rows, expected);
+    assert_eq!(
+        b.eval("document.querySelector('p.summary').textContent"),
+        json!(format!(
+            "{} valid, {} invalid",
+            verdicts.iter().filter(|&&v| v).count(),
+            verdicts.iter().filter(|&&v| !v).count()
+        ))
+    );
+    b.screenshot("check-page");
+}
+
+/// The grading report in the browser: what hostile programs printed runs
+/// no script on any page, and a click on a column's header sorts the
+/// class table by it.
+#[test]
+fn a_grading_report_sorts_and_runs_no_program_output() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let subs = dir.path().join("subs");
+    for name in ["zoe", "ana", "\"><img src=x onerror=window.pwned=1>"] {
+        let folder = subs.join(name);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(
+            folder.join("asalto.py"),
+            "print('<script>window.pwned=2</script>')\nprint('\"><img src=x onerror=\"window.pwned=3\">')\nprint(\"</pre><script>window.pwned=4</script>\")\nraise SystemExit(3)\n",
+        )
+        .unwrap();
+    }
+    let out = dir.path().join("report");
+    let run = crate::run::asalto(&[
+        "grade",
+        "--games",
+        "samples/ejemplo.txt",
+        "--submissions",
+        subs.to_str().unwrap(),
+        "--sandbox",
+        "none",
+        "--format",
+        "html",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    b.open(&out.join("index.html"));
+    let names = |b: &mut Browser| -> Vec<String> {
+        serde_json::from_str(
+            b.eval("JSON.stringify(Array.from(document.querySelectorAll('#class tbody tr')).map(function (r) { return r.cells[0].textContent; }))")
+                .as_str()
+                .unwrap(),
+        )
+        .unwrap()
+    };
+    assert_eq!(names(&mut b).len(), 3);
+    // Sort by the first column, then the other way.
+    b.eval("document.querySelector('#class thead th button').click()");
+    let up = names(&mut b);
+    let mut sorted = up.clone();
+    sorted.sort();
+    assert_eq!(up, sorted);
+    assert_eq!(
+        b.eval("document.querySelector('#class thead th').getAttribute('aria-sort')"),
+        json!("ascending")
+    );
+    b.eval("document.querySelector('#class thead th button').click()");
+    let down = names(&mut b);
+    sorted.reverse();
+    assert_eq!(down, sorted);
+    assert_eq!(b.eval("typeof window.pwned"), json!("undefined"));
+    b.screenshot("grade-index");
+    let links: Vec<String> = serde_json::from_str(
+        b.eval("JSON.stringify(Array.from(document.querySelectorAll('#class tbody a')).map(function (a) { return a.getAttribute('href'); }))")
+            .as_str()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(links.len(), 3);
+    for link in &links {
+        b.open(&out.join(link));
+        assert_eq!(b.eval("typeof window.pwned"), json!("undefined"), "{link}");
+        // The program's output is on the page, as text.
+        let text = b.eval("document.body.innerText");
+        assert!(
+            text.as_str()
+                .unwrap()
+                .contains("<script>window.pwned=2</script>"),
+            "{link}"
+        );
+    }
+    b.screenshot("grade-submission");
+}
