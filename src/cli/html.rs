@@ -294,13 +294,15 @@ fn diagram_svg(diagram: &asalto::grade::report::Diagram) -> String {
             };
             svg(&pos, options, &caption)
         }
+        Diagram::Solitaire { position } => asalto_solitaire::render::svg(position, None, &[]),
     }
 }
 
 /// `grade --format html --out DIR`: `index.html` (the class table) and a
-/// page per submission, written into `dir` (created if missing). The
-/// positions of failures are drawn as Asalto boards where they are Asalto
-/// position strings, else shown as the report's text board.
+/// page per submission, written into `dir` (created if missing). A
+/// failure's position is drawn by its game where the failure carries it
+/// typed (Go, Solitaire Chess), as an Asalto board where it is an Asalto
+/// position string, else shown as the report's text board.
 #[cfg(target_os = "linux")]
 pub fn grade<K: asalto::grade::CheckKind>(
     dir: &std::path::Path,

@@ -87,8 +87,14 @@ pub struct Failure {
     pub omitted: Option<String>,
 }
 
-/// The position a failure is about, typed, for the games whose position
-/// string does not say it whole (a Go query names its point, not its board).
+/// The position a failure is about, typed, so that the HTML report draws
+/// it with the game's own picture: a Go query's position string names its
+/// point, not its board, and a Solitaire Chess position string is not an
+/// Asalto one (the report reads untyped strings as Asalto's).
+// A report holds a few failures per game, each drawn once: the size of a
+// Go board in each is nothing beside the texts a failure quotes, and a box
+// would only add an allocation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub enum Diagram {
     /// A Go board, the colour asked to play and the point asked about
@@ -100,6 +106,11 @@ pub enum Diagram {
         to_play: Option<asalto_go::Side>,
         /// The point of the move asked about.
         point: Option<asalto_go::Point>,
+    },
+    /// A Solitaire Chess puzzle as the program was given it.
+    Solitaire {
+        /// The pieces on the board.
+        position: asalto_solitaire::Position,
     },
 }
 
@@ -117,6 +128,7 @@ impl Diagram {
                 *to_play,
                 point.map(|p| (p.row(), p.col())),
             ),
+            Diagram::Solitaire { position } => (position.to_string(), None, None),
         }
     }
 }
@@ -129,7 +141,11 @@ impl PartialEq for Diagram {
 
 impl std::fmt::Debug for Diagram {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Diagram::Go{:?}", self.key())
+        let game = match self {
+            Diagram::Go { .. } => "Go",
+            Diagram::Solitaire { .. } => "Solitaire",
+        };
+        write!(f, "Diagram::{game}{:?}", self.key())
     }
 }
 

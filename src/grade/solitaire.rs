@@ -22,7 +22,7 @@ use serde::Serialize;
 use super::confine::size;
 use super::process::Ready;
 use super::recorder::Recorder;
-use super::report::{Failure, GameReport, SubmissionReport};
+use super::report::{Diagram, Failure, GameReport, SubmissionReport};
 use super::session::{quote_line, quote_tail, remove_folder, spawn};
 use super::{CheckKind, Options, Scoring, Submission};
 
@@ -186,6 +186,7 @@ fn at_puzzle(failure: Failure, pos: &Position) -> Failure {
     Failure {
         position: Some(pos.to_string()),
         board: Some(render::ascii(pos, None)),
+        diagram: Some(Diagram::Solitaire { position: *pos }),
         ..failure
     }
 }

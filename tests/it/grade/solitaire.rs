@@ -298,3 +298,60 @@ fn readme_solitaire_example_is_current() {
         "README.md is stale for Bruno's failure:\n{failure}"
     );
 }
+
+/// The HTML report draws each failed puzzle with Solitaire Chess's own
+/// picture (as `show --format svg` draws it), its pieces those of the
+/// puzzle, and keeps the text board under it.
+#[test]
+fn the_html_report_draws_each_failed_puzzle_as_a_solitaire_board() {
+    use crate::html::parse_valid;
+    use scraper::Selector;
+    let set = puzzles();
+    let subs = solvers(&[("stop-at-two", &["--bug", "stop-at-two"])]);
+    let out = open_dir("asalto-sol-html-");
+    let run = format!("{} {{entry}}", python());
+    let graded = grade_text(&[
+        "--game",
+        "solitaire",
+        "--puzzles",
+        &set.path().join("set.txt").display().to_string(),
+        "--submissions",
+        &subs.path().display().to_string(),
+        "--run",
+        &run,
+        "--puzzle-timeout",
+        "2",
+        "--format",
+        "html",
+        "--out",
+        &out.path().display().to_string(),
+    ]);
+    assert_eq!(graded.code, 1, "{}", graded.stderr);
+    let page = std::fs::read_dir(out.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().contains("stop-at-two"))
+        .expect("the submission's page");
+    let html = parse_valid(&std::fs::read_to_string(&page).unwrap());
+    let sel = |s: &str| Selector::parse(s).unwrap();
+    let figures: Vec<_> = html.select(&sel("figure.board")).collect();
+    assert!(!figures.is_empty(), "no board drawn");
+    for figure in figures {
+        let code = figure
+            .select(&sel("figcaption code"))
+            .next()
+            .unwrap()
+            .text()
+            .collect::<String>();
+        let position: asalto_solitaire::Position = code.parse().unwrap();
+        let svg = figure.select(&sel("svg")).next().expect("an SVG board");
+        // Every piece of the puzzle is drawn, and nothing else.
+        let drawn = svg.select(&sel("text")).count();
+        let expected = asalto_solitaire::render::svg(&position, None, &[]);
+        let expected = parse_valid(&format!(
+            "<!DOCTYPE html><html lang=en><title>x</title><body>{expected}"
+        ));
+        assert_eq!(drawn, expected.select(&sel("svg text")).count(), "{code}");
+        assert!(drawn > 0);
+    }
+}
