@@ -438,6 +438,42 @@ fn go_ko_record(cycles: usize, last: &str) -> tempfile::NamedTempFile {
     file
 }
 
+/// Go's `check` keeps no ply: on the record of two million moves (9.2
+/// MiB) it needs the text (held twice: the bytes read, the text decoded)
+/// and a position, whether the record is valid or ends with an illegal
+/// move (whose board the report draws). It passes at 40 MiB of address
+/// space; keeping every ply (16 bytes each, and the captures), it failed
+/// at 64 MiB (2026-11-27).
+#[test]
+fn go_check_keeps_no_ply() {
+    for (last, valid) in [("B[]", true), ("B[ba]", false)] {
+        let file = go_ko_record(333_333, last);
+        let path = file.path().to_str().unwrap();
+        let out = limited_to(48, &["check", path], file.path(), Stdio::piped());
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(if valid { 0 } else { 1 }),
+            "{stdout}"
+        );
+        if valid {
+            assert!(
+                stdout.contains(": valid (simple-ko), 1 game, 1999998 moves; area score"),
+                "{stdout}"
+            );
+        } else {
+            assert!(
+                stdout.contains("move 1999998 (black): illegal move at ba"),
+                "{stdout}"
+            );
+            assert!(
+                stdout.contains("The board before move 1999998 (black B19, occupied):"),
+                "{stdout}"
+            );
+        }
+    }
+}
+
 /// Go's `show`, `export` and `diff` hold a game of two million moves (a
 /// 9.7 MB record) in a few times the record: they once held its syntax
 /// tree and the game side by side, about 200 bytes a move (over 400 MB
@@ -577,4 +613,46 @@ fn json_documents_are_read_back_as_a_stream() {
         stdout.contains(&format!("same game: {plies} moves")),
         "{stdout}"
     );
+}
+
+/// `export` of a JSON game document of about 300,000 moves (some 50 MB):
+/// checked in a first reading and written in a second, each a stream, it
+/// fits under the small limit. Read whole (the document, then the game
+/// made of it), it took 189 MB; main's binary before this change ran out
+/// of memory under this limit.
+#[test]
+fn export_of_a_json_document_reads_it_twice_as_a_stream() {
+    let (record, _, _) = endless_record(1800 << 10);
+    let document = tempfile::NamedTempFile::new().unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_asalto"))
+        .args(["export", "--to", "json"])
+        .arg(record.path())
+        .stdout(document.reopen().unwrap())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let path = document.path().to_str().unwrap();
+    // Written again as JSON it is itself (from a file, read twice, and
+    // from standard input, copied to a temporary file first); as text, its
+    // record, which is canonical.
+    for (args, expected) in [
+        (["export", "--to", "json", path], document.path()),
+        (["export", "--to", "json", "-"], document.path()),
+        (["export", "--to", "text", path], record.path()),
+    ] {
+        let output = tempfile::NamedTempFile::new().unwrap();
+        let out = limited_to(
+            SMALL_LIMIT_MIB,
+            &args,
+            document.path(),
+            Stdio::from(output.reopen().unwrap()),
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(same_contents(output.path(), expected), "{args:?}");
+    }
 }
