@@ -153,6 +153,24 @@ impl Position {
         }
     }
 
+    /// A copy to look at (draw, print), without the history of positions
+    /// that positional superko keeps: that is 8 bytes a move, and a copy
+    /// kept for a report needs none of it. Moves played on the copy are
+    /// judged without that history.
+    pub fn snapshot(&self) -> Position {
+        Position {
+            board: self.board.clone(),
+            profile: self.profile,
+            rules: self.rules,
+            to_move: self.to_move,
+            ko: self.ko,
+            passes: self.passes,
+            captures: self.captures,
+            seen: Seen::default(),
+            last: self.last,
+        }
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         &self.board
