@@ -44,7 +44,8 @@ pub enum Sandbox {
         program: PathBuf,
         /// Its version, as `bwrap --version` prints it.
         version: String,
-        /// Folders to hide from the program (e.g. the other submissions).
+        /// Folders and files to hide from the program (the other
+        /// submissions, the reference games).
         hide: Vec<PathBuf>,
     },
     /// Only the resource limits, the session, the working folder and (as
@@ -267,6 +268,14 @@ impl BwrapArgs<'_> {
             if dir.is_dir() {
                 args.extend(["--tmpfs".into(), dir.into()]);
                 read_only.push(dir.into());
+            }
+        }
+        // A hidden file (a reference game) reads as empty: /dev/null over
+        // it. One in a hidden folder is gone already.
+        let in_hidden = |f: &Path| self.hide.iter().any(|d| f != d && f.starts_with(d));
+        for file in self.hide {
+            if file.is_file() && !in_hidden(file) {
+                args.extend(["--ro-bind".into(), "/dev/null".into(), file.into()]);
             }
         }
         for path in &self.expose {
@@ -526,7 +535,7 @@ impl Confinement {
                 "no network".to_string(),
                 "the system read-only; only its folder and /tmp writable, one tmpfs with the disk limit"
                     .to_string(),
-                "the submissions folder hidden".to_string(),
+                "the submissions folder and the reference games hidden".to_string(),
             ]);
             not_confined.push("reading the files of the system that any user may read".to_string());
         } else {
