@@ -239,12 +239,17 @@ impl Position {
 
     #[inline]
     fn why_illegal_point(&self, side: Side, p: Point) -> Option<IllegalMoveKind> {
-        if !self.board.size().contains(p) {
-            return Some(IllegalMoveKind::OffBoard);
+        // One load answers both "on the board?" and "empty?": the padded
+        // grid marks every point past the board's size as an edge.
+        if let Some(kind) = self.board.why_not_empty(p) {
+            return Some(kind);
         }
-        if !self.board.is_empty_point(p) {
-            return Some(IllegalMoveKind::Occupied);
-        }
+        self.why_illegal_empty(side, p)
+    }
+
+    /// [`Position::why_illegal_point`] for an empty point of the board.
+    #[inline(always)]
+    fn why_illegal_empty(&self, side: Side, p: Point) -> Option<IllegalMoveKind> {
         if self.ko == Some((p, side)) {
             return Some(IllegalMoveKind::Ko);
         }
@@ -307,15 +312,36 @@ impl Position {
         Ok(self.apply(side, mv, captured))
     }
 
-    /// Plays a move that [`Position::why_illegal`] has just accepted for
-    /// `side` (the replay judges first, then plays, without judging twice).
-    pub(crate) fn play_judged(
+    /// Judges `mv` for `side` as [`Position::why_illegal`] does, then plays
+    /// it as [`Position::play_as`] (legal) or [`Position::force`]
+    /// (illegal) would: the replay of a record, in one pass over the
+    /// point's neighbourhood. Returns the verdict, and whether the move
+    /// changed the position (`false`: off the board or occupied).
+    #[inline]
+    pub(crate) fn judge_and_play(
         &mut self,
         side: Side,
         mv: Move,
         captured: impl FnMut(Point),
-    ) -> Played {
-        self.apply(side, mv, captured)
+    ) -> (Option<IllegalMoveKind>, bool) {
+        let verdict = match mv {
+            _ if self.is_over() => Some(IllegalMoveKind::GameOver),
+            Move::Pass => None,
+            Move::Play(p) => {
+                if let Some(kind) = self.board.why_not_empty(p) {
+                    // Nothing can be placed: only the turn passes.
+                    return (Some(kind), false);
+                }
+                self.why_illegal_empty(side, p)
+            }
+        };
+        if let (Some(_), Move::Play(p)) = (verdict, mv)
+            && !self.board.is_empty_point(p)
+        {
+            return (verdict, false);
+        }
+        self.apply(side, mv, captured);
+        (verdict, true)
     }
 
     /// Plays `mv` for `side` even if the rules forbid it, as the SGF

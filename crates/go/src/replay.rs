@@ -591,14 +591,7 @@ impl Judge {
         let free = self.free_handicap > 0 && side == Side::Black;
         let wrong_side = !self.any_colour && !free && side != self.pos.to_move();
         self.any_colour = false;
-        let verdict = self.pos.why_illegal(side, ply.mv);
-        let played = match verdict {
-            None => {
-                self.pos.play_judged(side, ply.mv, captured);
-                true
-            }
-            Some(_) => self.pos.force(side, ply.mv, captured).is_some(),
-        };
+        let (verdict, played) = self.pos.judge_and_play(side, ply.mv, captured);
         if !played {
             self.pos.set_to_move(!side);
         }
