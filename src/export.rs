@@ -423,6 +423,27 @@ impl DocReplay {
         *self.replay.position()
     }
 
+    /// How the game reached ends, if it has.
+    fn outcome(&self) -> Option<GameOutcome> {
+        self.position().outcome().map(|outcome| GameOutcome {
+            outcome,
+            ply: self.plies,
+        })
+    }
+
+    /// The summary of the document judged by this replay, whose `source`
+    /// and `stopped` are given.
+    fn summary(self, source: Option<String>, stopped: Option<StopJson>) -> DocumentSummary {
+        DocumentSummary {
+            start: self.start,
+            end: self.position(),
+            outcome: self.outcome(),
+            plies: self.plies,
+            source,
+            stopped,
+        }
+    }
+
     /// Judge and play the next ply of the document, and check its fields.
     fn step(&mut self, doc: &PlyJson) -> Result<Ply, ImportError> {
         let number = self.plies + 1;
@@ -521,10 +542,7 @@ impl DocReplay {
             Some(o) => format!("{} ({}) at ply {}", o.winner, o.reason, o.ply),
             None => "null".to_string(),
         };
-        let reached = end.outcome().map(|outcome| GameOutcome {
-            outcome,
-            ply: self.plies,
-        });
+        let reached = self.outcome();
         mismatch(
             "outcome",
             outcome_text(outcome),
@@ -543,10 +561,43 @@ pub enum DocumentError {
     Import(ImportError),
 }
 
+/// What a game document read as a stream ([`read_document`]) says besides
+/// its plies: all that the head of a document written again needs
+/// ([`DocumentHead`]), so that `export` can check a document in one reading
+/// and write it in a second, never holding its plies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocumentSummary {
+    /// The start position.
+    pub start: Position,
+    /// The position after the last ply.
+    pub end: Position,
+    /// How the game ended, if it has.
+    pub outcome: Option<GameOutcome>,
+    /// The number of plies.
+    pub plies: usize,
+    /// The document's `source`.
+    pub source: Option<String>,
+    /// The document's `stopped`: where the replay of its source stopped.
+    pub stopped: Option<StopJson>,
+}
+
+impl DocumentSummary {
+    /// The head of the document written again from this one.
+    pub fn head(&self) -> DocumentHead<'_> {
+        DocumentHead {
+            source: self.source.as_deref(),
+            stopped: self.stopped.as_ref(),
+            start: self.start,
+            end: self.end,
+            outcome: self.outcome,
+        }
+    }
+}
+
 /// Read a game document from `reader` as a stream, holding one ply at a
 /// time (a document of a million plies is about 170 MB): each ply is
-/// judged and checked as it is read and handed to `on_ply`; the start
-/// position is returned. The answer is the one of
+/// judged and checked as it is read and handed to `on_ply`; what the
+/// document says besides its plies is returned. The answer is the one of
 /// [`GameDocument::from_json`] then [`GameDocument::to_game`] on the whole
 /// text (without a byte-order mark; the reader gives UTF-8 or the caller
 /// says otherwise): the text is read to its end, so an error of JSON comes
@@ -564,7 +615,7 @@ pub enum DocumentError {
 pub fn read_document(
     reader: impl std::io::Read,
     on_ply: &mut dyn FnMut(&Ply),
-) -> Result<Position, DocumentError> {
+) -> Result<DocumentSummary, DocumentError> {
     use serde::de::DeserializeSeed;
     let mut de = serde_json::Deserializer::from_reader(reader);
     let read = DocumentSeed { on_ply }
@@ -613,7 +664,7 @@ struct DocumentSeed<'a> {
 }
 
 impl<'de> serde::de::DeserializeSeed<'de> for DocumentSeed<'_> {
-    type Value = Result<Position, ImportError>;
+    type Value = Result<DocumentSummary, ImportError>;
 
     fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         d.deserialize_struct("GameDocument", DOCUMENT_FIELDS, self)
@@ -670,7 +721,7 @@ impl<'de> serde::de::Visitor<'de> for PliesSeed<'_> {
 }
 
 impl<'de> serde::de::Visitor<'de> for DocumentSeed<'_> {
-    type Value = Result<Position, ImportError>;
+    type Value = Result<DocumentSummary, ImportError>;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("struct GameDocument")
@@ -755,7 +806,9 @@ impl<'de> serde::de::Visitor<'de> for DocumentSeed<'_> {
         let to_move = to_move.ok_or_else(|| A::Error::missing_field("to_move"))?;
         let plies = plies.ok_or_else(|| A::Error::missing_field("plies"))?;
         let outcome = outcome.unwrap_or(None);
-        let _ = (source, complete, stopped);
+        // `complete` is read (its type checked) but says nothing `stopped`
+        // does not: a document is written again from `stopped`.
+        let _ = complete;
         Ok(judge(
             [&format, &game, &rules, &start],
             version,
@@ -763,7 +816,8 @@ impl<'de> serde::de::Visitor<'de> for DocumentSeed<'_> {
             [&final_position, &to_move],
             &outcome,
             self.on_ply,
-        ))
+        )
+        .map(|judged| judged.summary(source.flatten(), stopped.flatten())))
     }
 
     /// A document written as an array of its fields in order, as the
@@ -782,9 +836,9 @@ impl<'de> serde::de::Visitor<'de> for DocumentSeed<'_> {
         let version: u32 = next(&mut seq, 1)?;
         let game: String = seq.next_element()?.unwrap_or_else(|| GAME.to_string());
         let rules: String = next(&mut seq, 3)?;
-        let _source: Option<String> = seq.next_element()?.unwrap_or_default();
+        let source: Option<String> = seq.next_element()?.unwrap_or_default();
         let _complete: bool = seq.next_element()?.unwrap_or(true);
-        let _stopped: Option<StopJson> = seq.next_element()?.unwrap_or_default();
+        let stopped: Option<StopJson> = seq.next_element()?.unwrap_or_default();
         let start: String = next(&mut seq, 7)?;
         let final_position: String = next(&mut seq, 8)?;
         let to_move: String = next(&mut seq, 9)?;
@@ -804,7 +858,8 @@ impl<'de> serde::de::Visitor<'de> for DocumentSeed<'_> {
             [&final_position, &to_move],
             &outcome,
             on_ply,
-        ))
+        )
+        .map(|judged| judged.summary(source, stopped)))
     }
 }
 
@@ -818,7 +873,7 @@ fn judge(
     [final_position, to_move]: [&str; 2],
     outcome: &Option<OutcomeJson>,
     on_ply: &mut dyn FnMut(&Ply),
-) -> Result<Position, ImportError> {
+) -> Result<DocReplay, ImportError> {
     let fresh = DocReplay::start(format, version, game, rules, start)?;
     let replay = match plies {
         ReadPlies::Judged(judged) => judged?,
@@ -832,7 +887,7 @@ fn judge(
         }
     };
     replay.finish(final_position, to_move, outcome)?;
-    Ok(replay.start)
+    Ok(replay)
 }
 
 #[cfg(test)]
@@ -871,20 +926,27 @@ mod tests {
 
     /// The slow reference for [`read_document`]: the whole text read by
     /// `from_json`, then `to_game`.
-    fn whole(text: &str) -> Result<(Position, Vec<crate::Move>), String> {
-        let game = GameDocument::from_json(text)
-            .and_then(|doc| doc.to_game())
-            .map_err(|e| e.to_string())?;
-        Ok((game.start, game.moves().copied().collect()))
+    fn whole(text: &str) -> Result<(DocumentSummary, Vec<crate::Move>), String> {
+        let doc = GameDocument::from_json(text).map_err(|e| e.to_string())?;
+        let game = doc.to_game().map_err(|e| e.to_string())?;
+        let summary = DocumentSummary {
+            start: game.start,
+            end: game.position(),
+            outcome: game.outcome(),
+            plies: game.plies.len(),
+            source: doc.source,
+            stopped: doc.stopped,
+        };
+        Ok((summary, game.moves().copied().collect()))
     }
 
     /// [`read_document`] on `text`: the start and the moves handed out
     /// (only good when it is `Ok`), or the problem.
-    fn streamed(text: &str) -> Result<(Position, Vec<crate::Move>), String> {
+    fn streamed(text: &str) -> Result<(DocumentSummary, Vec<crate::Move>), String> {
         let mut moves = Vec::new();
-        let start = read_document(text.as_bytes(), &mut |ply| moves.push(ply.mv));
-        match start {
-            Ok(start) => Ok((start, moves)),
+        let read = read_document(text.as_bytes(), &mut |ply| moves.push(ply.mv));
+        match read {
+            Ok(read) => Ok((read, moves)),
             Err(DocumentError::Import(e)) => Err(e.to_string()),
             Err(DocumentError::Read(e)) => Err(format!("read: {e}")),
         }
@@ -892,7 +954,7 @@ mod tests {
 
     /// A JSON error's position: where serde_json counts from (a whole text
     /// or a reader) moves some columns by one.
-    fn without_position(answer: Result<(Position, Vec<crate::Move>), String>) -> String {
+    fn without_position(answer: Result<(DocumentSummary, Vec<crate::Move>), String>) -> String {
         match answer {
             Ok(game) => format!("{game:?}"),
             Err(e) => e.split(" at line ").next().unwrap_or_default().to_string(),
@@ -929,6 +991,17 @@ mod tests {
         // they are read.
         let edits: Vec<fn(&mut GameDocument)> = vec![
             |_| {},
+            // What the summary carries over from the document.
+            |d| d.source = None,
+            |d| {
+                d.complete = false;
+                d.stopped = Some(StopJson {
+                    line: 8,
+                    ply: Some(8),
+                    code: "occupied".into(),
+                    message: "Dd is occupied".into(),
+                });
+            },
             |d| d.plies[3].position = "x".into(),
             |d| d.plies[2].path = vec!["Cc".into(), "Cd".into()],
             |d| d.plies[1].ply = 7,

@@ -1,14 +1,13 @@
 //! `asalto export`: convert a game between records, JSON and the console
 //! session of the assignment.
 
-use asalto::export::{DocumentHead, GameDocument, write_json, write_json_streamed};
-use asalto::record::write_record;
+use asalto::export::{DocumentSummary, write_json_streamed};
 use asalto::replay::{Ply, Replayer};
 use asalto::text::escape_line;
-use asalto::transcript::{self, Dialogue, Exchange};
+use asalto::transcript::{Dialogue, Exchange};
 use asalto::{Position, json::StopJson};
 
-use super::input::{self, Rereadable};
+use super::input::{self, Failure, Rereadable};
 use super::{Out, ReadArgs, Status, WriteError, error};
 
 /// Examples shown under `--help`.
@@ -194,64 +193,96 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
             }
         },
     };
-    if is_json {
-        return export_document(lines, name, args, out);
-    }
-    // First reading: the whole record checked, holding only the current
-    // position, so that nothing is written for an invalid one and a JSON
-    // document can say where the game ends before its plies.
-    let mut replayer = Replayer::new(args.read.options(), false);
-    let read = input::replay_record_lines(lines, name, &mut replayer, &mut |_| {});
-    if let Err(message) = read {
-        error(&message);
-        return Ok(Status::Error);
-    }
-    let checked = replayer.finish();
-    let mut status = Status::Success;
-    let stopped = StopJson::of(&checked);
-    if stopped.is_some() {
-        status = Status::Failure;
-        // Every problem, as `check` reports it, then what is done.
-        super::report(&super::check::full_report(
-            name,
-            &checked,
-            args.color.enabled_on_stderr(),
-        ));
-        let valid = checked.plies();
-        let s = if valid == 1 { "" } else { "s" };
-        if args.keep_partial {
+    // First reading: the whole record or document checked, holding only
+    // the current position, so that nothing is written for an invalid one
+    // and a JSON document can say where the game ends before its plies.
+    let mut digest = PlyDigest::default();
+    let (first, status) = if is_json {
+        let read = input::read_game_document(lines, name, &mut |ply| digest.add(ply));
+        let summary = match read {
+            Ok(summary) => summary,
+            Err(Failure::Unreadable(message)) => {
+                error(&message);
+                return Ok(Status::Error);
+            }
+            Err(Failure::Document(message)) => {
+                error(&message);
+                return Ok(Status::Failure);
+            }
+        };
+        if args.to != Target::Json && summary.start != Position::start() {
             error(&format!(
-                "{name}: invalid record; exporting its valid part, {valid} move{s}"
+                "{name}: the game starts from {}, not from the start position; only JSON can hold it",
+                summary.start
             ));
-        } else {
-            error(&format!(
-                "{name}: invalid record; nothing exported (--keep-partial exports the {valid} valid move{s})"
-            ));
-            return Ok(status);
+            return Ok(Status::Failure);
         }
-    }
+        let first = First {
+            summary,
+            record: None,
+            digest: digest.finish(),
+        };
+        (first, Status::Success)
+    } else {
+        let mut replayer = Replayer::new(args.read.options(), false);
+        let read =
+            input::replay_record_lines(lines, name, &mut replayer, &mut |ply| digest.add(ply));
+        if let Err(message) = read {
+            error(&message);
+            return Ok(Status::Error);
+        }
+        let checked = replayer.finish();
+        let mut status = Status::Success;
+        let stopped = StopJson::of(&checked);
+        if stopped.is_some() {
+            status = Status::Failure;
+            // Every problem, as `check` reports it, then what is done.
+            super::report(&super::check::full_report(
+                name,
+                &checked,
+                args.color.enabled_on_stderr(),
+            ));
+            let valid = checked.plies();
+            let s = if valid == 1 { "" } else { "s" };
+            if args.keep_partial {
+                error(&format!(
+                    "{name}: invalid record; exporting its valid part, {valid} move{s}"
+                ));
+            } else {
+                error(&format!(
+                    "{name}: invalid record; nothing exported (--keep-partial exports the {valid} valid move{s})"
+                ));
+                return Ok(status);
+            }
+        }
+        let first = First {
+            summary: DocumentSummary {
+                start: Position::start(),
+                end: checked.position(),
+                outcome: checked.outcome(),
+                plies: checked.plies(),
+                // Standard input is `-` in JSON, as in every command's JSON.
+                source: Some(args.file.clone()),
+                stopped,
+            },
+            record: Some(args.read.options()),
+            digest: digest.finish(),
+        };
+        (first, status)
+    };
     // Second reading: the valid part replayed again, each move written as
     // it is played.
     let mut writer = Streamed {
         source: &source,
         buf: &mut buf,
         name,
-        options: args.read.options(),
-        expected: checked.plies(),
+        first: &first,
     };
     let written = match args.to {
         Target::Json => {
-            // Standard input is `-` in JSON, as in every command's JSON.
-            let head = DocumentHead {
-                source: Some(&args.file),
-                stopped: stopped.as_ref(),
-                start: Position::start(),
-                end: checked.position(),
-                outcome: checked.outcome(),
-            };
             let mut read = Ok(());
             let json = write_json_streamed(
-                head,
+                first.summary.head(),
                 |each| read = writer.replay(each),
                 args.pretty,
                 out.writer(),
@@ -282,7 +313,7 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
             out.write(&text)?;
             let read = writer.write_each(out, |ply, text| write(dialogue.play(&ply.mv), text))?;
             text.clear();
-            for e in dialogue.end(checked.outcome().is_some()) {
+            for e in dialogue.end(first.summary.outcome.is_some()) {
                 write(e, &mut text);
             }
             out.write(&text)?;
@@ -303,31 +334,68 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
     Ok(status)
 }
 
-/// The second reading of a record: its valid part replayed again, each move
-/// handed out as it is played.
+/// What the first reading of a record or JSON game document found: what
+/// the head of a document says, how to replay it again, and a digest of the
+/// plies it handed out, for the second reading to be sure it reads the same
+/// game.
+struct First {
+    summary: DocumentSummary,
+    /// The options of a record's replay; `None` for a JSON game document.
+    record: Option<asalto::replay::CheckOptions>,
+    digest: u64,
+}
+
+/// A digest of plies handed out one by one: what the document written of
+/// them depends on (the moves, and each ply's line and completion).
+#[derive(Default)]
+struct PlyDigest(std::hash::DefaultHasher);
+
+impl PlyDigest {
+    fn add(&mut self, ply: &Ply) {
+        use std::hash::Hash;
+        (ply.number, ply.mv, ply.line, ply.completed).hash(&mut self.0);
+    }
+
+    fn finish(&self) -> u64 {
+        std::hash::Hasher::finish(&self.0)
+    }
+}
+
+/// The second reading of a record or JSON game document: its valid part
+/// replayed again, each move handed out as it is played.
 struct Streamed<'a> {
     source: &'a Rereadable,
     buf: &'a mut Vec<u8>,
     name: &'a str,
-    options: asalto::replay::CheckOptions,
-    /// The moves the first reading found valid.
-    expected: usize,
+    first: &'a First,
 }
 
 impl Streamed<'_> {
-    /// Replay the record, handing `each` its valid moves; an error if it
-    /// cannot be read again or reads differently.
+    /// Replay the record or document, handing `each` its valid moves; an
+    /// error if it cannot be read again or reads differently.
     fn replay(&mut self, each: &mut dyn FnMut(&Ply)) -> Result<(), String> {
         let lines = self.source.lines(self.buf)?;
-        let mut replayer = Replayer::new(self.options, false);
-        let expected = self.expected;
+        let expected = self.first.summary.plies;
+        let mut digest = PlyDigest::default();
         let mut on_ply = |ply: &Ply| {
+            digest.add(ply);
             if ply.number <= expected {
                 each(ply);
             }
         };
-        input::replay_record_lines(lines, self.name, &mut replayer, &mut on_ply)?;
-        if replayer.finish().plies() != expected {
+        let same = match self.first.record {
+            Some(options) => {
+                let mut replayer = Replayer::new(options, false);
+                input::replay_record_lines(lines, self.name, &mut replayer, &mut on_ply)?;
+                replayer.finish().plies() == expected
+            }
+            None => match input::read_game_document(lines, self.name, &mut on_ply) {
+                Ok(summary) => summary == self.first.summary,
+                Err(Failure::Unreadable(message)) => return Err(message),
+                Err(Failure::Document(_)) => false,
+            },
+        };
+        if !same || digest.finish() != self.first.digest {
             return Err(format!(
                 "{}: the file changed while it was being exported",
                 self.name
@@ -361,74 +429,4 @@ impl Streamed<'_> {
         out.write(&text)?;
         Ok(read)
     }
-}
-
-/// Export a JSON game document: read whole (the document is replayed and
-/// every field checked against the replay), then written in any format.
-fn export_document(
-    mut lines: input::Lines<'_>,
-    name: &str,
-    args: &Args,
-    out: &mut Out,
-) -> Result<Status, WriteError> {
-    let bytes = match lines.rest() {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            error(&format!("cannot read {name}: {}", input::io_reason(&e)));
-            return Ok(Status::Error);
-        }
-    };
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => {
-            error(&input::not_utf8(name, 1, e.as_bytes(), e.utf8_error(), 0));
-            return Ok(Status::Error);
-        }
-    };
-    let doc = match GameDocument::from_json(&text) {
-        Ok(doc) => doc,
-        Err(e) => {
-            error(&format!("{name}: {e}"));
-            return Ok(Status::Failure);
-        }
-    };
-    drop(text);
-    let game = match doc.to_game() {
-        Ok(game) => game,
-        Err(e) => {
-            error(&format!("{name}: not a legal game: {e}"));
-            return Ok(Status::Failure);
-        }
-    };
-    if args.to != Target::Json && game.start != Position::start() {
-        error(&format!(
-            "{name}: the game starts from {}, not from the start position; only JSON can hold it",
-            game.start
-        ));
-        return Ok(Status::Failure);
-    }
-    match args.to {
-        Target::Json => {
-            write_json(
-                &game,
-                doc.source.as_deref(),
-                doc.stopped.as_ref(),
-                args.pretty,
-                out.writer(),
-            )
-            .map_err(|e| WriteError::from_json(&e))?;
-            out.write("\n")?;
-        }
-        Target::Text => out.write(&write_record(game.moves()))?,
-        Target::Transcript => out.write(&transcript::transcript(&game, !args.no_echo))?,
-        Target::Input => out.write(&transcript::typed_input(&game))?,
-        // Turned away before.
-        Target::Sgf
-        | Target::Gtp
-        | Target::Prolog
-        | Target::Codegolf
-        | Target::Boards
-        | Target::Html => {}
-    }
-    Ok(Status::Success)
 }

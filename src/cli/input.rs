@@ -8,7 +8,7 @@ use std::io::{self, Read};
 use std::path::Path;
 use std::sync::Mutex;
 
-use asalto::export::GameDocument;
+use asalto::export::{DocumentSummary, GameDocument};
 use asalto::record::write_record;
 use asalto::replay::{Ply, Replayer};
 use asalto::text::escape_line;
@@ -399,13 +399,6 @@ impl<'b> Lines<'b> {
             .is_some_and(|&b| b == b'{'))
     }
 
-    /// The rest of the input, whole.
-    pub fn rest(&mut self) -> io::Result<Vec<u8>> {
-        let mut all = self.buf[self.start..self.filled].to_vec();
-        self.reader.read_to_end(&mut all)?;
-        Ok(all)
-    }
-
     /// The rest of the input, as a reader (the bytes in the buffer, then
     /// the ones not read yet).
     pub fn into_reader(self) -> impl Read + 'b {
@@ -507,26 +500,47 @@ pub fn document_record(name: &str, text: &str) -> Result<String, String> {
 
 /// The record a JSON game document holds (`lines` from its first byte,
 /// named `shown` in messages), the document read as a stream, a ply at a
-/// time: only the record is kept (a line of about 6 bytes a move, where
-/// the document takes about 170), and the answer is
-/// [`document_record`]'s on the whole text. The document is read to its
-/// end whatever it holds, as a whole text is: a byte that is not UTF-8
-/// anywhere in it is said first, then what is wrong in JSON, then in the
-/// game.
+/// time ([`read_game_document`]): only the record is kept (a line of about
+/// 6 bytes a move, where the document takes about 170), and the answer is
+/// [`document_record`]'s on the whole text.
 fn streamed_record(lines: Lines<'_>, shown: &str) -> Result<String, Failure> {
-    use asalto::export::{DocumentError, ImportError, read_document};
-    let read_error = |e: io::Error| format!("cannot read {shown}: {}", io_reason(&e));
     let mut record = String::new();
-    let mut text = Utf8Text::new(lines.into_reader());
-    let read = read_document(io::BufReader::with_capacity(CHUNK, &mut text), &mut |ply| {
+    let read = read_game_document(lines, shown, &mut |ply| {
         use std::fmt::Write as _;
         // Writing into a `String` cannot fail.
         let _ = writeln!(record, "{}", ply.mv);
-    });
-    let start = match read {
+    })?;
+    if read.start != asalto::Position::start() {
+        return Err(Failure::Document(format!(
+            "{shown}: the game starts from {}, not from the start position; only JSON can \
+             hold it",
+            read.start
+        )));
+    }
+    Ok(record)
+}
+
+/// Read the JSON game document of `lines` (from its first byte, named
+/// `shown` in messages) as a stream, a ply at a time, each legal ply handed
+/// to `on_ply` ([`asalto::export::read_document`]): what it says besides
+/// its plies, or what [`GameDocument::from_json`] then
+/// [`GameDocument::to_game`] say of the whole text. The document is read to
+/// its end whatever it holds, as a whole text is: a byte that is not UTF-8
+/// anywhere in it is said first, then what is wrong in JSON, then in the
+/// game. `on_ply` may have seen plies before a problem.
+pub fn read_game_document(
+    lines: Lines<'_>,
+    shown: &str,
+    on_ply: &mut dyn FnMut(&Ply),
+) -> Result<DocumentSummary, Failure> {
+    use asalto::export::{DocumentError, ImportError, read_document};
+    let read_error = |e: io::Error| format!("cannot read {shown}: {}", io_reason(&e));
+    let mut text = Utf8Text::new(lines.into_reader());
+    let read = read_document(io::BufReader::with_capacity(CHUNK, &mut text), on_ply);
+    let read = match read {
         Err(DocumentError::Read(e)) => return Err(read_error(e).into()),
         Err(DocumentError::Import(e)) => Err(e),
-        Ok(start) => Ok(start),
+        Ok(read) => Ok(read),
     };
     text.drain().map_err(read_error)?;
     if let Some((bytes, chars)) = text.bad {
@@ -536,14 +550,10 @@ fn streamed_record(lines: Lines<'_>, shown: &str) -> Result<String, Failure> {
             chars + 1
         )));
     }
-    match start {
+    match read {
         Err(e @ ImportError::Json(_)) => Err(Failure::Document(format!("{shown}: {e}"))),
         Err(e) => Err(Failure::Document(format!("{shown}: not a legal game: {e}"))),
-        Ok(start) if start != asalto::Position::start() => Err(Failure::Document(format!(
-            "{shown}: the game starts from {start}, not from the start position; only JSON can \
-             hold it"
-        ))),
-        Ok(_) => Ok(record),
+        Ok(read) => Ok(read),
     }
 }
 

@@ -8,6 +8,7 @@ use super::recorder::Recorder;
 use super::report::Failure;
 use super::screen::{MenuItem, View};
 use super::session::{Next, Session, not_started, quote_line};
+use super::stall::Run;
 use super::{Kind, Options, Submission, files, side_name};
 use crate::basic::BasicScore;
 use crate::console::{OfficerControl, RebelControl};
@@ -15,7 +16,7 @@ use crate::render;
 use crate::replay::{CheckOptions, Problem, check};
 
 /// Play the `--ai` session of `sub`.
-pub(crate) fn play_ai(sub: &Submission, options: &Options, slot: usize) -> super::GameReport {
+pub(crate) fn play_ai(sub: &Submission, options: &Options, slot: usize) -> Run<Kind> {
     let started = Instant::now();
     let rec = Recorder::new("ai", vec![Kind::Ai]);
     let mut s = match Session::start(sub, options, rec, Kind::Ai, slot) {

@@ -221,7 +221,12 @@ pub(crate) fn load_in_fresh_session(
         fresh.at_menu = true;
         load_and_check(&mut fresh, reference);
     }
-    let report = fresh.finish(0, String::new(), 0, started);
+    let run = fresh.finish(0, String::new(), 0, started);
+    // Its timeout asleep is the game's: the whole game is played again.
+    if s.asleep.is_none() {
+        s.asleep = run.asleep;
+    }
+    let report = run.report;
     if report.checks.get(&Kind::Load) == Some(&super::CheckStatus::Pass) {
         s.rec.pass(Kind::Load);
     } else {

@@ -16,6 +16,7 @@ use super::recorder::Recorder;
 use super::report::Failure;
 use super::screen::{self, MenuItem, View};
 use super::session::{At, Next, Screen, Session, not_started, quote_line};
+use super::stall::Run;
 use super::{Kind, Options, Reference, Submission, files, side_name};
 use crate::{Move, Position, Side};
 
@@ -27,7 +28,7 @@ pub(crate) fn play_reference(
     probe: Option<&Probe>,
     options: &Options,
     slot: usize,
-) -> super::GameReport {
+) -> Run<Kind> {
     let started = Instant::now();
     let mut planned = vec![
         Kind::Runs,
@@ -79,13 +80,13 @@ pub(crate) fn play_reference(
     if !reference.finished() && !loaded && s.rec.planned(Kind::Load) {
         files::load_in_fresh_session(&mut s, sub, reference, slot);
     }
-    let mut report = s.finish(plies, result, played, started);
-    report.illegal_move = game.probe.map(|p| super::report::IllegalMoveReport {
+    let mut run = s.finish(plies, result, played, started);
+    run.report.illegal_move = game.probe.map(|p| super::report::IllegalMoveReport {
         ply: p.ply,
         typed: p.typed.clone(),
         reason: p.reason.code(),
     });
-    report
+    run
 }
 
 fn outcome_text(reference: &Reference) -> String {

@@ -520,10 +520,16 @@ pub fn grade(
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<SubmissionReport> {
     let probes = probe::choose(references);
-    let per = references.len() + usize::from(options.ai);
+    let mut units: Vec<String> = references
+        .iter()
+        .map(|r| format!("the game {}", r.name))
+        .collect();
+    if options.ai {
+        units.push("the --ai game".to_string());
+    }
     grade_grid(
         submissions,
-        per,
+        &units,
         options,
         jobs,
         progress,
@@ -539,22 +545,27 @@ pub fn grade(
     )
 }
 
-/// Grade every submission on each of `per` runs (Asalto's sessions,
-/// Solitaire Chess's puzzles), `jobs` runs at a time: `run(submission,
-/// item, options, slot)` plays one, `score(submission, reports, options)`
-/// scores a submission's runs, in item order.
+/// Grade every submission on each of the runs `units` names (Asalto's
+/// sessions, `the game ejemplo.txt`; Solitaire Chess's puzzles), `jobs`
+/// runs at a time: `run(submission, item, options, slot)` plays one,
+/// `score(submission, reports, options)` scores a submission's runs, in
+/// item order. A run stopped by a timeout while the program was asleep is
+/// played once more from a fresh start, noted with its unit's name: only a
+/// second asleep timeout is charged ([`stall`]).
 fn grade_grid<K: CheckKind>(
     submissions: &[Submission],
-    per: usize,
+    units: &[String],
     options: &Options,
     jobs: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
-    run: impl Fn(&Submission, usize, &Options, usize) -> GameReport<K> + Sync,
+    run: impl Fn(&Submission, usize, &Options, usize) -> stall::Run<K> + Sync,
     score: impl Fn(&Submission, Vec<GameReport<K>>, &Options) -> SubmissionReport<K>,
 ) -> Vec<SubmissionReport<K>> {
+    let per = units.len();
     let total = submissions.len() * per;
     let (results, options) = run_tasks(total, options, jobs, progress, |task, options, slot| {
-        run(&submissions[task / per], task % per, options, slot)
+        let (sub, item) = (&submissions[task / per], task % per);
+        stall::rerun_unit(&units[item], || run(sub, item, options, slot))
     });
     let mut results = results.into_iter();
     submissions

@@ -700,9 +700,9 @@ pub fn json<K: CheckKind>(reports: &[SubmissionReport<K>], facts: RunFacts<'_, K
     serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
 
-/// Gradescope's `results.json` for one submission: the score, and one test
-/// per kind of check with its points and failures (control characters
-/// escaped, as in the human report).
+/// Gradescope's `results.json` for one submission: the score (with the
+/// games' notes), and one test per kind of check with its points and
+/// failures (control characters escaped, as in the human report).
 pub fn gradescope<K: CheckKind>(r: &SubmissionReport<K>) -> String {
     let tests: Vec<serde_json::Value> = r
         .checks
@@ -734,6 +734,11 @@ pub fn gradescope<K: CheckKind>(r: &SubmissionReport<K>) -> String {
     let mut output = format!("{}/{}", num(r.score), num(r.max_score));
     if let Some(e) = &r.error {
         write!(output, ": cannot run: {}", escape_line(e)).ok();
+    }
+    // A game played again (its program asleep), a folder not removed:
+    // what a student may ask about.
+    for note in r.games.iter().flat_map(|g| &g.notes) {
+        write!(output, "\nnote: {}", escape_line(note)).ok();
     }
     let doc = serde_json::json!({
         "score": r.score,

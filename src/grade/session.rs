@@ -12,8 +12,9 @@ use super::confine::{BwrapArgs, Sandbox, User, size};
 use super::folder::{Folder, RemoveLimits, describe_leftover};
 use super::process::{Launch, Program, Ready, SendError};
 use super::recorder::Recorder;
-use super::report::{Failure, GameReport};
+use super::report::Failure;
 use super::screen::{self, Menu, MenuItem, PromptKind, View};
+use super::stall::{Hang, Run};
 use super::{Kind, Options, Submission, side_name};
 use crate::text::{cap_tail, escape_controls};
 use crate::{Position, render};
@@ -117,6 +118,9 @@ pub(crate) struct Session<'a> {
     pub unreached: Option<String>,
     bad_utf8: bool,
     pub last_output: String,
+    /// The timeout that stopped the session, when the program was asleep
+    /// then (the whole game is played again: [`super::stall`]).
+    pub asleep: Option<Hang>,
 }
 
 /// How long a run waits for the processes of the previous run of its user
@@ -154,6 +158,7 @@ impl<'a> Session<'a> {
             unreached: None,
             bad_utf8: false,
             last_output: String::new(),
+            asleep: None,
         })
     }
 
@@ -238,6 +243,9 @@ impl<'a> Session<'a> {
                 self.options.output_cap,
             )
         };
+        let limit = deadline
+            .saturating_duration_since(Instant::now())
+            .min(self.options.move_timeout);
         let waited = self
             .program
             .wait_ready(deadline, self.options.move_timeout, cap, &|out| {
@@ -261,6 +269,9 @@ impl<'a> Session<'a> {
             Ready::Timeout => {
                 let why = self.timeout_reason(what);
                 self.stop(why, at);
+                if self.program.asleep() == Some(true) {
+                    self.asleep = self.stopped.clone().map(|message| Hang { limit, message });
+                }
                 Next::Stopped
             }
         }
@@ -529,14 +540,14 @@ impl<'a> Session<'a> {
     }
 
     /// End the session: kill what is left, remove the folder, and make the
-    /// report.
+    /// report (with the asleep timeout that stopped it, if one did).
     pub(crate) fn finish(
         mut self,
         plies: usize,
         result: String,
         played: usize,
         started: Instant,
-    ) -> GameReport {
+    ) -> Run<Kind> {
         self.check_disk();
         self.program.kill();
         if !self.rec.failed(self.runs_kind) {
@@ -546,13 +557,17 @@ impl<'a> Session<'a> {
             self.rec.note(note);
         }
         let why = self.stopped.clone().or(self.unreached.clone());
-        self.rec.finish(
+        let report = self.rec.finish(
             why.as_deref(),
             plies,
             result,
             played,
             started.elapsed().as_secs_f64(),
-        )
+        );
+        Run {
+            report,
+            asleep: self.asleep.take(),
+        }
     }
 }
 
@@ -564,7 +579,7 @@ pub(crate) fn not_started(
     plies: usize,
     result: String,
     started: Instant,
-) -> GameReport {
+) -> Run<Kind> {
     rec.fail(
         kind,
         Failure {
@@ -572,13 +587,13 @@ pub(crate) fn not_started(
             ..Failure::default()
         },
     );
-    rec.finish(
+    Run::done(rec.finish(
         Some(&format!("the program did not start ({message})")),
         plies,
         result,
         0,
         started.elapsed().as_secs_f64(),
-    )
+    ))
 }
 
 /// Remove a working folder; what could not be removed, as a note.

@@ -22,8 +22,9 @@ use serde::Serialize;
 use super::confine::size;
 use super::process::Ready;
 use super::recorder::Recorder;
-use super::report::{Diagram, Failure, GameReport, SubmissionReport};
+use super::report::{Diagram, Failure, SubmissionReport};
 use super::session::{quote_line, quote_tail, remove_folder, spawn};
+use super::stall::{Hang, Run};
 use super::{CheckKind, Options, Scoring, Submission};
 
 /// A check of a solver program.
@@ -165,9 +166,13 @@ pub fn grade(
     jobs: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<SubmissionReport<SolKind>> {
+    let units: Vec<String> = puzzles
+        .iter()
+        .map(|p| format!("the puzzle {}", p.name))
+        .collect();
     super::grade_grid(
         submissions,
-        puzzles.len(),
+        &units,
         options,
         jobs,
         progress,
@@ -191,14 +196,15 @@ fn at_puzzle(failure: Failure, pos: &Position) -> Failure {
     }
 }
 
-/// Run the program on one puzzle and judge its answer.
+/// Run the program on one puzzle and judge its answer (with the timeout
+/// that stopped it, when the program was asleep then).
 fn run_one(
     sub: &Submission,
     puzzle: &Puzzle,
     options: &Options,
     sol: &SolOptions,
     slot: usize,
-) -> GameReport<SolKind> {
+) -> Run<SolKind> {
     let started = Instant::now();
     let kind = if puzzle.solvable {
         SolKind::Solves
@@ -214,13 +220,13 @@ fn run_one(
     };
     let pieces = puzzle.position.len();
     let finish = |rec: Recorder<SolKind>, stopped: Option<&str>, played: usize| {
-        rec.finish(
+        Run::done(rec.finish(
             stopped,
             pieces - 1,
             result.to_string(),
             played,
             started.elapsed().as_secs_f64(),
-        )
+        ))
     };
     let mut sub = sub.clone();
     if sol.feed == Feed::Argument {
@@ -284,11 +290,19 @@ fn run_one(
                 ..Failure::default()
             };
             rec.fail(SolKind::Runs, at_puzzle(failure, &puzzle.position));
+            let asleep =
+                (ready == Ready::Timeout && program.asleep() == Some(true)).then(|| Hang {
+                    limit: sol.timeout,
+                    message: message.clone(),
+                });
             program.kill();
             if let Some(note) = remove_folder(folder) {
                 rec.note(note);
             }
-            return finish(rec, Some(&message), 0);
+            return Run {
+                asleep,
+                ..finish(rec, Some(&message), 0)
+            };
         }
     }
     // What it left running is killed with it.

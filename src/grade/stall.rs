@@ -19,6 +19,9 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
+use super::CheckKind;
+use super::report::GameReport;
+
 /// The longest stretch at the end of a wait over which the CPU clock must
 /// stand still for the program to count as asleep.
 pub const MAX_WINDOW: Duration = Duration::from_secs(2);
@@ -112,6 +115,87 @@ pub fn rerun_if_asleep<T: Attempt>(
         second.asleep_twice();
     }
     second
+}
+
+/// A timeout charged while the program was asleep: how long the wait was,
+/// and the message of the failure it was charged as (so that a second one
+/// can say it came twice).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Hang {
+    /// The wait that ran out.
+    pub limit: Duration,
+    /// The charged failure's message.
+    pub message: String,
+}
+
+/// One whole unit of a grading grid (an Asalto game, a Solitaire puzzle):
+/// its report, and the timeout that stopped it when the program was asleep
+/// then (`None`: no timeout, or a busy one, which is charged as it is).
+#[derive(Debug)]
+pub(crate) struct Run<K: CheckKind> {
+    pub report: GameReport<K>,
+    pub asleep: Option<Hang>,
+}
+
+impl<K: CheckKind> Run<K> {
+    /// A run that cannot have hung asleep.
+    pub(crate) fn done(report: GameReport<K>) -> Run<K> {
+        Run {
+            report,
+            asleep: None,
+        }
+    }
+}
+
+impl<K: CheckKind> Attempt for Run<K> {
+    fn hung_asleep(&self) -> Option<Duration> {
+        self.asleep.as_ref().map(|h| h.limit)
+    }
+
+    fn asleep_twice(&mut self) {
+        let Some(hang) = &self.asleep else { return };
+        let mut marked = false;
+        for f in &mut self.report.failures {
+            if f.message == hang.message {
+                f.message = format!("{}; {ASLEEP_TWICE}", f.message);
+                marked = true;
+            }
+        }
+        if !marked {
+            // The check it was charged to had failed before (counted, not
+            // quoted): the explanation goes with the notes.
+            self.report
+                .notes
+                .push(format!("charged: {}; {ASLEEP_TWICE}", hang.message));
+        }
+    }
+}
+
+/// Run a whole unit of grading (`what`: `the game ejemplo.txt`) under
+/// [`rerun_if_asleep`]: the report that counts, its notes those of every
+/// run in order with the re-run's own between them, its time that of both
+/// runs (the working folder of a run that was dropped may have left a note
+/// worth keeping).
+pub(crate) fn rerun_unit<K: CheckKind>(
+    what: &str,
+    mut attempt: impl FnMut() -> Run<K>,
+) -> GameReport<K> {
+    let log = std::cell::RefCell::new((Vec::new(), 0.0));
+    let mut run = rerun_if_asleep(
+        what,
+        || {
+            let run = attempt();
+            let mut log = log.borrow_mut();
+            log.0.extend(run.report.notes.iter().cloned());
+            log.1 += run.report.seconds;
+            run
+        },
+        &mut |note| log.borrow_mut().0.push(note),
+    );
+    let (notes, seconds) = log.into_inner();
+    run.report.notes = notes;
+    run.report.seconds = (seconds * 1000.0).round() / 1000.0;
+    run.report
 }
 
 /// `2`, `0.25`: seconds as a person writes them.

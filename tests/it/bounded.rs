@@ -578,3 +578,45 @@ fn json_documents_are_read_back_as_a_stream() {
         "{stdout}"
     );
 }
+
+/// `export` of a JSON game document of about 300,000 moves (some 50 MB):
+/// checked in a first reading and written in a second, each a stream, it
+/// fits under the small limit. Read whole (the document, then the game
+/// made of it), it took 189 MB; main's binary before this change ran out
+/// of memory under this limit.
+#[test]
+fn export_of_a_json_document_reads_it_twice_as_a_stream() {
+    let (record, _, _) = endless_record(1800 << 10);
+    let document = tempfile::NamedTempFile::new().unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_asalto"))
+        .args(["export", "--to", "json"])
+        .arg(record.path())
+        .stdout(document.reopen().unwrap())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let path = document.path().to_str().unwrap();
+    // Written again as JSON it is itself (from a file, read twice, and
+    // from standard input, copied to a temporary file first); as text, its
+    // record, which is canonical.
+    for (args, expected) in [
+        (["export", "--to", "json", path], document.path()),
+        (["export", "--to", "json", "-"], document.path()),
+        (["export", "--to", "text", path], record.path()),
+    ] {
+        let output = tempfile::NamedTempFile::new().unwrap();
+        let out = limited_to(
+            SMALL_LIMIT_MIB,
+            &args,
+            document.path(),
+            Stdio::from(output.reopen().unwrap()),
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(same_contents(output.path(), expected), "{args:?}");
+    }
+}

@@ -413,3 +413,129 @@ fn grading_asalto_play_scores_full_marks() {
     ]);
     assert_eq!(out.code, 0, "{}", out.stdout);
 }
+
+/// A game during which the program fell asleep (stopped: no CPU time, as
+/// a deadlocked interpreter is) is played once more from a fresh start
+/// before anything is charged: a program that does so once loses nothing,
+/// and the game's notes say it was re-run (JSON, the human details and
+/// Gradescope's output); one asleep every time is charged, saying so; a
+/// busy hang is charged at once, without a re-run. The marker that lets
+/// `stop-once` stop only once lives outside the sandbox, so the programs
+/// run unconfined.
+#[test]
+fn an_asleep_hang_is_played_again_before_it_is_charged() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = open_dir("asalto-asleep-");
+    // Written by the program's own user (a user of its own under root).
+    let marks = dir.path().join("marks");
+    std::fs::create_dir(&marks).unwrap();
+    std::fs::set_permissions(&marks, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let marker = marks.join("stopped-once");
+    let subs = dir.path().join("subs");
+    std::fs::create_dir(&subs).unwrap();
+    std::fs::set_permissions(&subs, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let marker_arg = marker.display().to_string();
+    for (name, args) in [
+        (
+            "stop-once",
+            vec!["--bug", "stop", "--stop-marker", &marker_arg],
+        ),
+        ("stop-always", vec!["--bug", "stop"]),
+        ("spin", vec!["--bug", "spin"]),
+    ] {
+        let sub = subs.join(name);
+        std::fs::create_dir(&sub).unwrap();
+        std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let args: Vec<String> = args.into_iter().map(str::to_string).collect();
+        write_stub(&sub, &args);
+    }
+    let run = format!("{} {{entry}}", python());
+    let subs = subs.display().to_string();
+    let ejemplo = sample("ejemplo.txt");
+    let args = [
+        "--sandbox",
+        "none",
+        "--move-timeout",
+        "1",
+        "--jobs",
+        "3",
+        "--games",
+        &ejemplo,
+        "--run",
+        &run,
+        "--submissions",
+        &subs,
+    ];
+    let graded = grade(&args, &[]);
+    let json = graded.json();
+    assert!(marker.exists(), "the program never stopped itself");
+    let notes = |name: &str| -> Vec<String> {
+        submission(&json, name)["games"][0]["notes"]
+            .as_array()
+            .map(|a| a.iter().map(|n| n.as_str().unwrap().to_string()).collect())
+            .unwrap_or_default()
+    };
+    // Stopped once, played again, then right: full marks, and a note.
+    let once = submission(&json, "stop-once");
+    assert_eq!(once["score"], 100.0, "{once:#}");
+    let n = notes("stop-once");
+    assert_eq!(n.len(), 1, "{n:?}");
+    assert!(
+        n[0].starts_with(
+            "re-run: the game ejemplo.txt got no answer within 1 s while the program was asleep with no CPU time"
+        ),
+        "{n:?}"
+    );
+    // Asleep both times: charged to runs, saying so; one re-run only.
+    let always = submission(&json, "stop-always");
+    assert_eq!(notes("stop-always").len(), 1, "{always:#}");
+    let runs = failures(always)
+        .into_iter()
+        .find(|f| f["kind"] == "runs")
+        .expect("runs fails");
+    let message = runs["message"].as_str().unwrap();
+    assert!(
+        message.contains("no request for input (and no output) for 1 s while we waited for the game screen before move 3: it hangs; asleep with no CPU time both times, and run twice"),
+        "{message}"
+    );
+    // A busy hang: charged the first time, no re-run.
+    let spin = submission(&json, "spin");
+    assert!(notes("spin").is_empty(), "{spin:#}");
+    let runs = failures(spin)
+        .into_iter()
+        .find(|f| f["kind"] == "runs")
+        .expect("runs fails");
+    let message = runs["message"].as_str().unwrap();
+    assert!(message.ends_with("it hangs"), "{message}");
+    // The human details and Gradescope's output carry the note too.
+    let entry = format!("{subs}/stop-once/asalto.py");
+    for format in ["human", "gradescope"] {
+        std::fs::remove_file(&marker).unwrap();
+        let one = [
+            "--format",
+            format,
+            "--sandbox",
+            "none",
+            "--move-timeout",
+            "1",
+            "--games",
+            &ejemplo,
+            "--",
+            python(),
+            &entry,
+        ];
+        let out = grade_text(&one);
+        assert_eq!(out.code, 0, "{format}: {}", out.stdout);
+        let text = match format {
+            "human" => out.stdout,
+            _ => serde_json::from_str::<Value>(&out.stdout).unwrap()["output"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+        };
+        assert!(
+            text.contains("note: re-run: the game ejemplo.txt got no answer within 1 s"),
+            "{format}: {text}"
+        );
+    }
+}

@@ -355,3 +355,70 @@ fn the_html_report_draws_each_failed_puzzle_as_a_solitaire_board() {
         assert!(drawn > 0);
     }
 }
+
+/// A puzzle during which the solver fell asleep (stopped: no CPU time) is
+/// run once more from a fresh start before it is charged: a solver that
+/// does so once loses nothing and the puzzle's notes say it was re-run;
+/// one asleep every time is charged on each puzzle, saying so (a busy
+/// hang, `hang`, is charged at once: `each_bug_is_caught_by_its_check`).
+/// The marker that lets `stop-once` stop only once lives outside the
+/// sandbox, so the solvers run unconfined.
+#[test]
+fn an_asleep_hang_is_run_again_before_it_is_charged() {
+    let dir = open_dir("asalto-sol-asleep-");
+    let marks = dir.path().join("marks");
+    std::fs::create_dir(&marks).unwrap();
+    std::fs::set_permissions(&marks, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let marker = marks.join("stopped-once");
+    let marker_arg = marker.display().to_string();
+    // Two puzzles: one with a solution, one without.
+    let set = dir.path().join("set.txt");
+    std::fs::write(&set, "...N.....R....B.\nBB..............\n").unwrap();
+    std::fs::set_permissions(&set, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let subs = solvers(&[
+        (
+            "stop-once",
+            &["--bug", "stop", "--stop-marker", &marker_arg],
+        ),
+        ("stop-always", &["--bug", "stop"]),
+    ]);
+    let (code, json) = grade_set(subs.path(), &set, &["--sandbox", "none"]);
+    assert_eq!(code, 1);
+    assert!(marker.exists(), "the solver never stopped itself");
+    let notes = |name: &str| -> Vec<Vec<String>> {
+        submission(&json, name)["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| {
+                g["notes"]
+                    .as_array()
+                    .map(|a| a.iter().map(|n| n.as_str().unwrap().to_string()).collect())
+                    .unwrap_or_default()
+            })
+            .collect()
+    };
+    // Stopped on one puzzle only, run again: full marks, one note.
+    let once = submission(&json, "stop-once");
+    assert_eq!(once["full_marks"], true, "{once:#}");
+    let n: Vec<String> = notes("stop-once").concat();
+    assert_eq!(n.len(), 1, "{n:?}");
+    assert!(
+        n[0].starts_with("re-run: the puzzle ")
+            && n[0].contains(
+                " got no answer within 2 s while the program was asleep with no CPU time"
+            ),
+        "{n:?}"
+    );
+    // Asleep every time: each puzzle re-run once, then charged, saying so.
+    let always = submission(&json, "stop-always");
+    assert_eq!(failed_kinds(always), ["none", "runs", "solves"]);
+    assert!(notes("stop-always").iter().all(|n| n.len() == 1));
+    for f in failures(always).iter().filter(|f| f["kind"] == "runs") {
+        let message = f["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("no answer within 2 s: it hangs, or is too slow (--puzzle-timeout); asleep with no CPU time both times, and run twice"),
+            "{message}"
+        );
+    }
+}
