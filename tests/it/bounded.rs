@@ -438,6 +438,42 @@ fn go_ko_record(cycles: usize, last: &str) -> tempfile::NamedTempFile {
     file
 }
 
+/// Go's `check` keeps no ply: on the record of two million moves (9.2
+/// MiB) it needs the text (held twice: the bytes read, the text decoded)
+/// and a position, whether the record is valid or ends with an illegal
+/// move (whose board the report draws). It passes at 40 MiB of address
+/// space; keeping every ply (16 bytes each, and the captures), it failed
+/// at 64 MiB (2026-11-27).
+#[test]
+fn go_check_keeps_no_ply() {
+    for (last, valid) in [("B[]", true), ("B[ba]", false)] {
+        let file = go_ko_record(333_333, last);
+        let path = file.path().to_str().unwrap();
+        let out = limited_to(48, &["check", path], file.path(), Stdio::piped());
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(if valid { 0 } else { 1 }),
+            "{stdout}"
+        );
+        if valid {
+            assert!(
+                stdout.contains(": valid (simple-ko), 1 game, 1999998 moves; area score"),
+                "{stdout}"
+            );
+        } else {
+            assert!(
+                stdout.contains("move 1999998 (black): illegal move at ba"),
+                "{stdout}"
+            );
+            assert!(
+                stdout.contains("The board before move 1999998 (black B19, occupied):"),
+                "{stdout}"
+            );
+        }
+    }
+}
+
 /// Go's `show`, `export` and `diff` hold a game of two million moves (a
 /// 9.7 MB record) in a few times the record: they once held its syntax
 /// tree and the game side by side, about 200 bytes a move (over 400 MB

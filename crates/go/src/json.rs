@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 
 use crate::export::{self, PlyData};
-use crate::replay::{Checked, Game};
+use crate::replay::{Checked, Game, Moves};
 
 /// The game's name in every document.
 pub const GAME: &str = <crate::Go as asalto_core::Game>::NAME;
@@ -172,8 +172,8 @@ pub struct CheckBody {
     pub problems: Vec<asalto_core::json::DiagnosticJson>,
 }
 
-impl From<&Checked> for CheckJson {
-    fn from(c: &Checked) -> CheckJson {
+impl<P: Moves> From<&Checked<P>> for CheckJson {
+    fn from(c: &Checked<P>) -> CheckJson {
         let index = asalto_core::LineIndex::new(&c.source);
         let rules = c
             .games
@@ -186,7 +186,7 @@ impl From<&Checked> for CheckJson {
                 valid: c.is_valid(),
                 charset: c.charset,
                 games: c.games.len(),
-                moves: c.games.iter().map(|g| g.plies.len()).sum(),
+                moves: c.games.iter().map(Game::moves).sum(),
                 problems: c
                     .all_problems()
                     .map(|p| asalto_core::json::DiagnosticJson::indexed(p, &index))

@@ -60,6 +60,9 @@ pub use game::{Go, Outcome};
 pub use point::{GTP_COLUMNS, MAX_SIZE, Move, Point, Size, gtp_column_letter};
 pub use position::{IllegalMove, IllegalMoveKind, Played, Position};
 pub use problem::{Issue, Problem, Severity, Span, SyntaxKind};
-pub use replay::{CheckOptions, Checked, Game, GameInfo, Ply, check, check_owned};
+pub use replay::{
+    CheckOptions, Checked, Game, GameInfo, Moves, Plies, Ply, Tally, check, check_owned,
+    check_tally,
+};
 pub use rules::{KoRule, Profile, Rules, Suicide};
 pub use side::{BySide, Side};

@@ -153,6 +153,24 @@ impl Position {
         }
     }
 
+    /// A copy to look at (draw, print), without the history of positions
+    /// that positional superko keeps: that is 8 bytes a move, and a copy
+    /// kept for a report needs none of it. Moves played on the copy are
+    /// judged without that history.
+    pub fn snapshot(&self) -> Position {
+        Position {
+            board: self.board.clone(),
+            profile: self.profile,
+            rules: self.rules,
+            to_move: self.to_move,
+            ko: self.ko,
+            passes: self.passes,
+            captures: self.captures,
+            seen: Seen::default(),
+            last: self.last,
+        }
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         &self.board
@@ -244,12 +262,6 @@ impl Position {
         if let Some(kind) = self.board.why_not_empty(p) {
             return Some(kind);
         }
-        self.why_illegal_empty(side, p)
-    }
-
-    /// [`Position::why_illegal_point`] for an empty point of the board.
-    #[inline(always)]
-    fn why_illegal_empty(&self, side: Side, p: Point) -> Option<IllegalMoveKind> {
         if self.ko == Some((p, side)) {
             return Some(IllegalMoveKind::Ko);
         }
@@ -312,36 +324,15 @@ impl Position {
         Ok(self.apply(side, mv, captured))
     }
 
-    /// Judges `mv` for `side` as [`Position::why_illegal`] does, then plays
-    /// it as [`Position::play_as`] (legal) or [`Position::force`]
-    /// (illegal) would: the replay of a record, in one pass over the
-    /// point's neighbourhood. Returns the verdict, and whether the move
-    /// changed the position (`false`: off the board or occupied).
-    #[inline]
-    pub(crate) fn judge_and_play(
+    /// Plays a move that [`Position::why_illegal`] has just accepted for
+    /// `side` (the replay judges first, then plays, without judging twice).
+    pub(crate) fn play_judged(
         &mut self,
         side: Side,
         mv: Move,
         captured: impl FnMut(Point),
-    ) -> (Option<IllegalMoveKind>, bool) {
-        let verdict = match mv {
-            _ if self.is_over() => Some(IllegalMoveKind::GameOver),
-            Move::Pass => None,
-            Move::Play(p) => {
-                if let Some(kind) = self.board.why_not_empty(p) {
-                    // Nothing can be placed: only the turn passes.
-                    return (Some(kind), false);
-                }
-                self.why_illegal_empty(side, p)
-            }
-        };
-        if let (Some(_), Move::Play(p)) = (verdict, mv)
-            && !self.board.is_empty_point(p)
-        {
-            return (verdict, false);
-        }
-        self.apply(side, mv, captured);
-        (verdict, true)
+    ) -> Played {
+        self.apply(side, mv, captured)
     }
 
     /// Plays `mv` for `side` even if the rules forbid it, as the SGF

@@ -131,6 +131,22 @@ pub enum Issue {
 }
 
 impl Issue {
+    /// The colour of the move a problem is about: the side of an illegal
+    /// move, or the property (`B`, `W`) of a move that cannot be read.
+    pub fn mover(&self) -> Option<Side> {
+        match self {
+            Issue::Illegal { side, .. } => Some(*side),
+            Issue::BadValue { property, .. } | Issue::OffBoardValue { property, .. } => {
+                match property.as_str() {
+                    "B" => Some(Side::Black),
+                    "W" => Some(Side::White),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// The stable code.
     pub fn code(&self) -> &'static str {
         match self {

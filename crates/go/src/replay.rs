@@ -15,6 +15,8 @@
 //! turn every later move into an error; a stone on an occupied point or off
 //! the board cannot be placed and only passes the turn.
 
+use std::borrow::Cow;
+
 use crate::board::AreaScore;
 use crate::point::{Move, Point, Size};
 use crate::position::{IllegalMoveKind, Position};
@@ -76,6 +78,227 @@ enum Step {
     Move(Ply),
 }
 
+/// Every ply of a line, with what replaying it again needs: the events
+/// between them and the points each ply captured. Reads as a slice of
+/// [`Ply`] (`game.plies.len()`, `game.plies[i]`, `for ply in &game.plies`).
+#[derive(Clone, Debug, Default)]
+pub struct Plies {
+    plies: Vec<Ply>,
+    /// The events other than moves, each with the number of plies before
+    /// it (few: setup, `PL`, unreadable moves).
+    events: Vec<(u32, Event)>,
+    /// Every captured point, ply after ply.
+    captured: Vec<Point>,
+    /// For each ply that captured: its span's start (plies of a line are
+    /// in file order) and the end of its points in `captured`.
+    captures: Vec<(u32, u32)>,
+}
+
+impl std::ops::Deref for Plies {
+    type Target = [Ply];
+
+    fn deref(&self) -> &[Ply] {
+        &self.plies
+    }
+}
+
+impl<'a> IntoIterator for &'a Plies {
+    type Item = &'a Ply;
+    type IntoIter = std::slice::Iter<'a, Ply>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.plies.iter()
+    }
+}
+
+/// What `check` keeps of a line's moves: their number, the first illegal
+/// one with the position it was played in (the board a report draws), and
+/// the positions asked for with [`Tally::keeping`]. No ply is stored, so a
+/// record of millions of moves is checked in the memory of its text and
+/// one position (and, under positional superko, the key of every position
+/// met: 8 bytes a move, which that rule needs).
+#[derive(Clone, Debug)]
+pub struct Tally {
+    moves: usize,
+    /// Whether to keep the first illegal move's position: only the first
+    /// line of a file that has one needs it (see [`Moves::first_illegal`]).
+    want_illegal: bool,
+    first_illegal: Option<(Ply, Box<Position>)>,
+    /// Numbers of plies after which to keep the position, ascending
+    /// ([`Tally::END`]: the line's end).
+    wanted: Vec<usize>,
+    kept: Vec<(usize, Box<Position>)>,
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally::keeping(&[])
+    }
+}
+
+impl Tally {
+    /// The end of a line, for [`Tally::keeping`].
+    pub const END: usize = usize::MAX;
+
+    /// A tally that keeps the position after each of `plies` moves of the
+    /// first line (capped at its end, as [`Game::position_after`] is).
+    pub fn keeping(plies: &[usize]) -> Tally {
+        let mut wanted = plies.to_vec();
+        wanted.sort_unstable();
+        wanted.dedup();
+        wanted.reverse();
+        Tally {
+            moves: 0,
+            want_illegal: true,
+            first_illegal: None,
+            wanted,
+            kept: Vec::new(),
+        }
+    }
+
+    /// The position after `plies` moves, if it was asked for
+    /// ([`Tally::keeping`]; a number past the end gives the end).
+    pub fn position_after(&self, plies: usize) -> Option<&Position> {
+        self.kept
+            .iter()
+            .find(|(n, _)| *n == plies)
+            .map(|(_, p)| p.as_ref())
+    }
+
+    /// Keeps the position for every number wanted up to `upto`.
+    fn keep(&mut self, pos: &Position, upto: usize) {
+        while let Some(&n) = self.wanted.last()
+            && n <= upto
+        {
+            self.wanted.pop();
+            self.kept.push((n, Box::new(pos.snapshot())));
+        }
+    }
+}
+
+/// What a line keeps of its moves, as `check`'s report reads it: both
+/// [`Plies`] and [`Tally`] answer it the same (a test holds them to one
+/// report on every record of the tests).
+pub trait Moves: Sized {
+    /// Moves replayed (a move whose value cannot be read is not one).
+    fn count(&self) -> usize;
+
+    /// The line's first illegal move and the position it was played in.
+    fn first_illegal(game: &Game<Self>) -> Option<(Ply, Cow<'_, Position>)>;
+}
+
+impl Moves for Plies {
+    fn count(&self) -> usize {
+        self.plies.len()
+    }
+
+    fn first_illegal(game: &Game<Plies>) -> Option<(Ply, Cow<'_, Position>)> {
+        let i = game.plies.iter().position(|p| p.illegal.is_some())?;
+        Some((game.plies[i], Cow::Owned(game.position_after(i))))
+    }
+}
+
+impl Moves for Tally {
+    fn count(&self) -> usize {
+        self.moves
+    }
+
+    fn first_illegal(game: &Game<Tally>) -> Option<(Ply, Cow<'_, Position>)> {
+        let (ply, pos) = game.plies.first_illegal.as_ref()?;
+        Some((*ply, Cow::Borrowed(pos.as_ref())))
+    }
+}
+
+/// Where a replay hands what it meets, in order: one replay loop
+/// ([`LineReader`]) serves a check that keeps counts and the commands
+/// that keep every ply.
+trait Sink: Sized {
+    /// Room for `moves` moves.
+    fn reserve(&mut self, _moves: usize) {}
+    /// An event other than a move.
+    fn event(&mut self, _ev: Event) {}
+    /// A move about to be played in `pos`, illegal for `why`.
+    fn before(&mut self, _pos: &Position, _ply: &Ply, _why: Option<IllegalMoveKind>) {}
+    /// A point the move being played captured.
+    fn captured(&mut self, _p: Point) {}
+    /// The move played (`illegal` set).
+    fn ply(&mut self, _ply: Ply) {}
+    /// The line ends in `pos`.
+    fn end(&mut self, _pos: &Position) {}
+    /// The sink of the file's next line, once this one is done.
+    fn next(&self) -> Self;
+}
+
+/// A replay of stored plies keeps nothing.
+impl Sink for () {
+    fn next(&self) {}
+}
+
+impl Sink for Plies {
+    fn reserve(&mut self, moves: usize) {
+        self.plies.reserve(moves);
+    }
+
+    fn event(&mut self, ev: Event) {
+        self.events.push((self.plies.len() as u32, ev));
+    }
+
+    #[inline]
+    fn captured(&mut self, p: Point) {
+        self.captured.push(p);
+    }
+
+    #[inline]
+    fn ply(&mut self, ply: Ply) {
+        let marked = self.captures.last().map_or(0, |c| c.1 as usize);
+        if self.captured.len() != marked {
+            self.captures.push((ply.span.0, self.captured.len() as u32));
+        }
+        self.plies.push(ply);
+    }
+
+    fn end(&mut self, _pos: &Position) {
+        self.plies.shrink_to_fit();
+        self.events.shrink_to_fit();
+    }
+
+    fn next(&self) -> Plies {
+        Plies::default()
+    }
+}
+
+impl Sink for Tally {
+    #[inline]
+    fn before(&mut self, pos: &Position, ply: &Ply, why: Option<IllegalMoveKind>) {
+        if self.wanted.last().is_some_and(|&n| n <= self.moves) {
+            self.keep(pos, self.moves);
+        }
+        if why.is_some() && self.want_illegal && self.first_illegal.is_none() {
+            let ply = Ply {
+                illegal: why,
+                ..*ply
+            };
+            self.first_illegal = Some((ply, Box::new(pos.snapshot())));
+        }
+    }
+
+    #[inline]
+    fn ply(&mut self, _ply: Ply) {
+        self.moves += 1;
+    }
+
+    fn end(&mut self, pos: &Position) {
+        self.keep(pos, Tally::END);
+    }
+
+    fn next(&self) -> Tally {
+        Tally {
+            want_illegal: self.want_illegal && self.first_illegal.is_none(),
+            ..Tally::keeping(&[])
+        }
+    }
+}
+
 /// The root's game information.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameInfo {
@@ -92,9 +315,11 @@ pub struct GameInfo {
     pub rules: Option<String>,
 }
 
-/// A replayed line of a game tree.
+/// A replayed line of a game tree. `P` is what it keeps of its moves:
+/// every ply ([`Plies`], for `show`, `export`, `diff`) or only what a
+/// check reports ([`Tally`]: counts and at most a few positions).
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct Game<P = Plies> {
     /// The tree's root node, in the tree that parsing [`Checked::source`]
     /// gives.
     pub root: NodeId,
@@ -106,18 +331,10 @@ pub struct Game {
     pub size: Size,
     /// Root information.
     pub info: GameInfo,
-    /// The moves.
-    pub plies: Vec<Ply>,
+    /// The moves, as kept.
+    pub plies: P,
     /// Problems of this line.
     pub problems: Vec<Problem>,
-    /// The events other than moves, each with the number of plies before
-    /// it (few: setup, `PL`, unreadable moves).
-    events: Vec<(u32, Event)>,
-    /// Every captured point, ply after ply.
-    captured: Vec<Point>,
-    /// For each ply that captured: its span's start (plies of a line are
-    /// in file order) and the end of its points in `captured`.
-    captures: Vec<(u32, u32)>,
     free_handicap: u32,
     /// The area score of the final position, worked out once.
     final_score: AreaScore,
@@ -130,7 +347,7 @@ pub struct Game {
 /// [`Checked::source`] with the same options gives the tree again, with
 /// the same node numbers.
 #[derive(Clone, Debug)]
-pub struct Checked {
+pub struct Checked<P = Plies> {
     /// The decoded text, which every span points into.
     pub source: String,
     /// The charset the file was read in.
@@ -138,10 +355,10 @@ pub struct Checked {
     /// File-level problems: charset, syntax.
     pub problems: Vec<Problem>,
     /// One game per tree (and per variation with `all_variations`).
-    pub games: Vec<Game>,
+    pub games: Vec<Game<P>>,
 }
 
-impl Checked {
+impl<P> Checked<P> {
     /// Every problem: the file's, then each game's.
     pub fn all_problems(&self) -> impl Iterator<Item = &Problem> {
         self.problems
@@ -167,14 +384,15 @@ impl Ply {
     }
 }
 
-impl Game {
+impl Game<Plies> {
     /// Stones captured by ply `number` (1-based).
     pub fn captured_by(&self, ply: &Ply) -> &[Point] {
-        let Ok(k) = self.captures.binary_search_by_key(&ply.span.0, |c| c.0) else {
+        let captures = &self.plies.captures;
+        let Ok(k) = captures.binary_search_by_key(&ply.span.0, |c| c.0) else {
             return &[];
         };
-        let start = if k == 0 { 0 } else { self.captures[k - 1].1 };
-        &self.captured[start as usize..self.captures[k].1 as usize]
+        let start = if k == 0 { 0 } else { captures[k - 1].1 };
+        &self.plies.captured[start as usize..captures[k].1 as usize]
     }
 
     /// Replays the line: `f` gets each ply's index (0-based) and the
@@ -182,12 +400,12 @@ impl Game {
     /// comes between the ply before it and it.
     fn replay(&self, limit: usize, mut f: impl FnMut(usize, &Position)) -> Position {
         let mut judge = Judge::new(self.size, self.profile, self.free_handicap);
-        let mut events = self.events.iter().peekable();
+        let mut events = self.plies.events.iter().peekable();
         for (i, ply) in self.plies.iter().enumerate().take(limit) {
             while let Some((_, ev)) = events.next_if(|(before, _)| *before as usize <= i) {
                 judge.event(*ev, None);
             }
-            judge.play(ply, |_| {}, None);
+            judge.play(ply, &mut (), None);
             f(i, &judge.pos);
         }
         for (before, ev) in events {
@@ -216,7 +434,21 @@ impl Game {
     pub fn position(&self) -> Position {
         self.position_after(self.plies.len())
     }
+}
 
+impl<P: Moves> Game<P> {
+    /// Moves replayed (a move whose value cannot be read is not one).
+    pub fn moves(&self) -> usize {
+        self.plies.count()
+    }
+
+    /// The first illegal move and the position it was played in.
+    pub fn first_illegal(&self) -> Option<(Ply, Cow<'_, Position>)> {
+        P::first_illegal(self)
+    }
+}
+
+impl<P> Game<P> {
     /// The area score of the final position.
     pub fn score(&self) -> AreaScore {
         self.final_score
@@ -252,16 +484,43 @@ impl Game {
 /// assert_eq!(checked.line_col(p.span), (1, 20));
 /// ```
 pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
-    check_decoded(sgf::decode(bytes), options)
+    check_decoded(sgf::decode(bytes), options, Plies::default())
 }
 
 /// [`check`], taking the bytes: a UTF-8 record is then held once, as
 /// [`Checked::source`], not also as the bytes read.
 pub fn check_owned(bytes: Vec<u8>, options: &CheckOptions) -> Checked {
-    check_decoded(sgf::decode_owned(bytes), options)
+    check_decoded(sgf::decode_owned(bytes), options, Plies::default())
 }
 
-fn check_decoded(decoded: sgf::Decoded, options: &CheckOptions) -> Checked {
+/// [`check`] keeping no ply: each line keeps what `tally` asks (counts,
+/// the first illegal move's position, the positions of
+/// [`Tally::keeping`]). The problems, counts and scores are [`check`]'s.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_go::replay::{check_tally, CheckOptions, Tally};
+///
+/// let text = b"(;GM[1]SZ[9];B[ee];W[dd];B[ee])";
+/// let checked = check_tally(text, &CheckOptions::default(), Tally::keeping(&[1]));
+/// let game = &checked.games[0];
+/// assert_eq!(game.moves(), 3);
+/// let (ply, before) = game.first_illegal().unwrap();
+/// assert_eq!((ply.number, before.board().stones().count()), (3, 2));
+/// assert_eq!(game.plies.position_after(1).unwrap().board().stones().count(), 1);
+/// ```
+pub fn check_tally(bytes: &[u8], options: &CheckOptions, tally: Tally) -> Checked<Tally> {
+    check_decoded(sgf::decode(bytes), options, tally)
+}
+
+/// [`check_tally`], taking the bytes (held once, as [`check_owned`]
+/// holds them).
+pub fn check_tally_owned(bytes: Vec<u8>, options: &CheckOptions, tally: Tally) -> Checked<Tally> {
+    check_decoded(sgf::decode_owned(bytes), options, tally)
+}
+
+fn check_decoded<S: Sink>(decoded: sgf::Decoded, options: &CheckOptions, sink: S) -> Checked<S> {
     let parse_options = ParseOptions {
         lenient: options.lenient,
     };
@@ -272,6 +531,7 @@ fn check_decoded(decoded: sgf::Decoded, options: &CheckOptions) -> Checked {
             src: &decoded.text,
             profile,
             semicolons: sgf::count_semicolons(&decoded.text),
+            sink: Some(sink),
             reading: None,
             games: Vec::new(),
         };
@@ -279,10 +539,8 @@ fn check_decoded(decoded: sgf::Decoded, options: &CheckOptions) -> Checked {
         if let Some(p) = decoded.problem {
             problems.insert(0, p);
         }
-        let mut games = lines.games;
-        if let Some(last) = lines.reading {
-            games.push(last.finish());
-        }
+        lines.done();
+        let games = lines.games;
         return Checked {
             source: decoded.text,
             charset: decoded.charset,
@@ -295,6 +553,7 @@ fn check_decoded(decoded: sgf::Decoded, options: &CheckOptions) -> Checked {
         problems.insert(0, p);
     }
     let mut games = Vec::with_capacity(collection.roots().len());
+    let mut sink = sink;
     for &root in collection.roots() {
         {
             let mut seen = std::collections::HashSet::new();
@@ -311,7 +570,8 @@ fn check_decoded(decoded: sgf::Decoded, options: &CheckOptions) -> Checked {
                     break;
                 }
                 budget -= line.len();
-                let mut game = replay_line(&decoded.text, &collection, &line, profile);
+                let mut game = replay_line(&decoded.text, &collection, &line, profile, sink);
+                sink = game.plies.next();
                 game.variation = k;
                 game.problems
                     .retain(|p| seen.insert((p.span, p.kind.code())));
@@ -591,20 +851,30 @@ impl Judge {
         }
     }
 
-    /// Plays a move, handing every captured point to `captured`; with
-    /// `problems`, judges it. Returns why the move is illegal.
+    /// Plays a move, handing `sink` the position it is played in and
+    /// every captured point; with `problems`, judges it. Returns why the
+    /// move is illegal.
     #[inline]
-    fn play(
+    fn play<S: Sink>(
         &mut self,
         ply: &Ply,
-        captured: impl FnMut(Point),
+        sink: &mut S,
         problems: Option<&mut Vec<Problem>>,
     ) -> Option<IllegalMoveKind> {
         let side = ply.side;
         let free = self.free_handicap > 0 && side == Side::Black;
         let wrong_side = !self.any_colour && !free && side != self.pos.to_move();
         self.any_colour = false;
-        let (verdict, played) = self.pos.judge_and_play(side, ply.mv, captured);
+        let verdict = self.pos.why_illegal(side, ply.mv);
+        let kind = verdict.or(wrong_side.then_some(IllegalMoveKind::WrongSide));
+        sink.before(&self.pos, ply, kind);
+        let played = match verdict {
+            None => {
+                self.pos.play_judged(side, ply.mv, |q| sink.captured(q));
+                true
+            }
+            Some(_) => self.pos.force(side, ply.mv, |q| sink.captured(q)).is_some(),
+        };
         if !played {
             self.pos.set_to_move(!side);
         }
@@ -616,7 +886,6 @@ impl Judge {
         } else {
             self.free_handicap = 0;
         }
-        let kind = verdict.or(wrong_side.then_some(IllegalMoveKind::WrongSide));
         if let Some(problems) = problems
             && let Some(kind) = kind
         {
@@ -643,26 +912,40 @@ fn setup_done(span: Span) -> Event {
 
 /// The main line of each tree of a file, read and judged as the parser
 /// reads it.
-struct MainLines<'a> {
+struct MainLines<'a, S> {
     src: &'a str,
     profile: Profile,
     /// The `;` of the text: room for the moves of its games.
     semicolons: usize,
+    /// The sink of the next tree's line (`None` while one is read).
+    sink: Option<S>,
     /// The tree being read.
-    reading: Option<LineReader>,
-    games: Vec<Game>,
+    reading: Option<LineReader<S>>,
+    games: Vec<Game<S>>,
 }
 
-impl sgf::MainLine for &mut MainLines<'_> {
+impl<S: Sink> MainLines<'_, S> {
+    /// The tree being read is read whole.
+    fn done(&mut self) {
+        if let Some(done) = self.reading.take() {
+            let game = done.finish();
+            self.sink = Some(game.plies.next());
+            self.games.push(game);
+        }
+    }
+}
+
+impl<S: Sink> sgf::MainLine for &mut MainLines<'_, S> {
     fn node(&mut self, node: NodeRead<'_>, root: bool) {
         if root {
-            if let Some(done) = self.reading.take() {
-                self.games.push(done.finish());
-            }
+            self.done();
             // Room for every node still to come: exact for a file of one
             // game; `finish` gives back what a game does not use.
             let moves = self.semicolons.saturating_sub(node.id as usize) + 1;
-            self.reading = Some(LineReader::new(self.src, node, self.profile, moves));
+            if let Some(sink) = self.sink.take() {
+                let reader = LineReader::new(self.src, node, self.profile, moves, sink);
+                self.reading = Some(reader);
+            }
         }
         if let Some(reading) = &mut self.reading {
             reading.node(self.src, node);
@@ -681,7 +964,7 @@ impl sgf::MainLine for &mut MainLines<'_> {
 /// [`replay_line`] feeds it a stored line, [`check`] the main line of each
 /// tree as the parser reads it, so that a record's moves are held once, as
 /// plies, and never as a tree.
-struct LineReader {
+struct LineReader<S> {
     root: NodeId,
     profile: Profile,
     /// `None` when the game cannot be replayed (not Go, a bad size).
@@ -701,10 +984,8 @@ struct LineReader {
     pending: Option<Vec<Step>>,
     /// The replay, from the moment the handicap is settled.
     judge: Judge,
-    plies: Vec<Ply>,
-    events: Vec<(u32, Event)>,
-    captured: Vec<Point>,
-    captures: Vec<(u32, u32)>,
+    /// What is kept of the moves.
+    sink: S,
     /// Black's stones to place as moves, as settled.
     free_handicap: u32,
     /// The steps of the node being read: judged when it is read whole, so
@@ -712,10 +993,16 @@ struct LineReader {
     node_steps: Vec<Step>,
 }
 
-impl LineReader {
+impl<S: Sink> LineReader<S> {
     /// Reads the root's game information; `moves` is how many moves to
     /// make room for.
-    fn new(src: &str, root: NodeRead<'_>, profile: Profile, moves: usize) -> LineReader {
+    fn new(
+        src: &str,
+        root: NodeRead<'_>,
+        profile: Profile,
+        moves: usize,
+        mut sink: S,
+    ) -> LineReader<S> {
         let mut problems = Vec::new();
         let mut info = GameInfo::default();
         let mut size = None;
@@ -732,7 +1019,9 @@ impl LineReader {
             size = read_size(src, root, &mut problems);
             info = read_info(src, root, &mut problems);
         }
-        let room = if size.is_some() { moves } else { 0 };
+        if size.is_some() {
+            sink.reserve(moves);
+        }
         let span_of = |id| root.property(id).map_or(Span::default(), |p| p.span());
         LineReader {
             root: root.id,
@@ -748,10 +1037,7 @@ impl LineReader {
             move_count: 0,
             pending: Some(Vec::new()),
             judge: Judge::new(size.unwrap_or(Size::NINETEEN), profile, 0),
-            plies: Vec::with_capacity(room),
-            events: Vec::new(),
-            captured: Vec::new(),
-            captures: Vec::new(),
+            sink,
             free_handicap: 0,
             node_steps: Vec::new(),
         }
@@ -772,18 +1058,13 @@ impl LineReader {
         match step {
             Step::Event(ev) => {
                 self.judge.event(ev, Some(&mut self.problems));
-                self.events.push((self.plies.len() as u32, ev));
+                self.sink.event(ev);
             }
             Step::Move(mut ply) => {
-                let before = self.captured.len();
-                let captured = &mut self.captured;
                 ply.illegal = self
                     .judge
-                    .play(&ply, |q| captured.push(q), Some(&mut self.problems));
-                if self.captured.len() != before {
-                    self.captures.push((ply.span.0, self.captured.len() as u32));
-                }
-                self.plies.push(ply);
+                    .play(&ply, &mut self.sink, Some(&mut self.problems));
+                self.sink.ply(ply);
             }
         }
     }
@@ -1042,37 +1323,33 @@ impl LineReader {
     }
 
     /// The line is read: the score and `RE`.
-    fn finish(mut self) -> Game {
+    fn finish(mut self) -> Game<S> {
         let Some(size) = self.size else {
+            // Not replayed: what is kept is the empty board a replay of
+            // its (no) plies gives.
+            self.sink.end(&self.judge.pos);
             return Game {
                 root: self.root,
                 variation: 0,
                 profile: self.profile,
                 size: Size::NINETEEN,
                 info: self.info,
-                plies: Vec::new(),
+                plies: self.sink,
                 problems: self.problems,
-                events: Vec::new(),
-                captured: Vec::new(),
-                captures: Vec::new(),
                 free_handicap: 0,
                 final_score: AreaScore::default(),
             };
         };
         self.settle(size);
-        self.plies.shrink_to_fit();
-        self.events.shrink_to_fit();
+        self.sink.end(&self.judge.pos);
         let mut game = Game {
             root: self.root,
             variation: 0,
             profile: self.profile,
             size,
             info: self.info,
-            plies: self.plies,
+            plies: self.sink,
             problems: self.problems,
-            events: self.events,
-            captured: self.captured,
-            captures: self.captures,
             free_handicap: self.free_handicap,
             final_score: self.judge.pos.board().area_score(),
         };
@@ -1083,9 +1360,15 @@ impl LineReader {
 }
 
 /// Replays one line (root first) of a tree.
-fn replay_line(src: &str, coll: &Collection, line: &[NodeId], profile: Profile) -> Game {
+fn replay_line<S: Sink>(
+    src: &str,
+    coll: &Collection,
+    line: &[NodeId],
+    profile: Profile,
+    sink: S,
+) -> Game<S> {
     let root = NodeRead::of(coll, line[0]);
-    let mut reader = LineReader::new(src, root, profile, line.len());
+    let mut reader = LineReader::new(src, root, profile, line.len(), sink);
     for &node in line {
         reader.node(src, NodeRead::of(coll, node));
     }
@@ -1145,7 +1428,7 @@ fn claimed_margin(result: &str) -> Option<f64> {
     margin.is_finite().then_some(sign * margin)
 }
 
-fn check_result(span: Span, game: &mut Game) {
+fn check_result<P>(span: Span, game: &mut Game<P>) {
     let Some(written) = game.info.result.clone() else {
         return;
     };

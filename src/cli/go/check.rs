@@ -5,7 +5,7 @@
 use asalto::diagnostics::{Entry, GameReport, one_line};
 use asalto::text::escape_line;
 use asalto_go::json::CheckJson;
-use asalto_go::replay::{CheckOptions, Checked};
+use asalto_go::replay::{CheckOptions, Checked, Game, Moves, Tally};
 use asalto_go::{Problem, Profile, Severity, render};
 
 use super::super::Format;
@@ -46,16 +46,28 @@ impl Checker for Settings {
     }
 }
 
-/// Check one file, read whole.
+/// Check one file, read whole. No ply is kept: the report needs the
+/// counts, the problems, the score and the board before the first
+/// illegal move, which [`Tally`] keeps (a test holds its report to the
+/// one made from every ply).
 fn check(path: &str, bytes: &[u8], settings: Settings) -> FileResult {
-    let checked = asalto_go::check(
-        bytes,
-        &CheckOptions {
-            profile: Some(settings.profile),
-            lenient: settings.lenient,
-            all_variations: settings.all_variations,
-        },
-    );
+    let checked = asalto_go::check_tally(bytes, &settings.options(), Tally::default());
+    result(path, &checked, settings)
+}
+
+impl Settings {
+    /// The options of the library's check.
+    fn options(&self) -> CheckOptions {
+        CheckOptions {
+            profile: Some(self.profile),
+            lenient: self.lenient,
+            all_variations: self.all_variations,
+        }
+    }
+}
+
+/// The verdict and the text of a checked file.
+fn result<P: Moves>(path: &str, checked: &Checked<P>, settings: Settings) -> FileResult {
     let verdict = if checked.is_valid() {
         Verdict::Valid
     } else {
@@ -63,14 +75,14 @@ fn check(path: &str, bytes: &[u8], settings: Settings) -> FileResult {
     };
     let text = match settings.format {
         _ if settings.quiet => String::new(),
-        Format::Json => json_line(path, &checked, settings.profile),
+        Format::Json => json_line(path, checked, settings.profile),
         Format::Human if settings.details => report(
             &display_name(path),
-            &checked,
+            checked,
             settings.profile,
             settings.color,
         ),
-        Format::Human => summary(&display_name(path), &checked, settings.profile) + "\n",
+        Format::Human => summary(&display_name(path), checked, settings.profile) + "\n",
     };
     FileResult {
         text,
@@ -81,7 +93,7 @@ fn check(path: &str, bytes: &[u8], settings: Settings) -> FileResult {
 
 /// The JSON report of a file: the library's check document (`game: "go"`,
 /// `rules`), with the file's name.
-fn json_line(path: &str, checked: &Checked, profile: Profile) -> String {
+fn json_line<P: Moves>(path: &str, checked: &Checked<P>, profile: Profile) -> String {
     let mut value = serde_json::to_value(CheckJson::from(checked)).unwrap_or_default();
     if let Some(object) = value.as_object_mut() {
         object.insert("file".into(), path.into());
@@ -116,25 +128,25 @@ fn unreadable(message: String, path: Option<&str>, settings: Settings) -> FileRe
 }
 
 /// `move 12 (black)`, or nothing for a problem of the file.
-fn at_move(checked: &Checked, p: &Problem) -> String {
+fn at_move(p: &Problem) -> String {
     let Some(ply) = p.ply else {
         return String::new();
     };
-    let side = checked
-        .games
-        .iter()
-        .find(|g| g.problems.iter().any(|q| std::ptr::eq(q, p)))
-        .and_then(|g| g.plies.get(ply.wrapping_sub(1)))
-        .map(|pl| format!(" ({})", pl.side.name()))
+    // The problem's own move: a ply looked up by its number would be
+    // another once a move that cannot be read (not a ply) came before.
+    let side = p
+        .kind
+        .mover()
+        .map(|side| format!(" ({})", side.name()))
         .unwrap_or_default();
     format!(", move {ply}{side}")
 }
 
 /// One line about a file: its verdict, the profile, the result or the first
 /// error.
-fn summary(name: &str, checked: &Checked, profile: Profile) -> String {
+fn summary<P: Moves>(name: &str, checked: &Checked<P>, profile: Profile) -> String {
     let name = escape_line(name);
-    let moves: usize = checked.games.iter().map(|g| g.plies.len()).sum();
+    let moves: usize = checked.games.iter().map(Game::moves).sum();
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let warnings = checked
         .all_problems()
@@ -153,7 +165,7 @@ fn summary(name: &str, checked: &Checked, profile: Profile) -> String {
         };
         return format!(
             "{name}: invalid ({rules}): line {line}:{column}{}: {} [{}]{more}; {} replayed",
-            at_move(checked, e),
+            at_move(e),
             one_line(&e.message()),
             e.code(),
             plural(moves, "move"),
@@ -187,7 +199,7 @@ fn summary(name: &str, checked: &Checked, profile: Profile) -> String {
 /// summary line, then every problem (the line quoted, the label, the code,
 /// help) and the board before the first illegal move. `show`, `export` and
 /// `diff` print it too, on standard error, for a record with an error.
-pub fn report(name: &str, checked: &Checked, profile: Profile, color: bool) -> String {
+pub fn report<P: Moves>(name: &str, checked: &Checked<P>, profile: Profile, color: bool) -> String {
     let mut text = summary(name, checked, profile);
     text.push('\n');
     text.push_str(&details(name, checked, color));
@@ -197,7 +209,7 @@ pub fn report(name: &str, checked: &Checked, profile: Profile, color: bool) -> S
 /// Every problem as every game's are shown (the file's line quoted at the
 /// problem's line:column, the label under the text, `asalto::<code>`,
 /// help), then the board before the first illegal move.
-fn details(name: &str, checked: &Checked, color: bool) -> String {
+fn details<P: Moves>(name: &str, checked: &Checked<P>, color: bool) -> String {
     let mut report = GameReport::new(name);
     for p in checked.all_problems() {
         report.add(&checked.source, Entry::of(p));
@@ -207,14 +219,11 @@ fn details(name: &str, checked: &Checked, color: bool) -> String {
     } else {
         report.render(color)
     };
-    let illegal = checked.games.iter().find_map(|g| {
-        g.plies
-            .iter()
-            .find(|pl| pl.illegal.is_some())
-            .map(|pl| (g, pl))
-    });
-    if let Some((game, ply)) = illegal {
-        let before = game.position_after(ply.number as usize - 1);
+    let illegal = checked
+        .games
+        .iter()
+        .find_map(|g| g.first_illegal().map(|(ply, before)| (g, ply, before)));
+    if let Some((game, ply, before)) = illegal {
         text.push_str(&format!(
             "\nThe board before move {} ({} {}, {}):\n",
             ply.number,
@@ -225,4 +234,153 @@ fn details(name: &str, checked: &Checked, color: bool) -> String {
         text.push_str(&render::text(&before, render::DrawOptions::default()));
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    //! `check` keeps no ply ([`Tally`]); `show`, `export` and `diff` print
+    //! its report from every ply ([`asalto_go::Plies`]). The two must not
+    //! drift: every record of the tests and many random games give the
+    //! same bytes both ways, in every format and under every profile.
+
+    use std::path::{Path, PathBuf};
+
+    use super::*;
+
+    /// Every file under `dir`, sorted.
+    fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut paths: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
+        paths.sort();
+        for path in paths {
+            if path.is_dir() {
+                files(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+
+    /// Checks `bytes` both ways under every setting; panics on the first
+    /// difference.
+    fn same_both_ways(name: &str, bytes: &[u8]) {
+        for profile in [
+            Profile::SGF_DEFAULT,
+            Profile::Seed2019,
+            Profile::PositionalSuperko,
+            Profile::TrompTaylor,
+        ] {
+            for (lenient, all_variations) in [(false, false), (true, false), (true, true)] {
+                for (format, details) in [
+                    (Format::Human, true),
+                    (Format::Human, false),
+                    (Format::Json, false),
+                ] {
+                    let settings = Settings {
+                        profile,
+                        lenient,
+                        all_variations,
+                        format,
+                        details,
+                        quiet: false,
+                        color: false,
+                    };
+                    let full = asalto_go::check(bytes, &settings.options());
+                    let full = result(name, &full, settings);
+                    let tallied = check(name, bytes, settings);
+                    assert_eq!(
+                        (tallied.verdict, &tallied.text),
+                        (full.verdict, &full.text),
+                        "{name} under {settings:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn check_without_plies_reports_as_with_every_ply_on_the_test_records() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut paths = Vec::new();
+        files(&root.join("crates/go/tests/data"), &mut paths);
+        files(&root.join("tests/data"), &mut paths);
+        assert!(paths.len() > 500, "{} files", paths.len());
+        let mut invalid = 0;
+        for path in &paths {
+            let bytes = std::fs::read(path).unwrap();
+            let name = path.strip_prefix(root).unwrap().to_str().unwrap();
+            same_both_ways(name, &bytes);
+            invalid += usize::from(!asalto_go::check(&bytes, &CheckOptions::default()).is_valid());
+        }
+        // Both kinds are compared.
+        assert!(invalid > 10 && invalid < paths.len() - 10, "{invalid}");
+    }
+
+    /// A random record on a small board that breaks every rule now and
+    /// then: moves off the board, on stones, out of turn, unreadable,
+    /// passes, setup and `PL` between moves, two moves in a node, a
+    /// second game, variations.
+    fn random_record(seed: u64) -> String {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let letter = |k: u64| char::from(b'a' + k as u8);
+        let mut text = String::new();
+        for _ in 0..1 + next(2) {
+            text.push_str("(;GM[1]SZ[5]");
+            if next(3) == 0 {
+                text.push_str("HA[2]");
+            }
+            if next(3) == 0 {
+                text.push_str("AB[aa][cc]AW[bb]");
+            }
+            if next(4) == 0 {
+                text.push_str("RE[B+3]KM[0.5]");
+            }
+            let mut side = 0;
+            for _ in 0..next(60) {
+                text.push(';');
+                match next(40) {
+                    0 => text.push_str("AB[dd]AE[aa]"),
+                    1 => text.push_str("PL[W]"),
+                    2 => text.push_str("B[zz]"),
+                    3 => text.push_str("W[1]"),
+                    4 => text.push_str("B[ab]W[ba]"),
+                    5 => side = 1 - side,
+                    _ => {}
+                }
+                let colour = if side == 0 { 'B' } else { 'W' };
+                match next(8) {
+                    0 => text.push_str(&format!("{colour}[]")),
+                    _ => {
+                        text.push_str(&format!("{colour}[{}{}]", letter(next(6)), letter(next(5))))
+                    }
+                }
+                side = 1 - side;
+            }
+            if next(3) == 0 {
+                text.push_str("(;B[ee];W[dd])(;W[aa])");
+            }
+            text.push_str(")\n");
+        }
+        text
+    }
+
+    #[test]
+    fn check_without_plies_reports_as_with_every_ply_on_random_games() {
+        let mut illegal = 0;
+        for seed in 0..300 {
+            let text = random_record(seed);
+            same_both_ways(&format!("random-{seed}.sgf"), text.as_bytes());
+            let checked = asalto_go::check(text.as_bytes(), &CheckOptions::default());
+            illegal += usize::from(checked.games.iter().any(|g| g.first_illegal().is_some()));
+        }
+        assert!(illegal > 100, "{illegal}");
+    }
 }

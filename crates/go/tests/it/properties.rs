@@ -208,7 +208,7 @@ fn main_line_facts(g: &asalto_go::Game) -> impl PartialEq + std::fmt::Debug {
         .collect();
     (
         (g.root, g.profile, g.size, g.info.clone()),
-        g.plies.clone(),
+        g.plies.to_vec(),
         captured,
         g.problems.clone(),
         (g.score(), positions, seen(&g.position())),
