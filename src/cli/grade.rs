@@ -319,6 +319,20 @@ fn record_files(paths: &[PathBuf], ext: &str) -> Result<Vec<PathBuf>, String> {
 }
 
 #[cfg(target_os = "linux")]
+/// Add the reference files of `paths` (as [`record_files`] finds them) to
+/// what the sandbox hides: a program that read them could print them into
+/// the report its student sees (an instructor's secret games) or tune its
+/// answers to them.
+fn hide_references(paths: &[PathBuf], ext: &str, hide: &mut Vec<PathBuf>) -> Result<(), String> {
+    for file in record_files(paths, ext)? {
+        if let Ok(canonical) = std::fs::canonicalize(&file) {
+            hide.push(canonical);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(target_os = "linux")]
 /// A file's name in reports: its own name, or `shown` (the whole path)
 /// when another file of `files` has the same name.
 fn report_name(file: &Path, files: &[PathBuf], shown: &str) -> String {
@@ -510,6 +524,7 @@ impl Graded for Asalto {
             None => Weights::default(),
         };
         let mut hide = Vec::new();
+        hide_references(&args.games, "txt", &mut hide)?;
         let submissions = command_submissions(args, "asalto.py", &mut hide)?;
         let (options, jobs) = options(args, &submissions, hide)?;
         let options = Options {

@@ -44,7 +44,8 @@ pub enum Sandbox {
         program: PathBuf,
         /// Its version, as `bwrap --version` prints it.
         version: String,
-        /// Folders to hide from the program (e.g. the other submissions).
+        /// Folders and files to hide from the program (the other
+        /// submissions, the reference games).
         hide: Vec<PathBuf>,
     },
     /// Only the resource limits, the session, the working folder and (as
@@ -271,6 +272,16 @@ impl BwrapArgs<'_> {
         }
         for path in &self.expose {
             args.extend(["--ro-bind".into(), path.into(), path.into()]);
+        }
+        // A hidden file (a reference game) cannot be opened: /dev/null over
+        // it, on a `nodev` mount. After the folders exposed, which may hold
+        // it (`--games ejemplo.txt -- python3 asalto.py`, both in one
+        // folder); one in a hidden folder is gone already.
+        let in_hidden = |f: &Path| self.hide.iter().any(|d| f != d && f.starts_with(d));
+        for file in self.hide {
+            if file.is_file() && !in_hidden(file) {
+                args.extend(["--ro-bind".into(), "/dev/null".into(), file.into()]);
+            }
         }
         // Last, once every mount point exists: nothing but the tmpfs is
         // writable (an empty tmpfs over a hidden folder, /dev and /dev/shm
@@ -526,7 +537,7 @@ impl Confinement {
                 "no network".to_string(),
                 "the system read-only; only its folder and /tmp writable, one tmpfs with the disk limit"
                     .to_string(),
-                "the submissions folder hidden".to_string(),
+                "the submissions folder and the reference games hidden".to_string(),
             ]);
             not_confined.push("reading the files of the system that any user may read".to_string());
         } else {

@@ -63,6 +63,7 @@ impl Graded for Go {
         let script = go::DriverScript::write()?;
         let entry = args.entry.as_deref().unwrap_or("proylcc.pl");
         let mut hide = Vec::new();
+        super::hide_references(&args.games, "sgf", &mut hide)?;
         let submissions = match (&args.submissions, args.command.as_slice()) {
             (Some(dir), []) => super::submission_folders(dir, &mut hide)?
                 .iter()

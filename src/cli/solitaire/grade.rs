@@ -60,6 +60,7 @@ impl Graded for Solitaire {
             scoring: Scoring::new(args.weights.as_deref(), args.max_score)?,
         };
         let mut hide = Vec::new();
+        super::hide_references(&args.puzzles, "txt", &mut hide)?;
         let submissions = super::command_submissions(args, "solver.py", &mut hide)?;
         let (options, jobs) = super::options(args, &submissions, hide)?;
         super::preflight(&submissions, &options)?;

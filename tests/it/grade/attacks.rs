@@ -89,6 +89,89 @@ fn programs_hold_no_capabilities_and_cannot_write_outside() {
     }
 }
 
+/// Hole 1b: The reference games, readable by any user and out of /tmp
+/// (the sandbox's /tmp is its own): under bubblewrap a program cannot open
+/// them, so it cannot print an instructor's secret games into the
+/// report its student sees, for Asalto and for Solitaire Chess (their
+/// files, named one by one or by their folder).
+#[test]
+fn programs_cannot_read_the_reference_games() {
+    if !bwrap() {
+        eprintln!("skipped: only bubblewrap hides files");
+        return;
+    }
+    let refs = tempfile::Builder::new()
+        .prefix("asalto-secret-refs-")
+        .tempdir_in("/var/tmp")
+        .unwrap();
+    std::fs::set_permissions(refs.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let game = refs.path().join("secreto.txt");
+    std::fs::copy(sample("ejemplo.txt"), &game).unwrap();
+    std::fs::set_permissions(&game, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let game_s = game.display().to_string();
+    let refs_s = refs.path().display().to_string();
+    let (py, fx) = (python(), fixture());
+    // The program beside the game, in the folder its command line exposes.
+    let beside = refs.path().join("asalto.py");
+    std::fs::copy(&fx, &beside).unwrap();
+    std::fs::set_permissions(&beside, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let beside = beside.display().to_string();
+    for (named, fx) in [(&game_s, &fx), (&refs_s, &fx), (&game_s, &beside)] {
+        let graded = grade(
+            &[
+                "--sandbox",
+                "bwrap",
+                "--env",
+                "ATTACK_TARGET",
+                "--games",
+                named,
+                "--",
+                py,
+                fx,
+                "--attack",
+                "peek",
+            ],
+            &[("ATTACK_TARGET", &game_s)],
+        );
+        let seen = observed_in(&graded.json());
+        // Bound over by /dev/null on a `nodev` mount: it cannot be opened.
+        assert_eq!(seen["peek"], "denied:13", "{named}, {fx}: {seen:?}");
+    }
+    // A solver that prints the puzzle set instead of an answer.
+    let set = refs.path().join("set.txt");
+    std::fs::write(&set, "...N.....R....B.\nBB..............\n").unwrap();
+    std::fs::set_permissions(&set, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let set_s = set.display().to_string();
+    let code = format!("print('LEAK' + open({set_s:?}).read().replace('\\n', '|'))");
+    let graded = grade(
+        &[
+            "--game",
+            "solitaire",
+            "--sandbox",
+            "bwrap",
+            "--puzzles",
+            &set_s,
+            "--",
+            py,
+            "-c",
+            &code,
+        ],
+        &[],
+    );
+    let runs = failures(&graded.json()["submissions"][0])
+        .into_iter()
+        .find(|f| f["kind"] == "runs")
+        .expect("runs fails");
+    assert!(
+        runs["stderr_tail"]
+            .as_str()
+            .unwrap()
+            .contains("PermissionError"),
+        "{runs:#}"
+    );
+    assert!(!graded.stdout.contains("LEAK...N"), "{}", graded.stdout);
+}
+
 /// Hole 2: A link planted where the load check writes its file: the grader
 /// replaces it and never writes through it.
 #[test]
