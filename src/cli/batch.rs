@@ -24,6 +24,59 @@ pub struct FileResult {
     pub verdict: Verdict,
 }
 
+/// The JSON line of a file `check --format json` could not judge, for
+/// every game: its name, `valid: false`, the game's head (the game it was
+/// taken for and the profile asked), and why (`io_error`: it cannot be
+/// read; `document_error`: a JSON game document that holds no legal game).
+#[derive(serde::Serialize)]
+pub struct UnjudgedJson<'a> {
+    /// The file as given.
+    pub file: &'a str,
+    /// Always false.
+    pub valid: bool,
+    /// `format`, `version`, `game`, `rules`.
+    #[serde(flatten)]
+    pub head: asalto_core::json::Head,
+    /// Mad Bishops: the side that moves first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first: Option<&'static str>,
+    /// Why it cannot be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub io_error: Option<&'a str>,
+    /// Why the document holds no legal game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub document_error: Option<&'a str>,
+}
+
+impl<'a> UnjudgedJson<'a> {
+    /// The line of `file`, which cannot be read: `message` says why.
+    pub fn unreadable(file: &'a str, head: asalto_core::json::Head, message: &'a str) -> Self {
+        UnjudgedJson {
+            file,
+            valid: false,
+            head,
+            first: None,
+            io_error: Some(message),
+            document_error: None,
+        }
+    }
+
+    /// The line of `file`, a game document that holds no legal game:
+    /// `message` says why.
+    pub fn bad_document(file: &'a str, head: asalto_core::json::Head, message: &'a str) -> Self {
+        UnjudgedJson {
+            io_error: None,
+            document_error: Some(message),
+            ..UnjudgedJson::unreadable(file, head, message)
+        }
+    }
+
+    /// The line, ended by a newline.
+    pub fn line(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default() + "\n"
+    }
+}
+
 /// The verdict on one file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {

@@ -13,7 +13,7 @@ use asalto::text::escape_line;
 
 use asalto_core::GameKind;
 
-use super::batch::{self, Checker, FileResult, Target, Verdict, Worker};
+use super::batch::{self, Checker, FileResult, Target, UnjudgedJson, Verdict, Worker};
 use super::games::{self, GameCli};
 use super::input;
 use super::input::{Failure, Opened, check_lines, shown_name};
@@ -376,16 +376,7 @@ impl Work {
 fn bad_document(message: String, path: &str, settings: Settings) -> FileResult {
     let text = match settings.format {
         _ if settings.quiet => String::new(),
-        Format::Json => {
-            let object = serde_json::json!({
-                "file": path,
-                "valid": false,
-                "game": asalto::json::GAME,
-                "rules": asalto::json::RULES,
-                "document_error": message,
-            });
-            object.to_string() + "\n"
-        }
+        Format::Json => UnjudgedJson::bad_document(path, asalto::json::HEAD, &message).line(),
         Format::Human => format!("{message}\n"),
     };
     FileResult {
@@ -400,14 +391,7 @@ fn bad_document(message: String, path: &str, settings: Settings) -> FileResult {
 fn unreadable(message: String, path: Option<&str>, settings: Settings) -> FileResult {
     let text = match (settings.format, path) {
         (Format::Json, path) => {
-            let object = serde_json::json!({
-                "file": path.unwrap_or_default(),
-                "valid": false,
-                "game": asalto::json::GAME,
-                "rules": asalto::json::RULES,
-                "io_error": message,
-            });
-            object.to_string() + "\n"
+            UnjudgedJson::unreadable(path.unwrap_or_default(), asalto::json::HEAD, &message).line()
         }
         (Format::Human, _) => String::new(),
     };

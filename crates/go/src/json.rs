@@ -1,7 +1,9 @@
 //! JSON documents: a checked game as an `asalto-game` envelope
 //! (`format`, `version`, `game: "go"`, `rules`, then [`GameBody`]), and a
-//! check report listing the problems with lines and columns.
+//! check report listing the problems with lines and columns, under the
+//! same [`head`] (core's).
 
+use asalto_core::json::Head;
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 
@@ -10,6 +12,12 @@ use crate::replay::{Checked, Game, Moves};
 
 /// The game's name in every document.
 pub const GAME: &str = <crate::Go as asalto_core::Game>::NAME;
+
+/// The head of a game document or of a report about a record judged
+/// under `profile`.
+pub const fn head(profile: crate::Profile) -> Head {
+    Head::game(GAME, profile.name())
+}
 
 /// A game document (`P`: how its plies are held, see [`stream`]).
 pub type GameJson<P = Vec<PlyJson>> = asalto_core::json::Envelope<GameBody<P>>;
@@ -131,9 +139,8 @@ impl From<&Game> for GameJson {
 fn document<P>(g: &Game, plies: P) -> GameJson<P> {
     let score = g.score();
     let komi = g.komi_counted();
-    GameJson::new(
-        GAME,
-        g.profile.name(),
+    GameJson::headed(
+        head(g.profile),
         GameBody {
             size: g.size.get(),
             komi: g.info.komi,
@@ -175,13 +182,12 @@ pub struct CheckBody {
 impl<P: Moves> From<&Checked<P>> for CheckJson {
     fn from(c: &Checked<P>) -> CheckJson {
         let index = asalto_core::LineIndex::new(&c.source);
-        let rules = c
+        let profile = c
             .games
             .first()
-            .map_or(crate::Profile::SGF_DEFAULT.name(), |g| g.profile.name());
-        CheckJson::new(
-            GAME,
-            rules,
+            .map_or(crate::Profile::SGF_DEFAULT, |g| g.profile);
+        CheckJson::headed(
+            head(profile),
             CheckBody {
                 valid: c.is_valid(),
                 charset: c.charset,

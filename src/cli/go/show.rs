@@ -5,7 +5,8 @@
 use asalto_go::{Profile, render};
 
 use super::super::show::ShowFormat;
-use super::super::{Out, Status, WriteError, error};
+use super::super::{Out, Status, WriteError, error, sorted_json};
+use asalto_core::json::Envelope;
 
 /// What `show` asks of a Go record.
 #[derive(Clone, Copy, Debug)]
@@ -85,11 +86,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
                     "gtp": asalto_go::export::gtp_vertex(mv, game.size),
                 })
             });
-            let json = serde_json::json!({
-                "format": asalto_core::json::FORMAT,
-                "version": asalto_core::json::VERSION,
-                "game": asalto_go::json::GAME,
-                "rules": settings.profile.name(),
+            let body = serde_json::json!({
                 "file": path,
                 "valid": checked.is_valid(),
                 "size": game.size.get(),
@@ -101,7 +98,8 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
                 "position": board.grid_string(),
                 "score": {"black": score.black, "white": score.white},
             });
-            out.line(&json.to_string())?;
+            let json = Envelope::headed(asalto_go::json::head(settings.profile), body);
+            out.line(&sorted_json(&json))?;
         }
     }
     Ok(status)
