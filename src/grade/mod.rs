@@ -379,6 +379,18 @@ impl Submission {
         }
         let found = find_entry(folder, Path::new(entry), 3, false);
         let problem = found.is_none().then(|| {
+            // There, but not a regular file: say what it is (it is never
+            // followed nor opened).
+            if let Some(what) = std::fs::symlink_metadata(folder.join(entry))
+                .ok()
+                .and_then(|m| not_a_file(m.file_type()))
+            {
+                return format!(
+                    "the entry file `{}` in {} is {what}, not a regular file",
+                    crate::text::escape_line(entry),
+                    crate::text::escape_line(&folder.display().to_string())
+                );
+            }
             let near = find_entry(folder, Path::new(entry), 3, true)
                 .map(|f| {
                     format!(
@@ -414,6 +426,24 @@ impl Submission {
             .iter()
             .map(|a| OsString::from(a.replace("{entry}", &entry).replace("{dir}", &dir)))
             .collect()
+    }
+}
+
+/// What a directory entry that is not a regular file is, in words.
+fn not_a_file(t: std::fs::FileType) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    if t.is_file() {
+        None
+    } else if t.is_symlink() {
+        Some("a symbolic link (not followed)")
+    } else if t.is_dir() {
+        Some("a folder")
+    } else if t.is_fifo() {
+        Some("a FIFO")
+    } else if t.is_char_device() || t.is_block_device() {
+        Some("a device")
+    } else {
+        Some("a socket")
     }
 }
 

@@ -270,6 +270,58 @@ fn a_linked_submission_folder_is_listed_and_not_followed() {
     assert!(submission(&json, "empty")["error"].is_string());
 }
 
+/// Hole 3c: An entry file that is a link (to a secret, to `/dev/zero`), a
+/// FIFO or a device: never opened nor followed, and the problem says what
+/// it is, so that its student knows.
+#[test]
+fn an_entry_file_that_is_not_a_file_is_named_so() {
+    let subs = submissions(&[]);
+    let made = |name: &str| {
+        let dir = subs.path().join(name);
+        std::fs::create_dir(&dir).unwrap();
+        dir.join("asalto.py")
+    };
+    std::os::unix::fs::symlink("/etc/shadow", made("to-shadow")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", made("to-zero")).unwrap();
+    let fifo = made("fifo");
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        &fifo,
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o644),
+        0,
+    )
+    .unwrap();
+    let run = format!("{} {{entry}}", python());
+    let graded = grade(
+        &[
+            "--games",
+            &sample("ejemplo.txt"),
+            "--run",
+            &run,
+            "--submissions",
+            &subs.path().display().to_string(),
+        ],
+        &[],
+    );
+    let json = graded.json();
+    for (name, what) in [
+        ("to-shadow", "a symbolic link (not followed)"),
+        ("to-zero", "a symbolic link (not followed)"),
+        ("fifo", "a FIFO"),
+    ] {
+        let error = submission(&json, name)["error"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(
+            error.starts_with("the entry file `asalto.py` in ")
+                && error.ends_with(&format!("is {what}, not a regular file")),
+            "{name}: {error}"
+        );
+    }
+}
+
 /// Hole 4: A FIFO where the saved file should be: the grader does not block.
 #[test]
 fn a_fifo_does_not_block_the_grader() {
