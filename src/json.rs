@@ -4,6 +4,7 @@
 //! Every document names its game (`"game": "asalto"`, [`GAME`]) and its
 //! rule profile (`"rules"`), as every game's documents do.
 
+use asalto_core::json::Head;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::replay::{Checked, GameOutcome, Ply, Problem, Severity};
@@ -14,6 +15,10 @@ pub const GAME: &str = <crate::Asalto as asalto_core::Game>::NAME;
 
 /// The rule profile's name in every JSON document: `assignment-2018-19`.
 pub const RULES: &str = Rules::Assignment2018.name();
+
+/// The head of Asalto's reports (`check`, `show`, `diff`): the game
+/// document's format and version, [`GAME`], [`RULES`].
+pub const HEAD: Head = Head::game(GAME, RULES);
 
 /// `{winner, reason, ply}`: how and when a game ended.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
@@ -138,10 +143,10 @@ pub struct CheckJson {
     pub file: String,
     /// Whether the record is valid.
     pub valid: bool,
-    /// Always `asalto`.
-    pub game: &'static str,
-    /// The rules the record was checked under.
-    pub rules: &'static str,
+    /// `format`, `version`, `game` (always `asalto`) and `rules` (the
+    /// profile the record was checked under).
+    #[serde(flatten)]
+    pub head: Head,
     /// The number of moves replayed (the legal prefix).
     pub plies: usize,
     /// How the game ended, or null if it has not.
@@ -187,8 +192,7 @@ impl CheckJson {
         CheckJson {
             file: file.to_string(),
             valid: checked.is_valid(),
-            game: GAME,
-            rules: RULES,
+            head: HEAD,
             plies: checked.plies(),
             outcome: checked.outcome().map(OutcomeJson::from),
             to_move: position.turn().name(),
@@ -292,10 +296,9 @@ pub fn playable_moves(pos: &Position) -> Vec<Move> {
 pub struct ShowJson {
     /// The record file as given (`-` for stdin), or null for `--position`.
     pub file: Option<String>,
-    /// Always `asalto`.
-    pub game: &'static str,
-    /// The rule profile.
-    pub rules: &'static str,
+    /// `format`, `version`, `game` (always `asalto`) and `rules`.
+    #[serde(flatten)]
+    pub head: Head,
     /// Whether the record is valid (true for `--position`).
     pub valid: bool,
     /// The number of moves played to reach the position shown, or null for
@@ -334,8 +337,7 @@ impl ShowJson {
     pub fn new(pos: &Position, ply: Option<usize>, last_move: Option<&Ply>) -> ShowJson {
         ShowJson {
             file: None,
-            game: GAME,
-            rules: RULES,
+            head: HEAD,
             valid: true,
             ply,
             requested_ply: None,
@@ -419,10 +421,10 @@ pub struct DifferenceJson {
 /// The answer of `asalto diff --format json`.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct DiffJson {
-    /// Always `asalto`.
-    pub game: &'static str,
-    /// The rule profile both records were read under.
-    pub rules: &'static str,
+    /// `format`, `version`, `game` (always `asalto`) and `rules` (the
+    /// profile both records were read under).
+    #[serde(flatten)]
+    pub head: Head,
     /// Whether the two records hold the same game.
     pub same: bool,
     /// The reference record.

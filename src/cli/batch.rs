@@ -8,6 +8,7 @@
 
 use asalto_core::GameKind;
 use std::collections::VecDeque;
+use std::ops::Range;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use super::input::{HEAD, NotOpened, Opened, expand_folders};
@@ -21,6 +22,59 @@ pub struct FileResult {
     pub message: Option<String>,
     /// How the file counts in the totals and the exit status.
     pub verdict: Verdict,
+}
+
+/// The JSON line of a file `check --format json` could not judge, for
+/// every game: its name, `valid: false`, the game's head (the game it was
+/// taken for and the profile asked), and why (`io_error`: it cannot be
+/// read; `document_error`: a JSON game document that holds no legal game).
+#[derive(serde::Serialize)]
+pub struct UnjudgedJson<'a> {
+    /// The file as given.
+    pub file: &'a str,
+    /// Always false.
+    pub valid: bool,
+    /// `format`, `version`, `game`, `rules`.
+    #[serde(flatten)]
+    pub head: asalto_core::json::Head,
+    /// Mad Bishops: the side that moves first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first: Option<&'static str>,
+    /// Why it cannot be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub io_error: Option<&'a str>,
+    /// Why the document holds no legal game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub document_error: Option<&'a str>,
+}
+
+impl<'a> UnjudgedJson<'a> {
+    /// The line of `file`, which cannot be read: `message` says why.
+    pub fn unreadable(file: &'a str, head: asalto_core::json::Head, message: &'a str) -> Self {
+        UnjudgedJson {
+            file,
+            valid: false,
+            head,
+            first: None,
+            io_error: Some(message),
+            document_error: None,
+        }
+    }
+
+    /// The line of `file`, a game document that holds no legal game:
+    /// `message` says why.
+    pub fn bad_document(file: &'a str, head: asalto_core::json::Head, message: &'a str) -> Self {
+        UnjudgedJson {
+            io_error: None,
+            document_error: Some(message),
+            ..UnjudgedJson::unreadable(file, head, message)
+        }
+    }
+
+    /// The line, ended by a newline.
+    pub fn line(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default() + "\n"
+    }
 }
 
 /// The verdict on one file.
@@ -176,6 +230,17 @@ pub struct Settings<'a> {
 /// holds a bounded number of reports.
 const WINDOW: usize = 1024;
 
+/// Files a thread takes at once, at most: taking a file and handing on its
+/// result each lock what the threads share, and on small files (a few
+/// microseconds each) one lock per file keeps the other thread waiting or
+/// its cache line moving; sixteen at a time cut that sixteenfold.
+const RUN: usize = 16;
+
+/// A thread takes at most this share of a list's files left per thread,
+/// so the runs shrink to single files at the end of a list and the threads
+/// finish together (a few long files are taken one by one).
+const SHARES: usize = 4;
+
 /// What a thread reuses from file to file: the read buffer, and a worker
 /// of each checker it has met.
 struct Thread<'c, R> {
@@ -275,12 +340,14 @@ pub fn run(
 /// each file's result to `sink`, in order; `Ok(Err)`: the usage error the
 /// `gate` found (nothing was handed on).
 ///
-/// The threads take the files one at a time, in order, from one list;
-/// the thread that finishes the first file not yet handed on hands it on,
-/// and every finished file after it. Nothing waits at a step (no chunks
-/// with a barrier at the end of each): the threads stay busy to the last
-/// file, and results are handed on from the first file. A thread that
-/// cannot be started leaves its share to the others.
+/// The threads take the files in short runs, in order, from one list (at
+/// most [`RUN`] files at a time, single files near its end: the lock they
+/// share is taken twice a run, not twice a file); the thread that finishes
+/// the run of the first file not yet handed on hands it on, and every
+/// finished file after it. Nothing waits at a step (no chunks with a
+/// barrier at the end of each): the threads stay busy to the last file,
+/// and results are handed on from the first file. A thread that cannot be
+/// started leaves its share to the others.
 pub fn each<R: Send>(
     targets: &[Target],
     checkers: &[&dyn Checker<R>],
@@ -434,17 +501,22 @@ impl<'t, R> State<'t, '_, R> {
         Ok(())
     }
 
-    /// The next file to check: where it is (its list's depth in the stack
-    /// and its index there) and the list. Files of the innermost list come
-    /// first; a list lends no file more than [`WINDOW`] ahead of its first
-    /// not yet printed.
-    fn take(&mut self) -> Option<(usize, usize, Files<'t>)> {
+    /// The next files to check, for one of `jobs` threads: where they are
+    /// (their list's depth in the stack and their indices there) and the
+    /// list. Files of the innermost list come first; a list lends no file
+    /// more than [`WINDOW`] ahead of its first not yet printed; a run of
+    /// consecutive files is at most [`RUN`] long and at most a [`SHARES`]th
+    /// of each thread's share of the files left.
+    fn take(&mut self, jobs: usize) -> Option<(usize, Range<usize>, Files<'t>)> {
         for (depth, list) in self.stack.iter_mut().enumerate().rev() {
-            if list.next < list.files.get().len() && list.next < list.printed + WINDOW {
-                let index = list.next;
-                list.next += 1;
-                list.done.push_back(None);
-                return Some((depth, index, list.files.clone()));
+            let len = list.files.get().len();
+            let end = len.min(list.printed + WINDOW);
+            if list.next < end {
+                let start = list.next;
+                let run = ((len - start) / (jobs.max(1) * SHARES)).clamp(1, RUN);
+                list.next = end.min(start + run);
+                list.done.extend((start..list.next).map(|_| None));
+                return Some((depth, start..list.next, list.files.clone()));
             }
         }
         None
@@ -502,22 +574,23 @@ struct Shared<'a, 't, 's, 'c, R> {
 }
 
 impl<R: Send> Shared<'_, '_, '_, '_, R> {
-    /// One thread's work: take a file, check it, print what is finished;
-    /// until every file is printed or the output fails.
+    /// One thread's work: take a run of files, check them, print what is
+    /// finished; until every file is printed or the output fails.
     fn work(&self) {
         let mut thread = Thread {
             buf: Vec::new(),
             workers: self.checkers.iter().map(|_| None).collect(),
         };
         let folders = self.settings.folders;
+        let mut finished = Vec::with_capacity(RUN);
         loop {
-            let (depth, index, files) = {
+            let (depth, run, files) = {
                 let mut state = lock(&self.state);
                 loop {
                     if state.failed.is_some() || state.refused.is_some() || state.stack.is_empty() {
                         return;
                     }
-                    if let Some(taken) = state.take() {
+                    if let Some(taken) = state.take(self.settings.jobs) {
                         break taken;
                     }
                     state.waiting += 1;
@@ -525,15 +598,20 @@ impl<R: Send> Shared<'_, '_, '_, '_, R> {
                     state.waiting -= 1;
                 }
             };
-            let target = &files.get()[index];
-            let done = match check_one(&mut thread, self.checkers, self.settings, target) {
-                Some((result, game)) => Done::File(result, game),
-                None => Done::Folder(folder_files(target, folders.unwrap_or_default())),
-            };
+            for target in &files.get()[run.clone()] {
+                finished.push(
+                    match check_one(&mut thread, self.checkers, self.settings, target) {
+                        Some((result, game)) => Done::File(result, game),
+                        None => Done::Folder(folder_files(target, folders.unwrap_or_default())),
+                    },
+                );
+            }
             let mut state = lock(&self.state);
             let list = &mut state.stack[depth];
-            let at = index - list.printed;
-            list.done[at] = Some(done);
+            let at = run.start - list.printed;
+            for (slot, done) in list.done.range_mut(at..).zip(finished.drain(..)) {
+                *slot = Some(done);
+            }
             if at == 0 {
                 if let Err(e) = state.print() {
                     state.failed = Some(e);
@@ -583,5 +661,50 @@ mod tests {
             ..Tally::default()
         };
         assert_eq!(one.line(), "1 file: 1 valid, 0 invalid");
+    }
+
+    /// The runs of files the threads take, in order, from a list of
+    /// `files` that nothing prints (the threads take until the window is
+    /// full).
+    fn runs(files: usize, jobs: usize) -> Vec<Range<usize>> {
+        let targets: Vec<Target> = (0..files)
+            .map(|i| Target {
+                path: Ok(format!("f{i}")),
+                checker: None,
+            })
+            .collect();
+        let mut sink = |_: FileResult| Ok(());
+        let mut state = State {
+            stack: vec![List::new(Files::Given(&targets))],
+            waiting: 0,
+            failed: None,
+            gate: None,
+            met: Vec::new(),
+            held: None,
+            refused: None,
+            sink: &mut sink,
+        };
+        std::iter::from_fn(|| state.take(jobs).map(|(_, run, _)| run)).collect()
+    }
+
+    #[test]
+    fn files_are_taken_in_short_runs_and_one_by_one_at_the_end() {
+        let taken = runs(1000, 2);
+        // In order, each file once.
+        assert!(taken.windows(2).all(|w| w[0].end == w[1].start));
+        assert_eq!((taken[0].start, taken[taken.len() - 1].end), (0, 1000));
+        assert!(taken.iter().all(|r| (1..=RUN).contains(&r.len())));
+        // Full runs while many files are left; single files at the end,
+        // where a run would keep one thread busy after the other is done.
+        assert_eq!(taken[0].len(), RUN);
+        assert!(
+            taken[taken.len() - 2 * SHARES..]
+                .iter()
+                .all(|r| r.len() == 1)
+        );
+        // Files fewer than the threads' shares: one at a time.
+        assert!(runs(7, 2).iter().all(|r| r.len() == 1));
+        // No run reaches past the window ahead of the first not printed.
+        assert_eq!(runs(5000, 2).last().map(|r| r.end), Some(WINDOW));
     }
 }

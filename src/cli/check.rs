@@ -13,7 +13,7 @@ use asalto::text::escape_line;
 
 use asalto_core::GameKind;
 
-use super::batch::{self, Checker, FileResult, Target, Verdict, Worker};
+use super::batch::{self, Checker, FileResult, Target, UnjudgedJson, Verdict, Worker};
 use super::games::{self, GameCli};
 use super::input;
 use super::input::{Failure, Opened, check_lines, shown_name};
@@ -136,18 +136,26 @@ struct Settings {
 
 /// Run `check`: each file judged by its own game (`--game`, else its
 /// extension, else its content), in one batch.
-pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
+pub fn run(mut args: Args, out: &mut Out) -> Result<Status, WriteError> {
     let format = match args.format {
         CheckFormat::Html => return super::html::check(&args, out),
         CheckFormat::Human => Format::Human,
         CheckFormat::Json => Format::Json,
     };
+    // The paths move into the batch, not copied: a copy of 10,000 paths is
+    // work done before the threads start.
+    let files = std::mem::take(&mut args.files);
     let extensions = args.extensions();
     let make = |game: &'static dyn GameCli, rules, full| game.checker(&args, rules, full);
-    match plan(&args, &extensions, format, &make) {
+    match plan(&args, files, &extensions, format, &make) {
         Ok((targets, checkers, settings)) => {
             let checkers: Vec<&dyn Checker> = checkers.iter().map(|c| &**c).collect();
-            batch::run(&targets, &checkers, settings, out)
+            let status = batch::run(&targets, &checkers, settings, out);
+            // The process ends after the batch: the paths are left to it
+            // rather than freed one by one (10,000 frees, on one thread,
+            // after the last file is checked).
+            std::mem::forget(targets);
+            status
         }
         Err(message) => {
             error(&message);
@@ -162,7 +170,8 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
 pub(super) type Make<'a, R> = dyn Fn(&'static dyn GameCli, games::Rules, bool) -> Result<Box<dyn Checker<R> + 'a>, String>
     + 'a;
 
-/// The batch of `args` ready to run, or a usage error: its files, each
+/// The batch of `args` ready to run, or a usage error: its `files` (the
+/// paths of `args`, taken out of it), each
 /// game's checker (made by `make`) and how it runs. Each file is opened
 /// and read once: with `--game`, every file that game's; else each file's
 /// game told from the first bytes its check reads.
@@ -184,6 +193,7 @@ pub(super) type Make<'a, R> = dyn Fn(&'static dyn GameCli, games::Rules, bool) -
 /// and the totals).
 pub(super) fn plan<'a, R>(
     args: &'a Args,
+    files: Vec<String>,
     extensions: &'a [&'a str],
     format: Format,
     make: &Make<'a, R>,
@@ -196,9 +206,9 @@ pub(super) fn plan<'a, R>(
     if let Some(route) = asked {
         super::madbishops::only_for_bishops(&[route.game.kind()], &used)?;
     }
-    let files: Vec<Result<String, String>> = match args.files.as_slice() {
-        [_] => input::expand_folders(&args.files, extensions),
-        many => many.iter().cloned().map(Ok).collect(),
+    let files: Vec<Result<String, String>> = match files.as_slice() {
+        [_] => input::expand_folders(&files, extensions),
+        _ => files.into_iter().map(Ok).collect(),
     };
     let full = files.len() <= 1 || args.details;
     let mut settings = batch::Settings {
@@ -366,16 +376,7 @@ impl Work {
 fn bad_document(message: String, path: &str, settings: Settings) -> FileResult {
     let text = match settings.format {
         _ if settings.quiet => String::new(),
-        Format::Json => {
-            let object = serde_json::json!({
-                "file": path,
-                "valid": false,
-                "game": asalto::json::GAME,
-                "rules": asalto::json::RULES,
-                "document_error": message,
-            });
-            object.to_string() + "\n"
-        }
+        Format::Json => UnjudgedJson::bad_document(path, asalto::json::HEAD, &message).line(),
         Format::Human => format!("{message}\n"),
     };
     FileResult {
@@ -390,14 +391,7 @@ fn bad_document(message: String, path: &str, settings: Settings) -> FileResult {
 fn unreadable(message: String, path: Option<&str>, settings: Settings) -> FileResult {
     let text = match (settings.format, path) {
         (Format::Json, path) => {
-            let object = serde_json::json!({
-                "file": path.unwrap_or_default(),
-                "valid": false,
-                "game": asalto::json::GAME,
-                "rules": asalto::json::RULES,
-                "io_error": message,
-            });
-            object.to_string() + "\n"
+            UnjudgedJson::unreadable(path.unwrap_or_default(), asalto::json::HEAD, &message).line()
         }
         (Format::Human, _) => String::new(),
     };

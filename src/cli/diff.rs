@@ -93,8 +93,7 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
     match args.format {
         Format::Json => {
             let json = DiffJson {
-                game: asalto::json::GAME,
-                rules: asalto::json::RULES,
+                head: asalto::json::HEAD,
                 diff_note: note,
                 same: comparison.same(),
                 reference: DiffFileJson::new(&args.reference, &comparison.reference.checked),

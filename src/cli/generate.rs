@@ -2,9 +2,10 @@
 //! solution, seeded and deterministic, in the puzzle-set form `solve`
 //! reads back.
 
+use asalto_core::json::Named;
 use asalto_solitaire::generate::{GenerateError, Generated, Generator, Options};
-use asalto_solitaire::json::{CaptureJson, captures_json};
-use asalto_solitaire::{GAME, PieceCounts, Position, Profile, format::write};
+use asalto_solitaire::json::{CaptureJson, captures_json, named};
+use asalto_solitaire::{PieceCounts, Position, Profile, format::write};
 use clap::ValueEnum;
 use serde::Serialize;
 
@@ -84,8 +85,8 @@ pub struct Args {
 /// A generated puzzle in JSON.
 #[derive(Serialize)]
 struct PuzzleJson<'a> {
-    game: &'static str,
-    rules: Profile,
+    #[serde(flatten)]
+    named: Named,
     seed: u64,
     /// 1-based number in the run.
     index: usize,
@@ -158,8 +159,7 @@ fn write_puzzle(args: &Args, index: usize, g: &Generated, out: &mut Out) -> Resu
     let d = &g.difficulty;
     if args.format == Format::Json {
         let doc = PuzzleJson {
-            game: GAME,
-            rules: args.rules,
+            named: named(args.rules),
             seed: args.seed,
             index,
             puzzle: g.position,

@@ -242,7 +242,7 @@ pub fn check(args: &check_cmd::Args, out: &mut Out) -> Result<Status, WriteError
     let extensions = args.extensions();
     let make = |game: &'static dyn GameCli, rules, _full| game.page_checker(args, rules);
     let (targets, checkers, settings) =
-        match check_cmd::plan(args, &extensions, Format::Human, &make) {
+        match check_cmd::plan(args, args.files.clone(), &extensions, Format::Human, &make) {
             Ok(ready) => ready,
             Err(message) => {
                 error(&message);

@@ -308,6 +308,14 @@ impl Out {
     }
 }
 
+/// A JSON document as one line, its keys in alphabetical order: the order
+/// the documents that Go's and Mad Bishops' paths build as JSON values
+/// (serde_json's map) have always had, kept byte for byte now that their
+/// heads are core's.
+pub fn sorted_json(doc: &impl serde::Serialize) -> String {
+    serde_json::to_value(doc).unwrap_or_default().to_string()
+}
+
 /// Print a message on standard error (ignoring a closed stderr).
 pub fn error(message: &str) {
     let _ = writeln!(io::stderr().lock(), "asalto: {message}");

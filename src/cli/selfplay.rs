@@ -11,6 +11,7 @@ use asalto::player::Player;
 use asalto::record::write_record;
 use asalto::selfplay::{GameJson, Match, PlayedGame, Totals};
 use asalto::{OutcomeReason, Side};
+use asalto_core::json::Head;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -92,12 +93,18 @@ pub struct Args {
     pub(super) first: Option<asalto_madbishops::Side>,
 }
 
+/// The head of every game's `summary.json`: `asalto-selfplay`, version 1,
+/// the game and its rule profile.
+pub(super) const fn summary_head(game: &'static str, rules: &'static str) -> Head {
+    Head::new("asalto-selfplay", 1, game, rules)
+}
+
 /// `summary.json`: the options of the run, the totals and every game's
 /// result.
 #[derive(Serialize)]
 struct SummaryJson<'a> {
-    game: &'static str,
-    rules: &'static str,
+    #[serde(flatten)]
+    head: Head,
     seed: u64,
     officers: &'static str,
     rebels: &'static str,
@@ -242,8 +249,7 @@ fn played(
 
     if let Some(dir) = &args.out {
         let summary = SummaryJson {
-            game: asalto::json::GAME,
-            rules: asalto::json::RULES,
+            head: summary_head(asalto::json::GAME, asalto::json::RULES),
             seed,
             officers: m.officers.name(),
             rebels: m.rebels.name(),

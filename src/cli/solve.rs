@@ -4,9 +4,10 @@
 
 use std::ops::ControlFlow;
 
+use asalto_core::json::Named;
 use asalto_solitaire::format::{self, ParseError, Puzzle, write};
-use asalto_solitaire::json::{self, CaptureJson, ProblemJson, SolveReport, captures_json};
-use asalto_solitaire::{GAME, Interrupted, Position, Problem, Profile, Solver, render};
+use asalto_solitaire::json::{self, CaptureJson, ProblemJson, SolveReport, captures_json, named};
+use asalto_solitaire::{Interrupted, Position, Problem, Profile, Solver, render};
 use serde::Serialize;
 
 use super::input::read_bytes_within;
@@ -234,8 +235,8 @@ fn rules_header(text: &str) -> (Option<Profile>, std::borrow::Cow<'_, str>) {
 /// A bad puzzle in JSON.
 #[derive(Serialize)]
 struct ErrorJson {
-    game: &'static str,
-    rules: Profile,
+    #[serde(flatten)]
+    named: Named,
     input: Source,
     problem: ProblemJson,
 }
@@ -243,8 +244,8 @@ struct ErrorJson {
 /// A search stopped by the node limit, in JSON.
 #[derive(Serialize)]
 struct InterruptedJson {
-    game: &'static str,
-    rules: Profile,
+    #[serde(flatten)]
+    named: Named,
     input: Source,
     puzzle: Position,
     pieces: usize,
@@ -285,8 +286,7 @@ fn solve_item(args: &Args, item: Item, out: &mut Out) -> Result<Status, WriteErr
                 json_line(
                     out,
                     &ErrorJson {
-                        game: GAME,
-                        rules: profile,
+                        named: named(profile),
                         input: source,
                         problem: ProblemJson::from(&problem),
                     },
@@ -327,8 +327,7 @@ fn solve_item(args: &Args, item: Item, out: &mut Out) -> Result<Status, WriteErr
             json_line(
                 out,
                 &InterruptedJson {
-                    game: GAME,
-                    rules: profile,
+                    named: named(profile),
                     input: source,
                     puzzle: pos,
                     pieces: pos.len(),

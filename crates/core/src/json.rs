@@ -1,10 +1,13 @@
 //! The JSON shapes every game shares. Field names are a contract: scripts
 //! read them, so fields are only ever added, never renamed.
 //!
-//! Every document names its game and its rule profile. A whole game is an
-//! [`Envelope`] (`format: "asalto-game"`, `version`, `game`, `rules`) around
-//! the game's own fields; a problem is a [`DiagnosticJson`], whatever the
-//! game.
+//! Every document names its game and its rule profile, and every head is
+//! written here: a whole game is an [`Envelope`] (`format: "asalto-game"`,
+//! `version`, `game`, `rules`) around the game's own fields; the reports of
+//! `check`, `show` and `diff` and the files a run writes (`summary.json`)
+//! flatten a [`Head`] (the same four fields) among theirs; the lines of a
+//! stream of results (`selfplay`, `solve`, `generate`) flatten a [`Named`]
+//! (`game`, `rules`). A problem is a [`DiagnosticJson`], whatever the game.
 
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +19,78 @@ pub const FORMAT: &str = "asalto-game";
 /// The `version` of the game document this toolkit writes and reads; fields
 /// are only added within a version.
 pub const VERSION: u32 = 1;
+
+/// The head of a document: what kind of document (`format`, `version`),
+/// of which game, under which rule profile. Flattened into a document's
+/// struct (`#[serde(flatten)]`) where its head fields stood, so that
+/// documents written before it came keep their bytes, the head fields only
+/// added.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_core::json::Head;
+///
+/// #[derive(serde::Serialize)]
+/// struct Report {
+///     file: &'static str,
+///     #[serde(flatten)]
+///     head: Head,
+///     valid: bool,
+/// }
+///
+/// let report = Report { file: "a.sgf", head: Head::game("go", "simple-ko"), valid: true };
+/// assert_eq!(
+///     serde_json::to_string(&report).unwrap(),
+///     r#"{"file":"a.sgf","format":"asalto-game","version":1,"game":"go","rules":"simple-ko","valid":true}"#
+/// );
+/// ```
+#[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Head {
+    /// The kind of document: [`FORMAT`] for a game and the reports about
+    /// one, `asalto-selfplay` for a run's summary, `asalto-grade` for a
+    /// grading run, a game's own (Solitaire's `asalto-solitaire-record`).
+    pub format: &'static str,
+    /// The version of that kind: fields are only added within a version.
+    pub version: u32,
+    /// The game (`asalto`, `go`, `solitaire`, `madbishops`).
+    pub game: &'static str,
+    /// The rule profile the game was judged or played under.
+    pub rules: &'static str,
+}
+
+impl Head {
+    /// The head of a game document, or of a report about a game record.
+    pub const fn game(game: &'static str, rules: &'static str) -> Head {
+        Head::new(FORMAT, VERSION, game, rules)
+    }
+
+    /// The head of a document of another kind (`format`, `version`).
+    pub const fn new(
+        format: &'static str,
+        version: u32,
+        game: &'static str,
+        rules: &'static str,
+    ) -> Head {
+        Head {
+            format,
+            version,
+            game,
+            rules,
+        }
+    }
+}
+
+/// The naming of a line in a stream of results (a game `selfplay` played,
+/// a puzzle `solve` solved or `generate` made): the game and its rule
+/// profile, flattened where they stand.
+#[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Named {
+    /// The game.
+    pub game: &'static str,
+    /// The rule profile.
+    pub rules: &'static str,
+}
 
 /// The head of every game document, followed by the game's own fields.
 ///
@@ -58,6 +133,17 @@ fn asalto() -> String {
 }
 
 impl<T> Envelope<T> {
+    /// A document under `head` (its format and version, game and rules).
+    pub fn headed(head: Head, body: T) -> Envelope<T> {
+        Envelope {
+            format: head.format.to_string(),
+            version: head.version,
+            game: head.game.to_string(),
+            rules: head.rules.to_string(),
+            body,
+        }
+    }
+
     /// A document of `game` under `rules`.
     pub fn new(game: &str, rules: &str, body: T) -> Envelope<T> {
         Envelope {

@@ -1,8 +1,11 @@
 //! JSON-ready data. Field names are a contract: scripts read them, so
 //! fields are only ever added, never renamed. Every top-level document
 //! names its game (`"game": "madbishops"`) and its rule profile (`"rules"`);
-//! a whole game is an `asalto-game` document ([`GameJson`]).
+//! a whole game is an `asalto-game` document ([`GameJson`]), the reports
+//! about a record (`check`, `show`) flatten the same [`head`], and the
+//! lines of `selfplay` a [`Named`]: every head is core's.
 
+use asalto_core::json::{Head, Named};
 use serde::Serialize;
 
 use crate::problem::Problem;
@@ -12,6 +15,12 @@ use crate::{Game, Move, Notation, Outcome, Position, prolog};
 
 /// The game's name in every document.
 pub const GAME: &str = <crate::MadBishops as asalto_core::Game>::NAME;
+
+/// The head of a game document or of a report about a record judged
+/// under `profile`.
+pub const fn head(profile: crate::Profile) -> Head {
+    Head::game(GAME, profile.name())
+}
 
 /// `{winner, reason, ply}`: how and when a game ended.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
@@ -48,10 +57,9 @@ impl From<Outcome> for OutcomeJson {
 /// One position: what `show` prints as JSON.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct PositionJson {
-    /// Always `madbishops`.
-    pub game: &'static str,
-    /// The rule profile.
-    pub rules: &'static str,
+    /// `format`, `version`, `game` (always `madbishops`), `rules`.
+    #[serde(flatten)]
+    pub head: Head,
     /// The position string.
     pub position: String,
     /// `red` or `blue`.
@@ -73,8 +81,7 @@ pub struct PositionJson {
 impl From<&Position> for PositionJson {
     fn from(p: &Position) -> PositionJson {
         PositionJson {
-            game: GAME,
-            rules: p.profile().name(),
+            head: head(p.profile()),
             position: p.position_string(),
             to_move: p.turn().name(),
             red: p.board().count(crate::Side::Red),
@@ -144,10 +151,9 @@ impl From<&Problem> for ProblemJson {
 /// The result of checking one record.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct CheckJson {
-    /// Always `madbishops`.
-    pub game: &'static str,
-    /// The rule profile.
-    pub rules: &'static str,
+    /// `format`, `version`, `game` (always `madbishops`), `rules`.
+    #[serde(flatten)]
+    pub head: Head,
     /// `red` or `blue`: who moved first.
     pub first: &'static str,
     /// The position string of the start.
@@ -176,8 +182,7 @@ impl From<&Checked> for CheckJson {
     fn from(c: &Checked) -> CheckJson {
         let position = c.game.position();
         CheckJson {
-            game: GAME,
-            rules: c.game.start.profile().name(),
+            head: head(c.game.start.profile()),
             first: c.game.start.turn().name(),
             start: c.game.start.position_string(),
             valid: c.is_valid(),
@@ -214,9 +219,8 @@ pub struct GameBody {
 
 impl From<&Game> for GameJson {
     fn from(g: &Game) -> GameJson {
-        GameJson::new(
-            GAME,
-            g.start.profile().name(),
+        GameJson::headed(
+            head(g.start.profile()),
             GameBody {
                 first: g.start.turn().name(),
                 start: g.start.position_string(),
@@ -231,10 +235,9 @@ impl From<&Game> for GameJson {
 /// One self-played reference game (a JSON line of a set).
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct SelfplayJson {
-    /// Always `madbishops`.
-    pub game: &'static str,
-    /// The rule profile.
-    pub rules: &'static str,
+    /// `game` (always `madbishops`) and `rules`.
+    #[serde(flatten)]
+    pub named: Named,
     /// The game's number in its set, from 1.
     pub number: usize,
     /// The record file written, or null.
@@ -265,8 +268,10 @@ impl SelfplayJson {
     /// The JSON of `game`, played by `m`, written to `file`.
     pub fn new(m: &Match, game: &PlayedGame, file: Option<String>) -> SelfplayJson {
         SelfplayJson {
-            game: GAME,
-            rules: m.start.profile().name(),
+            named: Named {
+                game: GAME,
+                rules: m.start.profile().name(),
+            },
             number: game.number,
             file,
             seed: game.seed,

@@ -1,8 +1,11 @@
 //! JSON-ready reports (serde `Serialize`), for the toolkit's JSON envelope.
 //! Every report names its game (`"game": "solitaire"`) and rule profile
-//! (`"rules": "codegolf"`). Field names are a contract: they are only ever
-//! added, never renamed.
+//! (`"rules": "codegolf"`) through core's heads: [`head`] for the record
+//! document and the reports about a record (`check`, `show`, `diff`),
+//! [`named`] for the lines of `solve` and `generate`. Field names are a
+//! contract: they are only ever added, never renamed.
 
+use asalto_core::json::{Head, Named};
 use serde::Serialize;
 
 use crate::check::Checked;
@@ -11,6 +14,28 @@ use crate::format::{Note, long_algebraic};
 use crate::{
     Capture, GAME, Interrupted, Piece, Position, Problem, Profile, Reason, Solver, Square,
 };
+
+/// The `format` of a Solitaire Chess record document (`export --to json`)
+/// and of the reports about a record: a record is a puzzle and its answer,
+/// not a game of two sides, so not an `asalto-game`.
+pub const FORMAT: &str = "asalto-solitaire-record";
+
+/// The version of [`FORMAT`] written.
+pub const VERSION: u32 = 1;
+
+/// The head of a record document or a report about a record judged under
+/// `profile`.
+pub const fn head(profile: Profile) -> Head {
+    Head::new(FORMAT, VERSION, GAME, profile.name())
+}
+
+/// The naming of a line of results under `profile` (`solve`, `generate`).
+pub const fn named(profile: Profile) -> Named {
+    Named {
+        game: GAME,
+        rules: profile.name(),
+    }
+}
 
 /// One capture, with everything a reader may want.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -57,10 +82,9 @@ pub fn captures_json(start: &Position, solution: &[Capture]) -> Vec<CaptureJson>
 /// What `solve` reports about one puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SolveReport {
-    /// `"solitaire"`.
-    pub game: &'static str,
-    /// The profile.
-    pub rules: Profile,
+    /// `game` (`"solitaire"`) and `rules` (the profile).
+    #[serde(flatten)]
+    pub named: Named,
     /// The puzzle.
     pub puzzle: Position,
     /// Its pieces.
@@ -116,8 +140,7 @@ pub fn solve_report(
             .collect()
     });
     Ok(SolveReport {
-        game: GAME,
-        rules: solver.profile(),
+        named: named(solver.profile()),
         puzzle: *puzzle,
         pieces: puzzle.len(),
         solutions,
@@ -193,10 +216,10 @@ impl From<&Note> for NoteJson {
 /// What `check` reports about an answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CheckReport {
-    /// `"solitaire"`.
-    pub game: &'static str,
-    /// The profile it was judged under.
-    pub rules: Profile,
+    /// `format`, `version`, `game` (`"solitaire"`) and `rules` (the profile
+    /// it was judged under).
+    #[serde(flatten)]
+    pub head: Head,
     /// The puzzle.
     pub puzzle: Position,
     /// `solved`, `no-solution` or `wrong`.
@@ -214,8 +237,7 @@ pub struct CheckReport {
 impl From<&Checked> for CheckReport {
     fn from(c: &Checked) -> CheckReport {
         CheckReport {
-            game: GAME,
-            rules: c.profile,
+            head: head(c.profile),
             puzzle: c.puzzle,
             verdict: c.verdict(),
             valid: c.is_correct(),

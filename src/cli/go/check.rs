@@ -9,7 +9,7 @@ use asalto_go::replay::{CheckOptions, Checked, Game, Moves, Tally};
 use asalto_go::{Problem, Profile, Severity, render};
 
 use super::super::Format;
-use super::super::batch::{Checker, FileResult, Verdict, Worker};
+use super::super::batch::{Checker, FileResult, UnjudgedJson, Verdict, Worker};
 use super::super::input::{MAX_FILE, display_name};
 
 /// How the Go files are checked and reported: the Go checker of a batch.
@@ -108,16 +108,12 @@ fn json_line<P: Moves>(path: &str, checked: &Checked<P>, profile: Profile) -> St
 /// files).
 fn unreadable(message: String, path: Option<&str>, settings: Settings) -> FileResult {
     let text = match settings.format {
-        Format::Json => {
-            let object = serde_json::json!({
-                "file": path.unwrap_or_default(),
-                "game": asalto_go::json::GAME,
-                "rules": settings.profile.name(),
-                "valid": false,
-                "io_error": message,
-            });
-            object.to_string() + "\n"
-        }
+        Format::Json => UnjudgedJson::unreadable(
+            path.unwrap_or_default(),
+            asalto_go::json::head(settings.profile),
+            &message,
+        )
+        .line(),
         Format::Human => String::new(),
     };
     FileResult {

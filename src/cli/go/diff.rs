@@ -8,7 +8,8 @@ use asalto_go::replay::Checked;
 use asalto_go::{Move, Profile, Side, render};
 
 use super::super::input::display_name;
-use super::super::{Format, Out, Status, WriteError};
+use super::super::{Format, Out, Status, WriteError, sorted_json};
+use asalto_core::json::Envelope;
 
 /// A move as `black D4`, or `nothing` past the end of a game.
 fn move_text(checked: &Checked, index: usize) -> Option<String> {
@@ -86,11 +87,7 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
     match format {
         Format::Json => {
             let file = |path: &str, c: &Checked| serde_json::json!({"file": path, "valid": c.is_valid(), "moves": moves(c)});
-            let json = serde_json::json!({
-                "format": asalto_core::json::FORMAT,
-                "version": asalto_core::json::VERSION,
-                "game": asalto_go::json::GAME,
-                "rules": profile.name(),
+            let body = serde_json::json!({
                 "same": same,
                 "reference": file(paths[0], a),
                 "other": file(paths[1], b),
@@ -100,7 +97,8 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
                     "other": move_text(b, i),
                 })),
             });
-            out.line(&json.to_string())?;
+            let json = Envelope::headed(asalto_go::json::head(profile), body);
+            out.line(&sorted_json(&json))?;
         }
         Format::Human => {
             for (name, c) in names.iter().zip([a, b]) {

@@ -7,11 +7,13 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;
 
+use asalto_core::json::{Head, Named};
 use asalto_go::{Profile, Size, player};
 use serde::Serialize;
 
 use super::super::selfplay::{
-    Output, Stop, clock_seed, json_line, play_in_chunks, thread_pool, write_game, write_summary,
+    Output, Stop, clock_seed, json_line, play_in_chunks, summary_head, thread_pool, write_game,
+    write_summary,
 };
 use super::super::{Format, Out, Status, WriteError};
 
@@ -63,8 +65,8 @@ struct Played {
 /// One game in `summary.json` and in the JSON lines.
 #[derive(Serialize)]
 struct GameLine<'a> {
-    game: &'static str,
-    rules: &'static str,
+    #[serde(flatten)]
+    named: Named,
     number: usize,
     file: Option<String>,
     seed: u64,
@@ -117,10 +119,8 @@ impl Totals {
 /// `summary.json`.
 #[derive(Serialize)]
 struct Summary<'a> {
-    format: &'static str,
-    version: u32,
-    game: &'static str,
-    rules: &'static str,
+    #[serde(flatten)]
+    head: Head,
     size: u8,
     komi: f64,
     seed: u64,
@@ -224,10 +224,7 @@ fn played(
     let elapsed = started.elapsed().as_secs_f64();
     if let Some(dir) = output.dir {
         let summary = Summary {
-            format: "asalto-selfplay",
-            version: 1,
-            game: asalto_go::json::GAME,
-            rules: s.profile.name(),
+            head: summary_head(asalto_go::json::GAME, s.profile.name()),
             size: s.size.get(),
             komi: s.komi,
             seed,
@@ -243,8 +240,10 @@ fn played(
 /// The JSON of a game (with its SGF text for the JSON lines).
 fn line_of<'a>(s: &Settings, g: &'a Played, file: Option<String>, sgf: bool) -> GameLine<'a> {
     GameLine {
-        game: asalto_go::json::GAME,
-        rules: s.profile.name(),
+        named: Named {
+            game: asalto_go::json::GAME,
+            rules: s.profile.name(),
+        },
         number: g.number,
         file,
         seed: g.seed,

@@ -15,12 +15,12 @@ use std::fmt::Write as _;
 use asalto::diagnostics::{Entry, GameReport};
 use asalto::text::escape_line;
 use asalto_madbishops::Problem;
-use asalto_madbishops::json::{CheckJson, GAME};
+use asalto_madbishops::json::CheckJson;
 use asalto_madbishops::render::{Marks, text_board};
 use asalto_madbishops::replay::{Checked, check};
 
 use super::super::Format;
-use super::super::batch::{Checker, FileResult, Verdict, Worker};
+use super::super::batch::{Checker, FileResult, UnjudgedJson, Verdict, Worker};
 use super::super::input::display_name;
 use super::{MAX_FILE, Settings, utf8_text};
 
@@ -108,17 +108,15 @@ struct FileJson<'a> {
 /// records).
 fn unreadable(message: String, path: Option<&str>, report: Report) -> FileResult {
     let text = match report.format {
-        Format::Json if !report.quiet => {
-            let object = serde_json::json!({
-                "file": path.unwrap_or_default(),
-                "game": GAME,
-                "rules": report.settings.profile.name(),
-                "first": report.settings.first.name(),
-                "valid": false,
-                "io_error": message,
-            });
-            object.to_string() + "\n"
+        Format::Json if !report.quiet => UnjudgedJson {
+            first: Some(report.settings.first.name()),
+            ..UnjudgedJson::unreadable(
+                path.unwrap_or_default(),
+                asalto_madbishops::json::head(report.settings.profile),
+                &message,
+            )
         }
+        .line(),
         _ => String::new(),
     };
     FileResult {

@@ -10,8 +10,9 @@ use asalto_madbishops::render::{Marks, text_board};
 use asalto_madbishops::replay::{Checked, check};
 
 use super::super::input::display_name;
-use super::super::{Format, Out, Status, WriteError, error};
+use super::super::{Format, Out, Status, WriteError, error, sorted_json};
 use super::{Settings, read_text};
+use asalto_core::json::Envelope;
 
 /// A record, checked.
 struct Side {
@@ -101,11 +102,7 @@ pub fn run(
                     "moves": s.checked.game.plies.len(),
                 })
             };
-            let json = serde_json::json!({
-                "format": asalto_core::json::FORMAT,
-                "version": asalto_core::json::VERSION,
-                "game": asalto_madbishops::json::GAME,
-                "rules": rules,
+            let body = serde_json::json!({
                 "first": settings.first.name(),
                 "same": same,
                 "reference": file(a),
@@ -117,7 +114,8 @@ pub fn run(
                     "other": b.move_text(n),
                 })),
             });
-            out.line(&json.to_string())?;
+            let json = Envelope::headed(asalto_madbishops::json::head(settings.profile), body);
+            out.line(&sorted_json(&json))?;
         }
         Format::Human => {
             let mut text = String::new();

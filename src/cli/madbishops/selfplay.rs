@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use asalto_core::json::Head;
 use asalto_madbishops::json::{GAME, OutcomeJson, SelfplayJson};
 use asalto_madbishops::player::Player;
 use asalto_madbishops::record::write_record;
@@ -16,7 +17,8 @@ use asalto_madbishops::{Notation, OutcomeReason, Position, Profile, Side};
 use serde::Serialize;
 
 use super::super::selfplay::{
-    Output, Stop, clock_seed, json_line, play_in_chunks, thread_pool, write_game, write_summary,
+    Output, Stop, clock_seed, json_line, play_in_chunks, summary_head, thread_pool, write_game,
+    write_summary,
 };
 use super::super::{Format, Out, Status, WriteError};
 
@@ -57,8 +59,8 @@ pub struct Settings {
 /// `summary.json`: the run's options, the totals and every game's result.
 #[derive(Serialize)]
 struct SummaryJson<'a> {
-    game: &'static str,
-    rules: &'static str,
+    #[serde(flatten)]
+    head: Head,
     first: &'static str,
     seed: u64,
     red: String,
@@ -149,8 +151,7 @@ fn played(
     let elapsed = started.elapsed().as_secs_f64();
     if let Some(dir) = &settings.out {
         let summary = SummaryJson {
-            game: GAME,
-            rules: settings.profile.name(),
+            head: summary_head(GAME, settings.profile.name()),
             first: settings.first.name(),
             seed,
             red: m.red.name(),

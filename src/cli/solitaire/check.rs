@@ -4,11 +4,12 @@
 //! order given, with Asalto's exit codes (0 all right, 1 some answer wrong,
 //! 2 some file unreadable).
 
-use asalto_solitaire::json::{CheckReport, ProblemJson};
-use asalto_solitaire::{Checked, GAME, Problem, Profile, Verdict};
+use asalto_core::json::Head;
+use asalto_solitaire::json::{CheckReport, ProblemJson, head};
+use asalto_solitaire::{Checked, Problem, Profile, Verdict};
 use serde::Serialize;
 
-use super::super::batch::{self, Checker, Worker};
+use super::super::batch::{self, Checker, UnjudgedJson, Worker};
 use super::super::input::display_name;
 use super::super::{Format, Status};
 use super::{LoadError, Loaded, MAX_FILE, captures_word, load_text, notation, problem_details};
@@ -82,8 +83,8 @@ struct FileJson<'a> {
 #[derive(Serialize)]
 struct SyntaxJson<'a> {
     file: &'a str,
-    game: &'static str,
-    rules: Profile,
+    #[serde(flatten)]
+    head: Head,
     verdict: Verdict,
     valid: bool,
     problem: ProblemJson,
@@ -109,8 +110,7 @@ fn check(path: &str, text: Result<String, String>, settings: Settings) -> FileRe
                 Format::Json => {
                     let json = SyntaxJson {
                         file: path,
-                        game: GAME,
-                        rules: profile,
+                        head: head(profile),
                         verdict: Verdict::Wrong,
                         valid: false,
                         problem: ProblemJson::from(&problem),
@@ -198,16 +198,12 @@ pub fn report(loaded: &Loaded, checked: &Checked, color: bool) -> String {
 /// records).
 fn unreadable(message: String, path: Option<&str>, settings: Settings) -> FileResult {
     let text = match settings.format {
-        Format::Json if !settings.quiet => {
-            let object = serde_json::json!({
-                "file": path.unwrap_or_default(),
-                "game": GAME,
-                "rules": settings.rules.unwrap_or(Profile::Codegolf).name(),
-                "valid": false,
-                "io_error": message,
-            });
-            object.to_string() + "\n"
-        }
+        Format::Json if !settings.quiet => UnjudgedJson::unreadable(
+            path.unwrap_or_default(),
+            head(settings.rules.unwrap_or(Profile::Codegolf)),
+            &message,
+        )
+        .line(),
         _ => String::new(),
     };
     FileResult {

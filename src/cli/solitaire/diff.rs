@@ -5,9 +5,10 @@
 //! coordinates or boards). Exit 0 when the answers are the same, 1 when
 //! not.
 
+use asalto_core::json::Head;
 use asalto_solitaire::format::long_algebraic;
-use asalto_solitaire::json::ProblemJson;
-use asalto_solitaire::{Capture, Checked, GAME, Position, Problem, Profile, Verdict, render};
+use asalto_solitaire::json::{ProblemJson, head};
+use asalto_solitaire::{Capture, Checked, Position, Problem, Profile, Verdict, render};
 use serde::Serialize;
 
 use super::super::{Format, Out, Status, WriteError};
@@ -56,8 +57,8 @@ struct DifferenceJson {
 /// The JSON of `diff`.
 #[derive(Serialize)]
 struct DiffJson<'a> {
-    game: &'static str,
-    rules: Profile,
+    #[serde(flatten)]
+    head: Head,
     same: bool,
     same_puzzle: bool,
     same_rules: bool,
@@ -133,8 +134,7 @@ pub fn run(
     match format {
         Format::Json => {
             let json = DiffJson {
-                game: GAME,
-                rules: ca.profile,
+                head: head(ca.profile),
                 same,
                 same_puzzle,
                 same_rules,

@@ -3,9 +3,10 @@
 //! board after each capture), as the canonical record (`text`), or as one
 //! JSON document naming the game and the profile.
 
+use asalto_core::json::Head;
 use asalto_solitaire::format::{BoardForm, RecordAnswer, write, write_record};
-use asalto_solitaire::json::{CaptureJson, ProblemJson, captures_json};
-use asalto_solitaire::{GAME, Position, Profile, Verdict};
+use asalto_solitaire::json::{CaptureJson, ProblemJson, captures_json, head};
+use asalto_solitaire::{Position, Profile, Verdict};
 use serde::Serialize;
 
 use super::super::export::Target;
@@ -75,11 +76,9 @@ enum AnswerKind {
 /// The JSON document of a record.
 #[derive(Serialize)]
 struct RecordJson<'a> {
-    /// `asalto-solitaire-record`.
-    format: &'static str,
-    version: u32,
-    game: &'static str,
-    rules: Profile,
+    /// `asalto-solitaire-record`, version, game, rules.
+    #[serde(flatten)]
+    head: Head,
     file: &'a str,
     puzzle: Position,
     pieces: usize,
@@ -140,10 +139,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
     let text = match settings.to {
         Target::Json => {
             let doc = RecordJson {
-                format: "asalto-solitaire-record",
-                version: 1,
-                game: GAME,
-                rules: checked.profile,
+                head: head(checked.profile),
                 file: path,
                 puzzle: checked.puzzle,
                 pieces: checked.puzzle.len(),

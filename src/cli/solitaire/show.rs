@@ -3,8 +3,9 @@
 //! JSON object naming the game and the profile, with the capture that led
 //! there and the captures possible next.
 
-use asalto_solitaire::json::{CaptureJson, ProblemJson, captures_json};
-use asalto_solitaire::{GAME, Position, Profile, Verdict, render};
+use asalto_core::json::Head;
+use asalto_solitaire::json::{CaptureJson, ProblemJson, captures_json, head};
+use asalto_solitaire::{Position, Profile, Verdict, render};
 use serde::Serialize;
 
 use super::super::show::ShowFormat;
@@ -27,8 +28,8 @@ pub struct Settings {
 /// The JSON of `show`.
 #[derive(Serialize)]
 struct ShowJson<'a> {
-    game: &'static str,
-    rules: Profile,
+    #[serde(flatten)]
+    head: Head,
     file: &'a str,
     puzzle: Position,
     /// Captures played to reach the position.
@@ -98,8 +99,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
                 captures_json(&before, &[p.capture]).pop()
             });
             let json = ShowJson {
-                game: GAME,
-                rules: checked.profile,
+                head: head(checked.profile),
                 file: path,
                 puzzle: checked.puzzle,
                 ply,

@@ -19,6 +19,8 @@ fn a_check_report_names_game_rules_verdict_and_problem() {
     assert_eq!(
         value,
         json!({
+            "format": "asalto-solitaire-record",
+            "version": 1,
             "game": "solitaire",
             "rules": "thinkfun",
             "puzzle": ".....B..RP.....N",
