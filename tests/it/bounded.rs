@@ -674,3 +674,59 @@ fn export_of_a_json_document_reads_it_twice_as_a_stream() {
         assert!(same_contents(output.path(), expected), "{args:?}");
     }
 }
+
+/// The HTML pages of a JSON game document: `export --to html` and `check
+/// --format html` read it as a stream, as `check` does, keeping only the
+/// record of its moves; the replay page is built without holding every
+/// position's drawing. A document of 30,000 moves (5 MB, more than the
+/// 4 MiB a record may have for a page) on standard input: main's binary
+/// read it whole and held every drawing (388 MB; it aborted under this
+/// limit) and `check --format html` refused it as larger than 4 MiB.
+#[test]
+fn html_pages_of_a_json_document_are_made_from_a_stream() {
+    const LIMIT: usize = 96;
+    let (record, plies, _) = endless_record(180 << 10);
+    let document = tempfile::NamedTempFile::new().unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_asalto"))
+        .args(["export", "--to", "json"])
+        .arg(record.path())
+        .stdout(document.reopen().unwrap())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(std::fs::metadata(document.path()).unwrap().len() > 4 << 20);
+    let page = limited_to(
+        LIMIT,
+        &["export", "--to", "html", "-"],
+        document.path(),
+        Stdio::piped(),
+    );
+    assert_eq!(
+        page.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&page.stderr)
+    );
+    // The page of the document is the page of its record.
+    let of_record = Command::new(env!("CARGO_BIN_EXE_asalto"))
+        .args(["export", "--to", "html", "-"])
+        .stdin(std::fs::File::open(record.path()).unwrap())
+        .output()
+        .unwrap();
+    assert!(of_record.status.success());
+    assert!(page.stdout == of_record.stdout);
+    let check = limited_to(
+        LIMIT,
+        &["check", "--format", "html", "-"],
+        document.path(),
+        Stdio::piped(),
+    );
+    let html = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(0), "{html}");
+    assert!(
+        html.contains(&format!(
+            "<tr class=\"valid\"><td>&lt;stdin&gt;</td><td><span class=\"badge ok\">valid</span></td><td>Asalto</td><td class=\"num\">{plies}</td>"
+        )),
+        "{html}"
+    );
+}

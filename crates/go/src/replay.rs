@@ -890,6 +890,19 @@ fn move_value(raw: &str, size: Size) -> MoveValue {
     MoveValue::Unreadable
 }
 
+/// The move of a plain move node's value (empty, or two lowercase
+/// letters, as the parser's fast path reads them), as [`move_value`] reads
+/// it; `None` for a value it reports (letters past the board's `y`).
+#[inline]
+fn plain_value(raw: &[u8], size: Size) -> Option<Move> {
+    match *raw {
+        [] => Some(Move::Pass),
+        [b't', b't'] if size.get() <= 19 => Some(Move::Pass),
+        [c, r] => Point::from_sgf(&[c, r]).map(Move::Play),
+        _ => None,
+    }
+}
+
 /// The points of a setup value: one point or a rectangle `aa:cc`.
 /// `None` when unreadable; points past the board are `Err`.
 fn setup_points(raw: &str, size: Size) -> Option<Result<Vec<Point>, ()>> {
@@ -1306,6 +1319,26 @@ impl<S: Sink> LineReader<S> {
     fn plain_move(&mut self, src: &str, mv: PlainMove) {
         let Some(size) = self.size else { return };
         self.depth += 1;
+        if self.pending.is_none()
+            && let Some(m) = plain_value(&src.as_bytes()[mv.value.range()], size)
+        {
+            // A point or a pass, once the handicap is settled: judged at
+            // once, as `read_move` and `step` would.
+            self.move_count += 1;
+            let side = if mv.ident == B {
+                Side::Black
+            } else {
+                Side::White
+            };
+            self.judge_step(Step::Move(Ply {
+                number: self.move_count,
+                side,
+                mv: m,
+                span: (mv.span.start as u32, mv.span.end as u32),
+                illegal: None,
+            }));
+            return;
+        }
         let step = self.read_move(src, size, mv.ident, mv.span, mv.value);
         self.step(step);
         if self.pending.is_some() {

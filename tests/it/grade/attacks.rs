@@ -111,7 +111,12 @@ fn programs_cannot_read_the_reference_games() {
     let game_s = game.display().to_string();
     let refs_s = refs.path().display().to_string();
     let (py, fx) = (python(), fixture());
-    for named in [&game_s, &refs_s] {
+    // The program beside the game, in the folder its command line exposes.
+    let beside = refs.path().join("asalto.py");
+    std::fs::copy(&fx, &beside).unwrap();
+    std::fs::set_permissions(&beside, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let beside = beside.display().to_string();
+    for (named, fx) in [(&game_s, &fx), (&refs_s, &fx), (&game_s, &beside)] {
         let graded = grade(
             &[
                 "--sandbox",
@@ -122,7 +127,7 @@ fn programs_cannot_read_the_reference_games() {
                 named,
                 "--",
                 py,
-                &fx,
+                fx,
                 "--attack",
                 "peek",
             ],
@@ -130,7 +135,7 @@ fn programs_cannot_read_the_reference_games() {
         );
         let seen = observed_in(&graded.json());
         // Bound over by /dev/null on a `nodev` mount: it cannot be opened.
-        assert_eq!(seen["peek"], "denied:13", "{named}: {seen:?}");
+        assert_eq!(seen["peek"], "denied:13", "{named}, {fx}: {seen:?}");
     }
     // A solver that prints the puzzle set instead of an answer.
     let set = refs.path().join("set.txt");
@@ -228,6 +233,41 @@ fn the_grader_never_reads_through_a_planted_link() {
             assert!(!graded.stdout.contains("root:x:0:0"));
         }
     }
+}
+
+/// Hole 3b: A student's folder that is a link (to a program that would
+/// score, elsewhere): listed with a problem that says so, never followed
+/// (before, it was left out of the batch without a word).
+#[test]
+fn a_linked_submission_folder_is_listed_and_not_followed() {
+    let elsewhere = open_dir("asalto-elsewhere-");
+    write_stub(elsewhere.path(), &[]);
+    let subs = submissions(&[]);
+    std::os::unix::fs::symlink(elsewhere.path(), subs.path().join("linked")).unwrap();
+    std::fs::create_dir(subs.path().join("empty")).unwrap();
+    let run = format!("{} {{entry}}", python());
+    let graded = grade(
+        &[
+            "--games",
+            &sample("ejemplo.txt"),
+            "--run",
+            &run,
+            "--submissions",
+            &subs.path().display().to_string(),
+        ],
+        &[],
+    );
+    let json = graded.json();
+    let linked = submission(&json, "linked");
+    assert_eq!(linked["score"], 0.0, "{linked:#}");
+    assert!(
+        linked["error"]
+            .as_str()
+            .unwrap()
+            .ends_with("linked is a symbolic link: not followed (copy the folder itself in)"),
+        "{linked:#}"
+    );
+    assert!(submission(&json, "empty")["error"].is_string());
 }
 
 /// Hole 4: A FIFO where the saved file should be: the grader does not block.
