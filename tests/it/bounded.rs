@@ -481,13 +481,14 @@ fn go_check_keeps_no_ply() {
 /// then the game and the tree's nodes (170 MiB, 264 MiB for `diff`), then
 /// every ply (16 bytes) and its captures (51 MiB, 5.6 times the record;
 /// 97 MiB for `diff` of two). The main line is judged as it is parsed with
-/// no tree, the file's bytes become its text without a copy, and `show`
-/// and `export` keep no ply: `show` keeps the position asked for, `export`
-/// the first and last, and replays the moves again as it writes them
-/// (15 MiB at the peak, 1.6 times the record). The limits are of address
-/// space (`ulimit -v`): `show` and `export` pass at 32 MiB and failed at
-/// 56 MiB when they kept every ply (2026-11-27); `diff` passes at 112 MiB,
-/// fails at 96.
+/// no tree, the file's bytes become its text without a copy, and no
+/// command keeps a ply: `show` keeps the position asked for, `export` the
+/// first and last and replays the moves again as it writes them (15 MiB
+/// at the peak, 1.6 times the record), `diff` the moves as written (4
+/// bytes each) and replays the reference again up to the difference
+/// (39 MiB for two records). The limits are of address space (`ulimit
+/// -v`): `show` and `export` pass at 32 MiB and `diff` at 48, and failed
+/// at 56 and 96 MiB when they kept every ply (2026-11-27).
 #[test]
 fn go_show_export_and_diff_hold_millions_of_moves() {
     const MOVES: u64 = 1_999_998;
@@ -559,7 +560,7 @@ fn go_show_export_and_diff_hold_millions_of_moves() {
 
     // Two of them, differing at the last move.
     let other = go_ko_record(333_333, "B[dd]");
-    let out = run(144, &["diff", path, other.path().to_str().unwrap()]);
+    let out = run(64, &["diff", path, other.path().to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(
@@ -569,6 +570,11 @@ fn go_show_export_and_diff_hold_millions_of_moves() {
     );
     assert!(
         stdout.contains("black pass") && stdout.contains("black D16"),
+        "{stdout}"
+    );
+    // The reference replayed again to the difference, and drawn.
+    assert!(
+        stdout.contains(&format!("The board before move {MOVES}:")),
         "{stdout}"
     );
 }
