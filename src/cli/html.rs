@@ -13,49 +13,55 @@ use asalto_go::replay::CheckOptions as GoOptions;
 
 use super::batch::{self, Checker, Worker};
 use super::games::{GameCli, PageChecker};
-use super::input::{Opened, display_name, read_bytes};
+use super::input::{
+    Failure, NotOpened, Opened, display_name, read_bytes, starts_like_json, streamed_record,
+};
+use super::utf8_input;
 use super::{Format, Input, Out, ReadArgs, Status, WriteError, check as check_cmd, error};
-use super::{read_input, utf8_input};
 
 /// The largest record a page is made of: a page holds every position,
-/// so a record of millions of lines is refused rather than drawn.
+/// so a record of millions of lines is refused rather than drawn. A JSON
+/// game document is judged by the record of its moves, not its size.
 const MAX_RECORD: u64 = 4 << 20;
 
 /// Read an Asalto record, or a JSON game document as the record of its
-/// moves: an unreadable file is an error (status 2), a document without a
-/// legal game a negative answer (status 1).
+/// moves ([`page_record`]).
 fn read_record(path: &str) -> Result<Input, (Status, String)> {
-    if path != "-"
-        && let Ok(meta) = std::fs::metadata(path)
-        && meta.len() > MAX_RECORD
-    {
-        return Err((
-            Status::Error,
-            format!(
-                "{}: larger than {} MiB: too large for a page",
-                asalto::text::escape_line(path),
-                MAX_RECORD >> 20
-            ),
-        ));
-    }
-    let input = read_input(path).map_err(|m| (Status::Error, m))?;
-    record_of(input)
+    let mut buf = Vec::new();
+    let opened = match Opened::open(path, &mut buf) {
+        Ok(opened) => opened,
+        Err(NotOpened::Unreadable(message)) => return Err((Status::Error, message)),
+        Err(NotOpened::Folder) => {
+            let name = asalto::text::escape_line(path);
+            return Err((
+                Status::Error,
+                format!("cannot read {name}: it is a directory"),
+            ));
+        }
+    };
+    page_record(path, opened)
 }
 
-/// The record of `input`: its text, or the moves of the JSON game
-/// document it holds (status 1 when that holds no legal game).
-fn record_of(input: Input) -> Result<Input, (Status, String)> {
-    let text = input.text.trim_start_matches('\u{feff}').trim_start();
-    if !text.starts_with('{') {
-        return Ok(input);
+/// The record a page is made of, from `opened` (the input at `path`): a
+/// record's text, at most [`MAX_RECORD`] bytes, or the record of the moves
+/// of a JSON game document, read as a stream as `check` reads it (the
+/// document may be of any size, its record at most [`MAX_RECORD`] bytes).
+/// An unreadable or too large input is an error (status 2), a document
+/// without a legal game a negative answer (status 1).
+fn page_record(path: &str, mut opened: Opened<'_>) -> Result<Input, (Status, String)> {
+    let name = display_name(path);
+    if starts_like_json(opened.head()) {
+        let shown = asalto::text::escape_line(&name).into_owned();
+        return match streamed_record(opened.lines(), &shown, MAX_RECORD as usize) {
+            Ok(text) => Ok(Input { name, text }),
+            Err(Failure::Unreadable(message)) => Err((Status::Error, message)),
+            Err(Failure::Document(message)) => Err((Status::Failure, message)),
+        };
     }
-    let name = asalto::text::escape_line(&input.name).into_owned();
-    let text =
-        super::input::document_record(&name, &input.text).map_err(|m| (Status::Failure, m))?;
-    Ok(Input {
-        name: input.name,
-        text,
-    })
+    let bytes = opened
+        .whole_or_why(path, MAX_RECORD)
+        .map_err(|m| (Status::Error, m))?;
+    utf8_input(path, bytes.to_vec()).map_err(|m| (Status::Error, m))
 }
 
 /// The status of a page of a record: 0 valid, 1 invalid.
@@ -169,16 +175,11 @@ where
 /// The entry of the Asalto record at `path` (opened) on the check page.
 pub fn asalto_entry(
     path: &str,
-    mut opened: Opened<'_>,
+    opened: Opened<'_>,
     options: asalto::replay::CheckOptions,
 ) -> FileEntry {
     let name = display_name(path);
-    let record = opened
-        .whole_or_why(path, MAX_RECORD)
-        .and_then(|bytes| utf8_input(path, bytes.to_vec()))
-        .map_err(|m| (Status::Error, m))
-        .and_then(record_of);
-    match record {
+    match page_record(path, opened) {
         Err((_, message)) => FileEntry::unreadable(&name, &message),
         Ok(input) => {
             let checked = asalto::replay::check(&input.text, options);

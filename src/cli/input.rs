@@ -8,8 +8,7 @@ use std::io::{self, Read};
 use std::path::Path;
 use std::sync::Mutex;
 
-use asalto::export::{DocumentSummary, GameDocument};
-use asalto::record::write_record;
+use asalto::export::DocumentSummary;
 use asalto::replay::{Ply, Replayer};
 use asalto::text::escape_line;
 
@@ -391,12 +390,7 @@ impl<'b> Lines<'b> {
     /// byte-order mark and white space) is `{`, as `export` decides.
     pub fn starts_like_json(&mut self) -> io::Result<bool> {
         while self.filled < 4096 && self.fill()? {}
-        let head = &self.buf[..self.filled];
-        let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
-        Ok(head
-            .iter()
-            .find(|b| !b.is_ascii_whitespace())
-            .is_some_and(|&b| b == b'{'))
+        Ok(starts_like_json(&self.buf[..self.filled]))
     }
 
     /// The rest of the input, as a reader (the bytes in the buffer, then
@@ -458,6 +452,16 @@ impl<'b> Lines<'b> {
     }
 }
 
+/// Whether `head`, the first bytes of an input, starts a JSON document:
+/// its first character (after a byte-order mark and white space) is `{`,
+/// as `export` decides.
+pub fn starts_like_json(head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
+    head.iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|&b| b == b'{')
+}
+
 /// The message for a line that is not UTF-8: where the first bad byte is.
 pub fn not_utf8(
     name: &str,
@@ -481,34 +485,31 @@ pub fn not_utf8(
     )
 }
 
-/// A JSON game document made into the record of its moves, for the
-/// commands that read records: the document is replayed and checked field
-/// by field first, as `export` reads it.
-pub fn document_record(name: &str, text: &str) -> Result<String, String> {
-    let doc = GameDocument::from_json(text).map_err(|e| format!("{name}: {e}"))?;
-    let game = doc
-        .to_game()
-        .map_err(|e| format!("{name}: not a legal game: {e}"))?;
-    if game.start != asalto::Position::start() {
-        return Err(format!(
-            "{name}: the game starts from {}, not from the start position; only JSON can hold it",
-            game.start
-        ));
-    }
-    Ok(write_record(game.moves()))
-}
-
 /// The record a JSON game document holds (`lines` from its first byte,
 /// named `shown` in messages), the document read as a stream, a ply at a
 /// time ([`read_game_document`]): only the record is kept (a line of about
 /// 6 bytes a move, where the document takes about 170), and the answer is
-/// [`document_record`]'s on the whole text.
-fn streamed_record(lines: Lines<'_>, shown: &str) -> Result<String, Failure> {
+/// the one of [`asalto::export::GameDocument::from_json`] then
+/// [`asalto::export::GameDocument::to_game`] on the whole text. A record
+/// that would pass `max` bytes is not collected further (the document is
+/// still read to its end, so that what is wrong in it comes first): it is
+/// an error that says the game is too large for a page, the only reader
+/// with a bound.
+pub fn streamed_record(lines: Lines<'_>, shown: &str, max: usize) -> Result<String, Failure> {
     let mut record = String::new();
+    let mut too_large = false;
     let read = read_game_document(lines, shown, &mut |ply| {
         use std::fmt::Write as _;
+        if too_large {
+            return;
+        }
+        let before = record.len();
         // Writing into a `String` cannot fail.
         let _ = writeln!(record, "{}", ply.mv);
+        if record.len() > max {
+            record.truncate(before);
+            too_large = true;
+        }
     })?;
     if read.start != asalto::Position::start() {
         return Err(Failure::Document(format!(
@@ -517,17 +518,24 @@ fn streamed_record(lines: Lines<'_>, shown: &str) -> Result<String, Failure> {
             read.start
         )));
     }
+    if too_large {
+        return Err(Failure::Unreadable(format!(
+            "{shown}: a game of more than {} MiB as a record: too large for a page",
+            max >> 20
+        )));
+    }
     Ok(record)
 }
 
 /// Read the JSON game document of `lines` (from its first byte, named
 /// `shown` in messages) as a stream, a ply at a time, each legal ply handed
 /// to `on_ply` ([`asalto::export::read_document`]): what it says besides
-/// its plies, or what [`GameDocument::from_json`] then
-/// [`GameDocument::to_game`] say of the whole text. The document is read to
-/// its end whatever it holds, as a whole text is: a byte that is not UTF-8
-/// anywhere in it is said first, then what is wrong in JSON, then in the
-/// game. `on_ply` may have seen plies before a problem.
+/// its plies, or what [`asalto::export::GameDocument::from_json`] then
+/// [`asalto::export::GameDocument::to_game`] say of the whole text. The
+/// document is read to its end whatever it holds, as a whole text is: a
+/// byte that is not UTF-8 anywhere in it is said first, then what is wrong
+/// in JSON, then in the game. `on_ply` may have seen plies before a
+/// problem.
 pub fn read_game_document(
     lines: Lines<'_>,
     shown: &str,
@@ -712,7 +720,7 @@ impl<'b> RecordLines<'b> {
                 offset: 0,
             });
         }
-        let record = streamed_record(lines, &shown)?;
+        let record = streamed_record(lines, &shown, usize::MAX)?;
         Ok(RecordLines {
             name: shown,
             source: RecordSource::Document(record, 0),

@@ -270,16 +270,18 @@ impl BwrapArgs<'_> {
                 read_only.push(dir.into());
             }
         }
-        // A hidden file (a reference game) reads as empty: /dev/null over
-        // it. One in a hidden folder is gone already.
+        for path in &self.expose {
+            args.extend(["--ro-bind".into(), path.into(), path.into()]);
+        }
+        // A hidden file (a reference game) cannot be opened: /dev/null over
+        // it, on a `nodev` mount. After the folders exposed, which may hold
+        // it (`--games ejemplo.txt -- python3 asalto.py`, both in one
+        // folder); one in a hidden folder is gone already.
         let in_hidden = |f: &Path| self.hide.iter().any(|d| f != d && f.starts_with(d));
         for file in self.hide {
             if file.is_file() && !in_hidden(file) {
                 args.extend(["--ro-bind".into(), "/dev/null".into(), file.into()]);
             }
-        }
-        for path in &self.expose {
-            args.extend(["--ro-bind".into(), path.into(), path.into()]);
         }
         // Last, once every mount point exists: nothing but the tmpfs is
         // writable (an empty tmpfs over a hidden folder, /dev and /dev/shm

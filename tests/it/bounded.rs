@@ -478,19 +478,23 @@ fn go_check_keeps_no_ply() {
 /// 9.7 MB record) in a few times the record: they once held its syntax
 /// tree and the game side by side, about 200 bytes a move (over 400 MB
 /// for this record, 840 MB for `diff`, 2.4 GB for `export --to json`),
-/// then the game and the tree's nodes (170 MiB, 264 MiB for `diff`). The
-/// main line is now judged as it is parsed with no tree at all, a move
-/// kept in 16 bytes, the file's bytes become its text without a copy, and
-/// every export is written as it is made: about 51 MiB at the peak (5.6
-/// times the record), 97 MiB for `diff` of two. The limits are of address
-/// space (`ulimit -v`): the runs pass at 64 and 112 MiB, fail at 56 and 96.
+/// then the game and the tree's nodes (170 MiB, 264 MiB for `diff`), then
+/// every ply (16 bytes) and its captures (51 MiB, 5.6 times the record;
+/// 97 MiB for `diff` of two). The main line is judged as it is parsed with
+/// no tree, the file's bytes become its text without a copy, and `show`
+/// and `export` keep no ply: `show` keeps the position asked for, `export`
+/// the first and last, and replays the moves again as it writes them
+/// (15 MiB at the peak, 1.6 times the record). The limits are of address
+/// space (`ulimit -v`): `show` and `export` pass at 32 MiB and failed at
+/// 56 MiB when they kept every ply (2026-11-27); `diff` passes at 112 MiB,
+/// fails at 96.
 #[test]
 fn go_show_export_and_diff_hold_millions_of_moves() {
     const MOVES: u64 = 1_999_998;
     let file = go_ko_record(333_333, "B[]");
     let path = file.path().to_str().unwrap();
     let run = |limit, args: &[&str]| limited_to(limit, args, file.path(), Stdio::piped());
-    let out = run(80, &["show", "--format", "json", "--ply", "1000", path]);
+    let out = run(40, &["show", "--format", "json", "--ply", "1000", path]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -504,7 +508,7 @@ fn go_show_export_and_diff_hold_millions_of_moves() {
     assert_eq!(json["captures"]["black"], 167);
     assert_eq!(json["captures"]["white"], 167);
 
-    let out = run(80, &["export", "--to", "gtp", path]);
+    let out = run(40, &["export", "--to", "gtp", path]);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -518,11 +522,19 @@ fn go_show_export_and_diff_hold_millions_of_moves() {
         .count();
     // The seven setup stones, then every move.
     assert_eq!(plays as u64, 7 + MOVES);
-    let out = run(80, &["export", "--to", "sgf", path]);
+    let out = run(40, &["export", "--to", "sgf", path]);
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stdout.starts_with(b"(;GM[1]FF[4]CA[UTF-8]SZ[19]"));
     let nodes = out.stdout.windows(2).filter(|w| w == b"\n;").count();
     assert_eq!(nodes as u64, MOVES);
+    // Made whole in memory, the Prolog facts took 150 MB.
+    let out = run(40, &["export", "--to", "prolog", path]);
+    assert_eq!(out.status.code(), Some(0));
+    let facts = out.stdout.split(|&b| b == b'\n');
+    let facts = facts.filter(|l| l.starts_with(b"move(")).count();
+    assert_eq!(facts as u64, MOVES);
+    assert!(out.stdout.starts_with(b"move(1, \"w\", [1,1]).\n"));
+    assert!(out.stdout.ends_with(b"]]).\n"));
 
     // A JSON document carries a board per move (465 bytes a move here):
     // written as it is made. Built whole, 200,000 moves took 240 MB.
@@ -655,4 +667,60 @@ fn export_of_a_json_document_reads_it_twice_as_a_stream() {
         );
         assert!(same_contents(output.path(), expected), "{args:?}");
     }
+}
+
+/// The HTML pages of a JSON game document: `export --to html` and `check
+/// --format html` read it as a stream, as `check` does, keeping only the
+/// record of its moves; the replay page is built without holding every
+/// position's drawing. A document of 30,000 moves (5 MB, more than the
+/// 4 MiB a record may have for a page) on standard input: main's binary
+/// read it whole and held every drawing (388 MB; it aborted under this
+/// limit) and `check --format html` refused it as larger than 4 MiB.
+#[test]
+fn html_pages_of_a_json_document_are_made_from_a_stream() {
+    const LIMIT: usize = 96;
+    let (record, plies, _) = endless_record(180 << 10);
+    let document = tempfile::NamedTempFile::new().unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_asalto"))
+        .args(["export", "--to", "json"])
+        .arg(record.path())
+        .stdout(document.reopen().unwrap())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(std::fs::metadata(document.path()).unwrap().len() > 4 << 20);
+    let page = limited_to(
+        LIMIT,
+        &["export", "--to", "html", "-"],
+        document.path(),
+        Stdio::piped(),
+    );
+    assert_eq!(
+        page.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&page.stderr)
+    );
+    // The page of the document is the page of its record.
+    let of_record = Command::new(env!("CARGO_BIN_EXE_asalto"))
+        .args(["export", "--to", "html", "-"])
+        .stdin(std::fs::File::open(record.path()).unwrap())
+        .output()
+        .unwrap();
+    assert!(of_record.status.success());
+    assert!(page.stdout == of_record.stdout);
+    let check = limited_to(
+        LIMIT,
+        &["check", "--format", "html", "-"],
+        document.path(),
+        Stdio::piped(),
+    );
+    let html = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(0), "{html}");
+    assert!(
+        html.contains(&format!(
+            "<tr class=\"valid\"><td>&lt;stdin&gt;</td><td><span class=\"badge ok\">valid</span></td><td>Asalto</td><td class=\"num\">{plies}</td>"
+        )),
+        "{html}"
+    );
 }

@@ -10,6 +10,7 @@
 //! captured ring. Nothing allocates.
 
 use crate::point::{CELLS, Point, STRIDE, Size};
+use crate::position::IllegalMoveKind;
 use crate::rows::Rows;
 use crate::side::{BySide, Side};
 use crate::zobrist::KEYS;
@@ -223,9 +224,24 @@ impl Board {
     /// Whether a neighbour of `p` is an empty point.
     #[inline]
     pub(crate) fn has_empty_neighbour(&self, p: Point) -> bool {
-        let [a, b, c, d] = neighbours(p.index()).map(|q| self.cell[q] == EMPTY);
-        // `|`, not `||`: four loads and no branch on random colours.
-        a | b | c | d
+        let i = p.index();
+        // `|`, not `||`: four loads and no branch on random colours (and
+        // no `array::map`, which the optimiser does not always inline).
+        (self.cell[i - STRIDE] == EMPTY)
+            | (self.cell[i - 1] == EMPTY)
+            | (self.cell[i + 1] == EMPTY)
+            | (self.cell[i + STRIDE] == EMPTY)
+    }
+
+    /// Why no stone can go on `p`: off the board (an edge cell of the
+    /// padded grid: every point past the size is one) or occupied.
+    #[inline]
+    pub(crate) fn why_not_empty(&self, p: Point) -> Option<IllegalMoveKind> {
+        match self.cell[p.index()] {
+            EMPTY => None,
+            EDGE => Some(IllegalMoveKind::OffBoard),
+            _ => Some(IllegalMoveKind::Occupied),
+        }
     }
 
     /// Whether the stone on `p` stands alone with exactly one liberty (the
@@ -414,6 +430,10 @@ impl Board {
     /// left without liberties, then removes its own group if it has none
     /// (the caller has refused suicide where the rules do). `captured` sees
     /// every removed opponent stone.
+    ///
+    /// Each neighbour's colour and group are read once. Most stones touch
+    /// no stone of their colour and capture nothing: they become a group
+    /// of one with a few stores and a single well-predicted branch.
     #[inline]
     pub(crate) fn place(
         &mut self,
@@ -422,8 +442,22 @@ impl Board {
         mut captured: impl FnMut(Point),
     ) -> Placed {
         let me = cell_of(side);
+        let them = me ^ (BLACK ^ WHITE);
         let i = p.index();
         debug_assert_eq!(self.cell[i], EMPTY);
+        let nb = neighbours(i);
+        let cells = [
+            self.cell[nb[0]],
+            self.cell[nb[1]],
+            self.cell[nb[2]],
+            self.cell[nb[3]],
+        ];
+        let heads = [
+            usize::from(self.head[nb[0]]),
+            usize::from(self.head[nb[1]]),
+            usize::from(self.head[nb[2]]),
+            usize::from(self.head[nb[3]]),
+        ];
         self.cell[i] = me;
         self.head[i] = i as u16;
         self.next[i] = i as u16;
@@ -431,26 +465,39 @@ impl Board {
         self.stones[side] += 1;
         self.hash ^= KEYS[side.index()][i];
         let mut own_libs = 0;
-        for q in neighbours(i) {
-            own_libs += u16::from(self.cell[q] == EMPTY);
+        let mut friends = false;
+        for k in 0..4 {
+            own_libs += u16::from(cells[k] == EMPTY);
+            friends |= cells[k] == me;
             // A stone's group loses the pseudo-liberty `p`; `NO_GROUP`
             // loses nothing.
-            let h = usize::from(self.head[q]);
-            self.libs[h] -= u16::from(h != NO_GROUP);
+            self.libs[heads[k]] -= u16::from(heads[k] != NO_GROUP);
         }
         self.libs[i] = own_libs;
-        for q in neighbours(i) {
-            if self.cell[q] == me && self.head[q] != self.head[i] {
-                self.merge(usize::from(self.head[q]), usize::from(self.head[i]));
+        // Only an opponent group's head can reach zero (`NO_GROUP` keeps
+        // 1, and the mover's groups are not captured).
+        let mut dying = false;
+        for k in 0..4 {
+            dying |= (cells[k] == them) & (self.libs[heads[k]] == 0);
+        }
+        if !friends && !dying && own_libs > 0 {
+            return Placed::default();
+        }
+        for k in 0..4 {
+            // Heads are read again: a merge relabels the smaller group.
+            let (h, hi) = (usize::from(self.head[nb[k]]), usize::from(self.head[i]));
+            if cells[k] == me && h != hi {
+                self.merge(h, hi);
             }
         }
         let mut placed = Placed::default();
-        for q in neighbours(i) {
-            // Only a group's head can have no liberty (`NO_GROUP` has 1);
-            // a group captured through an earlier neighbour is empty now.
-            let h = usize::from(self.head[q]);
-            if self.libs[h] == 0 && self.cell[q] != me {
-                placed.captured += self.remove_group(h, &mut captured);
+        if dying {
+            for k in 0..4 {
+                // A group captured through an earlier neighbour is gone
+                // from the cells already.
+                if cells[k] == them && self.libs[heads[k]] == 0 && self.cell[nb[k]] == them {
+                    placed.captured += self.remove_group(heads[k], &mut captured);
+                }
             }
         }
         let h = usize::from(self.head[i]);

@@ -6,7 +6,8 @@ use std::fmt::Write;
 use crate::board::Board;
 use crate::point::{Move, Point, Size};
 use crate::position::IllegalMoveKind;
-use crate::replay::Game;
+use crate::position::Position;
+use crate::replay::{CheckOptions, Checked, Game, GameInfo, Ply, Tally, replay_first};
 use crate::rules::Profile;
 use crate::side::Side;
 
@@ -44,20 +45,62 @@ pub fn gtp_commands(game: &Game) -> String {
 ///
 /// When `out` fails.
 pub fn write_gtp_commands(game: &Game, out: &mut dyn Write) -> std::fmt::Result {
-    let size = game.size;
-    writeln!(out, "boardsize {}", size.get())?;
-    out.write_str("clear_board\n")?;
-    writeln!(out, "komi {}", game.info.komi)?;
-    for (p, side) in game.position_after(0).board().stones() {
-        writeln!(out, "play {} {}", side.letter(), p.gtp(size))?;
-    }
+    write_gtp_head(game.size, &game.info, &game.position_after(0), out)?;
     for ply in &game.plies {
-        match ply.mv {
-            Move::Play(p) => writeln!(out, "play {} {}", ply.side.letter(), p.gtp(size))?,
-            Move::Pass => writeln!(out, "play {} pass", ply.side.letter())?,
-        }
+        write_gtp_play(ply, game.size, out)?;
     }
     Ok(())
+}
+
+/// [`write_gtp_commands`] of the first game of `checked`, its moves
+/// replayed again as they are written (none is held): `start` is the
+/// position after 0 moves, kept by its [`Tally`]
+/// (`Tally::keeping(&[0])`), `options` those `checked` was made with.
+///
+/// # Errors
+///
+/// When `out` fails.
+pub fn write_gtp_replayed(
+    checked: &Checked<Tally>,
+    options: &CheckOptions,
+    start: &Position,
+    out: &mut dyn Write,
+) -> std::fmt::Result {
+    let Some(game) = checked.games.first() else {
+        return Ok(());
+    };
+    write_gtp_head(game.size, &game.info, start, out)?;
+    let mut written = Ok(());
+    replay_first(checked, options, |ply, _, _| {
+        if written.is_ok() {
+            written = write_gtp_play(ply, game.size, out);
+        }
+    });
+    written
+}
+
+/// `boardsize`, `clear_board`, `komi` and the stones of `start`.
+fn write_gtp_head(
+    size: Size,
+    info: &GameInfo,
+    start: &Position,
+    out: &mut dyn Write,
+) -> std::fmt::Result {
+    writeln!(out, "boardsize {}", size.get())?;
+    out.write_str("clear_board\n")?;
+    writeln!(out, "komi {}", info.komi)?;
+    for (p, side) in start.board().stones() {
+        writeln!(out, "play {} {}", side.letter(), p.gtp(size))?;
+    }
+    Ok(())
+}
+
+/// `play B D4` or `play W pass`.
+fn write_gtp_play(ply: &Ply, size: Size, out: &mut dyn Write) -> std::fmt::Result {
+    match ply.mv {
+        Move::Play(p) => writeln!(out, "play {} {}", ply.side.letter(), p.gtp(size)),
+        Move::Pass => writeln!(out, "play {} pass", ply.side.letter()),
+    }
 }
 
 /// The cell of the assignment's board as a Prolog string: `"-"`, `"b"`,
@@ -113,18 +156,47 @@ pub fn prolog_point(p: Point) -> String {
 pub fn prolog_moves(game: &Game) -> String {
     let mut out = String::new();
     for ply in &game.plies {
-        let pos = match ply.mv {
-            Move::Play(p) => prolog_point(p),
-            Move::Pass => "pass".to_string(),
-        };
-        let _ = writeln!(
-            out,
-            "move({}, \"{}\", {pos}).",
-            ply.number,
-            ply.side.seed_cell()
-        );
+        let _ = write_prolog_move(ply, &mut out);
     }
     out
+}
+
+/// [`prolog_moves`] of the first game of `checked`, then its final board
+/// as `board(...)`, written as the moves are replayed again (see
+/// [`write_gtp_replayed`]; `end` is the position at the end, kept by its
+/// [`Tally`]).
+///
+/// # Errors
+///
+/// When `out` fails.
+pub fn write_prolog_replayed(
+    checked: &Checked<Tally>,
+    options: &CheckOptions,
+    end: &Position,
+    out: &mut dyn Write,
+) -> std::fmt::Result {
+    let mut written = Ok(());
+    replay_first(checked, options, |ply, _, _| {
+        if written.is_ok() {
+            written = write_prolog_move(ply, out);
+        }
+    });
+    written?;
+    writeln!(out, "board({}).", prolog_board(end.board()))
+}
+
+/// `move(1, "b", [3,15]).`
+fn write_prolog_move(ply: &Ply, out: &mut dyn Write) -> std::fmt::Result {
+    let pos = match ply.mv {
+        Move::Play(p) => prolog_point(p),
+        Move::Pass => "pass".to_string(),
+    };
+    writeln!(
+        out,
+        "move({}, \"{}\", {pos}).",
+        ply.number,
+        ply.side.seed_cell()
+    )
 }
 
 /// The assignment's `goMove/4` applied to a board: the board after `side`
@@ -191,16 +263,18 @@ pub fn plies_data(game: &Game) -> Vec<PlyData> {
 /// (from [`Game::for_each_position`]).
 pub fn ply_data(game: &Game, i: usize, position: &crate::Position) -> PlyData {
     let ply = &game.plies[i];
+    ply_data_of(ply, game.captured_by(ply), game.size, position)
+}
+
+/// A ply as plain data, given the points it captured and the position
+/// after it.
+pub fn ply_data_of(ply: &Ply, captured: &[Point], size: Size, position: &Position) -> PlyData {
     PlyData {
         number: ply.number,
         side: ply.side.name(),
         sgf: ply.mv.point().map(sgf_letters),
-        gtp: gtp_vertex(ply.mv, game.size),
-        captured: game
-            .captured_by(ply)
-            .iter()
-            .map(|&p| sgf_letters(p))
-            .collect(),
+        gtp: gtp_vertex(ply.mv, size),
+        captured: captured.iter().map(|&p| sgf_letters(p)).collect(),
         position: position.board().grid_string(),
         illegal: ply.illegal.map(IllegalMoveKind::code),
     }
@@ -233,23 +307,76 @@ pub fn game_sgf(game: &Game) -> String {
 ///
 /// When `out` fails.
 pub fn write_game_sgf(game: &Game, out: &mut dyn Write) -> std::fmt::Result {
+    write_sgf_head(game.size, &game.info, &game.position_after(0), out)?;
+    if game.plies.first().is_some_and(|p| p.side == Side::White) {
+        out.write_str("PL[W]")?;
+    }
+    for ply in &game.plies {
+        write_sgf_node(ply, out)?;
+    }
+    out.write_str(")\n")
+}
+
+/// [`write_game_sgf`] of the first game of `checked`, written as its
+/// moves are replayed again (see [`write_gtp_replayed`]).
+///
+/// # Errors
+///
+/// When `out` fails.
+pub fn write_sgf_replayed(
+    checked: &Checked<Tally>,
+    options: &CheckOptions,
+    start: &Position,
+    out: &mut dyn Write,
+) -> std::fmt::Result {
+    let Some(game) = checked.games.first() else {
+        return Ok(());
+    };
+    write_sgf_head(game.size, &game.info, start, out)?;
+    let mut written = Ok(());
+    let mut first = true;
+    replay_first(checked, options, |ply, _, _| {
+        if first && ply.side == Side::White {
+            written = out.write_str("PL[W]");
+        }
+        first = false;
+        if written.is_ok() {
+            written = write_sgf_node(ply, out);
+        }
+    });
+    written?;
+    out.write_str(")\n")
+}
+
+/// `\n;B[pd]`.
+fn write_sgf_node(ply: &Ply, out: &mut dyn Write) -> std::fmt::Result {
+    let value = ply.mv.point().map(sgf_letters).unwrap_or_default();
+    write!(out, "\n;{}[{value}]", ply.side.letter())
+}
+
+/// The root up to its setup: game information and the stones of `start`.
+fn write_sgf_head(
+    size: Size,
+    info: &GameInfo,
+    start: &Position,
+    out: &mut dyn Write,
+) -> std::fmt::Result {
     out.write_str("(;GM[1]FF[4]CA[UTF-8]")?;
-    write!(out, "SZ[{}]KM[{}]", game.size.get(), game.info.komi)?;
-    if game.info.handicap > 0 {
-        write!(out, "HA[{}]", game.info.handicap)?;
+    write!(out, "SZ[{}]KM[{}]", size.get(), info.komi)?;
+    if info.handicap > 0 {
+        write!(out, "HA[{}]", info.handicap)?;
     }
     let texts = [
-        ("RU", &game.info.rules),
-        ("PB", &game.info.players.black),
-        ("PW", &game.info.players.white),
-        ("RE", &game.info.result),
+        ("RU", &info.rules),
+        ("PB", &info.players.black),
+        ("PW", &info.players.white),
+        ("RE", &info.result),
     ];
     for (name, value) in texts {
         if let Some(v) = value {
             write!(out, "{name}[{}]", sgf_escape(v))?;
         }
     }
-    let start = game.position_after(0);
     for side in Side::ALL {
         let stones: Vec<Point> = start
             .board()
@@ -264,14 +391,7 @@ pub fn write_game_sgf(game: &Game, out: &mut dyn Write) -> std::fmt::Result {
             }
         }
     }
-    if game.plies.first().is_some_and(|p| p.side == Side::White) {
-        out.write_str("PL[W]")?;
-    }
-    for ply in &game.plies {
-        let value = ply.mv.point().map(sgf_letters).unwrap_or_default();
-        write!(out, "\n;{}[{value}]", ply.side.letter())?;
-    }
-    out.write_str(")\n")
+    Ok(())
 }
 
 /// A value with `]` and `\` escaped.

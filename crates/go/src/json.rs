@@ -8,7 +8,8 @@ use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 
 use crate::export::{self, PlyData};
-use crate::replay::{Checked, Game, Moves};
+use crate::position::Position;
+use crate::replay::{CheckOptions, Checked, Game, Moves, Tally, replay_first};
 
 /// The game's name in every document.
 pub const GAME: &str = <crate::Go as asalto_core::Game>::NAME;
@@ -51,7 +52,57 @@ impl Serialize for StreamedPlies<'_> {
 /// The document of `g`, its plies made as it is written (the same text as
 /// [`GameJson::from`]'s): for `serde_json::to_writer`.
 pub fn stream(g: &Game) -> GameJson<StreamedPlies<'_>> {
-    document(g, StreamedPlies(g))
+    document(g, &g.position_after(0), &g.position(), StreamedPlies(g))
+}
+
+/// The plies of the first game of a check that kept none, replayed again
+/// one at a time as they are serialized.
+#[derive(Debug, Clone, Copy)]
+pub struct ReplayedPlies<'a> {
+    checked: &'a Checked<Tally>,
+    options: &'a CheckOptions,
+}
+
+impl Serialize for ReplayedPlies<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Some(game) = self.checked.games.first() else {
+            return serializer.serialize_seq(Some(0))?.end();
+        };
+        let mut seq = serializer.serialize_seq(Some(game.moves()))?;
+        let mut failed = None;
+        replay_first(self.checked, self.options, |ply, captured, after| {
+            if failed.is_none() {
+                let data = export::ply_data_of(ply, captured, game.size, after);
+                if let Err(e) = seq.serialize_element(&PlyJson::from(data)) {
+                    failed = Some(e);
+                }
+            }
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => seq.end(),
+        }
+    }
+}
+
+/// [`stream`] of the first game of `checked`, which keeps no ply: they
+/// are replayed again as they are written. `start` and `end` are the
+/// positions after 0 moves and at the end, kept by its [`Tally`]
+/// (`Tally::keeping(&[0, Tally::END])`); `options` those `checked` was
+/// made with. `None` when the file holds no game.
+pub fn stream_replayed<'a>(
+    checked: &'a Checked<Tally>,
+    options: &'a CheckOptions,
+    start: &Position,
+    end: &Position,
+) -> Option<GameJson<ReplayedPlies<'a>>> {
+    let game = checked.games.first()?;
+    Some(document(
+        game,
+        start,
+        end,
+        ReplayedPlies { checked, options },
+    ))
 }
 
 /// One move.
@@ -131,12 +182,13 @@ impl From<&Game> for GameJson {
             .into_iter()
             .map(PlyJson::from)
             .collect();
-        document(g, plies)
+        document(g, &g.position_after(0), &g.position(), plies)
     }
 }
 
-/// A game's document around its plies.
-fn document<P>(g: &Game, plies: P) -> GameJson<P> {
+/// A game's document around its plies, from the positions after 0 moves
+/// and at the end.
+fn document<P, Q>(g: &Game<Q>, start: &Position, end: &Position, plies: P) -> GameJson<P> {
     let score = g.score();
     let komi = g.komi_counted();
     GameJson::headed(
@@ -148,9 +200,9 @@ fn document<P>(g: &Game, plies: P) -> GameJson<P> {
             result: g.info.result.clone(),
             black: g.info.players.black.clone(),
             white: g.info.players.white.clone(),
-            start: g.position_after(0).board().grid_string(),
+            start: start.board().grid_string(),
             plies,
-            position: g.position().board().grid_string(),
+            position: end.board().grid_string(),
             score: ScoreJson {
                 black: score.black,
                 white: score.white,

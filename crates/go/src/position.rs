@@ -257,11 +257,10 @@ impl Position {
 
     #[inline]
     fn why_illegal_point(&self, side: Side, p: Point) -> Option<IllegalMoveKind> {
-        if !self.board.size().contains(p) {
-            return Some(IllegalMoveKind::OffBoard);
-        }
-        if !self.board.is_empty_point(p) {
-            return Some(IllegalMoveKind::Occupied);
+        // One load answers both "on the board?" and "empty?": the padded
+        // grid marks every point past the board's size as an edge.
+        if let Some(kind) = self.board.why_not_empty(p) {
+            return Some(kind);
         }
         if self.ko == Some((p, side)) {
             return Some(IllegalMoveKind::Ko);

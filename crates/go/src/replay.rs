@@ -221,17 +221,17 @@ trait Sink: Sized {
     fn before(&mut self, _pos: &Position, _ply: &Ply, _why: Option<IllegalMoveKind>) {}
     /// A point the move being played captured.
     fn captured(&mut self, _p: Point) {}
-    /// The move played (`illegal` set).
-    fn ply(&mut self, _ply: Ply) {}
+    /// The move played (`illegal` set), and the position it made.
+    fn ply(&mut self, _ply: Ply, _after: &Position) {}
     /// The line ends in `pos`.
     fn end(&mut self, _pos: &Position) {}
     /// The sink of the file's next line, once this one is done.
-    fn next(&self) -> Self;
+    fn next(&mut self) -> Self;
 }
 
 /// A replay of stored plies keeps nothing.
 impl Sink for () {
-    fn next(&self) {}
+    fn next(&mut self) {}
 }
 
 impl Sink for Plies {
@@ -249,7 +249,7 @@ impl Sink for Plies {
     }
 
     #[inline]
-    fn ply(&mut self, ply: Ply) {
+    fn ply(&mut self, ply: Ply, _after: &Position) {
         let marked = self.captures.last().map_or(0, |c| c.1 as usize);
         if self.captured.len() != marked {
             self.captures.push((ply.span.0, self.captured.len() as u32));
@@ -262,7 +262,7 @@ impl Sink for Plies {
         self.events.shrink_to_fit();
     }
 
-    fn next(&self) -> Plies {
+    fn next(&mut self) -> Plies {
         Plies::default()
     }
 }
@@ -283,7 +283,7 @@ impl Sink for Tally {
     }
 
     #[inline]
-    fn ply(&mut self, _ply: Ply) {
+    fn ply(&mut self, _ply: Ply, _after: &Position) {
         self.moves += 1;
     }
 
@@ -291,12 +291,99 @@ impl Sink for Tally {
         self.keep(pos, Tally::END);
     }
 
-    fn next(&self) -> Tally {
+    fn next(&mut self) -> Tally {
         Tally {
             want_illegal: self.want_illegal && self.first_illegal.is_none(),
             ..Tally::keeping(&[])
         }
     }
+}
+
+/// A sink that hands each ply of the first line to `f` as it is played,
+/// with the points it captured and the position it made, and keeps
+/// nothing: output written as it is made (`export`).
+struct Visit<F> {
+    /// `None` past the first line.
+    f: Option<F>,
+    captured: Vec<Point>,
+}
+
+impl<F: FnMut(&Ply, &[Point], &Position)> Sink for Visit<F> {
+    #[inline]
+    fn captured(&mut self, p: Point) {
+        self.captured.push(p);
+    }
+
+    #[inline]
+    fn ply(&mut self, ply: Ply, after: &Position) {
+        if let Some(f) = &mut self.f {
+            f(&ply, &self.captured, after);
+        }
+        self.captured.clear();
+    }
+
+    fn next(&mut self) -> Self {
+        Visit {
+            f: None,
+            captured: Vec::new(),
+        }
+    }
+}
+
+/// Replays the main line of the first game of `checked` again, handing
+/// `f` each ply as it is played, the points it captured and the position
+/// it made: the plies of [`check`]'s first game, in order, with what
+/// [`Game::captured_by`] and [`Game::for_each_position`] give, but
+/// without holding them (a record of millions of moves is exported in
+/// the memory of its text). `options` must be those `checked` was made
+/// with.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_go::replay::{check_tally, replay_first, CheckOptions, Tally};
+///
+/// let options = CheckOptions::default();
+/// let checked = check_tally(b"(;SZ[9]AB[ab]AW[bb][ac];B[ca];W[aa])", &options, Tally::default());
+/// let mut seen = Vec::new();
+/// replay_first(&checked, &options, |ply, captured, after| {
+///     seen.push((ply.number, captured.len(), after.board().stones().count()));
+/// });
+/// assert_eq!(seen, [(1, 0, 4), (2, 1, 4)]);
+/// ```
+pub fn replay_first<P>(
+    checked: &Checked<P>,
+    options: &CheckOptions,
+    f: impl FnMut(&Ply, &[Point], &Position),
+) {
+    let visit = Visit {
+        f: Some(f),
+        captured: Vec::new(),
+    };
+    let text = checked.source.as_str();
+    let parse_options = ParseOptions {
+        lenient: options.lenient,
+    };
+    let profile = options.profile.unwrap_or(Profile::SGF_DEFAULT);
+    if options.all_variations {
+        let (collection, _) = sgf::parse(text, parse_options);
+        if let Some(&root) = collection.roots().first()
+            && let Some(line) = collection.lines(root).next()
+        {
+            replay_line(text, &collection, &line, profile, visit);
+        }
+        return;
+    }
+    let mut lines = MainLines {
+        src: text,
+        profile,
+        semicolons: 0,
+        sink: Some(visit),
+        reading: None,
+        games: Vec::new(),
+    };
+    sgf::parse_with(text, parse_options, &mut lines);
+    lines.done();
 }
 
 /// The root's game information.
@@ -759,6 +846,19 @@ fn move_value(raw: &str, size: Size) -> MoveValue {
     MoveValue::Unreadable
 }
 
+/// The move of a plain move node's value (empty, or two lowercase
+/// letters, as the parser's fast path reads them), as [`move_value`] reads
+/// it; `None` for a value it reports (letters past the board's `y`).
+#[inline]
+fn plain_value(raw: &[u8], size: Size) -> Option<Move> {
+    match *raw {
+        [] => Some(Move::Pass),
+        [b't', b't'] if size.get() <= 19 => Some(Move::Pass),
+        [c, r] => Point::from_sgf(&[c, r]).map(Move::Play),
+        _ => None,
+    }
+}
+
 /// The points of a setup value: one point or a rectangle `aa:cc`.
 /// `None` when unreadable; points past the board are `Err`.
 fn setup_points(raw: &str, size: Size) -> Option<Result<Vec<Point>, ()>> {
@@ -915,7 +1015,7 @@ impl<S: Sink> MainLines<'_, S> {
     /// The tree being read is read whole.
     fn done(&mut self) {
         if let Some(done) = self.reading.take() {
-            let game = done.finish();
+            let mut game = done.finish();
             self.sink = Some(game.plies.next());
             self.games.push(game);
         }
@@ -1051,7 +1151,7 @@ impl<S: Sink> LineReader<S> {
                 ply.illegal = self
                     .judge
                     .play(&ply, &mut self.sink, Some(&mut self.problems));
-                self.sink.ply(ply);
+                self.sink.ply(ply, &self.judge.pos);
             }
         }
     }
@@ -1175,6 +1275,26 @@ impl<S: Sink> LineReader<S> {
     fn plain_move(&mut self, src: &str, mv: PlainMove) {
         let Some(size) = self.size else { return };
         self.depth += 1;
+        if self.pending.is_none()
+            && let Some(m) = plain_value(&src.as_bytes()[mv.value.range()], size)
+        {
+            // A point or a pass, once the handicap is settled: judged at
+            // once, as `read_move` and `step` would.
+            self.move_count += 1;
+            let side = if mv.ident == B {
+                Side::Black
+            } else {
+                Side::White
+            };
+            self.judge_step(Step::Move(Ply {
+                number: self.move_count,
+                side,
+                mv: m,
+                span: (mv.span.start as u32, mv.span.end as u32),
+                illegal: None,
+            }));
+            return;
+        }
         let step = self.read_move(src, size, mv.ident, mv.span, mv.value);
         self.step(step);
         if self.pending.is_some() {

@@ -2,7 +2,7 @@
 //! (`game: "go"`, `rules`), canonical SGF, GTP commands, or the 2019
 //! assignment's Prolog terms.
 
-use asalto_go::{Profile, export, json};
+use asalto_go::{Profile, Tally, export, json};
 
 use super::super::export::Target;
 use super::super::{Out, Status, WriteError, error};
@@ -30,7 +30,12 @@ pub struct Settings {
 /// replayed, the moves the rules refuse included (JSON marks them
 /// `illegal`).
 pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
-    let loaded = match super::load(path, settings.profile, settings.lenient) {
+    // No ply is kept: the record is checked (is it valid? its report),
+    // keeping the positions at the start and at the end, then its moves
+    // are replayed again as they are written.
+    let options = super::options(settings.profile, settings.lenient);
+    let tally = Tally::keeping(&[0, Tally::END]);
+    let loaded = match super::load_tally(path, settings.profile, settings.lenient, tally) {
         Ok(loaded) => loaded,
         Err(status) => return Ok(status),
     };
@@ -49,11 +54,24 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         error(&format!("{name}: no game to export"));
         return Ok(Status::Failure);
     };
+    let (Some(start), Some(end)) = (
+        game.plies.position_after(0),
+        game.plies.position_after(Tally::END),
+    ) else {
+        // A first game keeps the positions asked for.
+        error(&format!(
+            "{name}: the first and last positions were not kept"
+        ));
+        return Ok(Status::Error);
+    };
     let text = match settings.to {
         Target::Json => {
             // Written as it is made: a board per move is far more than
             // the record.
-            let doc = json::stream(game);
+            let Some(doc) = json::stream_replayed(checked, &options, start, end) else {
+                error(&format!("{name}: no game to export"));
+                return Ok(Status::Failure);
+            };
             let written = if settings.pretty {
                 serde_json::to_writer_pretty(out.writer(), &doc)
             } else {
@@ -64,18 +82,17 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         }
         // Written as they are made, as JSON is.
         Target::Sgf => {
-            out.stream(|w| export::write_game_sgf(game, w))?;
+            out.stream(|w| export::write_sgf_replayed(checked, &options, start, w))?;
             String::new()
         }
         Target::Gtp => {
-            out.stream(|w| export::write_gtp_commands(game, w))?;
+            out.stream(|w| export::write_gtp_replayed(checked, &options, start, w))?;
             String::new()
         }
-        Target::Prolog => format!(
-            "{}board({}).\n",
-            export::prolog_moves(game),
-            export::prolog_board(game.position().board())
-        ),
+        Target::Prolog => {
+            out.stream(|w| export::write_prolog_replayed(checked, &options, end, w))?;
+            String::new()
+        }
         Target::Text
         | Target::Transcript
         | Target::Input

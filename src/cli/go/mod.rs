@@ -4,7 +4,7 @@
 
 use asalto::text::escape_line;
 use asalto_core::GameKind;
-use asalto_go::replay::{CheckOptions, Checked};
+use asalto_go::replay::{CheckOptions, Checked, Moves, Plies, Tally};
 use asalto_go::{Profile, Size};
 
 use super::batch::Checker;
@@ -200,15 +200,16 @@ impl GameCli for Go {
     }
 }
 
-/// A Go record read and checked for the commands that show one game.
-pub struct Loaded {
+/// A Go record read and checked for the commands that show one game
+/// (`P`: what it keeps of the moves).
+pub struct Loaded<P = Plies> {
     /// The file's name, safe to print.
     pub name: String,
     /// The record checked.
-    pub checked: Checked,
+    pub checked: Checked<P>,
 }
 
-impl Loaded {
+impl<P: Moves> Loaded<P> {
     /// For a record with an error, print `check`'s report of it on
     /// standard error (every problem quoted at its line:column, with its
     /// code, label and help, and the board before the first illegal
@@ -226,19 +227,43 @@ impl Loaded {
 /// prologue of `show`, `export` and `diff`. An unreadable file is reported
 /// here and gives the status to exit with (2).
 pub fn load(path: &str, profile: Profile, lenient: bool) -> Result<Loaded, Status> {
+    let (name, bytes) = read(path)?;
+    // Taken, not borrowed: a UTF-8 record is then held once.
+    let checked = asalto_go::check_owned(bytes, &options(profile, lenient));
+    Ok(Loaded { name, checked })
+}
+
+/// [`load`] keeping no ply: what `tally` asks (the positions after some
+/// numbers of moves) and what a report needs. `show` and `export` (which
+/// replays the moves again as it writes them) hold a record of millions
+/// of moves in about the memory of its text.
+pub fn load_tally(
+    path: &str,
+    profile: Profile,
+    lenient: bool,
+    tally: Tally,
+) -> Result<Loaded<Tally>, Status> {
+    let (name, bytes) = read(path)?;
+    let checked = asalto_go::replay::check_tally_owned(bytes, &options(profile, lenient), tally);
+    Ok(Loaded { name, checked })
+}
+
+/// How `show`, `export` and `diff` check a record: its main line.
+pub fn options(profile: Profile, lenient: bool) -> CheckOptions {
+    CheckOptions {
+        profile: Some(profile),
+        lenient,
+        all_variations: false,
+    }
+}
+
+/// The name to print and the bytes of the record at `path` (an error
+/// said and the status to exit with when it cannot be read).
+fn read(path: &str) -> Result<(String, Vec<u8>), Status> {
     let name = escape_line(&display_name(path)).into_owned();
     let bytes = read_bytes(path).map_err(|message| {
         error(&message);
         Status::Error
     })?;
-    // Taken, not borrowed: a UTF-8 record is then held once.
-    let checked = asalto_go::check_owned(
-        bytes,
-        &CheckOptions {
-            profile: Some(profile),
-            lenient,
-            all_variations: false,
-        },
-    );
-    Ok(Loaded { name, checked })
+    Ok((name, bytes))
 }

@@ -2,7 +2,7 @@
 //! main line, drawn as text (with `--territory`, who owns each empty
 //! point), as SVG, or as one JSON object naming the game and the profile.
 
-use asalto_go::{Profile, render};
+use asalto_go::{Profile, Tally, render};
 
 use super::super::show::ShowFormat;
 use super::super::{Out, Status, WriteError, error, sorted_json};
@@ -31,7 +31,10 @@ pub struct Settings {
 /// asks), 2 when it cannot be read, holds no game, or `--ply` is past its
 /// end.
 pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
-    let loaded = match super::load(path, settings.profile, settings.lenient) {
+    // Only the position asked for is kept: the game is replayed once.
+    let wanted = settings.ply.unwrap_or(Tally::END);
+    let tally = Tally::keeping(&[wanted]);
+    let loaded = match super::load_tally(path, settings.profile, settings.lenient, tally) {
         Ok(loaded) => loaded,
         Err(status) => return Ok(status),
     };
@@ -42,7 +45,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         error(&format!("{name}: no game to show"));
         return Ok(Status::Failure);
     };
-    let total = game.plies.len();
+    let total = game.moves();
     let ply = settings.ply.unwrap_or(total);
     if ply > total {
         error(&format!(
@@ -56,7 +59,13 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
     } else {
         Status::Success
     };
-    let pos = game.position_after(ply);
+    let Some(pos) = game.plies.position_after(wanted) else {
+        // A first game keeps the position asked for, whatever its length.
+        error(&format!(
+            "{name}: the position after move {ply} was not kept"
+        ));
+        return Ok(Status::Error);
+    };
     let options = render::DrawOptions {
         territory: settings.territory,
         mark: None,
@@ -67,14 +76,14 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
                 "{name}: after move {ply} of {total} ({})",
                 settings.profile.name()
             ))?;
-            out.write(&render::text(&pos, options))?;
+            out.write(&render::text(pos, options))?;
         }
         ShowFormat::Svg => {
             let caption = format!(
                 "{name}: after move {ply} of {total} ({})",
                 settings.profile.name()
             );
-            out.write(&render::svg(&pos, options, &[caption]))?;
+            out.write(&render::svg(pos, options, &[caption]))?;
         }
         ShowFormat::Json => {
             let board = pos.board();

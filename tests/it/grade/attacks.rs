@@ -111,7 +111,12 @@ fn programs_cannot_read_the_reference_games() {
     let game_s = game.display().to_string();
     let refs_s = refs.path().display().to_string();
     let (py, fx) = (python(), fixture());
-    for named in [&game_s, &refs_s] {
+    // The program beside the game, in the folder its command line exposes.
+    let beside = refs.path().join("asalto.py");
+    std::fs::copy(&fx, &beside).unwrap();
+    std::fs::set_permissions(&beside, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let beside = beside.display().to_string();
+    for (named, fx) in [(&game_s, &fx), (&refs_s, &fx), (&game_s, &beside)] {
         let graded = grade(
             &[
                 "--sandbox",
@@ -122,7 +127,7 @@ fn programs_cannot_read_the_reference_games() {
                 named,
                 "--",
                 py,
-                &fx,
+                fx,
                 "--attack",
                 "peek",
             ],
@@ -130,7 +135,7 @@ fn programs_cannot_read_the_reference_games() {
         );
         let seen = observed_in(&graded.json());
         // Bound over by /dev/null on a `nodev` mount: it cannot be opened.
-        assert_eq!(seen["peek"], "denied:13", "{named}: {seen:?}");
+        assert_eq!(seen["peek"], "denied:13", "{named}, {fx}: {seen:?}");
     }
     // A solver that prints the puzzle set instead of an answer.
     let set = refs.path().join("set.txt");

@@ -368,6 +368,17 @@ impl<M: MainLine> Parser<'_, M> {
                     let root = stack.last().is_some_and(|o| o.attach.is_none());
                     let (id, main) = self.push_node(&mut stack, at, true);
                     if main && !root && !self.keep && self.plain_move() {
+                        // The nodes after it, while they hold one move
+                        // each: numbered as `push_node` would, with no
+                        // property to clear and the main line going on.
+                        let mut last = id;
+                        while self.src.get(self.pos) == Some(&b';') && self.plain_move() {
+                            last = self.nodes;
+                            self.nodes += 1;
+                        }
+                        if let Some(open) = stack.last_mut() {
+                            open.attach = Some(last);
+                        }
                         continue;
                     }
                     self.pos += 1;

@@ -120,3 +120,178 @@ fn nineteen_by_nineteen() {
 fn twenty_five() {
     random_game(25, Profile::TrompTaylor, 9, 300, false);
 }
+
+/// What the capture-hunting games met, so that a test fails if its games
+/// stop reaching the cases they are there for.
+#[derive(Default, Debug)]
+struct Met {
+    /// Moves capturing two or more groups at once.
+    multi_group_captures: u32,
+    /// Suicides of two or more stones played (Tromp–Taylor allows them).
+    multi_stone_suicides: u32,
+    /// Captures of a stone on the edge or in a corner.
+    edge_captures: u32,
+    /// Moves into a point without liberty that capture (legal).
+    last_liberty_captures: u32,
+    /// Points refused for each reason the rules have.
+    suicide: u32,
+    ko: u32,
+    superko: u32,
+}
+
+/// The opponent groups a stone of `side` on `i` would capture.
+fn groups_captured(grid: &Grid, side: Side, i: usize) -> usize {
+    let mut g = grid.clone();
+    g.cells[i] = Some(side);
+    let mut heads: Vec<usize> = Vec::new();
+    for q in g.nbrs(i) {
+        if g.cells[q] == Some(!side) {
+            let (stones, libs) = g.group(q);
+            let head = *stones.iter().min().expect("a group has a stone");
+            if libs.is_empty() && !heads.contains(&head) {
+                heads.push(head);
+            }
+        }
+    }
+    heads.len()
+}
+
+/// A game that hunts captures: most moves go on the last liberty of some
+/// group (either colour's: captures, suicides, ko shapes), the rest at
+/// random. Every verdict of the engine (all points on boards up to 9x9, a
+/// sample above) and every board, capture count and score are compared
+/// with the reference.
+fn hunting_game(n: usize, profile: Profile, seed: u64, max_plies: usize, met: &mut Met) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let size = Size::new(n as u8).unwrap();
+    let mut pos = Position::new(size, profile);
+    let mut reference = Game::new(n, profile);
+    let mut side = Side::Black;
+    for ply in 0..max_plies {
+        if reference.over() {
+            break;
+        }
+        let context = format!("hunt {profile} {n}x{n} seed {seed} ply {ply}");
+        // The last liberty of every group (either colour) in atari.
+        let mut hunt = Vec::new();
+        let mut seen = vec![false; n * n];
+        for q in 0..n * n {
+            if reference.grid.cells[q].is_some() && !seen[q] {
+                let (stones, libs) = reference.grid.group(q);
+                for s in stones {
+                    seen[s] = true;
+                }
+                if let [last] = libs[..] {
+                    hunt.push(last);
+                }
+            }
+        }
+        // Every point up to 9x9; above, the hunted points and a sample.
+        let judged: Vec<usize> = if n <= 9 {
+            (0..n * n).collect()
+        } else {
+            let mut v = hunt.clone();
+            v.extend((0..24).map(|_| rng.random_range(0..n * n)));
+            v
+        };
+        let mut legal = Vec::new();
+        let mut hunted = Vec::new();
+        for i in judged {
+            let expected = reference.why(side, i);
+            let got = pos
+                .why_illegal(side, Move::Play(point(n, i)))
+                .map(|k| k.code());
+            assert_eq!(got, expected, "{context}: {side} at {i}\n{pos:?}");
+            match expected {
+                Some("suicide") => met.suicide += 1,
+                Some("ko") => met.ko += 1,
+                Some("superko") => met.superko += 1,
+                Some(_) => {}
+                None if hunt.contains(&i) => hunted.push(i),
+                None => legal.push(i),
+            }
+        }
+        legal.extend_from_slice(&hunted);
+        let pool = if !hunted.is_empty() && rng.random_range(0..4) != 0 {
+            &hunted
+        } else {
+            &legal
+        };
+        let choice = if pool.is_empty() || rng.random_range(0..50) == 0 {
+            None
+        } else {
+            Some(pool[rng.random_range(0..pool.len())])
+        };
+        if let Some(i) = choice {
+            if groups_captured(&reference.grid, side, i) >= 2 {
+                met.multi_group_captures += 1;
+            }
+            let (_, captured, suicided) = reference.after(side, i);
+            if captured > 0
+                && reference
+                    .grid
+                    .nbrs(i)
+                    .iter()
+                    .all(|&q| reference.grid.cells[q].is_some())
+            {
+                met.last_liberty_captures += 1;
+            }
+            if suicided >= 2 {
+                met.multi_stone_suicides += 1;
+            }
+            let before = reference.grid.clone();
+            reference.play(side, choice);
+            let on_edge = |q: usize| q % n == 0 || q % n == n - 1 || q / n == 0 || q / n == n - 1;
+            if (0..n * n).any(|q| {
+                before.cells[q] == Some(!side) && reference.grid.cells[q].is_none() && on_edge(q)
+            }) {
+                met.edge_captures += 1;
+            }
+        } else {
+            reference.play(side, None);
+        }
+        let mv = choice.map_or(Move::Pass, |i| Move::Play(point(n, i)));
+        pos.play_as(side, mv)
+            .unwrap_or_else(|e| panic!("{context}: {e}"));
+        assert_same_board(&pos, &reference.grid, &context);
+        assert_eq!(pos.captures().black, reference.captures[0], "{context}");
+        assert_eq!(pos.captures().white, reference.captures[1], "{context}");
+        if n <= 9 || ply % 8 == 0 {
+            let score = pos.board().area_score();
+            assert_eq!(
+                (score.black, score.white),
+                reference.grid.score(),
+                "{context}"
+            );
+        }
+        side = !side;
+    }
+}
+
+/// Capture-hunting games on every size from 1x1 to 25x25 under every
+/// profile: several groups captured by one stone, suicides of several
+/// stones, ko and superko refusals, captures on edges and in corners.
+#[test]
+fn hunting_captures_every_size() {
+    let mut met = Met::default();
+    for n in 1..=25usize {
+        let (games, plies) = match n {
+            1..=7 => (8, 3 * n * n + 20),
+            8..=9 => (3, 2 * n * n),
+            _ => (1, n * n / 4),
+        };
+        for profile in Profile::ALL {
+            for g in 0..games {
+                hunting_game(n, profile, 40_000 + (n * 100 + g) as u64, plies, &mut met);
+            }
+        }
+    }
+    assert!(met.multi_group_captures >= 20, "{met:?}");
+    assert!(met.multi_stone_suicides >= 5, "{met:?}");
+    assert!(met.edge_captures >= 100, "{met:?}");
+    assert!(met.last_liberty_captures >= 100, "{met:?}");
+    assert!(
+        met.suicide >= 100 && met.ko >= 20 && met.superko >= 20,
+        "{met:?}"
+    );
+}

@@ -233,3 +233,97 @@ fn json_documents_name_game_and_rules() {
     assert_eq!(report["problems"][0]["line"], 1);
     assert_eq!(report["problems"][0]["column"], 15);
 }
+
+/// Every SGF record under the crate's `tests/data`, sorted.
+fn test_records() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "sgf") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data"),
+        &mut out,
+    );
+    out.sort();
+    out
+}
+
+/// `show` and `export` keep no ply (a [`Tally`] keeps the positions they
+/// need; the moves are replayed again as they are written): the same
+/// positions and the same exports as from the stored plies, on every
+/// record of the tests, under two profiles, strict and lenient.
+#[test]
+fn exports_replayed_without_plies_are_those_of_the_stored_plies() {
+    use asalto_go::{Tally, check_tally, json};
+    let records = test_records();
+    assert!(records.len() > 500, "{} records", records.len());
+    let mut moves = 0;
+    for path in &records {
+        let bytes = std::fs::read(path).unwrap();
+        for profile in [Profile::SGF_DEFAULT, Profile::PositionalSuperko] {
+            for lenient in [false, true] {
+                let options = CheckOptions {
+                    profile: Some(profile),
+                    lenient,
+                    all_variations: false,
+                };
+                let full = check(&bytes, &options);
+                let Some(game) = full.games.first() else {
+                    continue;
+                };
+                let n = game.plies.len();
+                let wanted = [0, n / 2, n, n + 1, Tally::END];
+                let tallied = check_tally(&bytes, &options, Tally::keeping(&wanted));
+                let at = |k| tallied.games[0].plies.position_after(k).unwrap();
+                let seen = |pos: &Position| {
+                    (
+                        pos.board().grid_string(),
+                        pos.to_move(),
+                        pos.captures(),
+                        pos.last_move(),
+                        pos.ko_point(),
+                    )
+                };
+                for k in wanted {
+                    assert_eq!(
+                        seen(at(k)),
+                        seen(&game.position_after(k)),
+                        "{} after {k}",
+                        path.display()
+                    );
+                }
+                let (start, end) = (at(0), at(Tally::END));
+                let mut sgf = String::new();
+                export::write_sgf_replayed(&tallied, &options, start, &mut sgf).unwrap();
+                assert_eq!(sgf, export::game_sgf(game), "{}", path.display());
+                let mut gtp = String::new();
+                export::write_gtp_replayed(&tallied, &options, start, &mut gtp).unwrap();
+                assert_eq!(gtp, export::gtp_commands(game), "{}", path.display());
+                let mut prolog = String::new();
+                export::write_prolog_replayed(&tallied, &options, end, &mut prolog).unwrap();
+                let stored = format!(
+                    "{}board({}).\n",
+                    export::prolog_moves(game),
+                    export::prolog_board(game.position().board())
+                );
+                assert_eq!(prolog, stored, "{}", path.display());
+                let doc = json::stream_replayed(&tallied, &options, start, end).unwrap();
+                assert_eq!(
+                    serde_json::to_string(&doc).unwrap(),
+                    serde_json::to_string(&json::GameJson::from(game)).unwrap(),
+                    "{}",
+                    path.display()
+                );
+                moves += n;
+            }
+        }
+    }
+    assert!(moves > 100_000, "{moves} moves");
+}

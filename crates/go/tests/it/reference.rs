@@ -19,7 +19,7 @@ impl Grid {
         }
     }
 
-    fn nbrs(&self, i: usize) -> Vec<usize> {
+    pub fn nbrs(&self, i: usize) -> Vec<usize> {
         let (c, r, n) = (i % self.n, i / self.n, self.n);
         let mut v = Vec::new();
         if r > 0 {
