@@ -602,12 +602,17 @@ fn command_submissions(
 
 #[cfg(target_os = "linux")]
 /// The sub-folders of `dir`, one per submission (`dir` is added to the
-/// folders hidden from the programs).
+/// folders hidden from the programs). A link to a folder is one too, so
+/// that its student is listed (with a problem: links are never followed,
+/// see [`Submission::folder`]) rather than left out without a word.
 fn submission_folders(dir: &Path, hide: &mut Vec<PathBuf>) -> Result<Vec<PathBuf>, String> {
     let mut folders: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
         .flatten()
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter(|e| {
+            e.file_type()
+                .is_ok_and(|t| t.is_dir() || (t.is_symlink() && e.path().is_dir()))
+        })
         .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
         .map(|e| e.path())
         .collect();

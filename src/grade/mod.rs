@@ -357,12 +357,26 @@ impl Submission {
     /// `run` (e.g. `python3 {entry}`) starts `entry` there. A missing entry
     /// file (also looked for in sub-folders) becomes [`Submission::problem`],
     /// which names a file whose name differs only in case (`found
-    /// Asalto.py`).
+    /// Asalto.py`). A folder that is a symbolic link is not followed (a
+    /// student's link may lead anywhere the grader may read): that is its
+    /// problem.
     pub fn folder(folder: &Path, entry: &str, run: &[String]) -> Submission {
         let name = folder
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| folder.display().to_string());
+        if std::fs::symlink_metadata(folder).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Submission {
+                name,
+                command: run.to_vec(),
+                source: None,
+                entry: None,
+                problem: Some(format!(
+                    "{} is a symbolic link: not followed (copy the folder itself in)",
+                    crate::text::escape_line(&folder.display().to_string())
+                )),
+            };
+        }
         let found = find_entry(folder, Path::new(entry), 3, false);
         let problem = found.is_none().then(|| {
             let near = find_entry(folder, Path::new(entry), 3, true)

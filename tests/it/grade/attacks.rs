@@ -235,6 +235,41 @@ fn the_grader_never_reads_through_a_planted_link() {
     }
 }
 
+/// Hole 3b: A student's folder that is a link (to a program that would
+/// score, elsewhere): listed with a problem that says so, never followed
+/// (before, it was left out of the batch without a word).
+#[test]
+fn a_linked_submission_folder_is_listed_and_not_followed() {
+    let elsewhere = open_dir("asalto-elsewhere-");
+    write_stub(elsewhere.path(), &[]);
+    let subs = submissions(&[]);
+    std::os::unix::fs::symlink(elsewhere.path(), subs.path().join("linked")).unwrap();
+    std::fs::create_dir(subs.path().join("empty")).unwrap();
+    let run = format!("{} {{entry}}", python());
+    let graded = grade(
+        &[
+            "--games",
+            &sample("ejemplo.txt"),
+            "--run",
+            &run,
+            "--submissions",
+            &subs.path().display().to_string(),
+        ],
+        &[],
+    );
+    let json = graded.json();
+    let linked = submission(&json, "linked");
+    assert_eq!(linked["score"], 0.0, "{linked:#}");
+    assert!(
+        linked["error"]
+            .as_str()
+            .unwrap()
+            .ends_with("linked is a symbolic link: not followed (copy the folder itself in)"),
+        "{linked:#}"
+    );
+    assert!(submission(&json, "empty")["error"].is_string());
+}
+
 /// Hole 4: A FIFO where the saved file should be: the grader does not block.
 #[test]
 fn a_fifo_does_not_block_the_grader() {
