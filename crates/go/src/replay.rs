@@ -128,6 +128,8 @@ pub struct Tally {
     /// ([`Tally::END`]: the line's end).
     wanted: Vec<usize>,
     kept: Vec<(usize, Box<Position>)>,
+    /// The first line's moves as written, if asked ([`Tally::with_moves`]).
+    written: Option<Vec<(Side, Move)>>,
 }
 
 impl Default for Tally {
@@ -153,7 +155,23 @@ impl Tally {
             first_illegal: None,
             wanted,
             kept: Vec::new(),
+            written: None,
         }
+    }
+
+    /// This tally, keeping also the first line's moves as written: the
+    /// colour and the point, 4 bytes a move (a [`Ply`] is 16), for
+    /// comparing two records (`diff`).
+    pub fn with_moves(self) -> Tally {
+        Tally {
+            written: Some(Vec::new()),
+            ..self
+        }
+    }
+
+    /// The moves kept by [`Tally::with_moves`] (none otherwise).
+    pub fn written(&self) -> &[(Side, Move)] {
+        self.written.as_deref().unwrap_or_default()
     }
 
     /// The position after `plies` moves, if it was asked for
@@ -283,12 +301,24 @@ impl Sink for Tally {
     }
 
     #[inline]
-    fn ply(&mut self, _ply: Ply, _after: &Position) {
+    fn ply(&mut self, ply: Ply, _after: &Position) {
         self.moves += 1;
+        if let Some(written) = &mut self.written {
+            written.push((ply.side, ply.mv));
+        }
+    }
+
+    fn reserve(&mut self, moves: usize) {
+        if let Some(written) = &mut self.written {
+            written.reserve(moves);
+        }
     }
 
     fn end(&mut self, pos: &Position) {
         self.keep(pos, Tally::END);
+        if let Some(written) = &mut self.written {
+            written.shrink_to_fit();
+        }
     }
 
     fn next(&mut self) -> Tally {
@@ -360,30 +390,44 @@ pub fn replay_first<P>(
         f: Some(f),
         captured: Vec::new(),
     };
-    let text = checked.source.as_str();
+    replay_text(&checked.source, options, visit);
+}
+
+/// The main line of the first game of `checked` replayed again, keeping
+/// what `tally` asks (the position before the first difference of two
+/// records, once their moves are compared). `options` must be those
+/// `checked` was made with.
+pub fn tally_first<P>(
+    checked: &Checked<P>,
+    options: &CheckOptions,
+    tally: Tally,
+) -> Option<Game<Tally>> {
+    replay_text(&checked.source, options, tally)
+}
+
+/// Replays the first line of an already decoded text into `sink`.
+fn replay_text<S: Sink>(text: &str, options: &CheckOptions, sink: S) -> Option<Game<S>> {
     let parse_options = ParseOptions {
         lenient: options.lenient,
     };
     let profile = options.profile.unwrap_or(Profile::SGF_DEFAULT);
     if options.all_variations {
         let (collection, _) = sgf::parse(text, parse_options);
-        if let Some(&root) = collection.roots().first()
-            && let Some(line) = collection.lines(root).next()
-        {
-            replay_line(text, &collection, &line, profile, visit);
-        }
-        return;
+        let root = *collection.roots().first()?;
+        let line = collection.lines(root).next()?;
+        return Some(replay_line(text, &collection, &line, profile, sink));
     }
     let mut lines = MainLines {
         src: text,
         profile,
         semicolons: 0,
-        sink: Some(visit),
+        sink: Some(sink),
         reading: None,
         games: Vec::new(),
     };
     sgf::parse_with(text, parse_options, &mut lines);
     lines.done();
+    lines.games.into_iter().next()
 }
 
 /// The root's game information.

@@ -4,7 +4,7 @@
 
 use asalto::text::escape_line;
 use asalto_go::export::gtp_vertex;
-use asalto_go::replay::Checked;
+use asalto_go::replay::{Checked, Tally, tally_first};
 use asalto_go::{Move, Profile, Side, render};
 
 use super::super::input::display_name;
@@ -12,28 +12,25 @@ use super::super::{Format, Out, Status, WriteError, sorted_json};
 use asalto_core::json::Envelope;
 
 /// A move as `black D4`, or `nothing` past the end of a game.
-fn move_text(checked: &Checked, index: usize) -> Option<String> {
+fn move_text(checked: &Checked<Tally>, index: usize) -> Option<String> {
     let game = checked.games.first()?;
-    let ply = game.plies.get(index)?;
-    Some(format!(
-        "{} {}",
-        ply.side.name(),
-        gtp_vertex(ply.mv, game.size)
-    ))
+    let (side, mv) = game.plies.written().get(index)?;
+    Some(format!("{} {}", side.name(), gtp_vertex(*mv, game.size)))
 }
 
-/// The moves of a record's main line, as they are compared.
-fn main_line(checked: &Checked) -> impl Iterator<Item = (Side, Move)> + '_ {
+/// The moves of a record's main line, as they are compared (kept as
+/// written, 4 bytes a move: no ply is kept).
+fn main_line(checked: &Checked<Tally>) -> impl Iterator<Item = (Side, Move)> + '_ {
     checked
         .games
         .first()
         .into_iter()
-        .flat_map(|g| g.plies.iter().map(|p| (p.side, p.mv)))
+        .flat_map(|g| g.plies.written().iter().copied())
 }
 
 /// Moves of a record's main line.
-fn moves(checked: &Checked) -> usize {
-    checked.games.first().map_or(0, |g| g.plies.len())
+fn moves(checked: &Checked<Tally>) -> usize {
+    checked.games.first().map_or(0, |g| g.moves())
 }
 
 /// What `diff` asks of two Go records.
@@ -60,7 +57,7 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
     } = settings;
     let mut checked = Vec::new();
     for path in paths {
-        match super::load(path, profile, lenient) {
+        match super::load(path, profile, lenient, Tally::default().with_moves()) {
             Ok(loaded) => checked.push(loaded),
             Err(status) => return Ok(status),
         }
@@ -68,11 +65,10 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
     for loaded in &checked {
         loaded.report_errors(profile, color);
     }
-    let checked: Vec<Checked> = checked.into_iter().map(|l| l.checked).collect();
+    let checked: Vec<Checked<Tally>> = checked.into_iter().map(|l| l.checked).collect();
     let (a, b) = (&checked[0], &checked[1]);
-    // Compared in place (a copy of each move list would be one more
-    // record's worth of memory), as every game compares: core's
-    // `first_difference`, numbered from 1.
+    // Compared as every game compares: core's `first_difference`,
+    // numbered from 1.
     let first = asalto_core::first_difference(main_line(a), main_line(b)).map(|n| n - 1);
     let size_differs = a.games.first().map(|g| g.size) != b.games.first().map(|g| g.size);
     let first = if size_differs { Some(0) } else { first };
@@ -86,7 +82,7 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
     let names = paths.map(|p| escape_line(&display_name(p)).into_owned());
     match format {
         Format::Json => {
-            let file = |path: &str, c: &Checked| serde_json::json!({"file": path, "valid": c.is_valid(), "moves": moves(c)});
+            let file = |path: &str, c: &Checked<Tally>| serde_json::json!({"file": path, "valid": c.is_valid(), "moves": moves(c)});
             let body = serde_json::json!({
                 "same": same,
                 "reference": file(paths[0], a),
@@ -126,12 +122,12 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
                         names[1],
                         move_text(b, i).unwrap_or_else(nothing)
                     ))?;
-                    if let Some(game) = a.games.first() {
+                    // The reference replayed again up to the difference.
+                    let options = super::options(profile, lenient);
+                    let again = tally_first(a, &options, Tally::keeping(&[i]));
+                    if let Some(before) = again.as_ref().and_then(|g| g.plies.position_after(i)) {
                         out.line(&format!("\nThe board before move {}:", i + 1))?;
-                        out.write(&render::text(
-                            &game.position_after(i),
-                            render::DrawOptions::default(),
-                        ))?;
+                        out.write(&render::text(before, render::DrawOptions::default()))?;
                     }
                 }
             }

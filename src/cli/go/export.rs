@@ -35,7 +35,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
     // are replayed again as they are written.
     let options = super::options(settings.profile, settings.lenient);
     let tally = Tally::keeping(&[0, Tally::END]);
-    let loaded = match super::load_tally(path, settings.profile, settings.lenient, tally) {
+    let loaded = match super::load(path, settings.profile, settings.lenient, tally) {
         Ok(loaded) => loaded,
         Err(status) => return Ok(status),
     };

@@ -4,7 +4,7 @@
 
 use asalto::text::escape_line;
 use asalto_core::GameKind;
-use asalto_go::replay::{CheckOptions, Checked, Moves, Plies, Tally};
+use asalto_go::replay::{CheckOptions, Checked, Tally};
 use asalto_go::{Profile, Size};
 
 use super::batch::Checker;
@@ -201,15 +201,15 @@ impl GameCli for Go {
 }
 
 /// A Go record read and checked for the commands that show one game
-/// (`P`: what it keeps of the moves).
-pub struct Loaded<P = Plies> {
+/// (keeping no ply: see [`load`]).
+pub struct Loaded {
     /// The file's name, safe to print.
     pub name: String,
     /// The record checked.
-    pub checked: Checked<P>,
+    pub checked: Checked<Tally>,
 }
 
-impl<P: Moves> Loaded<P> {
+impl Loaded {
     /// For a record with an error, print `check`'s report of it on
     /// standard error (every problem quoted at its line:column, with its
     /// code, label and help, and the board before the first illegal
@@ -223,26 +223,14 @@ impl<P: Moves> Loaded<P> {
     }
 }
 
-/// Read the record at `path` and check its main line under `profile`: the
-/// prologue of `show`, `export` and `diff`. An unreadable file is reported
+/// Read the record at `path` and check its main line under `profile`,
+/// keeping no ply, only what `tally` asks (the positions after some
+/// numbers of moves, the moves as written) and what a report needs: the
+/// prologue of `show`, `export` and `diff`, which hold a record of
+/// millions of moves in about the memory of its text (`export` replays
+/// the moves again as it writes them). An unreadable file is reported
 /// here and gives the status to exit with (2).
-pub fn load(path: &str, profile: Profile, lenient: bool) -> Result<Loaded, Status> {
-    let (name, bytes) = read(path)?;
-    // Taken, not borrowed: a UTF-8 record is then held once.
-    let checked = asalto_go::check_owned(bytes, &options(profile, lenient));
-    Ok(Loaded { name, checked })
-}
-
-/// [`load`] keeping no ply: what `tally` asks (the positions after some
-/// numbers of moves) and what a report needs. `show` and `export` (which
-/// replays the moves again as it writes them) hold a record of millions
-/// of moves in about the memory of its text.
-pub fn load_tally(
-    path: &str,
-    profile: Profile,
-    lenient: bool,
-    tally: Tally,
-) -> Result<Loaded<Tally>, Status> {
+pub fn load(path: &str, profile: Profile, lenient: bool, tally: Tally) -> Result<Loaded, Status> {
     let (name, bytes) = read(path)?;
     let checked = asalto_go::replay::check_tally_owned(bytes, &options(profile, lenient), tally);
     Ok(Loaded { name, checked })

@@ -34,7 +34,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
     // Only the position asked for is kept: the game is replayed once.
     let wanted = settings.ply.unwrap_or(Tally::END);
     let tally = Tally::keeping(&[wanted]);
-    let loaded = match super::load_tally(path, settings.profile, settings.lenient, tally) {
+    let loaded = match super::load(path, settings.profile, settings.lenient, tally) {
         Ok(loaded) => loaded,
         Err(status) => return Ok(status),
     };
