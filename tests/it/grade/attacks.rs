@@ -235,6 +235,15 @@ fn the_grader_never_reads_through_a_planted_link() {
     }
 }
 
+/// Grade the submissions folder `subs` against the example game (JSON).
+fn grade_folder(subs: &Path) -> serde_json::Value {
+    let run = format!("{} {{entry}}", python());
+    let subs = subs.display().to_string();
+    let game = sample("ejemplo.txt");
+    let args = ["--games", &game, "--run", &run, "--submissions", &subs];
+    grade(&args, &[]).json()
+}
+
 /// Hole 3b: A student's folder that is a link (to a program that would
 /// score, elsewhere): listed with a problem that says so, never followed
 /// (before, it was left out of the batch without a word).
@@ -245,19 +254,7 @@ fn a_linked_submission_folder_is_listed_and_not_followed() {
     let subs = submissions(&[]);
     std::os::unix::fs::symlink(elsewhere.path(), subs.path().join("linked")).unwrap();
     std::fs::create_dir(subs.path().join("empty")).unwrap();
-    let run = format!("{} {{entry}}", python());
-    let graded = grade(
-        &[
-            "--games",
-            &sample("ejemplo.txt"),
-            "--run",
-            &run,
-            "--submissions",
-            &subs.path().display().to_string(),
-        ],
-        &[],
-    );
-    let json = graded.json();
+    let json = grade_folder(subs.path());
     let linked = submission(&json, "linked");
     assert_eq!(linked["score"], 0.0, "{linked:#}");
     assert!(
@@ -292,19 +289,7 @@ fn an_entry_file_that_is_not_a_file_is_named_so() {
         0,
     )
     .unwrap();
-    let run = format!("{} {{entry}}", python());
-    let graded = grade(
-        &[
-            "--games",
-            &sample("ejemplo.txt"),
-            "--run",
-            &run,
-            "--submissions",
-            &subs.path().display().to_string(),
-        ],
-        &[],
-    );
-    let json = graded.json();
+    let json = grade_folder(subs.path());
     for (name, what) in [
         ("to-shadow", "a symbolic link (not followed)"),
         ("to-zero", "a symbolic link (not followed)"),
