@@ -37,6 +37,7 @@ use crate::json::{GAME, OutcomeJson, PlyJson, StopJson};
 use crate::replay::{Checked, Game, GameOutcome, Ply};
 use crate::{Asalto, Path, Point, Position, PositionStringError, Rules};
 use asalto_core::Replay;
+use asalto_core::json::Head;
 
 /// The `format` of a game document, every game's
 /// ([`asalto_core::json::FORMAT`]).
@@ -45,7 +46,14 @@ pub use asalto_core::json::FORMAT;
 /// ([`asalto_core::json::VERSION`]).
 pub use asalto_core::json::VERSION;
 
-/// A whole game as a JSON document.
+/// A whole game as a JSON document, as it is read back.
+///
+/// Its head fields are those of [`asalto_core::json::Envelope`] (the same
+/// names, defaults and check, [`asalto_core::json::check_head`]), spelt out
+/// rather than flattened: serde reads a flattened part from a buffer, and
+/// its errors would lose the line and column of the field that is wrong,
+/// which [`GameDocument::from_json`] and [`read_document`] report. The
+/// document is written with core's [`Head`] ([`write_json`]).
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct GameDocument {
     /// Always [`FORMAT`].
@@ -95,10 +103,8 @@ fn asalto() -> String {
 #[derive(Serialize)]
 #[serde(bound = "")]
 struct DocumentView<'a, F: FnOnce(&mut dyn FnMut(&Ply))> {
-    format: &'static str,
-    version: u32,
-    game: &'static str,
-    rules: &'static str,
+    #[serde(flatten)]
+    head: Head,
     source: Option<&'a str>,
     complete: bool,
     stopped: Option<&'a StopJson>,
@@ -226,10 +232,7 @@ pub fn write_json_streamed(
     out: impl std::io::Write,
 ) -> serde_json::Result<()> {
     let view = DocumentView {
-        format: FORMAT,
-        version: VERSION,
-        game: GAME,
-        rules: Rules::default().name(),
+        head: crate::json::HEAD,
         source: head.source,
         complete: head.stopped.is_none(),
         stopped: head.stopped,
@@ -375,7 +378,7 @@ impl GameDocument {
             &self.rules,
             &self.start,
         )?;
-        let mut game = Game::from_position(replay.position());
+        let mut game = Game::new(replay.position());
         for doc in &self.plies {
             game.plies.push(replay.step(doc)?);
         }

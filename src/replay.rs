@@ -207,101 +207,59 @@ pub struct Ply {
     pub completed: bool,
 }
 
-/// How a game ended, and after which move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameOutcome {
-    /// Who won and why.
-    pub outcome: Outcome,
-    /// The number of moves played when the end was found (0: before any).
-    pub ply: usize,
-}
+/// How a game ended, and after which move (core's, as every game's).
+pub type GameOutcome = asalto_core::Ended<Outcome>;
 
-/// A sequence of legal moves from a start position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
-    /// Where the game starts.
-    pub start: Position,
-    /// The moves, in order.
-    pub plies: Vec<Ply>,
-}
+/// A sequence of legal moves from a start position: core's [`Played`]
+/// (`start`, `plies`, the position after n moves, the moves, the outcome,
+/// the first difference of two games) over Asalto's [`Ply`].
+///
+/// [`Played`]: asalto_core::Played
+pub type Game = asalto_core::Played<Asalto, Ply>;
 
-impl Game {
-    /// An empty game from the start position.
-    pub fn new() -> Game {
-        Game::from_position(Position::start())
+impl asalto_core::PlayedPly<Asalto> for Ply {
+    fn mv(&self) -> &Move {
+        &self.mv
     }
 
-    /// An empty game from `start`.
-    pub fn from_position(start: Position) -> Game {
-        Game {
-            start,
-            plies: Vec::new(),
-        }
-    }
-
-    /// A game from legal moves.
-    ///
-    /// # Errors
-    ///
-    /// The index and error of the first move that is not legal where it is
-    /// played.
-    pub fn from_moves<'a>(
-        moves: impl IntoIterator<Item = &'a Move>,
-    ) -> Result<Game, (usize, crate::PlayError)> {
-        let mut game = Game::new();
-        for (i, m) in moves.into_iter().enumerate() {
-            let next = game.position().play(m).map_err(|e| (i, e))?;
-            game.push(*m, next, 0, false);
-        }
-        Ok(game)
-    }
-
-    /// The position after the last move.
-    pub fn position(&self) -> Position {
-        self.plies.last().map_or(self.start, |p| p.position)
-    }
-
-    /// The position after `n` moves (0: the start), if the game is that long.
-    pub fn position_at(&self, n: usize) -> Option<Position> {
-        match n {
-            0 => Some(self.start),
-            n => self.plies.get(n - 1).map(|p| p.position),
-        }
-    }
-
-    /// The moves.
-    pub fn moves(&self) -> impl ExactSizeIterator<Item = &Move> {
-        self.plies.iter().map(|p| &p.mv)
-    }
-
-    /// The result, if the game has ended (checked at the start of the turn
-    /// after the last move).
-    pub fn outcome(&self) -> Option<GameOutcome> {
-        self.position().outcome().map(|outcome| GameOutcome {
-            outcome,
-            ply: self.plies.len(),
-        })
-    }
-
-    /// Append a move the caller has checked, with the position after it.
-    pub fn push(&mut self, mv: Move, position: Position, line: usize, completed: bool) {
-        let number = self.plies.len() + 1;
-        let side = self.position().turn();
-        self.plies.push(Ply {
-            number,
-            side,
-            mv,
-            position,
-            line,
-            completed,
-        });
+    fn position(&self) -> &Position {
+        &self.position
     }
 }
 
-impl Default for Game {
-    fn default() -> Game {
-        Game::new()
+/// An empty game from the start position.
+pub fn new_game() -> Game {
+    Game::new(Position::start())
+}
+
+/// A game from legal moves, from the start position.
+///
+/// # Errors
+///
+/// The index and error of the first move that is not legal where it is
+/// played.
+pub fn game_of_moves<'a>(
+    moves: impl IntoIterator<Item = &'a Move>,
+) -> Result<Game, (usize, crate::PlayError)> {
+    let mut game = new_game();
+    for (i, m) in moves.into_iter().enumerate() {
+        let next = game.position().play(m).map_err(|e| (i, e))?;
+        push(&mut game, *m, next, 0, false);
     }
+    Ok(game)
+}
+
+/// Append to `game` a move the caller has checked, with the position after
+/// it, its source line and whether it was completed.
+pub fn push(game: &mut Game, mv: Move, position: Position, line: usize, completed: bool) {
+    game.push_with(|number, side| Ply {
+        number,
+        side,
+        mv,
+        position,
+        line,
+        completed,
+    });
 }
 
 /// The result of checking a record.
@@ -512,7 +470,7 @@ impl Replayer {
         Replayer {
             options,
             keep_plies,
-            game: Game::from_position(start),
+            game: Game::new(start),
             replay: Replay::new(start),
             entries: 0,
             replaying: true,

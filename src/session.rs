@@ -169,7 +169,7 @@ impl ConsoleGame for AsaltoConsole {
     }
 
     fn new_game(&self) -> Game {
-        Game::new()
+        crate::replay::new_game()
     }
 
     fn finished(&self, game: &Game) -> Option<String> {
@@ -195,7 +195,7 @@ impl ConsoleGame for AsaltoConsole {
 
     fn play(game: &mut Game, mv: Move) {
         let next = game.position().play_unchecked(&mv);
-        game.push(mv, next, 0, false);
+        crate::replay::push(game, mv, next, 0, false);
     }
 
     fn is_quit(line: &str) -> bool {

@@ -42,9 +42,8 @@ pub struct Exchange {
 ///
 /// ```
 /// use asalto::transcript::{session, transcript};
-/// use asalto::Game;
 ///
-/// let game = Game::new();
+/// let game = asalto::replay::new_game();
 /// let exchanges = session(&game);
 /// let typed: Vec<&str> = exchanges.iter().map(|e| e.typed.as_str()).collect();
 /// assert_eq!(typed, ["1", "FIN", "6"]);
@@ -70,10 +69,10 @@ pub fn session(game: &Game) -> Vec<Exchange> {
 ///
 /// ```
 /// use asalto::transcript::{Dialogue, session};
-/// use asalto::{Game, Move, Point};
+/// use asalto::{Move, Point};
 ///
 /// let mv = Move::step("Bc".parse::<Point>()?, "Cc".parse()?);
-/// let game = Game::from_moves([&mv]).map_err(|(_, e)| e)?;
+/// let game = asalto::replay::game_of_moves([&mv]).map_err(|(_, e)| e)?;
 /// let mut dialogue = Dialogue::new();
 /// let mut exchanges = vec![dialogue.begin(), dialogue.play(&mv)];
 /// exchanges.extend(dialogue.end(false));
@@ -107,7 +106,7 @@ impl Dialogue {
         // the program prints depends on the position only, and nothing is
         // saved (a later GUARDAR would write only the moves played after).
         if let Some(game) = self.program.game_mut() {
-            *game = Game::from_position(game.position());
+            *game = Game::new(game.position());
         }
         exchange
     }

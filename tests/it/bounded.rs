@@ -730,3 +730,98 @@ fn html_pages_of_a_json_document_are_made_from_a_stream() {
         "{html}"
     );
 }
+
+/// A file of `size` bytes that takes no disk: a sparse file of zero bytes.
+fn sparse_file(size: u64) -> tempfile::NamedTempFile {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    file.as_file().set_len(size).unwrap();
+    file
+}
+
+/// Run `asalto ARGS` under the limit on each of the worst inputs of a game
+/// read whole up to its bound: each ends with its answer (`diff` of a
+/// file with itself: the same) or a refusal, never an abort, with a brief
+/// report.
+fn worst_inputs_end_briefly(game: &str, inputs: &[(&tempfile::NamedTempFile, &str)]) {
+    for (input, expected) in inputs {
+        let path = input.path().to_str().unwrap();
+        for args in [
+            &["check", "--game", game, "-"][..],
+            &["show", "--game", game, "-"],
+            &["export", "--game", game, "--to", "json", "-"],
+            &["export", "--game", game, "--to", "html", "-"],
+            &["diff", "--game", game, path, "-"],
+        ] {
+            let out = limited(args, input.path());
+            let text = String::from_utf8_lossy(&out.stdout).into_owned()
+                + &String::from_utf8_lossy(&out.stderr);
+            assert!(
+                matches!(out.status.code(), Some(0..=2)),
+                "{args:?}: {:?} {}",
+                out.status,
+                asalto::text::cap(&text, 2000)
+            );
+            assert!(
+                text.contains(expected),
+                "{args:?}: {}",
+                asalto::text::cap(&text, 2000)
+            );
+            assert!(text.len() < 100_000, "{args:?}: {} bytes", text.len());
+        }
+    }
+}
+
+/// Mad Bishops records are read whole, up to 4 MiB. The worst input
+/// found: a record of one legal move repeated (each line parsed and held,
+/// about 96 bytes, before the replay stops at the second). At the former
+/// bound of 16 MiB (2.8 million lines) it took 240 MB peak for every
+/// command, 256 MB for `diff`, and `check` and `diff` aborted under this
+/// limit (GNU `time -v`, 2026-11-27); a huge line or 1 GiB is refused at
+/// the bound.
+#[test]
+fn mad_bishops_worst_inputs_end_in_bounded_memory() {
+    let moves = file_of("b6xc5\n", (4 << 20) - (1 << 20), "");
+    let lines = file_of("x\n", (4 << 20) - (1 << 20), "");
+    let huge = sparse_file(1 << 30);
+    worst_inputs_end_briefly(
+        "madbishops",
+        &[
+            (&moves, "line 2"),
+            (&lines, "line 1"),
+            (&huge, "larger than 4 MiB"),
+        ],
+    );
+}
+
+/// Solitaire Chess records are read whole, up to 1 MiB (a puzzle has at
+/// most 15 captures). The worst input found: a puzzle then 150,000
+/// captures (1 MiB; 140,000 here): 53 MB peak for `check`, `show` and `export`, 106 MB
+/// for `diff` (GNU `time -v`, 2026-11-27); 1 GiB is refused at 1 MiB.
+/// `solve` read its puzzle set whole without a bound (a 300 MB pipe took
+/// 4.6 GB and five minutes; main's binary aborts here): it reads at most
+/// 16 MiB.
+#[test]
+fn solitaire_worst_inputs_end_in_bounded_memory() {
+    let captures = "Bc2xd3\n".repeat(140_000);
+    let mut answer = tempfile::NamedTempFile::new().unwrap();
+    answer.write_all(captures.as_bytes()).unwrap();
+    answer.flush().unwrap();
+    let mut with_puzzle = tempfile::NamedTempFile::new().unwrap();
+    with_puzzle.write_all(b"...N...RRBB.NPP.\n").unwrap();
+    with_puzzle.write_all(captures.as_bytes()).unwrap();
+    with_puzzle.flush().unwrap();
+    let huge = sparse_file(1 << 30);
+    worst_inputs_end_briefly(
+        "solitaire",
+        &[
+            (&with_puzzle, "line 3"),
+            (&answer, "expected a board"),
+            (&huge, "larger than 1024 KiB"),
+        ],
+    );
+    let puzzles = file_of(".NR.B...N..B..P.\n", 600 << 20, "");
+    let out = limited(&["solve", "-"], puzzles.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("larger than 16 MiB"), "{stderr}");
+}

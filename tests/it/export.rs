@@ -262,7 +262,7 @@ fn transcript_of_a_finished_game_ends_with_the_announcement() {
 
 fn game_of(seed: u64, plies: usize) -> Game {
     let moves = asalto::random::random_game(seed, plies);
-    Game::from_moves(&moves).unwrap()
+    asalto::replay::game_of_moves(&moves).unwrap()
 }
 
 proptest! {
@@ -380,9 +380,9 @@ proptest! {
 #[test]
 fn a_game_from_another_start_stays_in_json() {
     let start: asalto::Position = ".../O.O/RR...RR/RRR.RRR/RRRRRRR/RRR/RRR O".parse().unwrap();
-    let mut game = Game::from_position(start);
+    let mut game = Game::new(start);
     let mv = start.legal_moves()[0];
-    game.push(mv, start.play_unchecked(&mv), 0, false);
+    asalto::replay::push(&mut game, mv, start.play_unchecked(&mv), 0, false);
     let doc = serde_json::to_string(&GameDocument::new(&game, None, None)).unwrap();
     let run = asalto_with_input(&["export", "-", "--to", "json"], &doc);
     assert_eq!(run.code, 0, "{}", run.stderr);

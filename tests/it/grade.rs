@@ -426,11 +426,7 @@ fn grading_asalto_play_scores_full_marks() {
 fn an_asleep_hang_is_played_again_before_it_is_charged() {
     use std::os::unix::fs::PermissionsExt;
     let dir = open_dir("asalto-asleep-");
-    // Written by the program's own user (a user of its own under root).
-    let marks = dir.path().join("marks");
-    std::fs::create_dir(&marks).unwrap();
-    std::fs::set_permissions(&marks, std::fs::Permissions::from_mode(0o777)).unwrap();
-    let marker = marks.join("stopped-once");
+    let marker = stop_marker(dir.path());
     let subs = dir.path().join("subs");
     std::fs::create_dir(&subs).unwrap();
     std::fs::set_permissions(&subs, std::fs::Permissions::from_mode(0o755)).unwrap();

@@ -10,7 +10,8 @@
 //! - the [`Game`] trait (position, move, written move, illegal-move reason,
 //!   outcome, rule profile name) and what is written against it:
 //!   [`replay`] (streaming replay of written moves, stopping at the first
-//!   illegal one), [`first_difference`], the [`json`] envelope
+//!   illegal one), [`first_difference`], [`Played`] (a game as played:
+//!   its start and legal moves), the [`json`] envelope
 //!   (`"format": "asalto-game"`, `"game"`, `"rules"`);
 //! - [`GameKind`]: the run-time choice of a game (by name, extension or
 //!   content);
@@ -50,6 +51,7 @@ pub mod console;
 mod game;
 pub mod json;
 mod kind;
+mod played;
 mod problem;
 pub mod replay;
 mod seed;
@@ -60,6 +62,7 @@ pub mod text;
 pub use console::Console;
 pub use game::Game;
 pub use kind::{GameKind, UnknownGame};
+pub use played::{Ended, Played, PlayedPly};
 pub use problem::{Diagnostic, Problem, ProblemKind, Severity, any_error, headline};
 pub use replay::{CheckedPly, IllegalPly, Replay, first_difference};
 pub use seed::game_seed;

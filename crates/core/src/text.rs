@@ -17,6 +17,12 @@ fn needs_escape(c: char) -> bool {
 }
 
 fn escape_with(text: &str, keep: impl Fn(char) -> bool) -> Cow<'_, str> {
+    // Printable ASCII, what file names and moves nearly always are, needs
+    // no escape: told by bytes, without decoding characters (`check` quotes
+    // every file's name).
+    if text.bytes().all(|b| matches!(b, b' '..=b'~')) {
+        return Cow::Borrowed(text);
+    }
     if !text.chars().any(|c| needs_escape(c) && !keep(c)) {
         return Cow::Borrowed(text);
     }
@@ -276,6 +282,23 @@ mod tests {
         assert!(shown.contains("\\x1b") && shown.contains("\\x7f") && shown.contains("\\x9b"));
         assert!(!escape_line(&all).chars().any(char::is_control));
         assert_eq!(escape_line("\u{202e}txt"), "\\u{202e}txt");
+    }
+
+    #[test]
+    fn each_ascii_character_is_escaped_exactly_when_it_is_a_control() {
+        for c in (0u8..0x80).map(char::from) {
+            let text = format!("a{c}b");
+            let shown = escape_line(&text);
+            assert_eq!(matches!(shown, Cow::Borrowed(_)), !c.is_control(), "{c:?}");
+            let kept = c != '\n' && c != '\t';
+            assert_eq!(
+                matches!(escape_controls(&text), Cow::Borrowed(_)),
+                !c.is_control() || !kept,
+                "{c:?}"
+            );
+        }
+        assert_eq!(escape_line("game-01.txt"), "game-01.txt");
+        assert_eq!(escape_line("ñ\x1b"), "ñ\\x1b");
     }
 
     #[test]

@@ -86,7 +86,7 @@ fn main() {
     let t = start.elapsed();
     println!("tally {} {moves} {bytes} {t:.4} {rounds}", files.len());
     println!(
-        "tally (check keeping no ply, as `asalto check`): {:.2} M moves/s, {:.1} MiB/s",
+        "tally: {:.2} M moves/s, {:.1} MiB/s (check keeping no ply, as `asalto check`)",
         moves as f64 * f64::from(rounds) / t / 1e6,
         bytes as f64 * f64::from(rounds) / t / 1_048_576.0
     );

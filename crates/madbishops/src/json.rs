@@ -217,19 +217,19 @@ pub struct GameBody {
     pub position: String,
 }
 
-impl From<&Game> for GameJson {
-    fn from(g: &Game) -> GameJson {
-        GameJson::headed(
-            head(g.start.profile()),
-            GameBody {
-                first: g.start.turn().name(),
-                start: g.start.position_string(),
-                plies: g.plies.iter().map(PlyJson::from).collect(),
-                outcome: g.outcome().map(OutcomeJson::from),
-                position: g.position().position_string(),
-            },
-        )
-    }
+/// The game document of `g` (`Game` and [`GameJson`] are both core's
+/// types, so this is a function, not a `From`).
+pub fn document(g: &Game) -> GameJson {
+    GameJson::headed(
+        head(g.start.profile()),
+        GameBody {
+            first: g.start.turn().name(),
+            start: g.start.position_string(),
+            plies: g.plies.iter().map(PlyJson::from).collect(),
+            outcome: g.outcome().map(OutcomeJson::from),
+            position: g.position().position_string(),
+        },
+    )
 }
 
 /// One self-played reference game (a JSON line of a set).

@@ -56,101 +56,54 @@ pub struct Ply {
     pub line: usize,
 }
 
-/// How a game ended, and after how many moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameOutcome {
-    /// Who won and why.
-    pub outcome: Outcome,
-    /// The number of moves played when the end was found.
-    pub ply: usize,
+/// How a game ended, and after how many moves (core's, as every game's).
+pub type GameOutcome = asalto_core::Ended<Outcome>;
+
+/// A sequence of legal moves from a start position: core's [`Played`]
+/// (`start`, `plies`, the position after n moves, the moves, the outcome,
+/// the first difference of two games) over Mad Bishops' [`Ply`].
+///
+/// [`Played`]: asalto_core::Played
+pub type Game = asalto_core::Played<MadBishops, Ply>;
+
+impl asalto_core::PlayedPly<MadBishops> for Ply {
+    fn mv(&self) -> &Move {
+        &self.mv
+    }
+
+    fn position(&self) -> &Position {
+        &self.position
+    }
 }
 
-/// A sequence of legal moves from a start position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
-    /// Where the game starts (its profile is the game's).
-    pub start: Position,
-    /// The moves, in order.
-    pub plies: Vec<Ply>,
+/// A game of legal moves from `start`.
+///
+/// # Errors
+///
+/// The index and error of the first move that is not legal where it is
+/// played.
+pub fn game_of_moves<'a>(
+    start: Position,
+    moves: impl IntoIterator<Item = &'a Move>,
+) -> Result<Game, (usize, PlayError)> {
+    let mut game = Game::new(start);
+    for (i, m) in moves.into_iter().enumerate() {
+        let next = game.position().play(*m).map_err(|e| (i, e))?;
+        push(&mut game, *m, next, 0);
+    }
+    Ok(game)
 }
 
-impl Game {
-    /// An empty game from `start`.
-    pub fn new(start: Position) -> Game {
-        Game {
-            start,
-            plies: Vec::new(),
-        }
-    }
-
-    /// A game of legal moves from `start`.
-    ///
-    /// # Errors
-    ///
-    /// The index and error of the first move that is not legal where it is
-    /// played.
-    pub fn from_moves<'a>(
-        start: Position,
-        moves: impl IntoIterator<Item = &'a Move>,
-    ) -> Result<Game, (usize, PlayError)> {
-        let mut game = Game::new(start);
-        for (i, m) in moves.into_iter().enumerate() {
-            let next = game.position().play(*m).map_err(|e| (i, e))?;
-            game.push(*m, next, 0);
-        }
-        Ok(game)
-    }
-
-    /// The position after the last move.
-    pub fn position(&self) -> Position {
-        self.plies.last().map_or(self.start, |p| p.position)
-    }
-
-    /// The position after `n` moves (0: the start), if the game is that long.
-    pub fn position_at(&self, n: usize) -> Option<Position> {
-        match n {
-            0 => Some(self.start),
-            n => self.plies.get(n - 1).map(|p| p.position),
-        }
-    }
-
-    /// The moves.
-    pub fn moves(&self) -> impl ExactSizeIterator<Item = &Move> {
-        self.plies.iter().map(|p| &p.mv)
-    }
-
-    /// The result, if the game has ended (checked at the start of the turn
-    /// after the last move).
-    pub fn outcome(&self) -> Option<GameOutcome> {
-        self.position().outcome().map(|outcome| GameOutcome {
-            outcome,
-            ply: self.plies.len(),
-        })
-    }
-
-    /// The number of the first move where the two games differ (1-based),
-    /// or `None` if they have the same start and moves. When one game is a
-    /// prefix of the other, the first move of the longer one past the end
-    /// of the shorter differs; different starts differ at move 0.
-    pub fn first_difference(&self, other: &Game) -> Option<usize> {
-        if self.start != other.start {
-            return Some(0);
-        }
-        asalto_core::first_difference(self.moves(), other.moves())
-    }
-
-    /// Append a move the caller has checked, with the position after it.
-    pub fn push(&mut self, mv: Move, position: Position, line: usize) {
-        let number = self.plies.len() + 1;
-        let side = self.position().turn();
-        self.plies.push(Ply {
-            number,
-            side,
-            mv,
-            position,
-            line,
-        });
-    }
+/// Append to `game` a move the caller has checked, with the position after
+/// it and its source line.
+pub fn push(game: &mut Game, mv: Move, position: Position, line: usize) {
+    game.push_with(|number, side| Ply {
+        number,
+        side,
+        mv,
+        position,
+        line,
+    });
 }
 
 /// The result of checking a record.
@@ -311,7 +264,7 @@ fn replay_moves(
     let mut replay = Replay::<MadBishops>::new(game.start);
     for text in moves {
         match replay.step(&text.written) {
-            Ok(ply) => game.push(ply.mv, *replay.position(), text.line),
+            Ok(ply) => push(&mut game, ply.mv, *replay.position(), text.line),
             Err(illegal) => {
                 let span: Range<usize> = text.part_span(illegal.reason.part);
                 let (line, column) = line_column(source, span.start);
@@ -394,8 +347,8 @@ mod tests {
     fn first_difference() {
         let start = Position::start(Profile::Steere, Side::Red);
         let moves = start.legal_moves();
-        let a = Game::from_moves(start, &moves[..1]).unwrap();
-        let b = Game::from_moves(start, &moves[1..2]).unwrap();
+        let a = game_of_moves(start, &moves[..1]).unwrap();
+        let b = game_of_moves(start, &moves[1..2]).unwrap();
         assert_eq!(a.first_difference(&a), None);
         assert_eq!(a.first_difference(&b), Some(1));
         assert_eq!(a.first_difference(&Game::new(start)), Some(1));

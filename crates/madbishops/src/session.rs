@@ -219,7 +219,7 @@ impl ConsoleGame for MadBishopsConsole {
 
     fn play(game: &mut Game, mv: Move) {
         let next = game.position().play_unchecked(mv);
-        game.push(mv, next, 0);
+        crate::replay::push(game, mv, next, 0);
     }
 
     /// `QUIT` in any case.

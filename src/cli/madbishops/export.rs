@@ -5,7 +5,6 @@
 //! position, 0 light square, 1 empty, 2 red, 3 blue.
 
 use asalto::text::escape_line;
-use asalto_madbishops::json::GameJson;
 use asalto_madbishops::record::write_record;
 use asalto_madbishops::replay::check;
 use asalto_madbishops::{Notation, prolog};
@@ -82,7 +81,7 @@ pub fn run(
     let game = &checked.game;
     let text = match request.to {
         Target::Json => {
-            let doc = GameJson::from(game);
+            let doc = asalto_madbishops::json::document(game);
             let json = if request.pretty {
                 serde_json::to_string_pretty(&doc)
             } else {

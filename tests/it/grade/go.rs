@@ -637,15 +637,10 @@ fn with_first_move_clause(dir: &Path, name: &str, first: &str) -> PathBuf {
 fn an_asleep_hang_is_asked_again_before_it_is_charged() {
     use asalto::grade::go::{self, DriverScript, DriverSettings, GoOptions};
     use asalto::grade::{Options, Scoring};
-    use std::os::unix::fs::PermissionsExt;
     use std::time::Duration;
     swipl();
     let dir = open_dir("asalto-go-asleep-");
-    // Written by the program's own user (a user of its own under root).
-    let marks = dir.path().join("marks");
-    std::fs::create_dir(&marks).unwrap();
-    std::fs::set_permissions(&marks, std::fs::Permissions::from_mode(0o777)).unwrap();
-    let marker = marks.join("stopped-once");
+    let marker = stop_marker(dir.path());
     let stop = "shell('kill -STOP $PPID')";
     let once = with_first_move_clause(
         dir.path(),

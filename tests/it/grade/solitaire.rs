@@ -366,10 +366,7 @@ fn the_html_report_draws_each_failed_puzzle_as_a_solitaire_board() {
 #[test]
 fn an_asleep_hang_is_run_again_before_it_is_charged() {
     let dir = open_dir("asalto-sol-asleep-");
-    let marks = dir.path().join("marks");
-    std::fs::create_dir(&marks).unwrap();
-    std::fs::set_permissions(&marks, std::fs::Permissions::from_mode(0o777)).unwrap();
-    let marker = marks.join("stopped-once");
+    let marker = stop_marker(dir.path());
     let marker_arg = marker.display().to_string();
     // Two puzzles: one with a solution, one without.
     let set = dir.path().join("set.txt");

@@ -31,6 +31,16 @@ pub fn open_dir(prefix: &str) -> tempfile::TempDir {
     dir
 }
 
+/// Where a program that stops itself once leaves its marker: a folder
+/// every user may write in (a program runs as a user of its own under
+/// root) inside `dir`, and the marker's path in it (not made yet).
+pub fn stop_marker(dir: &Path) -> PathBuf {
+    let marks = dir.join("marks");
+    std::fs::create_dir(&marks).unwrap();
+    std::fs::set_permissions(&marks, std::fs::Permissions::from_mode(0o777)).unwrap();
+    marks.join("stopped-once")
+}
+
 /// The folder of what this test process shares between tests, under the
 /// system's temporary folder (a checkout may live where other users cannot
 /// enter): `asalto-grade-tests-<pid>`. Statics are never dropped, so the

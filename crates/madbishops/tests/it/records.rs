@@ -1,7 +1,7 @@
 //! Checking records: one worked example per reason code, with the place,
 //! the words and the position the problem carries; and the JSON documents.
 
-use asalto_madbishops::json::{CheckJson, GameJson, PositionJson};
+use asalto_madbishops::json::{CheckJson, PositionJson};
 use asalto_madbishops::replay::{CheckOptions, check};
 use asalto_madbishops::{Position, Profile, Reason, Side};
 
@@ -174,7 +174,7 @@ fn a_finished_game_and_its_documents() {
     assert_eq!(json["outcome"]["winner"], "red");
     assert_eq!(json["outcome"]["reason"], "all-captured");
     assert_eq!(json["outcome"]["ply"], 1);
-    let game = serde_json::to_value(GameJson::from(&checked.game)).unwrap();
+    let game = serde_json::to_value(asalto_madbishops::json::document(&checked.game)).unwrap();
     assert_eq!(game["plies"][0]["notation"], "c3xe5");
     assert_eq!(game["plies"][0]["row_column"], "(7,2)x(5,4)");
     assert_eq!(game["plies"][0]["capture"], true);
