@@ -70,10 +70,20 @@ pub fn write_gtp_replayed(
         return Ok(());
     };
     write_gtp_head(game.size, &game.info, start, out)?;
+    each_replayed(checked, options, |ply| write_gtp_play(ply, game.size, out))
+}
+
+/// Replays the first game of `checked` again, writing each ply with
+/// `write` until it fails.
+fn each_replayed(
+    checked: &Checked<Tally>,
+    options: &CheckOptions,
+    mut write: impl FnMut(&Ply) -> std::fmt::Result,
+) -> std::fmt::Result {
     let mut written = Ok(());
     replay_first(checked, options, |ply, _, _| {
         if written.is_ok() {
-            written = write_gtp_play(ply, game.size, out);
+            written = write(ply);
         }
     });
     written
@@ -175,13 +185,7 @@ pub fn write_prolog_replayed(
     end: &Position,
     out: &mut dyn Write,
 ) -> std::fmt::Result {
-    let mut written = Ok(());
-    replay_first(checked, options, |ply, _, _| {
-        if written.is_ok() {
-            written = write_prolog_move(ply, out);
-        }
-    });
-    written?;
+    each_replayed(checked, options, |ply| write_prolog_move(ply, out))?;
     writeln!(out, "board({}).", prolog_board(end.board()))
 }
 
@@ -333,18 +337,13 @@ pub fn write_sgf_replayed(
         return Ok(());
     };
     write_sgf_head(game.size, &game.info, start, out)?;
-    let mut written = Ok(());
     let mut first = true;
-    replay_first(checked, options, |ply, _, _| {
-        if first && ply.side == Side::White {
-            written = out.write_str("PL[W]");
+    each_replayed(checked, options, |ply| {
+        if std::mem::take(&mut first) && ply.side == Side::White {
+            out.write_str("PL[W]")?;
         }
-        first = false;
-        if written.is_ok() {
-            written = write_sgf_node(ply, out);
-        }
-    });
-    written?;
+        write_sgf_node(ply, out)
+    })?;
     out.write_str(")\n")
 }
 
