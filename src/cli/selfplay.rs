@@ -267,7 +267,7 @@ fn played(
 fn summary(m: &Match, seed: u64, totals: &Totals) -> String {
     let mut text = String::new();
     let cap = match m.max_plies {
-        Some(n) => format!("max {n} moves"),
+        Some(n) => format!("max {}", asalto::text::count(n, "move")),
         None => format!("no move limit but {}", asalto::selfplay::HARD_MAX_PLIES),
     };
     let _ = writeln!(

@@ -13,7 +13,7 @@ use super::session::{At, Session};
 use super::{Kind, Reference, Submission};
 use crate::record::write_record;
 use crate::replay::{CheckOptions, check};
-use crate::text::{DiffLimits, bounded_diff, cap};
+use crate::text::{DiffLimits, bounded_diff, cap, count};
 use crate::{Move, Position};
 
 /// The file name typed to save a game.
@@ -97,8 +97,9 @@ fn judge_saved(s: &mut Session, text: &str, expected: &[Move]) {
     let why = if lines > too_many_lines(expected.len()) {
         // Far too long to be this game in any layout: not worth replaying.
         format!(
-            "it has {lines} lines, the game played has {} moves",
-            expected.len()
+            "it has {}, the game played has {}",
+            count(lines, "line"),
+            count(expected.len(), "move")
         )
     } else {
         let checked = check(text, CheckOptions::default());
@@ -110,8 +111,8 @@ fn judge_saved(s: &mut Session, text: &str, expected: &[Move]) {
         match checked.errors().next() {
             Some(p) => format!("line {}: {}", p.line, cap(&p.message(), 300)),
             None => format!(
-                "it holds {} moves, the game played has {}",
-                moves.len(),
+                "it holds {}, the game played has {}",
+                count(moves.len(), "move"),
                 expected.len()
             ),
         }

@@ -148,7 +148,4 @@ pub fn unique_ids(svg: &str, suffix: &str) -> String {
     out
 }
 
-/// `n` and the noun, plural when `n` is not 1: `1 move`, `3 moves`.
-pub fn count(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
-}
+pub use crate::text::count;

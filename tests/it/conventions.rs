@@ -503,3 +503,50 @@ fn diff_of_long_records_that_differ_everywhere_is_bounded() {
         asalto::text::cap_tail(&run.stdout, 500)
     );
 }
+
+/// A count of one reads in the singular wherever a count is printed: the
+/// `diff` of every game with a record of one move, and `selfplay`'s move
+/// cap (each once printed "1 moves").
+#[test]
+fn a_count_of_one_is_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = [
+        ("one.txt", "Cc-Cd\n"),
+        ("one.sgf", "(;GM[1]FF[4]SZ[9];B[ee])\n"),
+        ("one.mb", "b6xc5\n"),
+    ];
+    for (name, text) in records {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let path = path.to_str().unwrap();
+        let mut args = vec!["diff", path, path];
+        if name.ends_with(".mb") {
+            args.splice(1..1, ["--game", "madbishops"]);
+        }
+        let run = asalto(&args);
+        assert_eq!(run.code, 0, "{name}: {}{}", run.stdout, run.stderr);
+        assert!(
+            run.stdout.contains("same game: 1 move"),
+            "{name}: {}",
+            run.stdout
+        );
+        assert!(!run.stdout.contains("1 moves"), "{name}: {}", run.stdout);
+    }
+    for game in ["asalto", "madbishops", "go"] {
+        let run = asalto(&[
+            "selfplay",
+            "--game",
+            game,
+            "--games",
+            "1",
+            "--max-plies",
+            "1",
+            "--seed",
+            "1",
+        ]);
+        assert_eq!(run.code, 0, "{game}: {}", run.stderr);
+        let all = format!("{}{}", run.stdout, run.stderr);
+        assert!(all.contains("max 1 move"), "{game}: {all}");
+        assert!(!all.contains("1 moves"), "{game}: {all}");
+    }
+}

@@ -39,6 +39,18 @@ fn escape_with(text: &str, keep: impl Fn(char) -> bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `n` and the noun, plural when `n` is not 1: `1 move`, `3 moves`.
+/// Every count a person reads goes through here, so that no report says
+/// "1 moves".
+///
+/// ```
+/// assert_eq!(asalto_core::text::count(1, "move"), "1 move");
+/// assert_eq!(asalto_core::text::count(0, "game"), "0 games");
+/// ```
+pub fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// `text` with every control character shown as an escape (`\x1b`, `\x07`,
 /// `\x00`, `\u{202e}`), except line feeds and tabs: for quoting several
 /// lines (a program's output, a file).

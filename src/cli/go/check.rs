@@ -143,7 +143,6 @@ fn at_move(p: &Problem) -> String {
 fn summary<P: Moves>(name: &str, checked: &Checked<P>, profile: Profile) -> String {
     let name = escape_line(name);
     let moves: usize = checked.games.iter().map(Game::moves).sum();
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let warnings = checked
         .all_problems()
         .filter(|p| p.severity == Severity::Warning)
@@ -164,12 +163,12 @@ fn summary<P: Moves>(name: &str, checked: &Checked<P>, profile: Profile) -> Stri
             at_move(e),
             one_line(&e.message()),
             e.code(),
-            plural(moves, "move"),
+            asalto::text::count(moves, "move"),
         );
     }
     let warned = match warnings {
         0 => String::new(),
-        n => format!(" ({})", plural(n, "warning")),
+        n => format!(" ({})", asalto::text::count(n, "warning")),
     };
     let result = match checked.games.as_slice() {
         [game] => {
@@ -186,8 +185,8 @@ fn summary<P: Moves>(name: &str, checked: &Checked<P>, profile: Profile) -> Stri
     };
     format!(
         "{name}: valid ({rules}){warned}, {}, {}{result}",
-        plural(checked.games.len(), "game"),
-        plural(moves, "move"),
+        asalto::text::count(checked.games.len(), "game"),
+        asalto::text::count(moves, "move"),
     )
 }
 

@@ -104,8 +104,8 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
             }
             match first {
                 None => out.line(&format!(
-                    "same game: {} moves ({})",
-                    moves(a),
+                    "same game: {} ({})",
+                    asalto::text::count(moves(a), "move"),
                     profile.name()
                 ))?,
                 Some(_) if size_differs => out.line("the boards differ in size")?,

@@ -263,16 +263,15 @@ fn summary_text(s: &Settings, seed: u64, t: &Totals) -> String {
     let n = s.size.get();
     let _ = writeln!(
         text,
-        "{} game{}: go {n}x{n}, {}, komi {}, random players (no own-eye filling), seed {seed}, max {} moves",
-        t.games,
-        if t.games == 1 { "" } else { "s" },
+        "{}: go {n}x{n}, {}, komi {}, random players (no own-eye filling), seed {seed}, max {}",
+        asalto::text::count(t.games, "game"),
         s.profile.name(),
         if s.profile.rules().komi_counts {
             s.komi.to_string()
         } else {
             format!("{} (not counted)", s.komi)
         },
-        s.max_moves
+        asalto::text::count(s.max_moves, "move")
     );
     let percent = |k: usize| 100.0 * k as f64 / t.games.max(1) as f64;
     for (label, k, why) in [

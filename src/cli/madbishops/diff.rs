@@ -134,7 +134,11 @@ pub fn run(
             }
             match first {
                 None => {
-                    let _ = writeln!(text, "same game: {} moves ({rules})", ga.plies.len());
+                    let _ = writeln!(
+                        text,
+                        "same game: {} ({rules})",
+                        asalto::text::count(ga.plies.len(), "move")
+                    );
                 }
                 Some(n) => {
                     let nothing = || "nothing (the record ends)".to_string();

@@ -173,7 +173,7 @@ fn summary(m: &Match, seed: u64, totals: &Totals) -> String {
         Some(super::HARD_MAX_PLIES) => {
             format!("no move limit but {}", super::HARD_MAX_PLIES)
         }
-        Some(n) => format!("max {n} moves"),
+        Some(n) => format!("max {}", asalto::text::count(n, "move")),
         None => "no move limit".to_string(),
     };
     let _ = writeln!(

@@ -368,8 +368,8 @@ pub fn queries(reference: &Reference, profile: Profile) -> GameQueries {
     GameQueries {
         name: reference.name.clone(),
         result: format!(
-            "{} moves, area score black {} white {}",
-            reference.moves.len(),
+            "{}, area score black {} white {}",
+            crate::text::count(reference.moves.len(), "move"),
             final_score.black,
             final_score.white
         ),
