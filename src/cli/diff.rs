@@ -7,7 +7,7 @@ use asalto::replay::{Problem, Severity};
 use asalto::text::{DiffLimits, bounded_diff};
 
 use super::check::summary;
-use super::input::{Failure, RecordLines, display_name};
+use super::input::{RecordLines, display_name};
 use super::show::legal_moves_text;
 use super::{DrawArgs, Format, Out, ReadArgs, Status, WriteError, error};
 
@@ -71,14 +71,7 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
     });
     let (reference, other) = match opened {
         Ok(both) => both,
-        Err(Failure::Unreadable(message)) => {
-            error(&message);
-            return Ok(Status::Error);
-        }
-        Err(Failure::Document(message)) => {
-            error(&message);
-            return Ok(Status::Failure);
-        }
+        Err(failure) => return Ok(failure.report()),
     };
     let limits = DiffLimits::default();
     let comparison = match compare_streams(reference, other, args.read.options(), limits) {

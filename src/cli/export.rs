@@ -201,14 +201,7 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
         let read = input::read_game_document(lines, name, &mut |ply| digest.add(ply));
         let summary = match read {
             Ok(summary) => summary,
-            Err(Failure::Unreadable(message)) => {
-                error(&message);
-                return Ok(Status::Error);
-            }
-            Err(Failure::Document(message)) => {
-                error(&message);
-                return Ok(Status::Failure);
-            }
+            Err(failure) => return Ok(failure.report()),
         };
         if args.to != Target::Json && summary.start != Position::start() {
             error(&format!(

@@ -668,6 +668,23 @@ pub enum Failure {
     Document(String),
 }
 
+impl Failure {
+    /// Says why on standard error and gives the command's status: 2 for a
+    /// file that cannot be read, 1 for a document that holds no legal game.
+    pub fn report(self) -> super::Status {
+        match self {
+            Failure::Unreadable(message) => {
+                super::error(&message);
+                super::Status::Error
+            }
+            Failure::Document(message) => {
+                super::error(&message);
+                super::Status::Failure
+            }
+        }
+    }
+}
+
 impl From<String> for Failure {
     fn from(message: String) -> Failure {
         Failure::Unreadable(message)
