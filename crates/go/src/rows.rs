@@ -98,9 +98,9 @@ impl Runs {
     /// The runs of `mask`'s first `n` rows.
     pub(crate) fn new(mask: &Rows, n: usize) -> Runs {
         let mut spans = [[0; 4]; MAX_SIZE as usize + 2];
-        for r in 1..=n {
-            let mut p = mask.bits[r];
-            for (k, span) in spans[r].iter_mut().enumerate() {
+        for (row, bits) in spans[1..=n].iter_mut().zip(&mask.bits[1..=n]) {
+            let mut p = *bits;
+            for (k, span) in row.iter_mut().enumerate() {
                 p &= p >> (1 << k);
                 *span = p;
             }
