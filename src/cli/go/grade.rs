@@ -72,12 +72,7 @@ impl Graded for Go {
             (None, [file]) => {
                 let path =
                     std::fs::canonicalize(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-                let folder = path.parent().map(PathBuf::from).unwrap_or_default();
-                let name = path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                vec![go::submission(&folder, &name, &go, &script)]
+                vec![go::file_submission(&path, &go, &script)]
             }
             (None, []) => {
                 return Err(
