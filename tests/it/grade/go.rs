@@ -281,6 +281,158 @@ fn hostile_programs_become_failed_checks() {
     assert!(message("syntax-error", "loads").contains("syntax error"));
 }
 
+/// A program that reads each of `files` and says, in the exception that
+/// `emptyBoard/1` raises, what came of each (`name-ok` or `name-` and the
+/// error's name): its report is the failure of `board`.
+fn peeking_program(files: &[(&str, &str)]) -> String {
+    let reads: Vec<String> = files
+        .iter()
+        .map(|(name, path)| format!("{name}-{path:?}"))
+        .collect();
+    format!(
+        ":- module(proylcc, [emptyBoard/1, goMove/4, finDelJuego/3]).\n\
+         peek(F, R) :- catch((read_file_to_string(F, _, []) -> R = ok ; R = failed), E,\n\
+         \t((E = error(Err, _), compound(Err) -> functor(Err, R, _) ; R = E))).\n\
+         emptyBoard(_) :- findall(N-R, (member(N-F, [{}]), peek(F, R)), Seen),\n\
+         \tterm_to_atom(Seen, A), throw(peeked(A)).\n\
+         goMove(_, _, _, _) :- fail.\n\
+         finDelJuego(_, 0, 0).\n",
+        reads.join(", ")
+    )
+}
+
+/// What [`peeking_program`] saw, from a graded report: `name-result`.
+fn peeked(json: &Value) -> String {
+    let sub = &json["submissions"][0];
+    failures(sub)
+        .into_iter()
+        .filter_map(|f| f["message"].as_str())
+        .find_map(|m| m.split_once("peeked(").map(|(_, rest)| rest.to_string()))
+        .unwrap_or_else(|| panic!("no peek in the report: {sub:#}"))
+}
+
+/// One `proylcc.pl` graded on its own (`-- proylcc.pl`) is copied alone
+/// into the working folder: the reference game beside it, and a file of the
+/// instructor's that only root may read, are not copied along (the grader
+/// copies as root), and under bubblewrap the reference game cannot be
+/// opened at its own path either (bound over by `/dev/null`).
+#[test]
+fn a_single_program_brings_none_of_its_neighbours() {
+    use std::os::unix::fs::PermissionsExt;
+    swipl();
+    let dir = tempfile::Builder::new()
+        .prefix("asalto-go-beside-")
+        .tempdir_in("/var/tmp")
+        .unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let game = dir.path().join("secret.sgf");
+    std::fs::copy(go_refs().join("random-2.sgf"), &game).unwrap();
+    std::fs::set_permissions(&game, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let notes = dir.path().join("notes.txt");
+    std::fs::write(&notes, "answers\n").unwrap();
+    std::fs::set_permissions(&notes, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let game_s = game.display().to_string();
+    let program = dir.path().join("proylcc.pl");
+    std::fs::write(
+        &program,
+        peeking_program(&[
+            ("itself", "proylcc.pl"),
+            ("game", "secret.sgf"),
+            ("notes", "notes.txt"),
+            ("there", &game_s),
+        ]),
+    )
+    .unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let dir_s = dir.path().display().to_string();
+    let runs = sandboxes()
+        .into_iter()
+        .map(|s| (s, game_s.as_str()))
+        .chain(bwrap().then_some(("bwrap", dir_s.as_str())));
+    for (sandbox, games) in runs {
+        let graded = grade(
+            &[
+                "--game",
+                "go",
+                "--sandbox",
+                sandbox,
+                "--games",
+                games,
+                "--query-timeout",
+                "5",
+                "--",
+                program.to_str().unwrap(),
+            ],
+            &[],
+        );
+        let seen = peeked(&graded.json());
+        // It reads files: its own copy is there.
+        assert!(seen.contains("itself-ok"), "{sandbox} {games}: {seen}");
+        assert!(
+            seen.contains("game-existence_error"),
+            "{sandbox} {games}: {seen}"
+        );
+        assert!(
+            seen.contains("notes-existence_error"),
+            "{sandbox} {games}: {seen}"
+        );
+        if sandbox == "bwrap" {
+            // Named alone or by its folder, the game is hidden at its path.
+            assert!(seen.contains("there-permission_error"), "{games}: {seen}");
+        }
+    }
+}
+
+/// One `proylcc.pl` that is a symbolic link (a student's, in an
+/// autograder's submission folder) is not followed to what it names, a
+/// file the grader reads as root and would copy in: the submission's
+/// problem says so, and nothing of the file behind it is graded.
+#[test]
+fn a_single_program_that_is_a_link_is_not_followed() {
+    use std::os::unix::fs::PermissionsExt;
+    swipl();
+    let dir = tempfile::Builder::new()
+        .prefix("asalto-go-link-")
+        .tempdir_in("/var/tmp")
+        .unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    // Behind the link: a right program, that only root may read.
+    let behind = dir.path().join("teacher.pl");
+    std::fs::copy(
+        Path::new(FIXTURES).join("correct-strings/proylcc.pl"),
+        &behind,
+    )
+    .unwrap();
+    std::fs::set_permissions(&behind, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = dir.path().join("proylcc.pl");
+    std::os::unix::fs::symlink(&behind, &link).unwrap();
+    let refs = go_refs().join("random-2.sgf");
+    let graded = grade(
+        &[
+            "--game",
+            "go",
+            "--games",
+            refs.to_str().unwrap(),
+            "--query-timeout",
+            "5",
+            "--",
+            link.to_str().unwrap(),
+        ],
+        &[],
+    );
+    let json = graded.json();
+    let sub = &json["submissions"][0];
+    assert_eq!(sub["score"], 0.0, "{sub:#}");
+    let loads = failures(sub)
+        .into_iter()
+        .find(|f| f["kind"] == "loads")
+        .unwrap_or_else(|| panic!("loads passes: {sub:#}"));
+    assert!(
+        loads["message"].as_str().unwrap().contains("symbolic link"),
+        "{loads:#}"
+    );
+}
+
 /// The same report formats as Asalto's grade: Gradescope (one test per
 /// check) and CSV (one row per submission).
 #[test]
