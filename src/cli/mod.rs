@@ -20,6 +20,7 @@ mod html;
 mod input;
 mod madbishops;
 mod man;
+mod open;
 mod play;
 mod selfplay;
 mod show;

@@ -870,13 +870,15 @@ fn read_info(src: &str, root: NodeRead<'_>, problems: &mut Vec<Problem>) -> Game
         }
     }
     // The Fox server writes komi in hundredths (KM[650] is 6.5), and under
-    // Chinese rules in stones (KM[375] is 7.5 points).
+    // Chinese rules in stones (KM[375] is 7.5 points). Its files name it
+    // `AP[foxwq]`, or `AP[YuanYu]` (the maker of its client) in older
+    // exports, which carry the same KM[750] and KM[375].
     let fox = root.props.iter().any(|p| {
         p.ident == AP
-            && root
-                .values(p)
-                .iter()
-                .any(|v| src[v.span().range()].to_ascii_lowercase().contains("foxwq"))
+            && root.values(p).iter().any(|v| {
+                let ap = src[v.span().range()].to_ascii_lowercase();
+                ap.contains("foxwq") || ap.contains("yuanyu")
+            })
     });
     if fox && info.komi.abs() >= 100.0 {
         let chinese = root_text(src, root, RU)
