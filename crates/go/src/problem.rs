@@ -25,6 +25,9 @@ pub enum SyntaxKind {
     TrailingText,
     /// A game tree never closed (lenient: closed at the end of the file).
     UnclosedTree,
+    /// The file starts with a node `;` and no `(` (lenient: read as if
+    /// the `(` were there).
+    UnopenedTree,
     /// A `)` with no open game tree (lenient: ignored).
     ExtraParen,
     /// `()` or a game tree that does not start with a node.
@@ -154,6 +157,7 @@ impl Issue {
                 SyntaxKind::LeadingText => "leading-text",
                 SyntaxKind::TrailingText => "trailing-text",
                 SyntaxKind::UnclosedTree => "unclosed-tree",
+                SyntaxKind::UnopenedTree => "unopened-tree",
                 SyntaxKind::ExtraParen => "extra-paren",
                 SyntaxKind::EmptyNode => "empty-node",
                 SyntaxKind::MissingSemicolon => "missing-semicolon",
@@ -182,6 +186,7 @@ impl Issue {
                 SyntaxKind::LeadingText => "text before the first game tree".into(),
                 SyntaxKind::TrailingText => "text after the last game tree".into(),
                 SyntaxKind::UnclosedTree => "a game tree is not closed by `)`".into(),
+                SyntaxKind::UnopenedTree => "the first game tree does not start with `(`".into(),
                 SyntaxKind::ExtraParen => "a `)` closes no game tree".into(),
                 SyntaxKind::EmptyTree => "a game tree without a node".into(),
                 SyntaxKind::EmptyNode => "a node without properties".into(),
@@ -262,6 +267,7 @@ impl Issue {
         Some(match self {
             Issue::Syntax(SyntaxKind::LeadingText | SyntaxKind::TrailingText)
             | Issue::Syntax(SyntaxKind::UnclosedTree | SyntaxKind::ExtraParen)
+            | Issue::Syntax(SyntaxKind::UnopenedTree)
             | Issue::Syntax(SyntaxKind::MissingSemicolon) => {
                 "the lenient mode skips this damage with a warning"
             }

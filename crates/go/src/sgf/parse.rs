@@ -11,8 +11,8 @@ const W: Ident = Ident::new("W");
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParseOptions {
     /// Skip the damage real files carry — text before the first `(` or
-    /// after the last `)`, a missing or an extra `)`, a first node without
-    /// its `;` — with a warning instead of an error.
+    /// after the last `)`, a missing first `(`, a missing or an extra `)`,
+    /// a first node without its `;` — with a warning instead of an error.
     pub lenient: bool,
 }
 
@@ -277,8 +277,32 @@ impl<M: MainLine> Parser<'_, M> {
 
     fn run(&mut self) {
         self.skip_ws();
+        let mut stack: Vec<Open> = Vec::new();
+        if self.src.get(self.pos) == Some(&b';') {
+            // A first game tree without its `(`, as in files cut by their
+            // first byte (seen in downloads from the Fox server): the
+            // lenient mode reads it as if the `(` were there, so its `)`
+            // and variations keep their meaning instead of the main line
+            // being skipped as leading text.
+            let at = self.pos;
+            self.report(
+                SyntaxKind::UnopenedTree,
+                Span::new(at, at + 1),
+                self.lenient,
+            );
+            if !self.lenient {
+                return;
+            }
+            stack.push(Open {
+                attach: None,
+                attach_main: true,
+                attach_has_child: false,
+                has_node: false,
+                start: at,
+            });
+        }
         // Leading text.
-        if self.pos < self.src.len() && self.src[self.pos] != b'(' {
+        if stack.is_empty() && self.pos < self.src.len() && self.src[self.pos] != b'(' {
             let start = self.pos;
             match self.src[self.pos..].iter().position(|&b| b == b'(') {
                 Some(k) => {
@@ -300,7 +324,6 @@ impl<M: MainLine> Parser<'_, M> {
             self.report(SyntaxKind::NoGameTree, Span::new(0, 0), false);
             return;
         }
-        let mut stack: Vec<Open> = Vec::new();
         loop {
             self.skip_ws();
             let Some(&c) = self.src.get(self.pos) else {

@@ -83,8 +83,9 @@ fn an_illegal_move_in_a_variation_is_found_once() {
 
 #[test]
 fn lenient_damage_is_a_warning_and_strict_an_error() {
-    let cases: [(&str, &str, (usize, usize)); 5] = [
+    let cases: [(&str, &str, (usize, usize)); 6] = [
         ("junk\n(;B[aa])", "leading-text", (1, 1)),
+        (" ;GM[1];B[aa])", "unopened-tree", (1, 2)),
         ("(;B[aa]", "unclosed-tree", (1, 1)),
         ("(;B[aa]))", "extra-paren", (1, 9)),
         ("(;B[aa]) trailer", "trailing-text", (1, 10)),
@@ -367,6 +368,11 @@ fn charsets() {
         ("Shift_JIS", SHIFT_JIS, "表ソ本因坊"),
         ("ISO-8859-1", WINDOWS_1252, "Ségolène"),
         ("UTF-8", encoding_rs::UTF_8, "Ségolène 李"),
+        // Names of code pages that encoding_rs does not know.
+        ("EUC-CN", GBK, "李昌镐"),
+        ("CP936", GBK, "李昌镐"),
+        ("cp949", EUC_KR, "이창호"),
+        ("CP932", SHIFT_JIS, "表ソ本因坊"),
     ] {
         let text = format!("(;CA[{label}]PB[{name}]C[{name}];B[aa])");
         let (bytes, _, unmappable) = enc.encode(&text);
@@ -391,6 +397,24 @@ fn charsets() {
     );
     assert_eq!(c.games[0].info.players.black.as_deref(), Some("李昌镐"));
     assert_eq!(c.charset, "UTF-8");
+    // No CA, UTF-8 with a byte lost: read as UTF-8, with a warning.
+    let c = check(
+        b"(;PB[\xe6\x9f\xaf\xe6\xb4?]PW[\xe9\x82\xac\xe5\x85\x89];B[aa])",
+        &CheckOptions::default(),
+    );
+    assert_eq!(c.games[0].info.players.white.as_deref(), Some("邬光"));
+    assert_eq!(c.charset, "UTF-8");
+    assert_eq!(problems(&c), [("charset", Warning, 1, 1, None)]);
+    // UTF-16 without a byte-order mark, both byte orders.
+    let text = "(;CA[UTF-16]PB[李昌镐];B[aa])";
+    let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    for (bytes, name) in [(be, "UTF-16BE"), (le, "UTF-16LE")] {
+        let c = check(&bytes, &CheckOptions::default());
+        assert!(problems(&c).is_empty(), "{name}: {:?}", problems(&c));
+        assert_eq!(c.charset, name);
+        assert_eq!(c.games[0].info.players.black.as_deref(), Some("李昌镐"));
+    }
 }
 
 #[test]
@@ -463,4 +487,31 @@ fn many_long_variations_are_bounded() {
         c.all_problems()
             .any(|p| p.kind.code() == "too-many-variations")
     );
+}
+
+#[test]
+fn a_tree_without_its_first_paren_keeps_its_variations_in_the_lenient_mode() {
+    // As some Fox server downloads are: the main line, then variations,
+    // and the last `)` of the tree whose `(` is missing.
+    let src = ";GM[1]SZ[9];B[aa];W[bb](;B[cc];W[dd])(;B[ee]))";
+    let le = lenient(src);
+    assert_eq!(problems(&le), [("unopened-tree", Warning, 1, 1, None)]);
+    assert_eq!(le.games.len(), 1);
+    assert_eq!(le.games[0].plies.len(), 4);
+    let s = strict(src);
+    assert_eq!(problems(&s), [("unopened-tree", Error, 1, 1, None)]);
+}
+
+#[test]
+fn fox_komi_in_hundredths_and_stones() {
+    let komi = |root: &str| strict(&format!("(;{root};B[aa])")).games[0].info.komi;
+    // Japanese rules: hundredths of a point.
+    assert_eq!(komi("AP[foxwq]RU[Japanese]KM[650]"), 6.5);
+    // Chinese rules: hundredths of a stone, a stone being two points.
+    assert_eq!(komi("AP[foxwq]RU[Chinese]KM[375]"), 7.5);
+    // Older exports name the client's maker.
+    assert_eq!(komi("AP[YuanYu]RU[Japanese]KM[750]"), 7.5);
+    assert_eq!(komi("AP[YuanYu]KM[6.5]"), 6.5);
+    // Other programs' komi is points.
+    assert_eq!(komi("AP[CGoban:3]KM[650]"), 650.0);
 }
