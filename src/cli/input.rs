@@ -12,6 +12,8 @@ use asalto::export::DocumentSummary;
 use asalto::replay::{Ply, Replayer};
 use asalto::text::escape_line;
 
+use super::open::{Opener, RecordFile};
+
 /// How an input is named in text: `-` is `<stdin>`.
 pub fn display_name(path: &str) -> String {
     if path == "-" {
@@ -141,13 +143,23 @@ impl<'b> Opened<'b> {
     /// is a folder (found by reading it: no look at the file before it is
     /// opened).
     pub fn open(path: &str, buf: &'b mut Vec<u8>) -> Result<Opened<'b>, NotOpened> {
+        Opened::open_with(path, buf, &mut Opener::default())
+    }
+
+    /// [`Opened::open`] by `opener`, the opener of a thread that opens
+    /// many files (it keeps their folder open).
+    pub fn open_with(
+        path: &str,
+        buf: &'b mut Vec<u8>,
+        opener: &mut Opener,
+    ) -> Result<Opened<'b>, NotOpened> {
         if buf.len() < CHUNK {
             buf.resize(CHUNK, 0);
         }
         let mut reader: Box<dyn Read + 'b> = if path == "-" {
             Box::new(stdin())
         } else {
-            let file = File::open(path).map_err(|e| NotOpened::new(path, &e))?;
+            let file = opener.open(path).map_err(|e| NotOpened::new(path, &e))?;
             return Opened::first(file, path, buf);
         };
         let filled = fill(&mut reader, &mut buf[..CHUNK]).map_err(|e| NotOpened::new(path, &e))?;
@@ -157,7 +169,11 @@ impl<'b> Opened<'b> {
 
     /// The first bytes of `file` read into `buf`: a file read whole in
     /// its first read (the common case of a small record) costs no box.
-    fn first(mut file: File, path: &str, buf: &'b mut Vec<u8>) -> Result<Opened<'b>, NotOpened> {
+    fn first(
+        mut file: RecordFile,
+        path: &str,
+        buf: &'b mut Vec<u8>,
+    ) -> Result<Opened<'b>, NotOpened> {
         let filled = fill(&mut file, &mut buf[..CHUNK]).map_err(|e| NotOpened::new(path, &e))?;
         let rest: Option<Box<dyn Read + 'b>> = if filled == CHUNK {
             Some(Box::new(file))

@@ -127,6 +127,9 @@ pub struct Tally {
     /// Numbers of plies after which to keep the position, ascending
     /// ([`Tally::END`]: the line's end).
     wanted: Vec<usize>,
+    /// The last of `wanted` (`usize::MAX` for none, which no count
+    /// reaches): one compare a move instead of a look into the vector.
+    next_wanted: usize,
     kept: Vec<(usize, Box<Position>)>,
     /// The first line's moves as written, if asked ([`Tally::with_moves`]).
     written: Option<Vec<(Side, Move)>>,
@@ -153,6 +156,7 @@ impl Tally {
             moves: 0,
             want_illegal: true,
             first_illegal: None,
+            next_wanted: wanted.last().copied().unwrap_or(usize::MAX),
             wanted,
             kept: Vec::new(),
             written: None,
@@ -190,6 +194,24 @@ impl Tally {
         {
             self.wanted.pop();
             self.kept.push((n, Box::new(pos.snapshot())));
+        }
+        self.next_wanted = self.wanted.last().copied().unwrap_or(usize::MAX);
+    }
+
+    /// [`Sink::before`] for a move that is illegal or after which a
+    /// position is wanted: rare, so out of the line of the move loop.
+    #[cold]
+    #[inline(never)]
+    fn before_rare(&mut self, pos: &Position, ply: &Ply, why: Option<IllegalMoveKind>) {
+        if self.wanted.last().is_some_and(|&n| n <= self.moves) {
+            self.keep(pos, self.moves);
+        }
+        if why.is_some() && self.want_illegal && self.first_illegal.is_none() {
+            let ply = Ply {
+                illegal: why,
+                ..*ply
+            };
+            self.first_illegal = Some((ply, Box::new(pos.snapshot())));
         }
     }
 }
@@ -286,17 +308,10 @@ impl Sink for Plies {
 }
 
 impl Sink for Tally {
-    #[inline]
+    #[inline(always)]
     fn before(&mut self, pos: &Position, ply: &Ply, why: Option<IllegalMoveKind>) {
-        if self.wanted.last().is_some_and(|&n| n <= self.moves) {
-            self.keep(pos, self.moves);
-        }
-        if why.is_some() && self.want_illegal && self.first_illegal.is_none() {
-            let ply = Ply {
-                illegal: why,
-                ..*ply
-            };
-            self.first_illegal = Some((ply, Box::new(pos.snapshot())));
+        if why.is_some() | (self.next_wanted <= self.moves) {
+            self.before_rare(pos, ply, why);
         }
     }
 
@@ -1201,13 +1216,18 @@ impl<S: Sink> LineReader<S> {
                 self.judge.event(ev, Some(&mut self.problems));
                 self.sink.event(ev);
             }
-            Step::Move(mut ply) => {
-                ply.illegal = self
-                    .judge
-                    .play(&ply, &mut self.sink, Some(&mut self.problems));
-                self.sink.ply(ply, &self.judge.pos);
-            }
+            Step::Move(ply) => self.judge_move(ply),
         }
+    }
+
+    /// Judges and plays a move: the body of the move loop, inlined into
+    /// the parser's run of one-move nodes.
+    #[inline(always)]
+    fn judge_move(&mut self, mut ply: Ply) {
+        ply.illegal = self
+            .judge
+            .play(&ply, &mut self.sink, Some(&mut self.problems));
+        self.sink.ply(ply, &self.judge.pos);
     }
 
     /// Settles the handicap once the root is read and the line has a first
@@ -1357,13 +1377,13 @@ impl<S: Sink> LineReader<S> {
             } else {
                 Side::White
             };
-            self.judge_step(Step::Move(Ply {
+            self.judge_move(Ply {
                 number: self.move_count,
                 side,
                 mv: m,
                 span: (mv.span.start as u32, mv.span.end as u32),
                 illegal: None,
-            }));
+            });
             return;
         }
         let step = self.read_move(src, size, mv.ident, mv.span, mv.value);

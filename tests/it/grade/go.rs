@@ -344,7 +344,12 @@ fn a_single_program_brings_none_of_its_neighbours() {
     )
     .unwrap();
     std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o644)).unwrap();
-    for sandbox in sandboxes() {
+    let dir_s = dir.path().display().to_string();
+    let runs = sandboxes()
+        .into_iter()
+        .map(|s| (s, game_s.as_str()))
+        .chain(bwrap().then_some(("bwrap", dir_s.as_str())));
+    for (sandbox, games) in runs {
         let graded = grade(
             &[
                 "--game",
@@ -352,7 +357,7 @@ fn a_single_program_brings_none_of_its_neighbours() {
                 "--sandbox",
                 sandbox,
                 "--games",
-                &game_s,
+                games,
                 "--query-timeout",
                 "5",
                 "--",
@@ -362,13 +367,70 @@ fn a_single_program_brings_none_of_its_neighbours() {
         );
         let seen = peeked(&graded.json());
         // It reads files: its own copy is there.
-        assert!(seen.contains("itself-ok"), "{sandbox}: {seen}");
-        assert!(seen.contains("game-existence_error"), "{sandbox}: {seen}");
-        assert!(seen.contains("notes-existence_error"), "{sandbox}: {seen}");
+        assert!(seen.contains("itself-ok"), "{sandbox} {games}: {seen}");
+        assert!(
+            seen.contains("game-existence_error"),
+            "{sandbox} {games}: {seen}"
+        );
+        assert!(
+            seen.contains("notes-existence_error"),
+            "{sandbox} {games}: {seen}"
+        );
         if sandbox == "bwrap" {
-            assert!(seen.contains("there-permission_error"), "{sandbox}: {seen}");
+            // Named alone or by its folder, the game is hidden at its path.
+            assert!(seen.contains("there-permission_error"), "{games}: {seen}");
         }
     }
+}
+
+/// One `proylcc.pl` that is a symbolic link (a student's, in an
+/// autograder's submission folder) is not followed to what it names, a
+/// file the grader reads as root and would copy in: the submission's
+/// problem says so, and nothing of the file behind it is graded.
+#[test]
+fn a_single_program_that_is_a_link_is_not_followed() {
+    use std::os::unix::fs::PermissionsExt;
+    swipl();
+    let dir = tempfile::Builder::new()
+        .prefix("asalto-go-link-")
+        .tempdir_in("/var/tmp")
+        .unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    // Behind the link: a right program, that only root may read.
+    let behind = dir.path().join("teacher.pl");
+    std::fs::copy(
+        Path::new(FIXTURES).join("correct-strings/proylcc.pl"),
+        &behind,
+    )
+    .unwrap();
+    std::fs::set_permissions(&behind, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = dir.path().join("proylcc.pl");
+    std::os::unix::fs::symlink(&behind, &link).unwrap();
+    let refs = go_refs().join("random-2.sgf");
+    let graded = grade(
+        &[
+            "--game",
+            "go",
+            "--games",
+            refs.to_str().unwrap(),
+            "--query-timeout",
+            "5",
+            "--",
+            link.to_str().unwrap(),
+        ],
+        &[],
+    );
+    let json = graded.json();
+    let sub = &json["submissions"][0];
+    assert_eq!(sub["score"], 0.0, "{sub:#}");
+    let loads = failures(sub)
+        .into_iter()
+        .find(|f| f["kind"] == "loads")
+        .unwrap_or_else(|| panic!("loads passes: {sub:#}"));
+    assert!(
+        loads["message"].as_str().unwrap().contains("symbolic link"),
+        "{loads:#}"
+    );
 }
 
 /// The same report formats as Asalto's grade: Gradescope (one test per
