@@ -510,8 +510,8 @@ impl Board {
         // capture. Computed without a branch on the neighbours' colours;
         // the one branch is on the rare answer.
         if REFUSE_SUICIDE && (own_libs == 0) & !dying & !friend_lives {
-            for k in 0..4 {
-                self.libs[heads[k]] += u16::from(heads[k] != NO_GROUP);
+            for h in heads {
+                self.libs[h] += u16::from(h != NO_GROUP);
             }
             self.cell[i] = EMPTY;
             self.head[i] = NO_GROUP as u16;
