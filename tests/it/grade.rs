@@ -381,7 +381,7 @@ fn batch_table_and_csv() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "submission,score,max_score,runs,turn,moves,illegal,board,end,save,load,quit,first_failure"
+        "submission,score,max_score,runs,turn,moves,illegal,board,end,save,load,quit,first_failure,notes"
     );
     assert!(lines.next().unwrap().starts_with("broken-load,"));
     assert!(lines.next().unwrap().starts_with("correct,100,100,"));
@@ -505,7 +505,7 @@ fn an_asleep_hang_is_played_again_before_it_is_charged() {
     assert!(message.ends_with("it hangs"), "{message}");
     // The human details and Gradescope's output carry the note too.
     let entry = format!("{subs}/stop-once/asalto.py");
-    for format in ["human", "gradescope"] {
+    for format in ["human", "gradescope", "csv"] {
         std::fs::remove_file(&marker).unwrap();
         let one = [
             "--format",
@@ -522,15 +522,22 @@ fn an_asleep_hang_is_played_again_before_it_is_charged() {
         ];
         let out = grade_text(&one);
         assert_eq!(out.code, 0, "{format}: {}", out.stdout);
-        let text = match format {
-            "human" => out.stdout,
-            _ => serde_json::from_str::<Value>(&out.stdout).unwrap()["output"]
-                .as_str()
-                .unwrap()
-                .to_string(),
+        let (text, note) = match format {
+            "human" => (out.stdout, "note: re-run: "),
+            // The last column, `game: note`.
+            "csv" => (out.stdout, "ejemplo.txt: re-run: "),
+            _ => (
+                serde_json::from_str::<Value>(&out.stdout).unwrap()["output"]
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+                "note: re-run: ",
+            ),
         };
         assert!(
-            text.contains("note: re-run: the game ejemplo.txt got no answer within 1 s"),
+            text.contains(&format!(
+                "{note}the game ejemplo.txt got no answer within 1 s"
+            )),
             "{format}: {text}"
         );
     }

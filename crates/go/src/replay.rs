@@ -883,14 +883,17 @@ fn problem(severity: Severity, span: Span, ply: Option<u32>, kind: Issue) -> Pro
     }
 }
 
-/// The first value of a root property, unescaped and trimmed.
-fn root_text(src: &str, root: NodeRead<'_>, id: Ident) -> Option<(String, Span)> {
+/// The first value of a root property, unescaped and trimmed: borrowed
+/// from the text unless it holds escapes or line breaks (a file's root
+/// is read once, and most of its values are only looked at).
+fn root_text<'s>(src: &'s str, root: NodeRead<'_>, id: Ident) -> Option<(Cow<'s, str>, Span)> {
     let prop = root.property(id)?;
     let v = root.values(prop).first()?;
-    Some((
-        unescape(&src[v.span().range()], true).trim().to_string(),
-        prop.span(),
-    ))
+    let text = match unescape(&src[v.span().range()], true) {
+        Cow::Borrowed(text) => Cow::Borrowed(text.trim()),
+        Cow::Owned(text) => Cow::Owned(text.trim().to_string()),
+    };
+    Some((text, prop.span()))
 }
 
 /// Reads the size: `None` (with an error) when the game cannot be replayed.
@@ -898,6 +901,10 @@ fn read_size(src: &str, root: NodeRead<'_>, problems: &mut Vec<Problem>) -> Opti
     let Some((text, span)) = root_text(src, root, SZ) else {
         return Some(Size::NINETEEN);
     };
+    // The common case: one number, read without splitting.
+    if let Some(size) = text.parse::<u8>().ok().and_then(Size::new) {
+        return Some(size);
+    }
     let parts: Vec<&str> = text.split(':').map(str::trim).collect();
     let numbers: Option<Vec<u32>> = parts.iter().map(|s| s.parse().ok()).collect();
     match numbers.as_deref() {
@@ -909,14 +916,18 @@ fn read_size(src: &str, root: NodeRead<'_>, problems: &mut Vec<Problem>) -> Opti
                 Severity::Error,
                 span,
                 None,
-                Issue::UnsupportedSize { value: text },
+                Issue::UnsupportedSize {
+                    value: text.into_owned(),
+                },
             ));
         }
         Some([_, _]) => problems.push(problem(
             Severity::Error,
             span,
             None,
-            Issue::UnsupportedSize { value: text },
+            Issue::UnsupportedSize {
+                value: text.into_owned(),
+            },
         )),
         _ => problems.push(problem(
             Severity::Error,
@@ -924,7 +935,7 @@ fn read_size(src: &str, root: NodeRead<'_>, problems: &mut Vec<Problem>) -> Opti
             None,
             Issue::BadValue {
                 property: "SZ".into(),
-                value: text,
+                value: text.into_owned(),
                 expected: "a board size such as 19",
             },
         )),
@@ -949,7 +960,13 @@ fn from_fox(src: &str, root: NodeRead<'_>) -> bool {
 fn read_info(src: &str, root: NodeRead<'_>, problems: &mut Vec<Problem>) -> GameInfo {
     let mut info = GameInfo::default();
     if let Some((text, span)) = root_text(src, root, KM) {
-        match text.replace(',', ".").parse::<f64>() {
+        // A decimal comma is read as a point (copied only when present).
+        let number = if text.contains(',') {
+            text.replace(',', ".").parse::<f64>()
+        } else {
+            text.parse::<f64>()
+        };
+        match number {
             Ok(k) if k.is_finite() => info.komi = k,
             _ if text.is_empty() => {}
             _ => problems.push(problem(
@@ -958,7 +975,7 @@ fn read_info(src: &str, root: NodeRead<'_>, problems: &mut Vec<Problem>) -> Game
                 None,
                 Issue::BadValue {
                     property: "KM".into(),
-                    value: text,
+                    value: text.into_owned(),
                     expected: "a number such as 6.5; komi 0 is used",
                 },
             )),
@@ -974,7 +991,7 @@ fn read_info(src: &str, root: NodeRead<'_>, problems: &mut Vec<Problem>) -> Game
                 None,
                 Issue::BadValue {
                     property: "HA".into(),
-                    value: text,
+                    value: text.into_owned(),
                     expected: "a whole number of handicap stones",
                 },
             )),
@@ -987,11 +1004,11 @@ fn read_info(src: &str, root: NodeRead<'_>, problems: &mut Vec<Problem>) -> Game
             .is_some_and(|(r, _)| r.to_ascii_lowercase().contains("chinese"));
         info.komi /= if chinese { 50.0 } else { 100.0 };
     }
-    info.result = root_text(src, root, RE).map(|(t, _)| t);
-    info.rules = root_text(src, root, RU).map(|(t, _)| t);
+    info.result = root_text(src, root, RE).map(|(t, _)| t.into_owned());
+    info.rules = root_text(src, root, RU).map(|(t, _)| t.into_owned());
     info.players = BySide::new(
-        root_text(src, root, PB).map(|(t, _)| t),
-        root_text(src, root, PW).map(|(t, _)| t),
+        root_text(src, root, PB).map(|(t, _)| t.into_owned()),
+        root_text(src, root, PW).map(|(t, _)| t.into_owned()),
     );
     info
 }
@@ -1282,7 +1299,9 @@ impl<S: Sink> LineReader<S> {
                 Severity::Error,
                 span,
                 None,
-                Issue::NotGo { value: gm },
+                Issue::NotGo {
+                    value: gm.into_owned(),
+                },
             ));
         } else {
             size = read_size(src, root, &mut problems);

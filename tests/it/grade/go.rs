@@ -480,10 +480,13 @@ fn gradescope_and_csv() {
     assert_eq!(
         lines.next(),
         Some(
-            "submission,score,max_score,loads,board,moves,captures,suicide,occupied,score,first_failure"
+            "submission,score,max_score,loads,board,moves,captures,suicide,occupied,score,first_failure,notes"
         )
     );
-    assert!(lines.next().unwrap().starts_with("captures-one-group,"));
+    let row = lines.next().unwrap();
+    assert!(row.starts_with("captures-one-group,"), "{row}");
+    // The notes, last: the representation the program uses, among them.
+    assert!(row.contains("cells=strings"), "{row}");
 }
 
 /// The rules of the assignment, written again the slow way (flood fills on
@@ -1031,4 +1034,38 @@ finDelJuego(_, '<b>', '<script>alert(5)</script>').
     // board for each kind of query in each game.
     assert!(boards[0] >= 1, "{boards:?} boards drawn");
     assert!(boards[1] >= 8, "{boards:?} boards drawn");
+}
+
+/// Our own limit on a wait for SWI-Prolog is not shortened by a loaded
+/// machine (a CI run at load 8 once killed a program while it loaded): at
+/// the limit, only a program that is busy but had less CPU time than the
+/// limit waits on, until it could have had it, and never past the end of
+/// the stretched wait; a loop that had its CPU time, and a program asleep,
+/// are stopped at the limit, as on an idle machine.
+#[test]
+fn a_loaded_machine_stretches_only_a_busy_starved_wait() {
+    use asalto::grade::process::starved_wait;
+    use std::time::{Duration, Instant};
+    let s = Duration::from_secs;
+    let now = Instant::now();
+    let limit = s(6);
+    let end = now + limit * 4;
+    // Idle machine: a loop had its whole limit of CPU time.
+    assert_eq!(starved_wait(now, end, limit, limit, false), None);
+    // Asleep (blocked): stopped, whatever it had.
+    assert_eq!(starved_wait(now, end, limit, s(1), true), None);
+    // Busy with a quarter of a core: on until it could have had 6 s.
+    assert_eq!(
+        starved_wait(now, end, limit, Duration::from_millis(1500), false),
+        Some(now + Duration::from_millis(4500))
+    );
+    // Never past the end, and not at all once there.
+    assert_eq!(
+        starved_wait(now, now + s(2), limit, s(0), false),
+        Some(now + s(2))
+    );
+    assert_eq!(starved_wait(end, end, limit, s(0), false), None);
+    // At least a step, so that the CPU watch sees it.
+    let step = starved_wait(now, end, limit, limit - Duration::from_millis(10), false);
+    assert!(step.is_some_and(|t| t >= now + Duration::from_millis(200)));
 }
