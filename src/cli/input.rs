@@ -231,6 +231,7 @@ impl<'b> Opened<'b> {
             scanned: 0,
             filled: self.filled,
             eof,
+            max_line: usize::MAX,
         }
     }
 }
@@ -338,6 +339,9 @@ pub struct Lines<'b> {
     scanned: usize,
     filled: usize,
     eof: bool,
+    /// The longest line read ([`Lines::within`]); a longer one is an
+    /// error, so that no input makes the buffer grow past it.
+    max_line: usize,
 }
 
 /// The buffer's first size.
@@ -368,6 +372,15 @@ impl<'b> Lines<'b> {
             self.start = 0;
         }
         if self.filled == self.buf.len() {
+            if self.buf.len() >= self.max_line {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "a line longer than {} KiB (a record has short lines)",
+                        self.max_line >> 10
+                    ),
+                ));
+            }
             let grown = self.buf.len() * 2;
             self.buf.resize(grown, 0);
         }
@@ -399,7 +412,15 @@ impl<'b> Lines<'b> {
             scanned: 0,
             filled: 0,
             eof: false,
+            max_line: usize::MAX,
         }
+    }
+
+    /// The same lines, a line longer than `max_line` bytes an error (read
+    /// as far as the buffer holds): a game whose lines are short bounds
+    /// its memory so whatever the input.
+    pub fn within(self, max_line: usize) -> Lines<'b> {
+        Lines { max_line, ..self }
     }
 
     /// Whether the input is a JSON document: its first character (after a
@@ -905,9 +926,22 @@ impl Rereadable {
             copy: Some(copy),
         })
     }
+}
 
+/// A source read more than once, each time from its beginning: `export`
+/// reads its input twice through it, and its tests read a source that
+/// changes between the two readings.
+pub trait Reread {
     /// Its lines, from the beginning, in `buf`.
-    pub fn lines<'b>(&self, buf: &'b mut Vec<u8>) -> Result<Lines<'b>, String> {
+    ///
+    /// # Errors
+    ///
+    /// The message when it cannot be read again.
+    fn lines<'b>(&self, buf: &'b mut Vec<u8>) -> Result<Lines<'b>, String>;
+}
+
+impl Reread for Rereadable {
+    fn lines<'b>(&self, buf: &'b mut Vec<u8>) -> Result<Lines<'b>, String> {
         match &self.copy {
             None => Lines::open(&self.path, buf),
             Some(copy) => {

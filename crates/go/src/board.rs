@@ -465,10 +465,11 @@ impl Board {
         self.stones[side] += 1;
         self.hash ^= KEYS[side.index()][i];
         let mut own_libs = 0;
-        let mut friends = false;
+        // Bit `k`: neighbour `k` holds a stone of the mover's colour.
+        let mut friends = 0u32;
         for k in 0..4 {
             own_libs += u16::from(cells[k] == EMPTY);
-            friends |= cells[k] == me;
+            friends |= u32::from(cells[k] == me) << k;
             // A stone's group loses the pseudo-liberty `p`; `NO_GROUP`
             // loses nothing.
             self.libs[heads[k]] -= u16::from(heads[k] != NO_GROUP);
@@ -480,14 +481,29 @@ impl Board {
         for k in 0..4 {
             dying |= (cells[k] == them) & (self.libs[heads[k]] == 0);
         }
-        if !friends && !dying && own_libs > 0 {
+        if friends == 0 && !dying && own_libs > 0 {
             return Placed::default();
         }
-        for k in 0..4 {
-            // Heads are read again: a merge relabels the smaller group.
-            let (h, hi) = (usize::from(self.head[nb[k]]), usize::from(self.head[i]));
-            if cells[k] == me && h != hi {
-                self.merge(h, hi);
+        if friends != 0 {
+            // The stone joins its first friend's group: a stone added to
+            // its ring, where a merge would also walk the smaller group.
+            let h = heads[friends.trailing_zeros() as usize];
+            self.head[i] = h as u16;
+            self.next[i] = self.next[h];
+            self.next[h] = i as u16;
+            self.count[h] += 1;
+            self.libs[h] += own_libs;
+            // The other friends, most often none: only the bits set are
+            // visited, so there is no branch per neighbour on its colour.
+            let mut rest = friends & (friends - 1);
+            while rest != 0 {
+                let k = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                // Heads are read again: a merge relabels the smaller group.
+                let (hk, hi) = (usize::from(self.head[nb[k]]), usize::from(self.head[i]));
+                if hk != hi {
+                    self.merge(hk, hi);
+                }
             }
         }
         let mut placed = Placed::default();
@@ -623,8 +639,14 @@ impl Board {
             white.set_row(row, w);
         }
         let runs = Runs::new(&empty, n);
-        let reach_black = black.neighbours_within(&empty, n).fill_within(&runs, n);
-        let reach_white = white.neighbours_within(&empty, n).fill_within(&runs, n);
+        let [reach_black, reach_white] = Rows::fill_two_within(
+            [
+                black.neighbours_within(&empty, n),
+                white.neighbours_within(&empty, n),
+            ],
+            &runs,
+            n,
+        );
         AreaScore {
             black: u32::from(self.stones.black) + reach_black.minus(&reach_white).len(),
             white: u32::from(self.stones.white) + reach_white.minus(&reach_black).len(),

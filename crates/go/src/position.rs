@@ -95,7 +95,10 @@ type Seen = HashSet<u64, BuildHasherDefault<ZobristHasher>>;
 /// A position under a rule profile.
 #[derive(Clone)]
 pub struct Position {
-    board: Board,
+    /// Boxed: a board is 6.6 KB, and a position is moved several times
+    /// on its way into a replay (position, judge, line reader), each move
+    /// a copy of the whole board where a box copies a pointer.
+    board: Box<Board>,
     profile: Profile,
     rules: Rules,
     to_move: Side,
@@ -141,7 +144,7 @@ impl Position {
             seen.insert(board.hash());
         }
         Position {
-            board,
+            board: Box::new(board),
             profile,
             rules,
             to_move,

@@ -41,7 +41,8 @@ pub enum SyntaxKind {
     Unexpected(char),
     /// A property name with no `[value]`.
     MissingValue,
-    /// A `[` never closed.
+    /// A `[` never closed: the end of the file cuts the value (lenient:
+    /// the property is dropped and the file read as ending there).
     UnterminatedValue,
     /// A text of 4 GiB or more: not read (the parsed tree keeps byte
     /// offsets in 32 bits).
@@ -272,7 +273,7 @@ impl Issue {
                 "the lenient mode skips this damage with a warning"
             }
             Issue::Syntax(SyntaxKind::UnterminatedValue) => {
-                "a `]` inside a value must be written `\\]`"
+                "a `]` inside a value must be written `\\]`; the lenient mode drops a value the end of the file cuts"
             }
             Issue::Syntax(_) => return None,
             Issue::Charset { .. } => "set CA[] to the charset the file is written in",

@@ -344,7 +344,12 @@ fn a_single_program_brings_none_of_its_neighbours() {
     )
     .unwrap();
     std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o644)).unwrap();
-    for sandbox in sandboxes() {
+    let dir_s = dir.path().display().to_string();
+    let runs = sandboxes()
+        .into_iter()
+        .map(|s| (s, game_s.as_str()))
+        .chain(bwrap().then_some(("bwrap", dir_s.as_str())));
+    for (sandbox, games) in runs {
         let graded = grade(
             &[
                 "--game",
@@ -352,7 +357,7 @@ fn a_single_program_brings_none_of_its_neighbours() {
                 "--sandbox",
                 sandbox,
                 "--games",
-                &game_s,
+                games,
                 "--query-timeout",
                 "5",
                 "--",
@@ -362,13 +367,70 @@ fn a_single_program_brings_none_of_its_neighbours() {
         );
         let seen = peeked(&graded.json());
         // It reads files: its own copy is there.
-        assert!(seen.contains("itself-ok"), "{sandbox}: {seen}");
-        assert!(seen.contains("game-existence_error"), "{sandbox}: {seen}");
-        assert!(seen.contains("notes-existence_error"), "{sandbox}: {seen}");
+        assert!(seen.contains("itself-ok"), "{sandbox} {games}: {seen}");
+        assert!(
+            seen.contains("game-existence_error"),
+            "{sandbox} {games}: {seen}"
+        );
+        assert!(
+            seen.contains("notes-existence_error"),
+            "{sandbox} {games}: {seen}"
+        );
         if sandbox == "bwrap" {
-            assert!(seen.contains("there-permission_error"), "{sandbox}: {seen}");
+            // Named alone or by its folder, the game is hidden at its path.
+            assert!(seen.contains("there-permission_error"), "{games}: {seen}");
         }
     }
+}
+
+/// One `proylcc.pl` that is a symbolic link (a student's, in an
+/// autograder's submission folder) is not followed to what it names, a
+/// file the grader reads as root and would copy in: the submission's
+/// problem says so, and nothing of the file behind it is graded.
+#[test]
+fn a_single_program_that_is_a_link_is_not_followed() {
+    use std::os::unix::fs::PermissionsExt;
+    swipl();
+    let dir = tempfile::Builder::new()
+        .prefix("asalto-go-link-")
+        .tempdir_in("/var/tmp")
+        .unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    // Behind the link: a right program, that only root may read.
+    let behind = dir.path().join("teacher.pl");
+    std::fs::copy(
+        Path::new(FIXTURES).join("correct-strings/proylcc.pl"),
+        &behind,
+    )
+    .unwrap();
+    std::fs::set_permissions(&behind, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = dir.path().join("proylcc.pl");
+    std::os::unix::fs::symlink(&behind, &link).unwrap();
+    let refs = go_refs().join("random-2.sgf");
+    let graded = grade(
+        &[
+            "--game",
+            "go",
+            "--games",
+            refs.to_str().unwrap(),
+            "--query-timeout",
+            "5",
+            "--",
+            link.to_str().unwrap(),
+        ],
+        &[],
+    );
+    let json = graded.json();
+    let sub = &json["submissions"][0];
+    assert_eq!(sub["score"], 0.0, "{sub:#}");
+    let loads = failures(sub)
+        .into_iter()
+        .find(|f| f["kind"] == "loads")
+        .unwrap_or_else(|| panic!("loads passes: {sub:#}"));
+    assert!(
+        loads["message"].as_str().unwrap().contains("symbolic link"),
+        "{loads:#}"
+    );
 }
 
 /// The same report formats as Asalto's grade: Gradescope (one test per
@@ -418,10 +480,13 @@ fn gradescope_and_csv() {
     assert_eq!(
         lines.next(),
         Some(
-            "submission,score,max_score,loads,board,moves,captures,suicide,occupied,score,first_failure"
+            "submission,score,max_score,loads,board,moves,captures,suicide,occupied,score,first_failure,notes"
         )
     );
-    assert!(lines.next().unwrap().starts_with("captures-one-group,"));
+    let row = lines.next().unwrap();
+    assert!(row.starts_with("captures-one-group,"), "{row}");
+    // The notes, last: the representation the program uses, among them.
+    assert!(row.contains("cells=strings"), "{row}");
 }
 
 /// The rules of the assignment, written again the slow way (flood fills on
@@ -969,4 +1034,38 @@ finDelJuego(_, '<b>', '<script>alert(5)</script>').
     // board for each kind of query in each game.
     assert!(boards[0] >= 1, "{boards:?} boards drawn");
     assert!(boards[1] >= 8, "{boards:?} boards drawn");
+}
+
+/// Our own limit on a wait for SWI-Prolog is not shortened by a loaded
+/// machine (a CI run at load 8 once killed a program while it loaded): at
+/// the limit, only a program that is busy but had less CPU time than the
+/// limit waits on, until it could have had it, and never past the end of
+/// the stretched wait; a loop that had its CPU time, and a program asleep,
+/// are stopped at the limit, as on an idle machine.
+#[test]
+fn a_loaded_machine_stretches_only_a_busy_starved_wait() {
+    use asalto::grade::process::starved_wait;
+    use std::time::{Duration, Instant};
+    let s = Duration::from_secs;
+    let now = Instant::now();
+    let limit = s(6);
+    let end = now + limit * 4;
+    // Idle machine: a loop had its whole limit of CPU time.
+    assert_eq!(starved_wait(now, end, limit, limit, false), None);
+    // Asleep (blocked): stopped, whatever it had.
+    assert_eq!(starved_wait(now, end, limit, s(1), true), None);
+    // Busy with a quarter of a core: on until it could have had 6 s.
+    assert_eq!(
+        starved_wait(now, end, limit, Duration::from_millis(1500), false),
+        Some(now + Duration::from_millis(4500))
+    );
+    // Never past the end, and not at all once there.
+    assert_eq!(
+        starved_wait(now, now + s(2), limit, s(0), false),
+        Some(now + s(2))
+    );
+    assert_eq!(starved_wait(end, end, limit, s(0), false), None);
+    // At least a step, so that the CPU watch sees it.
+    let step = starved_wait(now, end, limit, limit - Duration::from_millis(10), false);
+    assert!(step.is_some_and(|t| t >= now + Duration::from_millis(200)));
 }

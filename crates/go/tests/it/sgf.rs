@@ -148,7 +148,9 @@ fn syntax_errors_have_positions() {
 
 /// A move whose property breaks off at the end of the text (`W` with no
 /// value, `W[cc` with no `]`) is a syntax error, not a pass: the replay
-/// stops after the moves read whole, in the tree and in the fast path.
+/// stops after the moves read whole, in the tree and in the fast path. The
+/// lenient mode drops a value cut by the end (a warning), so the record is
+/// valid, still without the cut move.
 #[test]
 fn a_move_cut_off_is_no_pass() {
     for src in [
@@ -159,8 +161,9 @@ fn a_move_cut_off_is_no_pass() {
         "(;GM[1]SZ[9];B[ee];W[cc]C[x",
         "(;GM[1]SZ[9];B[ee];W[",
     ] {
-        for c in [strict(src), lenient(src)] {
-            assert!(!c.is_valid(), "{src:?}");
+        let value_cut = src.rsplit(']').next().is_some_and(|t| t.contains('['));
+        for (c, lenient) in [(strict(src), false), (lenient(src), true)] {
+            assert_eq!(c.is_valid(), lenient && value_cut, "{src:?}");
             assert_eq!(problems(&c)[0].0, "syntax", "{src:?}");
             let plies: Vec<_> = c.games[0].plies.iter().map(|p| p.side).collect();
             // The last move is kept only when its value was closed.
@@ -514,4 +517,64 @@ fn fox_komi_in_hundredths_and_stones() {
     assert_eq!(komi("AP[YuanYu]KM[6.5]"), 6.5);
     // Other programs' komi is points.
     assert_eq!(komi("AP[CGoban:3]KM[650]"), 650.0);
+}
+
+#[test]
+fn six_and_seven_implied_handicap_stones_sit_where_the_moves_leave_room() {
+    let black_at = |c: &Checked, points: &[(u8, u8)]| {
+        let start = c.games[0].position_after(0);
+        points
+            .iter()
+            .all(|&(col, row)| start.board().get(Point::new(col, row)) == Some(Side::Black))
+    };
+    let (left_right, top_bottom) = ([(3, 9), (15, 9)], [(9, 3), (9, 15)]);
+    for ha in [6, 7] {
+        // A move on K16 (jd): the side stones are on D10 and Q10 (GTP's
+        // points), a move on D10 (dj): on K16 and K4 (the Fox server's).
+        for (moves, stones) in [
+            (";W[jd];B[cc]", left_right),
+            (";W[cc];B[jc];W[dj]", top_bottom),
+        ] {
+            let c = strict(&format!("(;SZ[19]HA[{ha}]{moves})"));
+            assert_eq!(problems(&c), [("implied-handicap", Warning, 1, 9, None)]);
+            assert!(black_at(&c, &stones), "{ha} {moves}");
+            assert_eq!(
+                c.games[0]
+                    .position_after(0)
+                    .board()
+                    .stone_count(Side::Black),
+                ha
+            );
+        }
+        // No move tells: the Fox server's points in its files, else GTP's.
+        let c = strict(&format!("(;SZ[19]HA[{ha}]AP[foxwq];W[cc])"));
+        assert!(black_at(&c, &top_bottom));
+        let c = strict(&format!("(;SZ[19]HA[{ha}];W[cc])"));
+        assert!(black_at(&c, &left_right));
+        // Told after many moves, as long as the line holds them.
+        let mut moves = String::new();
+        for k in 0..150 {
+            moves.push_str(if k % 2 == 0 { ";W[]" } else { ";B[]" });
+        }
+        let c = strict(&format!("(;SZ[19]HA[{ha}]{moves};W[dj])"));
+        assert!(black_at(&c, &top_bottom), "{ha} after passes");
+    }
+}
+
+#[test]
+fn a_file_cut_inside_a_value_keeps_its_moves_in_the_lenient_mode() {
+    // As a download cut short: `;B[sd` at the end of the file.
+    let src = "(;GM[1]SZ[19];B[pd];W[dd];B[sd";
+    let le = lenient(src);
+    assert_eq!(
+        problems(&le),
+        [
+            ("syntax", Warning, 1, 28, None),
+            ("unclosed-tree", Warning, 1, 1, None)
+        ]
+    );
+    assert!(le.is_valid());
+    assert_eq!(le.games[0].plies.len(), 2);
+    let s = strict(src);
+    assert_eq!(problems(&s), [("syntax", Error, 1, 28, None)]);
 }
