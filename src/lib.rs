@@ -32,6 +32,8 @@
 //! ```
 
 #![warn(missing_docs)]
+// Every `unsafe` block is in `sys`, where it can be reviewed at once.
+#![deny(unsafe_code)]
 
 pub mod basic;
 pub mod basic_score;
@@ -59,6 +61,8 @@ pub mod rules;
 pub mod selfplay;
 pub mod session;
 mod side;
+#[allow(unsafe_code)]
+pub mod sys;
 pub mod text;
 pub mod transcript;
 

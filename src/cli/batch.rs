@@ -389,7 +389,7 @@ pub fn each<R: Send>(
     std::thread::scope(|scope| {
         for _ in 1..threads {
             let started = std::thread::Builder::new().spawn_scoped(scope, || {
-                super::open::own_descriptor_table();
+                asalto::sys::own_descriptor_table();
                 shared.work()
             });
             if started.is_err() {

@@ -19,7 +19,7 @@
 //!   while two threads share it each of their reads and closes counts
 //!   references to the file too; on two cores the threads of a batch
 //!   waited on that lock (a fifth of what a second thread added). Each
-//!   thread the batch starts has its own table ([`own_descriptor_table`]).
+//!   thread the batch starts has its own table (`asalto::sys::own_descriptor_table`).
 //!
 //! The folder kept open is the one named by the path: if it is renamed
 //! while a batch runs, files are still opened in it (as `find` and `fts`
@@ -50,21 +50,6 @@ impl Opener {
     pub fn open(&mut self, path: &str) -> io::Result<RecordFile> {
         std::fs::File::open(path)
     }
-}
-
-/// Give the calling thread a table of open files of its own, a copy of
-/// the process's (Linux; elsewhere, and if the kernel refuses, nothing
-/// changes): its opens and closes then take no lock another thread of
-/// the batch waits on. Called first by each thread a batch starts.
-pub fn own_descriptor_table() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: after the copy, a file this thread opens is not open on the
-    // other threads, and one they open is not open here. The threads of a
-    // batch share no file: each opens, reads and closes its records and
-    // keeps its folder itself, and hands on only text. The files they all
-    // use (standard input, output and error) were open before the copy
-    // and are the same open files in every copy.
-    let _ = unsafe { rustix::thread::unshare_unsafe(rustix::thread::UnshareFlags::FILES) };
 }
 
 /// The folder and the name of a file at `path`, when the file can be
@@ -214,7 +199,7 @@ mod tests {
         let open =
             |table: &str, fd: i32| std::path::Path::new(&format!("/proc/{table}/fd/{fd}")).exists();
         let seen = std::thread::spawn(move || {
-            own_descriptor_table();
+            asalto::sys::own_descriptor_table();
             let file = std::fs::File::open("Cargo.toml")?;
             // A number far above what the tests' threads keep open at once.
             let high = rustix::io::fcntl_dupfd_cloexec(&file, 900)?;

@@ -130,21 +130,7 @@ impl Default for RemoveLimits {
 /// thread only.
 fn as_owner<T>(owner: Option<User>, f: impl FnOnce() -> T) -> T {
     match owner {
-        Some(u) if super::confine::is_root() => {
-            // SAFETY: setfsuid/setfsgid change only this thread's
-            // file-system ids and cannot fail in a way that matters here
-            // (they return the previous id).
-            unsafe {
-                libc::setfsgid(u.gid);
-                libc::setfsuid(u.uid);
-            }
-            let result = f();
-            unsafe {
-                libc::setfsuid(0);
-                libc::setfsgid(0);
-            }
-            result
-        }
+        Some(u) if super::confine::is_root() => crate::sys::as_file_system_user(u.uid, u.gid, f),
         _ => f(),
     }
 }

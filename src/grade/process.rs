@@ -167,20 +167,6 @@ pub struct Program {
     asleep: Option<bool>,
 }
 
-/// `setrlimit(resource, value)` for soft and hard limit. A macro, because
-/// the type of `resource` differs between C libraries.
-macro_rules! set_limit {
-    ($resource:expr, $value:expr) => {{
-        let limit = libc::rlimit {
-            rlim_cur: $value as libc::rlim_t,
-            rlim_max: $value as libc::rlim_t,
-        };
-        if libc::setrlimit($resource, &limit) < 0 {
-            return Err(io::Error::last_os_error());
-        }
-    }};
-}
-
 /// Processes bubblewrap itself runs as the program's user with
 /// `--unshare-pid`: the monitor and the sandbox's init.
 const BWRAP_PROCESSES: u64 = 2;
@@ -196,39 +182,19 @@ fn confine_child(cmd: &mut Command, limits: Limits, user: Option<User>, keep_fds
     // sandbox's init) run as the program's user too and count.
     let own = if unconfined { 0 } else { BWRAP_PROCESSES };
     let nproc = user.map(|_| limits.processes.saturating_add(own));
-    // SAFETY: the closure runs in the forked child before exec and makes
-    // only async-signal-safe system calls (setsid, setrlimit, prctl,
-    // getppid, fcntl); it allocates nothing.
-    unsafe {
-        cmd.pre_exec(move || {
-            if libc::setsid() < 0 {
-                return Err(io::Error::last_os_error());
-            }
-            set_limit!(libc::RLIMIT_CPU, limits.cpu_seconds);
-            set_limit!(libc::RLIMIT_AS, limits.memory_bytes);
-            set_limit!(libc::RLIMIT_FSIZE, limits.file_size_bytes);
-            set_limit!(libc::RLIMIT_NOFILE, limits.open_files);
-            set_limit!(libc::RLIMIT_CORE, 0);
-            if let Some(n) = nproc {
-                set_limit!(libc::RLIMIT_NPROC, n);
-            }
-            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) < 0 {
-                return Err(io::Error::last_os_error());
-            }
-            if libc::getppid() != grader {
-                libc::_exit(126);
-            }
-            if unconfined && libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 {
-                return Err(io::Error::last_os_error());
-            }
-            for fd in keep_fds {
-                if fd >= 0 && libc::fcntl(fd, libc::F_SETFD, 0) < 0 {
-                    return Err(io::Error::last_os_error());
-                }
-            }
-            Ok(())
-        });
-    }
+    crate::sys::confine_before_exec(
+        cmd,
+        crate::sys::ChildSetup {
+            cpu_seconds: limits.cpu_seconds,
+            memory_bytes: limits.memory_bytes,
+            file_size_bytes: limits.file_size_bytes,
+            open_files: limits.open_files,
+            processes: nproc,
+            parent: grader,
+            no_new_privileges: unconfined,
+            keep_fds,
+        },
+    );
     if let Some(u) = user {
         cmd.uid(u.uid).gid(u.gid);
     }

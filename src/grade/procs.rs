@@ -291,23 +291,10 @@ pub fn wait_user_gone(uid: u32, timeout: Duration) -> bool {
 /// are exactly that user's; repeated until none is left (a fork racing the
 /// kill is caught the next round).
 pub fn kill_user(uid: u32, gid: u32, procs: &mut Procs) {
-    use std::os::unix::process::CommandExt;
     for _ in 0..20 {
         if procs.list().iter().all(|p| p.state == 'Z') {
             return;
         }
-        let mut helper = std::process::Command::new("/");
-        helper.uid(uid).gid(gid);
-        // SAFETY: runs in the forked helper before exec: only kill and
-        // _exit, both async-signal-safe; the helper never execs.
-        unsafe {
-            helper.pre_exec(|| {
-                libc::kill(-1, libc::SIGKILL);
-                libc::_exit(0);
-            });
-        }
-        if let Ok(mut child) = helper.spawn() {
-            let _ = child.wait();
-        }
+        crate::sys::kill_every_process_of(uid, gid);
     }
 }

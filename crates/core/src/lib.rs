@@ -44,6 +44,8 @@
 //! ```
 
 #![warn(missing_docs)]
+// An engine crate: plain safe Rust, on any platform.
+#![forbid(unsafe_code)]
 
 mod bitset;
 mod codes;

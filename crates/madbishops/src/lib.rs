@@ -37,6 +37,8 @@
 //! ```
 
 #![warn(missing_docs)]
+// An engine crate: plain safe Rust, on any platform.
+#![forbid(unsafe_code)]
 
 mod board;
 pub mod console;

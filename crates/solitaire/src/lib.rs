@@ -34,6 +34,8 @@
 //! ```
 
 #![warn(missing_docs)]
+// An engine crate: plain safe Rust, on any platform.
+#![forbid(unsafe_code)]
 
 pub mod attacks;
 pub mod check;
