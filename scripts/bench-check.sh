@@ -9,10 +9,25 @@
 # of `check` on a 1 GiB record (GNU time, when /usr/bin/time is there).
 #
 # Usage: scripts/bench-check.sh [RUNS]   (best of RUNS timings, default 5)
+#        scripts/bench-check.sh --two-cores [ROUNDS]
+#            only issue 9's goal on two cores: `check -j2` against the
+#            minimal validator on one core (and the minimal validator and
+#            `check` on 1 and 2), on the 10,000 small records, ROUNDS
+#            rounds (default 6) that alternate the six commands, each
+#            command timed by `perf stat -r 25` (wall and CPU, median of the
+#            rounds); prints the ratios, the load average and the time. On
+#            a machine others use, run it at real-time priority
+#            (`sudo chrt -f 10 scripts/bench-check.sh --two-cores`) so their
+#            jobs do not preempt it, and say so with the figures.
 # Environment: BENCH_DIR (default: a fresh temporary folder, removed after),
 #              BENCH_SKIP_GIB=1 to skip the 1 GiB measurement.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+two_cores=
+if [ "${1:-}" = --two-cores ]; then
+    two_cores=1
+    shift
+fi
 runs=${1:-5}
 # shellcheck source=scripts/bench-common.sh
 . scripts/bench-common.sh
@@ -25,6 +40,44 @@ echo "corpus in $dir"
 if [ ! -e "$dir/small/game-10000.txt" ]; then
     "$asalto" selfplay --games 10000 --seed 1 --out "$dir/small" --quiet --force
 fi
+
+# Issue 9's goal on two cores, alone: alternating rounds of `perf stat -r
+# 25` (its wall and CPU times are means over 25 runs), medians of the
+# rounds.
+if [ -n "$two_cores" ]; then
+    command -v perf > /dev/null || { echo "--two-cores needs perf (linux-perf)" >&2; exit 2; }
+    rounds=${1:-6}
+    files=("$dir"/small/game-*.txt)
+    names=(minimal-j1 minimal-j2 check-j1 check-j2)
+    cmds=("$minimal -j 1" "$minimal -j 2" "$asalto check -j1" "$asalto check -j2")
+    declare -A wall cpu
+    echo "issue 9 on two cores: $((${#files[@]})) small records, $rounds alternating rounds of perf stat -r 25"
+    echo "start: $(date -u '+%Y-%m-%d %H:%M:%S UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    for round in $(seq "$rounds"); do
+        for i in "${!names[@]}"; do
+            # shellcheck disable=SC2086
+            perf stat -r 25 -o "$dir/perf.txt" ${cmds[$i]} "${files[@]}" > /dev/null 2>&1 || true
+            w=$(awk '/seconds time elapsed/ {print $1 * 1000}' "$dir/perf.txt")
+            c=$(awk '/task-clock/ {gsub(",", "", $1); print $1}' "$dir/perf.txt")
+            wall[${names[$i]}]+="$w "
+            cpu[${names[$i]}]+="$c "
+        done
+        echo "  round $round done"
+    done
+    median() { tr ' ' '\n' | grep . | sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+    declare -A w c
+    for name in "${names[@]}"; do
+        w[$name]=$(echo "${wall[$name]}" | median)
+        c[$name]=$(echo "${cpu[$name]}" | median)
+        printf '%-12s wall %7.1f ms   CPU %7.1f ms   minimal-j1 / this (wall) %5.2fx\n' "$name" \
+            "${w[$name]}" "${c[$name]}" "$(echo "${w[minimal-j1]} / ${w[$name]}" | bc -l)"
+    done
+    printf 'check -j2 against the minimal validator on 1 core: %.2fx (goal: at least 1.80x)\n' \
+        "$(echo "${w[minimal-j1]} / ${w[check-j2]}" | bc -l)"
+    echo "end: $(date -u '+%Y-%m-%d %H:%M:%S UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    exit 0
+fi
+
 [ -e "$dir/long.txt" ] || "$target/examples/long-record" 1000000 > "$dir/long.txt"
 small_plies=$(cat "$dir"/small/game-*.txt | wc -l)
 small_bytes=$(cat "$dir"/small/game-*.txt | wc -c)

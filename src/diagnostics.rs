@@ -14,7 +14,7 @@ use miette::{
     MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
-use crate::excerpt::{Excerpts, NamedQuotes, Quotes};
+use crate::excerpt::{Excerpts, NamedQuotes, QuoteSource, Quotes};
 use crate::render;
 use crate::replay::{Checked, Problem, Severity};
 use crate::text::escape_line;
@@ -432,8 +432,10 @@ impl GameReport {
         }
     }
 
-    /// Add a problem found in `source`, the text its span points into.
-    pub fn add(&mut self, source: &str, entry: Entry) {
+    /// Add a problem found in `source`, the text its span points into
+    /// (held whole, or the lines kept of it: [`crate::excerpt::KeptLines`];
+    /// a problem whose line is not kept is shown without a quote).
+    pub fn add(&mut self, source: &(impl QuoteSource + ?Sized), entry: Entry) {
         match entry.severity {
             Severity::Error => self.errors += 1,
             Severity::Warning => self.warnings += 1,
@@ -452,7 +454,7 @@ impl GameReport {
         }
         let label = entry
             .span
-            .map(|s| self.source.quotes.add(source, s.range()));
+            .and_then(|s| self.source.quotes.add_from(source, s.range()));
         self.problems.push(Shown { entry, label });
     }
 

@@ -5,6 +5,7 @@
 
 use std::ops::Range;
 
+use asalto_core::Severity;
 use asalto_core::text::{ceil_boundary, floor_boundary};
 
 /// Some lines of a file, kept to quote them in a report: only the lines
@@ -265,28 +266,199 @@ struct Quote {
     column: usize,
 }
 
+/// One line of a text, for a quote: its 1-based number, the byte offset of
+/// its start in the text, and its text without the line end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SourceLine<'a> {
+    /// The 1-based line number.
+    pub number: usize,
+    /// The byte offset of its start in the text.
+    pub start: usize,
+    /// The line, without its `\n`.
+    pub text: &'a str,
+}
+
+/// Where the lines a [`Quotes`] quotes come from: a text held whole
+/// (`str`), or the lines kept of a text read line by line
+/// ([`KeptLines`]).
+pub trait QuoteSource {
+    /// The line that holds byte `offset` of the text, and the line before
+    /// it; `None` when that line is not at hand.
+    fn line_at(&self, offset: usize) -> Option<(SourceLine<'_>, Option<SourceLine<'_>>)>;
+}
+
+impl QuoteSource for str {
+    fn line_at(&self, offset: usize) -> Option<(SourceLine<'_>, Option<SourceLine<'_>>)> {
+        Some(lines_of(self, offset))
+    }
+}
+
+/// The line of `source` that holds byte `offset` (clamped to the text and
+/// to a character boundary), and the line before it.
+fn lines_of(source: &str, offset: usize) -> (SourceLine<'_>, Option<SourceLine<'_>>) {
+    let start = floor_boundary(source, offset);
+    let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = source[start..]
+        .find('\n')
+        .map_or(source.len(), |i| start + i);
+    let number = 1 + source[..line_start].matches('\n').count();
+    let before = (line_start > 0).then(|| {
+        let before_start = source[..line_start - 1].rfind('\n').map_or(0, |i| i + 1);
+        SourceLine {
+            number: number - 1,
+            start: before_start,
+            text: &source[before_start..line_start - 1],
+        }
+    });
+    let line = SourceLine {
+        number,
+        start: line_start,
+        text: &source[line_start..line_end],
+    };
+    (line, before)
+}
+
+/// Lines of a text read line by line, kept to quote the problems a report
+/// shows: for the first `shown` problems of each kind (severity and code,
+/// as [`crate::diagnostics::GameReport`] lists them), the line where each
+/// was found and the line before it. Memory: a few lines, whatever the
+/// length of the text.
+#[derive(Clone, Debug, Default)]
+pub struct KeptLines {
+    shown: usize,
+    /// Problems found of each kind.
+    found: Vec<(Severity, &'static str, usize)>,
+    /// The lines kept: number, start, text (without the line end), in
+    /// order.
+    kept: Vec<(usize, usize, String)>,
+    /// The last line read, its start and text (the line before the next).
+    previous: (usize, usize, String),
+    /// The lines and bytes read.
+    lines: usize,
+    offset: usize,
+}
+
+impl KeptLines {
+    /// Keep the lines of the first `shown` problems of each kind.
+    pub fn new(shown: usize) -> KeptLines {
+        KeptLines {
+            shown,
+            ..KeptLines::default()
+        }
+    }
+
+    /// The next line, `raw` with its `\n` if it has one, and the kinds
+    /// of the problems first found on it.
+    pub fn read(&mut self, raw: &str, found: &[(Severity, &'static str)]) {
+        let (number, start) = (self.lines + 1, self.offset);
+        self.lines = number;
+        self.offset += raw.len();
+        let text = raw.strip_suffix('\n').unwrap_or(raw);
+        let mut wanted = false;
+        for &(severity, code) in found {
+            let count = match self
+                .found
+                .iter_mut()
+                .find(|f| f.0 == severity && f.1 == code)
+            {
+                Some(f) => {
+                    f.2 += 1;
+                    f.2
+                }
+                None => {
+                    self.found.push((severity, code, 1));
+                    1
+                }
+            };
+            wanted |= count <= self.shown;
+        }
+        if wanted {
+            let (before, before_start, before_text) = &self.previous;
+            let kept_before = self.kept.last().is_some_and(|k| k.0 == *before);
+            if *before > 0 && !kept_before {
+                self.kept
+                    .push((*before, *before_start, before_text.clone()));
+            }
+            self.kept.push((number, start, text.to_string()));
+        }
+        self.previous.0 = number;
+        self.previous.1 = start;
+        self.previous.2.clear();
+        self.previous.2.push_str(text);
+    }
+}
+
+impl QuoteSource for KeptLines {
+    fn line_at(&self, offset: usize) -> Option<(SourceLine<'_>, Option<SourceLine<'_>>)> {
+        let i = self
+            .kept
+            .partition_point(|k| k.1 <= offset)
+            .checked_sub(1)?;
+        fn line(k: &(usize, usize, String)) -> SourceLine<'_> {
+            SourceLine {
+                number: k.0,
+                start: k.1,
+                text: &k.2,
+            }
+        }
+        let this = &self.kept[i];
+        if offset > this.1 + this.2.len() {
+            return None;
+        }
+        let before = i
+            .checked_sub(1)
+            .map(|b| &self.kept[b])
+            .filter(|b| b.0 + 1 == this.0)
+            .map(line);
+        Some((line(this), before))
+    }
+}
+
 impl Quotes {
     /// Quote the line of `source` that holds `span` (and the line before
     /// it); the span's place in the quotes, to label it.
     pub fn add(&mut self, source: &str, span: Range<usize>) -> Range<usize> {
-        let start = floor_boundary(source, span.start);
-        let end = floor_boundary(source, span.end.max(start));
-        let (line, column) = asalto_core::line_column(source, start);
-        let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = source[start..]
-            .find('\n')
-            .map_or(source.len(), |i| start + i);
+        let (line, before) = lines_of(source, span.start);
+        self.add_lines(line, before, span)
+    }
+
+    /// Quote the line of `source` that holds `span` (and the line before
+    /// it), as [`Quotes::add`]; `None` when `source` does not have that
+    /// line at hand.
+    pub fn add_from(
+        &mut self,
+        source: &(impl QuoteSource + ?Sized),
+        span: Range<usize>,
+    ) -> Option<Range<usize>> {
+        let (line, before) = source.line_at(span.start)?;
+        Some(self.add_lines(line, before, span))
+    }
+
+    /// Quote `line`, which holds the start of `span` (a span of the whole
+    /// text), after the line `before` it.
+    fn add_lines(
+        &mut self,
+        line: SourceLine<'_>,
+        before: Option<SourceLine<'_>>,
+        span: Range<usize>,
+    ) -> Range<usize> {
+        let text = line.text;
+        let local_start = floor_boundary(text, span.start.saturating_sub(line.start));
+        let local_end = floor_boundary(text, span.end.saturating_sub(line.start).max(local_start));
+        let shown = &text[..local_start];
+        let shown = match line.start {
+            0 => shown.strip_prefix('\u{feff}').unwrap_or(shown),
+            _ => shown,
+        };
+        let column = shown.chars().count() + 1;
         let mut lines = Vec::with_capacity(2);
-        if line_start > 0 {
-            let before_start = source[..line_start - 1].rfind('\n').map_or(0, |i| i + 1);
-            let before = &source[before_start..line_start - 1];
-            lines.push((self.text.len(), line - 1));
-            self.push_line(before, before_start == 0, before.len()..before.len());
+        if let Some(before) = before {
+            lines.push((self.text.len(), before.number));
+            let len = before.text.len();
+            self.push_line(before.text, before.start == 0, len..len);
         }
-        lines.push((self.text.len(), line));
-        let text = &source[line_start..line_end];
-        let local = start - line_start..end.min(line_end) - line_start;
-        let at = self.push_line(text, line_start == 0, local);
+        lines.push((self.text.len(), line.number));
+        let at = self.push_line(text, line.start == 0, local_start..local_end);
         self.quotes.push(Quote {
             lines,
             end: self.text.len(),
@@ -474,6 +646,47 @@ mod tests {
         assert_eq!(at(&q, label), "B[aa]");
         let first = q.text.lines().next().unwrap();
         assert!(first.starts_with('…') && first.ends_with('y'), "{first}");
+    }
+
+    #[test]
+    fn kept_lines_quote_as_the_whole_text_does() {
+        let source = "\u{feff}a\nbad one\nc\nbad two\nbad three\nd\x1b\n";
+        let bad = |line: &str| line.starts_with("bad") || line.starts_with('d');
+        let mut kept = KeptLines::new(2);
+        for raw in source.split_inclusive('\n') {
+            let found: &[(Severity, &str)] = match bad(raw) {
+                true if raw.starts_with('d') => &[(Severity::Warning, "other")],
+                true => &[(Severity::Error, "bad")],
+                false => &[],
+            };
+            kept.read(raw, found);
+        }
+        // The first two of a kind (lines 2 and 4, not 5) and the first of
+        // the other (line 6), each with the line before it.
+        let numbers: Vec<usize> = kept.kept.iter().map(|k| k.0).collect();
+        assert_eq!(numbers, [1, 2, 3, 4, 5, 6]);
+        let mut kept = KeptLines::new(1);
+        for raw in source.split_inclusive('\n') {
+            let found: &[(Severity, &str)] = if bad(raw) {
+                &[(Severity::Error, "bad")]
+            } else {
+                &[]
+            };
+            kept.read(raw, found);
+        }
+        let numbers: Vec<usize> = kept.kept.iter().map(|k| k.0).collect();
+        assert_eq!(numbers, [1, 2]);
+        // A quote of a kept line is the quote of the whole text; a line
+        // not kept has none.
+        let span = source.find("one").unwrap()..source.find("one").unwrap() + 3;
+        let (mut whole, mut lines) = (Quotes::default(), Quotes::default());
+        let label = whole.add(source, span.clone());
+        assert_eq!(lines.add_from(&kept, span), Some(label));
+        assert_eq!(whole, lines);
+        assert_eq!(
+            lines.add_from(&kept, source.find("two").unwrap()..source.len()),
+            None
+        );
     }
 
     proptest::proptest! {

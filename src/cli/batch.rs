@@ -12,6 +12,7 @@ use std::ops::Range;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use super::input::{HEAD, NotOpened, Opened, expand_folders};
+use super::open::Opener;
 use super::{Out, Status, WriteError, error};
 
 /// What checking one file gave: its output, and how it counts.
@@ -241,10 +242,12 @@ const RUN: usize = 16;
 /// finish together (a few long files are taken one by one).
 const SHARES: usize = 4;
 
-/// What a thread reuses from file to file: the read buffer, and a worker
-/// of each checker it has met.
+/// What a thread reuses from file to file: the read buffer, the opener
+/// (which keeps the last file's folder open), and a worker of each checker
+/// it has met.
 struct Thread<'c, R> {
     buf: Vec<u8>,
+    opener: Opener,
     workers: Vec<Option<Worker<'c, R>>>,
 }
 
@@ -271,7 +274,11 @@ fn check_one<'c, R>(
     settings: &Settings<'_>,
     target: &Target,
 ) -> Option<(Option<R>, GameKind)> {
-    let Thread { buf, workers } = thread;
+    let Thread {
+        buf,
+        opener,
+        workers,
+    } = thread;
     let default = settings.default;
     // The checker of a file of `game`, or the target's own.
     let of = |game: GameKind| match (target.checker, settings.by_content) {
@@ -289,7 +296,7 @@ fn check_one<'c, R>(
         Ok(path) => path,
         Err(message) => return unread(message.clone(), None),
     };
-    let opened = match Opened::open(path, buf) {
+    let opened = match Opened::open_with(path, buf, opener) {
         Ok(opened) => opened,
         Err(NotOpened::Folder) if settings.folders.is_some() => return None,
         Err(NotOpened::Folder) => {
@@ -579,6 +586,7 @@ impl<R: Send> Shared<'_, '_, '_, '_, R> {
     fn work(&self) {
         let mut thread = Thread {
             buf: Vec::new(),
+            opener: Opener::default(),
             workers: self.checkers.iter().map(|_| None).collect(),
         };
         let folders = self.settings.folders;

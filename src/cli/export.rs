@@ -2,12 +2,12 @@
 //! session of the assignment.
 
 use asalto::export::{DocumentSummary, write_json_streamed};
-use asalto::replay::{Ply, Replayer};
+use asalto::replay::{Checked, Ply, Replayer};
 use asalto::text::escape_line;
 use asalto::transcript::{Dialogue, Exchange};
 use asalto::{Position, json::StopJson};
 
-use super::input::{self, Failure, Rereadable};
+use super::input::{self, Failure, Reread, Rereadable};
 use super::{Out, ReadArgs, Status, WriteError, error};
 
 /// Examples shown under `--help`.
@@ -196,38 +196,29 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
     // First reading: the whole record or document checked, holding only
     // the current position, so that nothing is written for an invalid one
     // and a JSON document can say where the game ends before its plies.
-    let mut digest = PlyDigest::default();
     let (first, status) = if is_json {
-        let read = input::read_game_document(lines, name, &mut |ply| digest.add(ply));
-        let summary = match read {
-            Ok(summary) => summary,
+        let first = match first_of_document(lines, name) {
+            Ok(first) => first,
             Err(failure) => return Ok(failure.report()),
         };
-        if args.to != Target::Json && summary.start != Position::start() {
+        if args.to != Target::Json && first.summary.start != Position::start() {
             error(&format!(
                 "{name}: the game starts from {}, not from the start position; only JSON can hold it",
-                summary.start
+                first.summary.start
             ));
             return Ok(Status::Failure);
         }
-        let first = First {
-            summary,
-            record: None,
-            digest: digest.finish(),
-        };
         (first, Status::Success)
     } else {
-        let mut replayer = Replayer::new(args.read.options(), false);
-        let read =
-            input::replay_record_lines(lines, name, &mut replayer, &mut |ply| digest.add(ply));
-        if let Err(message) = read {
-            error(&message);
-            return Ok(Status::Error);
-        }
-        let checked = replayer.finish();
+        let (first, checked) = match first_of_record(lines, name, &args.file, args.read.options()) {
+            Ok(read) => read,
+            Err(message) => {
+                error(&message);
+                return Ok(Status::Error);
+            }
+        };
         let mut status = Status::Success;
-        let stopped = StopJson::of(&checked);
-        if stopped.is_some() {
+        if first.summary.stopped.is_some() {
             status = Status::Failure;
             // Every problem, as `check` reports it, then what is done.
             super::report(&super::check::full_report(
@@ -248,19 +239,6 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
                 return Ok(status);
             }
         }
-        let first = First {
-            summary: DocumentSummary {
-                start: Position::start(),
-                end: checked.position(),
-                outcome: checked.outcome(),
-                plies: checked.plies(),
-                // Standard input is `-` in JSON, as in every command's JSON.
-                source: Some(args.file.clone()),
-                stopped,
-            },
-            record: Some(args.read.options()),
-            digest: digest.finish(),
-        };
         (first, status)
     };
     // Second reading: the valid part replayed again, each move written as
@@ -327,6 +305,48 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
     Ok(status)
 }
 
+/// The first reading of a JSON game document read from `lines` (named
+/// `name`): what its head says, and the digest of its plies.
+fn first_of_document(lines: input::Lines<'_>, name: &str) -> Result<First, Failure> {
+    let mut digest = PlyDigest::default();
+    let summary = input::read_game_document(lines, name, &mut |ply| digest.add(ply))?;
+    Ok(First {
+        summary,
+        record: None,
+        digest: digest.finish(),
+    })
+}
+
+/// The first reading of a record read from `lines` (named `name`, given
+/// as `file`) under `options`: what its document's head will say, the
+/// digest of its valid plies, and the check (for the report of an invalid
+/// one).
+fn first_of_record(
+    lines: input::Lines<'_>,
+    name: &str,
+    file: &str,
+    options: asalto::replay::CheckOptions,
+) -> Result<(First, Checked), String> {
+    let mut digest = PlyDigest::default();
+    let mut replayer = Replayer::new(options, false);
+    input::replay_record_lines(lines, name, &mut replayer, &mut |ply| digest.add(ply))?;
+    let checked = replayer.finish();
+    let first = First {
+        summary: DocumentSummary {
+            start: Position::start(),
+            end: checked.position(),
+            outcome: checked.outcome(),
+            plies: checked.plies(),
+            // Standard input is `-` in JSON, as in every command's JSON.
+            source: Some(file.to_string()),
+            stopped: StopJson::of(&checked),
+        },
+        record: Some(options),
+        digest: digest.finish(),
+    };
+    Ok((first, checked))
+}
+
 /// What the first reading of a record or JSON game document found: what
 /// the head of a document says, how to replay it again, and a digest of the
 /// plies it handed out, for the second reading to be sure it reads the same
@@ -357,7 +377,7 @@ impl PlyDigest {
 /// The second reading of a record or JSON game document: its valid part
 /// replayed again, each move handed out as it is played.
 struct Streamed<'a> {
-    source: &'a Rereadable,
+    source: &'a dyn Reread,
     buf: &'a mut Vec<u8>,
     name: &'a str,
     first: &'a First,
@@ -421,5 +441,113 @@ impl Streamed<'_> {
         }
         out.write(&text)?;
         Ok(read)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use asalto::export::GameDocument;
+    use asalto::replay::{CheckOptions, check};
+
+    use super::*;
+
+    /// A source that reads `texts[0]` the first time and `texts[1]` every
+    /// time after: a file changed between `export`'s two readings.
+    struct Changing {
+        texts: [String; 2],
+        reads: Cell<usize>,
+    }
+
+    impl Reread for Changing {
+        fn lines<'b>(&self, buf: &'b mut Vec<u8>) -> Result<input::Lines<'b>, String> {
+            let read = self.reads.get();
+            self.reads.set(read + 1);
+            let text = self.texts[read.min(1)].clone();
+            Ok(input::Lines::from_reader(
+                Box::new(std::io::Cursor::new(text.into_bytes())),
+                buf,
+            ))
+        }
+    }
+
+    /// The JSON game document of `record`.
+    fn document(record: &str) -> String {
+        let checked = check(record, CheckOptions::default());
+        serde_json::to_string(&GameDocument::of_checked(&checked, None)).unwrap()
+    }
+
+    /// Both readings of `export`, the first of `texts[0]`, the second of
+    /// `texts[1]`: what the second says, and the moves it handed out.
+    fn export_twice(texts: [String; 2], json: bool) -> (Result<(), String>, Vec<String>) {
+        let source = Changing {
+            texts,
+            reads: Cell::new(0),
+        };
+        let mut buf = Vec::new();
+        let lines = source.lines(&mut buf).unwrap();
+        let first = if json {
+            first_of_document(lines, "game.json")
+                .map_err(|_| "unread")
+                .unwrap()
+        } else {
+            first_of_record(lines, "game.txt", "game.txt", CheckOptions::default())
+                .unwrap()
+                .0
+        };
+        let mut moves = Vec::new();
+        let mut streamed = Streamed {
+            source: &source,
+            buf: &mut buf,
+            name: "game",
+            first: &first,
+        };
+        let read = streamed.replay(&mut |ply| moves.push(ply.mv.to_string()));
+        (read, moves)
+    }
+
+    const CHANGED: &str = "game: the file changed while it was being exported";
+
+    #[test]
+    fn a_file_read_the_same_twice_is_exported() {
+        let record = "Bc-Cc\nDd-Cd\nCc-Ce\n".to_string();
+        let (read, moves) = export_twice([record.clone(), record.clone()], false);
+        assert_eq!(read, Ok(()));
+        assert_eq!(moves, ["Bc-Cc", "Dd-Cd", "Cc-Ce"]);
+        let json = document(&record);
+        let (read, moves) = export_twice([json.clone(), json], true);
+        assert_eq!(read, Ok(()));
+        assert_eq!(moves.len(), 3);
+    }
+
+    #[test]
+    fn a_record_changed_between_the_readings_stops_the_export() {
+        let before = "Bc-Cc\nDd-Cd\nCc-Ce\n";
+        // Another move, the same number of moves.
+        let other_move = "Bc-Cc\nDd-Cd\nCc-Cb\n";
+        // The same moves, one line lower (the document says each move's
+        // line).
+        let moved = "\nBc-Cc\nDd-Cd\nCc-Ce\n";
+        // Moves added.
+        let longer = "Bc-Cc\nDd-Cd\nCc-Ce\nDb-Cc\n";
+        for after in [other_move, moved, longer] {
+            let (read, _) = export_twice([before.into(), after.into()], false);
+            assert_eq!(read, Err(CHANGED.to_string()), "{after:?}");
+        }
+    }
+
+    #[test]
+    fn a_document_changed_between_the_readings_stops_the_export() {
+        let before = document("Bc-Cc\nDd-Cd\nCc-Ce\n");
+        for after in [
+            document("Bc-Cc\nDd-Cd\nCc-Cb\n"),
+            document("Bc-Cc\nDd-Cd\nCc-Ce\nDb-Cc\n"),
+            document("Bc-Cc\nDd-Cd\n"),
+            "{}".to_string(),
+        ] {
+            let (read, _) = export_twice([before.clone(), after.clone()], true);
+            assert_eq!(read, Err(CHANGED.to_string()), "{after}");
+        }
     }
 }

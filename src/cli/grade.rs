@@ -20,8 +20,6 @@ use asalto::grade::{
     Submission, SubmissionReport, Users, Weights, report,
 };
 
-#[cfg(target_os = "linux")]
-use super::read_input;
 use super::{Out, Status, WriteError, error};
 
 /// Grade console programs of the assignment (Linux only).
@@ -353,11 +351,63 @@ fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
     let files = record_files(paths, "txt")?;
     let mut games = Vec::new();
     for file in &files {
-        let input = read_input(&file.display().to_string())?;
+        let shown = file.display().to_string();
+        let bytes = read_reference(file, super::input::MAX_FILE)?;
+        let input = super::utf8_input(&shown, bytes)?;
         let name = report_name(file, &files, &input.name);
         games.push(Reference::from_record(&name, &input.text)?);
     }
     Ok(games)
+}
+
+#[cfg(target_os = "linux")]
+/// A reference file (`--games`, `--puzzles`), read whole but at most `max`
+/// bytes: the instructor's, so links are followed, but what is opened must
+/// be a regular file (a FIFO would hold the grader forever, `/dev/zero`
+/// would never end, a stray 10 GB file would take its memory), and one
+/// larger than `max` is refused with a message, before any program runs.
+///
+/// # Errors
+///
+/// `cannot read NAME: why`.
+fn read_reference(file: &Path, max: u64) -> Result<Vec<u8>, String> {
+    use rustix::fs::{FileType, Mode, OFlags};
+    use std::io::Read;
+    let name = asalto::text::escape_line(&file.display().to_string()).into_owned();
+    let why = |e: std::io::Error| format!("cannot read {name}: {}", super::input::io_reason(&e));
+    // Non-blocking: opening a FIFO for reading would wait for a writer.
+    let fd = rustix::fs::open(
+        file,
+        OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .map_err(|e| why(e.into()))?;
+    let stat = rustix::fs::fstat(&fd).map_err(|e| why(e.into()))?;
+    let what = match FileType::from_raw_mode(stat.st_mode) {
+        FileType::RegularFile => None,
+        FileType::Directory => Some("a folder"),
+        FileType::Fifo => Some("a FIFO"),
+        FileType::Socket => Some("a socket"),
+        FileType::CharacterDevice | FileType::BlockDevice => Some("a device"),
+        _ => Some("not a regular file"),
+    };
+    if let Some(what) = what {
+        return Err(format!(
+            "cannot read {name}: it is {what}, not a regular file"
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::from(fd)
+        .take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(why)?;
+    if bytes.len() as u64 > max {
+        return Err(format!(
+            "cannot read {name}: larger than {} MiB, too large for a reference file",
+            max >> 20
+        ));
+    }
+    Ok(bytes)
 }
 
 #[cfg(target_os = "linux")]

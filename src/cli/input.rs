@@ -12,6 +12,8 @@ use asalto::export::DocumentSummary;
 use asalto::replay::{Ply, Replayer};
 use asalto::text::escape_line;
 
+use super::open::{Opener, RecordFile};
+
 /// How an input is named in text: `-` is `<stdin>`.
 pub fn display_name(path: &str) -> String {
     if path == "-" {
@@ -141,13 +143,23 @@ impl<'b> Opened<'b> {
     /// is a folder (found by reading it: no look at the file before it is
     /// opened).
     pub fn open(path: &str, buf: &'b mut Vec<u8>) -> Result<Opened<'b>, NotOpened> {
+        Opened::open_with(path, buf, &mut Opener::default())
+    }
+
+    /// [`Opened::open`] by `opener`, the opener of a thread that opens
+    /// many files (it keeps their folder open).
+    pub fn open_with(
+        path: &str,
+        buf: &'b mut Vec<u8>,
+        opener: &mut Opener,
+    ) -> Result<Opened<'b>, NotOpened> {
         if buf.len() < CHUNK {
             buf.resize(CHUNK, 0);
         }
         let mut reader: Box<dyn Read + 'b> = if path == "-" {
             Box::new(stdin())
         } else {
-            let file = File::open(path).map_err(|e| NotOpened::new(path, &e))?;
+            let file = opener.open(path).map_err(|e| NotOpened::new(path, &e))?;
             return Opened::first(file, path, buf);
         };
         let filled = fill(&mut reader, &mut buf[..CHUNK]).map_err(|e| NotOpened::new(path, &e))?;
@@ -157,7 +169,11 @@ impl<'b> Opened<'b> {
 
     /// The first bytes of `file` read into `buf`: a file read whole in
     /// its first read (the common case of a small record) costs no box.
-    fn first(mut file: File, path: &str, buf: &'b mut Vec<u8>) -> Result<Opened<'b>, NotOpened> {
+    fn first(
+        mut file: RecordFile,
+        path: &str,
+        buf: &'b mut Vec<u8>,
+    ) -> Result<Opened<'b>, NotOpened> {
         let filled = fill(&mut file, &mut buf[..CHUNK]).map_err(|e| NotOpened::new(path, &e))?;
         let rest: Option<Box<dyn Read + 'b>> = if filled == CHUNK {
             Some(Box::new(file))
@@ -215,6 +231,7 @@ impl<'b> Opened<'b> {
             scanned: 0,
             filled: self.filled,
             eof,
+            max_line: usize::MAX,
         }
     }
 }
@@ -322,6 +339,9 @@ pub struct Lines<'b> {
     scanned: usize,
     filled: usize,
     eof: bool,
+    /// The longest line read ([`Lines::within`]); a longer one is an
+    /// error, so that no input makes the buffer grow past it.
+    max_line: usize,
 }
 
 /// The buffer's first size.
@@ -352,6 +372,15 @@ impl<'b> Lines<'b> {
             self.start = 0;
         }
         if self.filled == self.buf.len() {
+            if self.buf.len() >= self.max_line {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "a line longer than {} KiB (a record has short lines)",
+                        self.max_line >> 10
+                    ),
+                ));
+            }
             let grown = self.buf.len() * 2;
             self.buf.resize(grown, 0);
         }
@@ -383,7 +412,15 @@ impl<'b> Lines<'b> {
             scanned: 0,
             filled: 0,
             eof: false,
+            max_line: usize::MAX,
         }
+    }
+
+    /// The same lines, a line longer than `max_line` bytes an error (read
+    /// as far as the buffer holds): a game whose lines are short bounds
+    /// its memory so whatever the input.
+    pub fn within(self, max_line: usize) -> Lines<'b> {
+        Lines { max_line, ..self }
     }
 
     /// Whether the input is a JSON document: its first character (after a
@@ -889,9 +926,22 @@ impl Rereadable {
             copy: Some(copy),
         })
     }
+}
 
+/// A source read more than once, each time from its beginning: `export`
+/// reads its input twice through it, and its tests read a source that
+/// changes between the two readings.
+pub trait Reread {
     /// Its lines, from the beginning, in `buf`.
-    pub fn lines<'b>(&self, buf: &'b mut Vec<u8>) -> Result<Lines<'b>, String> {
+    ///
+    /// # Errors
+    ///
+    /// The message when it cannot be read again.
+    fn lines<'b>(&self, buf: &'b mut Vec<u8>) -> Result<Lines<'b>, String>;
+}
+
+impl Reread for Rereadable {
+    fn lines<'b>(&self, buf: &'b mut Vec<u8>) -> Result<Lines<'b>, String> {
         match &self.copy {
             None => Lines::open(&self.path, buf),
             Some(copy) => {

@@ -1,6 +1,6 @@
 //! Argument parsing and dispatch: one module per subcommand.
 
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -20,6 +20,7 @@ mod html;
 mod input;
 mod madbishops;
 mod man;
+mod open;
 mod play;
 mod selfplay;
 mod show;
@@ -199,20 +200,6 @@ pub struct Input {
     pub text: String,
 }
 
-/// Read `path` (`-`: standard input) as UTF-8 text.
-pub fn read_input(path: &str) -> Result<Input, String> {
-    let mut bytes = Vec::new();
-    if path == "-" {
-        input::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-    } else {
-        bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read {path}: {}", io_reason(&e)))?;
-    }
-    utf8_input(path, bytes)
-}
-
 /// The bytes of the input `path` (read whole) as UTF-8 text, or where the
 /// first byte that is not UTF-8 is.
 pub fn utf8_input(path: &str, bytes: Vec<u8>) -> Result<Input, String> {
@@ -229,8 +216,6 @@ pub fn utf8_input(path: &str, bytes: Vec<u8>) -> Result<Input, String> {
         }
     }
 }
-
-use input::io_reason;
 
 /// Standard output that treats a closed pipe (`| head`) as a normal end,
 /// and any other write error (a full disk, `> /dev/full`) as an error.

@@ -320,8 +320,12 @@ impl Folder {
         })
     }
 
-    /// Copy the folder `from` (regular files and folders, no links; at
-    /// most `max_bytes` in all, 16 levels, 10,000 entries) into this one.
+    /// Copy `from` into this folder: a folder's content (regular files and
+    /// folders, no links; at most `max_bytes` in all, 16 levels, 10,000
+    /// entries), or one regular file alone, under its own name (a
+    /// submission given as one file brings none of its neighbours: the
+    /// folder it sits in may hold the reference games or anything else of
+    /// the instructor's, and the grader reads them as root).
     ///
     /// # Errors
     ///
@@ -331,8 +335,15 @@ impl Folder {
             bytes: max_bytes,
             entries: 10_000,
         };
-        self.copy_dir(from, self.dir.as_fd(), 0, &mut budget)
-            .map_err(|e| format!("cannot copy {}: {e}", from.display()))
+        let copied = match std::fs::symlink_metadata(from) {
+            Ok(m) if m.is_file() => match from.file_name() {
+                Some(name) => self.copy_file(from, self.dir.as_fd(), name, &mut budget),
+                None => Err(io::Error::other("no file name")),
+            },
+            Ok(_) => self.copy_dir(from, self.dir.as_fd(), 0, &mut budget),
+            Err(e) => Err(e),
+        };
+        copied.map_err(|e| format!("cannot copy {}: {e}", from.display()))
     }
 
     fn copy_dir(
@@ -361,40 +372,50 @@ impl Folder {
                 let sub = rfs::openat(to, &name, DIR_FLAGS, Mode::empty())?;
                 self.copy_dir(&entry.path(), sub.as_fd(), depth + 1, budget)?;
             } else if kind.is_file() {
-                let source = rfs::open(
-                    entry.path(),
-                    OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC,
-                    Mode::empty(),
-                )?;
-                let stat = rfs::fstat(&source)?;
-                if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile {
-                    continue;
-                }
-                let len = u64::try_from(stat.st_size).unwrap_or(0);
-                budget.bytes = budget.bytes.checked_sub(len).ok_or_else(|| {
-                    io::Error::other("the submission is larger than the disk limit")
-                })?;
-                let mode = Mode::from_raw_mode(if stat.st_mode & 0o111 != 0 {
-                    0o755
-                } else {
-                    0o644
-                });
-                let target = as_owner(self.owner, || {
-                    rfs::openat(
-                        to,
-                        &name,
-                        OFlags::WRONLY
-                            | OFlags::CREATE
-                            | OFlags::EXCL
-                            | OFlags::NOFOLLOW
-                            | OFlags::CLOEXEC,
-                        mode,
-                    )
-                })?;
-                let mut source = std::fs::File::from(source).take(len);
-                io::copy(&mut source, &mut std::fs::File::from(target))?;
+                self.copy_file(&entry.path(), to, &name, budget)?;
             }
         }
+        Ok(())
+    }
+
+    /// Copy the regular file `from` into `to` as `name` (anything else
+    /// found there at the time it is opened, such as a FIFO, is skipped).
+    fn copy_file(
+        &self,
+        from: &Path,
+        to: BorrowedFd<'_>,
+        name: &OsStr,
+        budget: &mut CopyBudget,
+    ) -> io::Result<()> {
+        let source = rfs::open(
+            from,
+            OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC,
+            Mode::empty(),
+        )?;
+        let stat = rfs::fstat(&source)?;
+        if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile {
+            return Ok(());
+        }
+        let len = u64::try_from(stat.st_size).unwrap_or(0);
+        budget.bytes = budget
+            .bytes
+            .checked_sub(len)
+            .ok_or_else(|| io::Error::other("the submission is larger than the disk limit"))?;
+        let mode = Mode::from_raw_mode(if stat.st_mode & 0o111 != 0 {
+            0o755
+        } else {
+            0o644
+        });
+        let target = as_owner(self.owner, || {
+            rfs::openat(
+                to,
+                name,
+                OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+                mode,
+            )
+        })?;
+        let mut source = std::fs::File::from(source).take(len);
+        io::copy(&mut source, &mut std::fs::File::from(target))?;
         Ok(())
     }
 

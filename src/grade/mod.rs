@@ -333,9 +333,10 @@ pub struct Submission {
     /// the working folder, both in the working copy.
     pub command: Vec<String>,
     /// A folder copied into each fresh working folder before the program
-    /// starts (a student's submission).
+    /// starts (a student's submission), or one file copied alone
+    /// ([`Submission::file`]).
     pub source: Option<PathBuf>,
-    /// The entry file, relative to `source`.
+    /// The entry file, relative to `source` (a file: its name).
     pub entry: Option<PathBuf>,
     /// Why it cannot run at all (e.g. its entry file is missing).
     pub problem: Option<String>,
@@ -410,6 +411,39 @@ impl Submission {
             command: run.to_vec(),
             source: Some(folder.to_path_buf()),
             entry: found,
+            problem,
+        }
+    }
+
+    /// A submission that is one file (`grade --game go -- proylcc.pl`):
+    /// only that file is copied into each working folder, under its own
+    /// name, and `run` starts it there. Its siblings stay out: the folder it
+    /// sits in is the instructor's, and may hold the reference games (the
+    /// assignment's submissions are folders; a student who needs more than
+    /// one file is graded with `--submissions`). A link or anything but a
+    /// regular file is its problem, as for a folder's entry.
+    pub fn file(file: &Path, run: &[String]) -> Submission {
+        let name = file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| file.display().to_string());
+        let problem = match std::fs::symlink_metadata(file) {
+            Ok(m) => not_a_file(m.file_type()).map(|what| {
+                format!(
+                    "{} is {what}, not a regular file",
+                    crate::text::escape_line(&file.display().to_string())
+                )
+            }),
+            Err(e) => Some(format!(
+                "cannot read {}: {e}",
+                crate::text::escape_line(&file.display().to_string())
+            )),
+        };
+        Submission {
+            command: run.to_vec(),
+            source: problem.is_none().then(|| file.to_path_buf()),
+            entry: problem.is_none().then(|| PathBuf::from(&name)),
+            name,
             problem,
         }
     }

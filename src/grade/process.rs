@@ -455,6 +455,38 @@ impl Program {
     /// that the program never blocks on it. The line comes without its
     /// newline; what follows it stays for the next call.
     pub fn read_line(&mut self, deadline: Instant, cap: usize) -> LineRead {
+        self.read_line_until(deadline, cap, |_, _| None)
+    }
+
+    /// [`Program::read_line`] for a wait of `limit` that a loaded machine
+    /// must not shorten: once `limit` has passed, a program that is busy
+    /// (its CPU clock moved over the end of the wait) but has had less than
+    /// `limit` of CPU time since the wait began (it was waiting for a core)
+    /// is waited for on, until it has had that much, and at most `stretch`
+    /// times `limit` in all ([`starved_wait`]). On an idle machine nothing
+    /// changes: a loop is stopped after `limit`, as is a program asleep
+    /// (blocked) at its end.
+    pub fn read_line_busy(&mut self, limit: Duration, stretch: u32, cap: usize) -> LineRead {
+        let start = Instant::now();
+        let before = self.procs.cpu_ticks();
+        let end = start + limit.saturating_mul(stretch.max(1));
+        self.read_line_until(start + limit, cap, |p, now| {
+            let ticks = p.procs.cpu_ticks();
+            let used = ticks
+                .zip(before)
+                .map(|(t, b)| CPU_TICK * t.saturating_sub(b) as u32);
+            starved_wait(now, end, limit, used?, p.watch.asleep(now, ticks)?)
+        })
+    }
+
+    /// The loop of [`Program::read_line`]: at `deadline`, `more` may give a
+    /// later one (the CPU watch goes on over the whole wait).
+    fn read_line_until(
+        &mut self,
+        mut deadline: Instant,
+        cap: usize,
+        mut more: impl FnMut(&Program, Instant) -> Option<Instant>,
+    ) -> LineRead {
         let mut interval = Duration::from_millis(1);
         self.start_watch(deadline);
         loop {
@@ -481,8 +513,13 @@ impl Program {
             }
             let now = Instant::now();
             if now >= deadline {
-                self.judge_sleep(now);
-                return LineRead::Timeout;
+                match more(self, now) {
+                    Some(later) if later > now => deadline = later,
+                    _ => {
+                        self.judge_sleep(now);
+                        return LineRead::Timeout;
+                    }
+                }
             }
             self.watch_cpu(now);
             self.poll(interval.min(deadline - now));
@@ -973,6 +1010,32 @@ const READ_CALLS: &[u64] = &[0, 17, 19, 295]; // read, pread64, readv, preadv
 const READ_CALLS: &[u64] = &[63, 65, 67, 69]; // read, readv, pread64, preadv
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 const READ_CALLS: &[u64] = &[];
+
+/// One tick of the CPU clock of `/proc/<pid>/stat` (`USER_HZ`, 100 on
+/// every Linux architecture: a constant of the kernel's interface).
+const CPU_TICK: Duration = Duration::from_millis(10);
+
+/// At the end of a wait of `limit` (`now`; the wait may go on to `end`),
+/// in which the program had `used` of CPU time and was `asleep` or not
+/// over its last part: how much longer to wait, if at all. Only a busy
+/// program that had less CPU time than `limit` waits on, until it could
+/// have had it (at least [`STARVED_STEP`] more, so that the CPU watch
+/// sees the next step), and never past `end`.
+pub fn starved_wait(
+    now: Instant,
+    end: Instant,
+    limit: Duration,
+    used: Duration,
+    asleep: bool,
+) -> Option<Instant> {
+    if asleep || used >= limit || now >= end {
+        return None;
+    }
+    Some((now + (limit - used).max(STARVED_STEP)).min(end))
+}
+
+/// The shortest step of a wait stretched by [`starved_wait`].
+const STARVED_STEP: Duration = Duration::from_millis(200);
 
 /// Describe an exit status: `status 1`, `signal 9 (SIGKILL)`.
 pub fn describe_status(status: ExitStatus) -> String {

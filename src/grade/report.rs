@@ -750,14 +750,15 @@ pub fn gradescope<K: CheckKind>(r: &SubmissionReport<K>) -> String {
     serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
 
-/// CSV for a class list: one row per submission, the points of each kind
-/// and the first failure (one line, control characters escaped).
+/// CSV for a class list: one row per submission, the points of each kind,
+/// the first failure and the notes (each one line, control characters
+/// escaped; RFC 4180 quoting). Columns are only ever added at the end.
 pub fn csv<K: CheckKind>(reports: &[SubmissionReport<K>], kinds: &[K]) -> String {
     let mut out = String::from("submission,score,max_score");
     for k in kinds {
         write!(out, ",{}", k.name()).ok();
     }
-    out.push_str(",first_failure\n");
+    out.push_str(",first_failure,notes\n");
     for r in reports {
         let mut row = vec![csv_field(&r.name), num(r.score), num(r.max_score)];
         for k in kinds {
@@ -771,10 +772,23 @@ pub fn csv<K: CheckKind>(reports: &[SubmissionReport<K>], kinds: &[K]) -> String
         }
         let first = first_failure(r).unwrap_or_default();
         row.push(csv_field(&cap(&first, 1000)));
+        row.push(csv_field(&cap(&csv_notes(r), 2000)));
         out.push_str(&row.join(","));
         out.push('\n');
     }
     out
+}
+
+/// The notes column of a submission: what was learnt about the program
+/// (`about`, such as Go's `cells=strings`, the board representation it
+/// uses), then each game's notes as `game: note` (a game played again
+/// because the program was asleep, a folder not removed), `; ` between.
+fn csv_notes<K: CheckKind>(r: &SubmissionReport<K>) -> String {
+    let mut notes: Vec<String> = r.about.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    for g in &r.games {
+        notes.extend(g.notes.iter().map(|n| format!("{}: {n}", g.game)));
+    }
+    notes.join("; ")
 }
 
 /// A CSV field: control characters escaped (one line), quoted when needed.

@@ -771,26 +771,87 @@ fn worst_inputs_end_briefly(game: &str, inputs: &[(&tempfile::NamedTempFile, &st
     }
 }
 
-/// Mad Bishops records are read whole, up to 4 MiB. The worst input
-/// found: a record of one legal move repeated (each line parsed and held,
-/// about 96 bytes, before the replay stops at the second). At the former
-/// bound of 16 MiB (2.8 million lines) it took 240 MB peak for every
-/// command, 256 MB for `diff`, and `check` and `diff` aborted under this
-/// limit (GNU `time -v`, 2026-11-27); a huge line or 1 GiB is refused at
-/// the bound.
+/// Mad Bishops records are read whole, up to 4 MiB, by `show`, `export`
+/// and `diff` (which show or write every move). The worst input found: a
+/// record of one legal move repeated (each line parsed and held, about 96
+/// bytes, before the replay stops at the second). At the former bound of
+/// 16 MiB (2.8 million lines) it took 240 MB peak for every command, 256 MB
+/// for `diff`, and `check` and `diff` aborted under this limit (GNU `time
+/// -v`, 2026-11-27); a huge line or 1 GiB is refused at the bound (by
+/// `check`, which reads any length, at a line of 1 MiB).
 #[test]
 fn mad_bishops_worst_inputs_end_in_bounded_memory() {
     let moves = file_of("b6xc5\n", (4 << 20) - (1 << 20), "");
     let lines = file_of("x\n", (4 << 20) - (1 << 20), "");
     let huge = sparse_file(1 << 30);
-    worst_inputs_end_briefly(
-        "madbishops",
-        &[
-            (&moves, "line 2"),
-            (&lines, "line 1"),
-            (&huge, "larger than 4 MiB"),
-        ],
+    worst_inputs_end_briefly("madbishops", &[(&moves, "line 2"), (&lines, "line 1")]);
+    for args in [
+        &["show", "--game", "madbishops", "-"][..],
+        &["export", "--game", "madbishops", "--to", "json", "-"],
+    ] {
+        let out = limited(args, huge.path());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("larger than 4 MiB"), "{args:?}: {stderr}");
+    }
+    let out = limited(&["check", "--game", "madbishops", "-"], huge.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("a line longer than 1024 KiB"), "{stderr}");
+}
+
+/// `check` of a Mad Bishops record reads it a line at a time holding the
+/// current position (and a few lines to quote): 64 MiB records, which held
+/// whole as the other commands hold them would take about 1 GB, are
+/// checked under the limit. Before, `check` refused any record over 4 MiB.
+#[test]
+fn mad_bishops_check_reads_any_length_holding_one_position() {
+    let size = 64 << 20;
+    // One legal move, then the same move again and again: the replay stops
+    // at line 2, the rest is still read (every line a move).
+    let moves = file_of("b6xc5\n", size, "");
+    let out = limited(
+        &["check", "--game", "madbishops", "--format", "json", "-"],
+        moves.path(),
     );
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (json["plies"].as_u64(), json["errors"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(json["stopped_at_line"], 2, "{json}");
+    // Every line in the wrong format: the notes name the first lines,
+    // the record is valid (one move), the report is brief.
+    let notes = file_of("\r\n", size, "");
+    let mut first = tempfile::NamedTempFile::new().unwrap();
+    first.write_all(b"b10xa9\r\n").unwrap();
+    std::io::copy(&mut std::fs::File::open(notes.path()).unwrap(), &mut first).unwrap();
+    first.flush().unwrap();
+    let out = limited(&["check", "--game", "madbishops", "-"], first.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.starts_with("<stdin>: valid (steere) (2 warnings), 1 move;"),
+        "{}",
+        asalto::text::cap(&stdout, 2000)
+    );
+    assert!(
+        stdout.contains("(lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...)"),
+        "{stdout}"
+    );
+    assert!(stdout.len() < 8_000, "{} bytes", stdout.len());
+    // Every line a syntax error: a thousand listed, the rest counted.
+    let errors = file_of("zz\n", size, "");
+    let out = limited(
+        &["check", "--game", "madbishops", "--format", "json", "-"],
+        errors.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lines = std::fs::metadata(errors.path()).unwrap().len() / 3;
+    assert_eq!(json["errors"].as_u64(), Some(lines));
+    assert_eq!(json["diagnostics"].as_array().unwrap().len(), 1000);
 }
 
 /// Solitaire Chess records are read whole, up to 1 MiB (a puzzle has at

@@ -381,7 +381,7 @@ fn batch_table_and_csv() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "submission,score,max_score,runs,turn,moves,illegal,board,end,save,load,quit,first_failure"
+        "submission,score,max_score,runs,turn,moves,illegal,board,end,save,load,quit,first_failure,notes"
     );
     assert!(lines.next().unwrap().starts_with("broken-load,"));
     assert!(lines.next().unwrap().starts_with("correct,100,100,"));
@@ -505,7 +505,7 @@ fn an_asleep_hang_is_played_again_before_it_is_charged() {
     assert!(message.ends_with("it hangs"), "{message}");
     // The human details and Gradescope's output carry the note too.
     let entry = format!("{subs}/stop-once/asalto.py");
-    for format in ["human", "gradescope"] {
+    for format in ["human", "gradescope", "csv"] {
         std::fs::remove_file(&marker).unwrap();
         let one = [
             "--format",
@@ -522,16 +522,69 @@ fn an_asleep_hang_is_played_again_before_it_is_charged() {
         ];
         let out = grade_text(&one);
         assert_eq!(out.code, 0, "{format}: {}", out.stdout);
-        let text = match format {
-            "human" => out.stdout,
-            _ => serde_json::from_str::<Value>(&out.stdout).unwrap()["output"]
-                .as_str()
-                .unwrap()
-                .to_string(),
+        let (text, note) = match format {
+            "human" => (out.stdout, "note: re-run: "),
+            // The last column, `game: note`.
+            "csv" => (out.stdout, "ejemplo.txt: re-run: "),
+            _ => (
+                serde_json::from_str::<Value>(&out.stdout).unwrap()["output"]
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+                "note: re-run: ",
+            ),
         };
         assert!(
-            text.contains("note: re-run: the game ejemplo.txt got no answer within 1 s"),
+            text.contains(&format!(
+                "{note}the game ejemplo.txt got no answer within 1 s"
+            )),
             "{format}: {text}"
         );
+    }
+}
+
+/// Reference files are the instructor's, but they are read with bounds all
+/// the same, by each assignment's grader, before any program runs: a FIFO
+/// or a device named as one is refused at once (opening a FIFO waited for
+/// a writer forever), and a 10 GB (sparse) file after its first bytes (it
+/// was read whole: under a 512 MiB address space, an abort).
+#[test]
+fn reference_files_are_read_with_bounds() {
+    let dir = open_dir("asalto-refs-bounded-");
+    let fifo = dir.path().join("refs.fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let huge = dir.path().join("huge.txt");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(10 << 30)
+        .unwrap();
+    let (fifo, huge) = (fifo.display().to_string(), huge.display().to_string());
+    for (game, option) in [
+        ("asalto", "--games"),
+        ("go", "--games"),
+        ("solitaire", "--puzzles"),
+    ] {
+        for (file, expected) in [
+            (fifo.as_str(), "it is a FIFO, not a regular file"),
+            ("/dev/zero", "it is a device, not a regular file"),
+            (huge.as_str(), "too large for a reference file"),
+        ] {
+            let mut cmd = std::process::Command::new("sh");
+            cmd.arg("-c")
+                .arg(format!("ulimit -v {} && exec \"$0\" \"$@\"", 512 * 1024))
+                .arg(env!("CARGO_BIN_EXE_asalto"))
+                .args(["grade", "--game", game, option, file, "--", "true"])
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped());
+            let out = run_watched(cmd, std::time::Duration::from_secs(120));
+            assert_eq!(out.code, 2, "{game} {file}: {}", out.stderr);
+            assert!(
+                out.stderr.contains(expected),
+                "{game} {file}: {}",
+                out.stderr
+            );
+        }
     }
 }

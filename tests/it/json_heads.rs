@@ -11,8 +11,7 @@
 //! Asalto's and Solitaire's `diff`, Asalto's and Mad Bishops' summaries,
 //! every game's line for an unreadable file but Go's).
 //!
-//! The list, command × game → what the test runs (`grade --format json` is
-//! `asalto-grade`, checked in `tests/it/grade.rs`; Gradescope's
+//! The list, command × game → what the test runs (Gradescope's
 //! `results.json` is Gradescope's shape, not ours):
 //!
 //! | command | asalto | go | madbishops | solitaire |
@@ -24,6 +23,7 @@
 //! | selfplay --format json | lines (game = number) | lines | lines | — |
 //! | selfplay --out DIR | summary.json | summary.json | summary.json | — |
 //! | solve / generate --format json | — | — | — | lines, a bad puzzle |
+//! | grade --format json (Linux) | a program that exits | a right `proylcc.pl` | (not graded) | a program that exits |
 
 use serde_json::Value;
 
@@ -269,6 +269,52 @@ fn every_summary_of_a_run_is_an_asalto_selfplay_document() {
             &summary,
             &self::game(game),
             Kind::Document("asalto-selfplay"),
+        );
+    }
+}
+
+/// `grade --format json` of each assignment: an `asalto-grade` document
+/// that names its game and the profile the answers were judged under.
+#[cfg(target_os = "linux")]
+#[test]
+fn every_grade_report_names_its_game_and_profile() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("puzzles.txt");
+    std::fs::write(&puzzles, "...N.....R....B.\n").unwrap();
+    let proylcc = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/grade-go/correct-strings/proylcc.pl"
+    );
+    let refs = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/grade-go/refs/random-2.sgf"
+    );
+    let runs: [(&[&str], &'static str); 3] = [
+        (&["--games", EJEMPLO, "--", "true"], "asalto"),
+        (&["--game", "go", "--games", refs, "--", proylcc], "go"),
+        (
+            &[
+                "--game",
+                "solitaire",
+                "--puzzles",
+                puzzles.to_str().unwrap(),
+                "--",
+                "true",
+            ],
+            "solitaire",
+        ),
+    ];
+    for (args, game) in runs {
+        let all = [&["grade", "--format", "json"][..], args].concat();
+        // One document, pretty-printed.
+        let run = asalto(&all);
+        let doc: Value = serde_json::from_str(&run.stdout)
+            .unwrap_or_else(|e| panic!("{all:?}: {e}: {}{}", run.stdout, run.stderr));
+        check_head(
+            &format!("{all:?}"),
+            &doc,
+            &self::game(game),
+            Kind::Document("asalto-grade"),
         );
     }
 }

@@ -1006,3 +1006,39 @@ fn files_are_read_once_and_folders_stand_where_they_are_named() {
         run.stderr
     );
 }
+
+/// `check` reads a record a line at a time and keeps only the lines its
+/// report quotes; `export` of an invalid record prints the same report
+/// from the text held whole. The two reports are the same, whatever the
+/// problems (format notes, syntax errors past the few shown, an illegal
+/// move, control characters, a long line, `--strict`).
+#[test]
+fn check_quotes_the_lines_it_kept_as_a_whole_text_quotes_them() {
+    let texts = [
+        "\u{feff}b10xa9\r\n\r\n# c\r\n  c9xd10 \r\nzz\r\nyy\n".to_string(),
+        "b10xa9\n".to_string() + &"zz\n".repeat(10) + "\n  c3-d4\nx\x1b[2J\n",
+        "b10xa9\n# note\nc9-d10\n\nzz".to_string(),
+        "b10xa9\n".to_string() + &"z".repeat(5000) + "\nc9xd10\n",
+        "\u{feff}\n\nb10-a9\r\n".to_string(),
+    ];
+    for text in &texts {
+        for strict in [&[][..], &["--strict"]] {
+            let mut check = vec!["check", "--game", "madbishops"];
+            check.extend(strict);
+            check.push("-");
+            let mut export = vec!["export", "--game", "madbishops", "--to", "text"];
+            export.extend(strict);
+            export.push("-");
+            let checked = asalto_with_input(&check, text);
+            let exported = asalto_with_input(&export, text);
+            assert_eq!((checked.code, exported.code), (1, 1), "{text:?}");
+            assert!(checked.stdout.contains("  × <stdin>: invalid record"));
+            assert!(
+                exported.stderr.starts_with(&checked.stdout),
+                "{text:?} {strict:?}\n{}\n---\n{}",
+                checked.stdout,
+                exported.stderr
+            );
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Runs `check` alone, ROUNDS times over the files, for profilers:
 //! `examples/go-bench.rs` also times parsing and the engine, which would
-//! mix three profiles into one.
+//! mix three profiles into one. `--tally` runs `check_tally`, what
+//! `asalto check` runs (no ply kept), instead of `check`.
 //!
 //! ```text
 //! cargo build --profile profiling -p asalto-go --example check-only
@@ -9,9 +10,10 @@
 //! ```
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
+    let tally = args.next_if(|a| a == "--tally").is_some();
     let Some(rounds) = args.next().and_then(|r| r.parse::<u32>().ok()) else {
-        eprintln!("usage: check-only ROUNDS FILE...");
+        eprintln!("usage: check-only [--tally] ROUNDS FILE...");
         std::process::exit(2);
     };
     let files: Vec<Vec<u8>> = args
@@ -26,7 +28,13 @@ fn main() {
     let options = asalto_go::CheckOptions::default();
     for _ in 0..rounds {
         for f in &files {
-            std::hint::black_box(asalto_go::check(std::hint::black_box(f), &options));
+            let f = std::hint::black_box(f);
+            if tally {
+                let tally = asalto_go::replay::Tally::default();
+                std::hint::black_box(asalto_go::replay::check_tally(f, &options, tally));
+            } else {
+                std::hint::black_box(asalto_go::check(f, &options));
+            }
         }
     }
 }

@@ -95,7 +95,10 @@ type Seen = HashSet<u64, BuildHasherDefault<ZobristHasher>>;
 /// A position under a rule profile.
 #[derive(Clone)]
 pub struct Position {
-    board: Board,
+    /// Boxed: a board is 6.6 KB, and a position is moved several times
+    /// on its way into a replay (position, judge, line reader), each move
+    /// a copy of the whole board where a box copies a pointer.
+    board: Box<Board>,
     profile: Profile,
     rules: Rules,
     to_move: Side,
@@ -141,7 +144,7 @@ impl Position {
             seen.insert(board.hash());
         }
         Position {
-            board,
+            board: Box::new(board),
             profile,
             rules,
             to_move,
@@ -247,6 +250,7 @@ impl Position {
 
     /// Why `side` may not play `mv` now, or `None` if it may. The turn is
     /// not checked (see [`Position::play`]).
+    #[inline]
     pub fn why_illegal(&self, side: Side, mv: Move) -> Option<IllegalMoveKind> {
         if self.is_over() {
             return Some(IllegalMoveKind::GameOver);
@@ -255,7 +259,7 @@ impl Position {
         self.why_illegal_point(side, p)
     }
 
-    #[inline]
+    #[inline(always)]
     fn why_illegal_point(&self, side: Side, p: Point) -> Option<IllegalMoveKind> {
         // One load answers both "on the board?" and "empty?": the padded
         // grid marks every point past the board's size as an edge.
@@ -271,6 +275,12 @@ impl Position {
         if self.rules.ko != KoRule::PositionalSuperko && self.board.has_empty_neighbour(p) {
             return None;
         }
+        self.why_illegal_probed(side, p)
+    }
+
+    /// [`Position::why_illegal_point`] for an empty point that needs the
+    /// probe: no empty neighbour, or positional superko.
+    fn why_illegal_probed(&self, side: Side, p: Point) -> Option<IllegalMoveKind> {
         let probe = self.board.probe(side, p);
         if Board::is_suicide(&probe) && self.rules.suicide == Suicide::Illegal {
             return Some(IllegalMoveKind::Suicide);

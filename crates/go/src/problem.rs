@@ -25,6 +25,9 @@ pub enum SyntaxKind {
     TrailingText,
     /// A game tree never closed (lenient: closed at the end of the file).
     UnclosedTree,
+    /// The file starts with a node `;` and no `(` (lenient: read as if
+    /// the `(` were there).
+    UnopenedTree,
     /// A `)` with no open game tree (lenient: ignored).
     ExtraParen,
     /// `()` or a game tree that does not start with a node.
@@ -38,7 +41,8 @@ pub enum SyntaxKind {
     Unexpected(char),
     /// A property name with no `[value]`.
     MissingValue,
-    /// A `[` never closed.
+    /// A `[` never closed: the end of the file cuts the value (lenient:
+    /// the property is dropped and the file read as ending there).
     UnterminatedValue,
     /// A text of 4 GiB or more: not read (the parsed tree keeps byte
     /// offsets in 32 bits).
@@ -154,6 +158,7 @@ impl Issue {
                 SyntaxKind::LeadingText => "leading-text",
                 SyntaxKind::TrailingText => "trailing-text",
                 SyntaxKind::UnclosedTree => "unclosed-tree",
+                SyntaxKind::UnopenedTree => "unopened-tree",
                 SyntaxKind::ExtraParen => "extra-paren",
                 SyntaxKind::EmptyNode => "empty-node",
                 SyntaxKind::MissingSemicolon => "missing-semicolon",
@@ -182,6 +187,7 @@ impl Issue {
                 SyntaxKind::LeadingText => "text before the first game tree".into(),
                 SyntaxKind::TrailingText => "text after the last game tree".into(),
                 SyntaxKind::UnclosedTree => "a game tree is not closed by `)`".into(),
+                SyntaxKind::UnopenedTree => "the first game tree does not start with `(`".into(),
                 SyntaxKind::ExtraParen => "a `)` closes no game tree".into(),
                 SyntaxKind::EmptyTree => "a game tree without a node".into(),
                 SyntaxKind::EmptyNode => "a node without properties".into(),
@@ -262,11 +268,12 @@ impl Issue {
         Some(match self {
             Issue::Syntax(SyntaxKind::LeadingText | SyntaxKind::TrailingText)
             | Issue::Syntax(SyntaxKind::UnclosedTree | SyntaxKind::ExtraParen)
+            | Issue::Syntax(SyntaxKind::UnopenedTree)
             | Issue::Syntax(SyntaxKind::MissingSemicolon) => {
                 "the lenient mode skips this damage with a warning"
             }
             Issue::Syntax(SyntaxKind::UnterminatedValue) => {
-                "a `]` inside a value must be written `\\]`"
+                "a `]` inside a value must be written `\\]`; the lenient mode drops a value the end of the file cuts"
             }
             Issue::Syntax(_) => return None,
             Issue::Charset { .. } => "set CA[] to the charset the file is written in",

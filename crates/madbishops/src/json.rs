@@ -9,7 +9,7 @@ use asalto_core::json::{Head, Named};
 use serde::Serialize;
 
 use crate::problem::Problem;
-use crate::replay::{Checked, GameOutcome, Ply};
+use crate::replay::{Checked, GameOutcome, Kept, Ply};
 use crate::selfplay::{Match, PlayedGame};
 use crate::{Game, Move, Notation, Outcome, Position, prolog};
 
@@ -178,15 +178,16 @@ pub struct CheckJson {
     pub diagnostics: Vec<ProblemJson>,
 }
 
-impl From<&Checked> for CheckJson {
-    fn from(c: &Checked) -> CheckJson {
+impl<K: Kept> From<&Checked<K>> for CheckJson {
+    fn from(c: &Checked<K>) -> CheckJson {
+        let start = c.game.start();
         let position = c.game.position();
         CheckJson {
-            head: head(c.game.start.profile()),
-            first: c.game.start.turn().name(),
-            start: c.game.start.position_string(),
+            head: head(start.profile()),
+            first: start.turn().name(),
+            start: start.position_string(),
             valid: c.is_valid(),
-            plies: c.game.plies.len(),
+            plies: c.game.plies(),
             outcome: c.game.outcome().map(OutcomeJson::from),
             to_move: position.turn().name(),
             position: position.position_string(),

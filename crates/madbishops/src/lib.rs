@@ -71,7 +71,7 @@ pub use position_string::PositionStringError;
 pub use problem::{Problem, ProblemKind, Reason, Severity};
 pub use profile::Profile;
 pub use record::Record;
-pub use replay::{CheckOptions, Checked, Game, GameOutcome, Ply};
+pub use replay::{CheckOptions, Checked, Game, GameOutcome, Kept, LineCheck, Ply, Tally};
 pub use rules::MadBishops;
 pub use side::{BySide, Side};
 pub use square::{AlgebraicError, Square, SquareError};

@@ -78,7 +78,8 @@ pub enum FormatNote {
 pub struct FormatFinding {
     /// What was found.
     pub note: FormatNote,
-    /// The 1-based lines where it was found, in order.
+    /// The 1-based lines where it was found, in order: the first
+    /// [`MAX_NOTE_LINES`] of them.
     pub lines: Vec<usize>,
     /// Byte span of the first occurrence.
     pub span: Range<usize>,
@@ -107,6 +108,156 @@ pub struct Record {
     first_error_at_move: Option<usize>,
 }
 
+/// The lines of a [`FormatFinding`] kept: a message lists ten of them and
+/// says whether there are more, so a file of any length keeps this many.
+pub const MAX_NOTE_LINES: usize = 11;
+
+/// What one line of a record is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineRead {
+    /// A blank or comment line (its format note, if any, is noted).
+    Nothing,
+    /// A move.
+    Move(MoveText),
+    /// A line that is not a move.
+    Error(SyntaxError),
+}
+
+/// A record read one line at a time: the syntax of each line (with spans
+/// in the whole text), and the format notes of the lines read, in memory
+/// of the longest line whatever the length of the record.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_madbishops::record::{LineRead, RecordReader};
+///
+/// let mut reader = RecordReader::default();
+/// assert!(matches!(reader.read_line("b10xa9\n"), LineRead::Move(_)));
+/// assert!(matches!(reader.read_line("\n"), LineRead::Nothing));
+/// let LineRead::Move(m) = reader.read_line("c9xd10") else { panic!() };
+/// assert_eq!((m.line, m.span()), (3, 8..14));
+/// assert_eq!(reader.notes()[0].lines, [2]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordReader {
+    /// Lines read.
+    lines: usize,
+    /// Bytes read.
+    offset: usize,
+    notes: Vec<FormatFinding>,
+    /// Notes first found on the last line read.
+    new_notes: usize,
+}
+
+impl RecordReader {
+    /// Read the next line, `raw` with its `\n` if it has one (the last
+    /// line of a text may have none). Never fails: what is wrong is in the
+    /// answer or in [`RecordReader::notes`].
+    pub fn read_line(&mut self, raw: &str) -> LineRead {
+        self.lines += 1;
+        self.new_notes = 0;
+        let line = self.lines;
+        let mut start = self.offset;
+        self.offset += raw.len();
+        let mut raw = raw;
+        if line == 1 {
+            if let Some(rest) = raw.strip_prefix('\u{feff}') {
+                self.note(FormatNote::Bom, 1, 0..3);
+                start = 3;
+                raw = rest;
+                // A file of a mark alone: no line after it.
+                if raw.is_empty() {
+                    return LineRead::Nothing;
+                }
+            }
+        }
+        let mut text = raw.strip_suffix('\n').unwrap_or(raw);
+        if let Some(t) = text.strip_suffix('\r') {
+            self.note(FormatNote::CrLf, line, start + t.len()..start + t.len() + 1);
+            text = t;
+        }
+        let trimmed = text.trim_matches([' ', '\t']);
+        if trimmed.is_empty() {
+            self.note(FormatNote::BlankLine, line, start..start + text.len());
+            return LineRead::Nothing;
+        }
+        let lead = text.len() - text.trim_start_matches([' ', '\t']).len();
+        let text_start = start + lead;
+        if trimmed.starts_with('#') {
+            let span = text_start..text_start + trimmed.len();
+            self.note(FormatNote::Comment, line, span);
+            return LineRead::Nothing;
+        }
+        if trimmed.len() != text.len() {
+            self.note(
+                FormatNote::SurroundingSpace,
+                line,
+                start..start + text.len(),
+            );
+        }
+        match parse_move(trimmed) {
+            Ok(written) => LineRead::Move(MoveText {
+                line,
+                // The leading blanks are ASCII: one column each.
+                column: lead + 1,
+                written: written.shifted(text_start),
+            }),
+            Err(e) => {
+                let before = trimmed.get(..e.span.start).unwrap_or("");
+                LineRead::Error(SyntaxError {
+                    kind: e.kind,
+                    line,
+                    column: lead + before.chars().count() + 1,
+                    span: text_start + e.span.start..text_start + e.span.end,
+                    quote: quote(trimmed, e.span),
+                })
+            }
+        }
+    }
+
+    fn note(&mut self, note: FormatNote, line: usize, span: Range<usize>) {
+        match self.notes.iter_mut().find(|f| f.note == note) {
+            Some(f) if f.lines.len() < MAX_NOTE_LINES => f.lines.push(line),
+            Some(_) => {}
+            None => {
+                self.new_notes += 1;
+                self.notes.push(FormatFinding {
+                    note,
+                    lines: vec![line],
+                    span,
+                });
+            }
+        }
+    }
+
+    /// The lines read: the number of the last one.
+    pub fn lines(&self) -> usize {
+        self.lines
+    }
+
+    /// The bytes read: the offset of the next line.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The format notes of the lines read, one per kind, in the order
+    /// first found.
+    pub fn notes(&self) -> &[FormatFinding] {
+        &self.notes
+    }
+
+    /// The notes first found on the last line read.
+    pub fn new_notes(&self) -> &[FormatFinding] {
+        &self.notes[self.notes.len() - self.new_notes..]
+    }
+
+    /// The format notes, the reader done with.
+    pub fn into_notes(self) -> Vec<FormatFinding> {
+        self.notes
+    }
+}
+
 impl Record {
     /// Parse a record. Never fails: every problem is in
     /// [`Record::errors`] (or counted in [`Record::unlisted_errors`]) or
@@ -124,79 +275,25 @@ impl Record {
     /// ```
     pub fn parse(source: &str) -> Record {
         let mut record = Record::default();
-        let mut offset = 0;
-        let mut body = source;
-        if let Some(rest) = source.strip_prefix('\u{feff}') {
-            record.note(FormatNote::Bom, 1, 0..3);
-            offset = 3;
-            body = rest;
-        }
-        for (index, raw) in body.split_inclusive('\n').enumerate() {
-            let line = index + 1;
-            let start = offset;
-            offset += raw.len();
-            let mut text = raw.strip_suffix('\n').unwrap_or(raw);
-            if let Some(t) = text.strip_suffix('\r') {
-                record.note(FormatNote::CrLf, line, start + t.len()..start + t.len() + 1);
-                text = t;
-            }
-            let trimmed = text.trim_matches([' ', '\t']);
-            if trimmed.is_empty() {
-                record.note(FormatNote::BlankLine, line, start..start + text.len());
-                continue;
-            }
-            let lead = text.len() - text.trim_start_matches([' ', '\t']).len();
-            let text_start = start + lead;
-            if trimmed.starts_with('#') {
-                let span = text_start..text_start + trimmed.len();
-                record.note(FormatNote::Comment, line, span);
-                continue;
-            }
-            if trimmed.len() != text.len() {
-                record.note(
-                    FormatNote::SurroundingSpace,
-                    line,
-                    start..start + text.len(),
-                );
-            }
-            match parse_move(trimmed) {
-                Ok(written) => record.moves.push(MoveText {
-                    line,
-                    // The leading blanks are ASCII: one column each.
-                    column: lead + 1,
-                    written: written.shifted(text_start),
-                }),
-                Err(e) => {
+        let mut reader = RecordReader::default();
+        for raw in source.split_inclusive('\n') {
+            match reader.read_line(raw) {
+                LineRead::Nothing => {}
+                LineRead::Move(m) => record.moves.push(m),
+                LineRead::Error(e) => {
                     if record.first_error_at_move.is_none() {
                         record.first_error_at_move = Some(record.moves.len());
                     }
                     if record.errors.len() >= MAX_LISTED_ERRORS {
                         record.unlisted_errors += 1;
-                        continue;
+                    } else {
+                        record.errors.push(e);
                     }
-                    let before = trimmed.get(..e.span.start).unwrap_or("");
-                    record.errors.push(SyntaxError {
-                        kind: e.kind,
-                        line,
-                        column: lead + before.chars().count() + 1,
-                        span: text_start + e.span.start..text_start + e.span.end,
-                        quote: quote(trimmed, e.span),
-                    });
                 }
             }
         }
+        record.notes = reader.into_notes();
         record
-    }
-
-    fn note(&mut self, note: FormatNote, line: usize, span: Range<usize>) {
-        match self.notes.iter_mut().find(|f| f.note == note) {
-            Some(f) => f.lines.push(line),
-            None => self.notes.push(FormatFinding {
-                note,
-                lines: vec![line],
-                span,
-            }),
-        }
     }
 
     /// The moves a replay may use: those before the first syntax error.

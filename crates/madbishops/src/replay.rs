@@ -5,8 +5,8 @@ use std::ops::Range;
 
 use asalto_core::Replay;
 
-use crate::problem::{Problem, ProblemKind, Severity};
-use crate::record::{MoveText, Record};
+use crate::problem::{Problem, ProblemKind, Reason, Severity};
+use crate::record::{LineRead, MoveText, RecordReader, SyntaxError};
 use crate::{Board, MadBishops, Move, Notation, Outcome, PlayError, Position, Profile, Side};
 
 /// How to read a record: the rules, the start, and how strict to be.
@@ -106,11 +106,107 @@ pub fn push(game: &mut Game, mv: Move, position: Position, line: usize) {
     });
 }
 
-/// The result of checking a record.
+/// What a check keeps of the game it replays: every ply (a [`Game`], for
+/// the commands that show or write the moves), or only what a check
+/// reports (a [`Tally`]: `check` holds no ply, whatever the length of the
+/// record).
+pub trait Kept {
+    /// The start position.
+    fn start(&self) -> Position;
+    /// The number of moves played.
+    fn plies(&self) -> usize;
+    /// The position after the last move.
+    fn position(&self) -> Position;
+    /// The last move played.
+    fn last_move(&self) -> Option<Move>;
+    /// Append a move the caller has checked, with the position after it
+    /// and its source line.
+    fn push(&mut self, mv: Move, position: Position, line: usize);
+
+    /// How the game ended (the position after the last move is over).
+    fn outcome(&self) -> Option<GameOutcome> {
+        self.position().outcome().map(|outcome| GameOutcome {
+            outcome,
+            ply: self.plies(),
+        })
+    }
+}
+
+impl Kept for Game {
+    fn start(&self) -> Position {
+        self.start
+    }
+
+    fn plies(&self) -> usize {
+        self.plies.len()
+    }
+
+    fn position(&self) -> Position {
+        Game::position(self)
+    }
+
+    fn last_move(&self) -> Option<Move> {
+        self.plies.last().map(|p| p.mv)
+    }
+
+    fn push(&mut self, mv: Move, position: Position, line: usize) {
+        push(self, mv, position, line);
+    }
+}
+
+/// What a check of a record keeps when it keeps no ply: the start, how
+/// many moves, the position now and the last move (the report marks it on
+/// the board before the first illegal move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    start: Position,
+    plies: usize,
+    position: Position,
+    last: Option<Move>,
+}
+
+impl Tally {
+    /// No move played from `start`.
+    pub fn new(start: Position) -> Tally {
+        Tally {
+            start,
+            plies: 0,
+            position: start,
+            last: None,
+        }
+    }
+}
+
+impl Kept for Tally {
+    fn start(&self) -> Position {
+        self.start
+    }
+
+    fn plies(&self) -> usize {
+        self.plies
+    }
+
+    fn position(&self) -> Position {
+        self.position
+    }
+
+    fn last_move(&self) -> Option<Move> {
+        self.last
+    }
+
+    fn push(&mut self, mv: Move, position: Position, _line: usize) {
+        self.plies += 1;
+        self.position = position;
+        self.last = Some(mv);
+    }
+}
+
+/// The result of checking a record: the game replayed, kept whole (a
+/// [`Game`], the default) or as a [`Tally`].
 #[derive(Clone, Debug)]
-pub struct Checked {
+pub struct Checked<K = Game> {
     /// The legal prefix of the record, replayed.
-    pub game: Game,
+    pub game: K,
     /// Every problem, errors and warnings, in source order (of the syntax
     /// errors, the first [`MAX_LISTED_ERRORS`](crate::record::MAX_LISTED_ERRORS)).
     pub problems: Vec<Problem>,
@@ -121,7 +217,7 @@ pub struct Checked {
     pub stopped_at: Option<usize>,
 }
 
-impl Checked {
+impl<K> Checked<K> {
     /// Whether the record is valid (no errors; warnings allowed).
     pub fn is_valid(&self) -> bool {
         !self.problems.iter().any(|p| p.severity == Severity::Error)
@@ -158,7 +254,8 @@ pub use asalto_core::line_column;
 /// [`MAX_LISTED_ERRORS`](crate::record::MAX_LISTED_ERRORS) listed, the
 /// others counted); the replay uses the moves before the
 /// first of them and stops at the first illegal move (nothing after an
-/// error is checked against the rules).
+/// error is checked against the rules). [`LineCheck`] does the same a
+/// line at a time.
 ///
 /// # Examples
 ///
@@ -176,114 +273,229 @@ pub use asalto_core::line_column;
 /// assert_eq!(error.message(), "move 2 (blue): c9xd10 is a capture, written with `-`");
 /// ```
 pub fn check(source: &str, options: &CheckOptions) -> Checked {
-    let record = Record::parse(source);
-    check_record(source, &record, options)
+    let mut check = LineCheck::new(options, Game::new(options.start()));
+    for line in source.split_inclusive('\n') {
+        check.push_line(line);
+    }
+    check.finish()
 }
 
-/// [`check`] on a record already parsed from `source`.
-pub fn check_record(source: &str, record: &Record, options: &CheckOptions) -> Checked {
-    let mut problems = Vec::new();
-    let format_severity = if options.strict {
-        Severity::Error
-    } else {
-        Severity::Warning
-    };
-    for finding in &record.notes {
-        let (line, column) = line_column(source, finding.span.start);
-        problems.push(Problem {
-            severity: format_severity,
-            kind: ProblemKind::Format {
-                note: finding.note,
-                lines: finding.lines.clone(),
-            },
-            span: finding.span.clone(),
-            line,
-            column,
-            ply: None,
-            side: None,
-            before: None,
-            notation: Notation::Algebraic,
-        });
-    }
-    let (game, stopped) = replay_moves(source, record.replayable(), options, &mut problems);
-    let side_at = |ply: usize| match ply % 2 {
-        1 => options.first,
-        _ => options.first.opponent(),
-    };
-    // Moves before the error being looked at (errors come in line order).
-    let mut moves_before = 0;
-    for (i, error) in record.errors.iter().enumerate() {
-        let (line, column) = (error.line, error.column);
-        while record
-            .moves
-            .get(moves_before)
-            .is_some_and(|m| m.line < error.line)
-        {
-            moves_before += 1;
+/// The check of a record read a line at a time ([`check`] is this over a
+/// text held whole): memory of the longest line, the problems (syntax
+/// errors up to [`MAX_LISTED_ERRORS`](crate::record::MAX_LISTED_ERRORS))
+/// and what `K` keeps of the game.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_madbishops::replay::{CheckOptions, Kept, LineCheck, Tally};
+///
+/// let options = CheckOptions::default();
+/// let mut check = LineCheck::new(&options, Tally::new(options.start()));
+/// check.push_line("b10xa9\n");
+/// check.push_line("c9-d10\n");
+/// assert_eq!(check.found(), [(asalto_madbishops::Severity::Error, "mark-mismatch")]);
+/// let checked = check.finish();
+/// assert_eq!((checked.game.plies(), checked.stopped_at), (1, Some(2)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct LineCheck<K> {
+    options: CheckOptions,
+    reader: RecordReader,
+    /// The line and column of each format note, in the reader's order.
+    note_places: Vec<(usize, usize)>,
+    replay: Replay<MadBishops>,
+    game: K,
+    /// The illegal move and the syntax errors listed, in the order found.
+    problems: Vec<Problem>,
+    /// The syntax errors listed.
+    listed_errors: usize,
+    unlisted_errors: usize,
+    /// The lines that are moves, read so far.
+    move_lines: usize,
+    /// The line of the illegal move that stopped the replay.
+    stopped: Option<usize>,
+    /// The line of the first syntax error.
+    first_error_line: Option<usize>,
+    /// The severity and reason code of each problem first found on the
+    /// last line.
+    found: Vec<(Severity, &'static str)>,
+}
+
+impl<K: Kept> LineCheck<K> {
+    /// A check under `options`, keeping the game in `game` (no move played
+    /// yet, from `options.start()`).
+    pub fn new(options: &CheckOptions, game: K) -> LineCheck<K> {
+        LineCheck {
+            options: *options,
+            reader: RecordReader::default(),
+            note_places: Vec::new(),
+            replay: Replay::new(game.start()),
+            game,
+            problems: Vec::new(),
+            listed_errors: 0,
+            unlisted_errors: 0,
+            move_lines: 0,
+            stopped: None,
+            first_error_line: None,
+            found: Vec::new(),
         }
-        // Every line that is not blank or a comment is a move: this one's
-        // number counts the moves and the bad lines before it.
-        let ply = 1 + moves_before + i;
-        // The replay reached the first syntax error when nothing stopped it
-        // before: the position there is the game's last.
-        let before = (i == 0 && stopped.is_none()).then(|| game.position());
-        problems.push(Problem {
-            severity: Severity::Error,
-            kind: ProblemKind::Syntax {
-                kind: error.kind,
-                quote: error.quote.clone(),
-            },
-            span: error.span.clone(),
-            line,
-            column,
-            ply: Some(ply),
-            side: Some(side_at(ply)),
-            before,
-            notation: Notation::Algebraic,
-        });
     }
-    problems.sort_by_key(|p| (p.span.start, p.severity));
-    Checked {
-        game,
-        problems,
-        unlisted_errors: record.unlisted_errors,
-        stopped_at: stopped.or(record.first_error_line()),
-    }
-}
 
-/// Replay `moves` from the start, pushing the problem of the first illegal
-/// one; returns the legal prefix and the line where it stopped.
-fn replay_moves(
-    source: &str,
-    moves: &[MoveText],
-    options: &CheckOptions,
-    problems: &mut Vec<Problem>,
-) -> (Game, Option<usize>) {
-    let mut game = Game::new(options.start());
-    game.plies.reserve(moves.len());
-    let mut replay = Replay::<MadBishops>::new(game.start);
-    for text in moves {
-        match replay.step(&text.written) {
-            Ok(ply) => push(&mut game, ply.mv, *replay.position(), text.line),
+    fn format_severity(&self) -> Severity {
+        if self.options.strict {
+            Severity::Error
+        } else {
+            Severity::Warning
+        }
+    }
+
+    /// Read and check the next line, `raw` with its `\n` if it has one.
+    pub fn push_line(&mut self, raw: &str) {
+        self.found.clear();
+        let line_start = self.reader_offset();
+        let read = self.reader.read_line(raw);
+        let format = self.format_severity();
+        let line = self.reader.lines();
+        for note in self.reader.new_notes() {
+            let column = column_in(raw, note.span.start - line_start, line == 1);
+            self.note_places.push((line, column));
+            self.found.push((format, Reason::Syntax.code()));
+        }
+        match read {
+            LineRead::Nothing => {}
+            LineRead::Move(text) => {
+                self.move_lines += 1;
+                if self.stopped.is_none() && self.first_error_line.is_none() {
+                    self.play(&text, raw, line_start);
+                }
+            }
+            LineRead::Error(error) => self.syntax_error(error),
+        }
+    }
+
+    /// The byte offset of the next line.
+    fn reader_offset(&self) -> usize {
+        self.reader.offset()
+    }
+
+    /// Play the move `text` (of the line `raw`, starting at byte
+    /// `line_start`), or note why it is illegal and stop the replay.
+    fn play(&mut self, text: &MoveText, raw: &str, line_start: usize) {
+        match self.replay.step(&text.written) {
+            Ok(ply) => self.game.push(ply.mv, *self.replay.position(), text.line),
             Err(illegal) => {
                 let span: Range<usize> = text.part_span(illegal.reason.part);
-                let (line, column) = line_column(source, span.start);
-                problems.push(Problem {
+                let column = column_in(raw, span.start - line_start, text.line == 1);
+                let problem = Problem {
                     severity: Severity::Error,
                     kind: ProblemKind::Illegal(illegal.reason.kind),
                     span,
-                    line,
+                    line: text.line,
                     column,
                     ply: Some(illegal.number),
                     side: Some(illegal.side),
                     before: Some(illegal.before),
                     notation: text.written.notation,
-                });
-                return (game, Some(text.line));
+                };
+                self.found.push((Severity::Error, problem.reason().code()));
+                self.problems.push(problem);
+                self.stopped = Some(text.line);
             }
         }
     }
-    (game, None)
+
+    /// Note a line that is not a move: listed (the first
+    /// [`MAX_LISTED_ERRORS`](crate::record::MAX_LISTED_ERRORS)) or
+    /// counted; the replay uses no move after it.
+    fn syntax_error(&mut self, error: SyntaxError) {
+        if self.first_error_line.is_none() {
+            self.first_error_line = Some(error.line);
+        }
+        if self.listed_errors >= crate::record::MAX_LISTED_ERRORS {
+            self.unlisted_errors += 1;
+            return;
+        }
+        // Every line that is not blank or a comment is a move: this one's
+        // number counts the moves and the bad lines before it.
+        let ply = 1 + self.move_lines + self.listed_errors;
+        let side = match ply % 2 {
+            1 => self.options.first,
+            _ => self.options.first.opponent(),
+        };
+        // The replay reached the first syntax error when nothing stopped it
+        // before: the position there is the game's last.
+        let before =
+            (self.listed_errors == 0 && self.stopped.is_none()).then(|| self.game.position());
+        self.listed_errors += 1;
+        self.found.push((Severity::Error, Reason::Syntax.code()));
+        self.problems.push(Problem {
+            severity: Severity::Error,
+            kind: ProblemKind::Syntax {
+                kind: error.kind,
+                quote: error.quote,
+            },
+            span: error.span,
+            line: error.line,
+            column: error.column,
+            ply: Some(ply),
+            side: Some(side),
+            before,
+            notation: Notation::Algebraic,
+        });
+    }
+
+    /// The severity and reason code of each problem first found on the
+    /// last line read (a format note counts on the line it is first
+    /// found): a report that quotes the lines of some problems keeps
+    /// those lines as they go by.
+    pub fn found(&self) -> &[(Severity, &'static str)] {
+        &self.found
+    }
+
+    /// The check of the lines read.
+    pub fn finish(self) -> Checked<K> {
+        let format = self.format_severity();
+        let mut problems: Vec<Problem> = self
+            .reader
+            .notes()
+            .iter()
+            .zip(&self.note_places)
+            .map(|(finding, &(line, column))| Problem {
+                severity: format,
+                kind: ProblemKind::Format {
+                    note: finding.note,
+                    lines: finding.lines.clone(),
+                },
+                span: finding.span.clone(),
+                line,
+                column,
+                ply: None,
+                side: None,
+                before: None,
+                notation: Notation::Algebraic,
+            })
+            .collect();
+        problems.extend(self.problems);
+        problems.sort_by_key(|p| (p.span.start, p.severity));
+        Checked {
+            game: self.game,
+            problems,
+            unlisted_errors: self.unlisted_errors,
+            stopped_at: self.stopped.or(self.first_error_line),
+        }
+    }
+}
+
+/// The 1-based column of byte `local` of the line `raw` (`first`: the
+/// first line of the file, whose byte-order mark takes no column).
+fn column_in(raw: &str, local: usize, first: bool) -> usize {
+    let before = &raw[..asalto_core::text::floor_boundary(raw, local.min(raw.len()))];
+    let before = match first {
+        true => before.strip_prefix('\u{feff}').unwrap_or(before),
+        false => before,
+    };
+    before.chars().count() + 1
 }
 
 #[cfg(test)]

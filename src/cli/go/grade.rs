@@ -70,14 +70,12 @@ impl Graded for Go {
                 .map(|f| go::submission(f, entry, &go, &script))
                 .collect::<Vec<_>>(),
             (None, [file]) => {
+                // Absolute, but the file itself not resolved: a link (a
+                // student's, in an autograder's submission folder) is the
+                // submission's problem, never followed to what it names.
                 let path =
-                    std::fs::canonicalize(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-                let folder = path.parent().map(PathBuf::from).unwrap_or_default();
-                let name = path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                vec![go::submission(&folder, &name, &go, &script)]
+                    std::path::absolute(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+                vec![go::file_submission(&path, &go, &script)]
             }
             (None, []) => {
                 return Err(
@@ -141,8 +139,7 @@ fn load_games(paths: &[PathBuf], profile: Profile) -> Result<Vec<GameQueries>, S
     let files = super::record_files(paths, "sgf")?;
     let mut plan = Vec::new();
     for file in &files {
-        let bytes =
-            std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let bytes = super::read_reference(file, crate::cli::input::MAX_FILE)?;
         let name = file
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())

@@ -1,8 +1,9 @@
-//! `asalto check` on Mad Bishops records: each file is read whole (records
-//! are small; [`super::MAX_FILE`] bounds it), parsed and replayed under one
-//! rule profile and first side; the shared batch (`cli/batch.rs`) checks
-//! the files on every core and reports them in the order given, with the
-//! exit codes of every game.
+//! `asalto check` on Mad Bishops records: each file is read a line at a
+//! time and replayed under one rule profile and first side, holding the
+//! current position only (memory of the longest line, whatever the length
+//! of the record); the shared batch (`cli/batch.rs`) checks the files on
+//! every core and reports them in the order given, with the exit codes of
+//! every game.
 //!
 //! For one file (or with `--details`), every problem is shown as every
 //! game's are ([`GameReport`]): its reason code, the line quoted at its
@@ -12,17 +13,18 @@
 
 use std::fmt::Write as _;
 
-use asalto::diagnostics::{Entry, GameReport};
+use asalto::diagnostics::{Entry, GameReport, SHOWN_PER_KIND};
+use asalto::excerpt::{KeptLines, QuoteSource};
 use asalto::text::escape_line;
 use asalto_madbishops::Problem;
 use asalto_madbishops::json::CheckJson;
 use asalto_madbishops::render::{Marks, text_board};
-use asalto_madbishops::replay::{Checked, check};
+use asalto_madbishops::replay::{Checked, Kept, LineCheck, Tally};
 
 use super::super::Format;
 use super::super::batch::{Checker, FileResult, UnjudgedJson, Verdict, Worker};
-use super::super::input::display_name;
-use super::{MAX_FILE, Settings, utf8_text};
+use super::super::input::{Opened, RecordLines, display_name};
+use super::Settings;
 
 /// The Mad Bishops checker of a batch: how the files are read and
 /// reported.
@@ -42,14 +44,9 @@ pub struct Report {
 
 impl Checker for Report {
     fn worker(&self) -> Worker<'_> {
-        Box::new(move |path, mut opened| {
-            match opened
-                .whole_or_why(path, MAX_FILE)
-                .and_then(|b| utf8_text(path, b))
-            {
-                Ok(source) => check_file(path, source, *self),
-                Err(message) => unreadable(message, Some(path), *self),
-            }
+        Box::new(move |path, opened| match check_file(path, opened, *self) {
+            Ok(result) => result,
+            Err(message) => unreadable(message, Some(path), *self),
         })
     }
 
@@ -58,9 +55,28 @@ impl Checker for Report {
     }
 }
 
-/// Check one file, its text read whole.
-fn check_file(path: &str, source: &str, report: Report) -> FileResult {
-    let checked = check(source, &report.settings.options());
+/// The longest line `check` reads: a move is at most a few dozen bytes;
+/// a longer line is no record, and reading it stops there, so that no input
+/// takes more memory than this.
+const MAX_LINE: usize = 1 << 20;
+
+/// Check one file, read a line at a time from what `opened` read of it:
+/// no ply is kept, and only the lines the report quotes (for the full
+/// report); an error when it cannot be read or is not UTF-8.
+fn check_file(path: &str, opened: Opened<'_>, report: Report) -> Result<FileResult, String> {
+    let name = display_name(path);
+    let options = report.settings.options();
+    let mut check = LineCheck::new(&options, Tally::new(options.start()));
+    let quoting = report.full && !report.quiet && report.format == Format::Human;
+    let mut kept = quoting.then(|| KeptLines::new(SHOWN_PER_KIND));
+    let mut lines = RecordLines::record(opened.lines().within(MAX_LINE), &name);
+    while let Some(raw) = lines.next_line()? {
+        check.push_line(raw);
+        if let Some(kept) = &mut kept {
+            kept.read(raw, check.found());
+        }
+    }
+    let checked = check.finish();
     let verdict = if checked.is_valid() {
         Verdict::Valid
     } else {
@@ -69,26 +85,22 @@ fn check_file(path: &str, source: &str, report: Report) -> FileResult {
     let text = match report.format {
         _ if report.quiet => String::new(),
         Format::Json => json_line(path, &checked),
-        Format::Human => {
-            let name = display_name(path);
-            if report.full {
-                full_report(&name, source, &checked, report.color)
-            } else {
-                summary(&name, &checked) + "\n"
-            }
-        }
+        Format::Human => match &kept {
+            Some(kept) => full_report(&name, kept, &checked, report.color),
+            None => summary(&name, &checked) + "\n",
+        },
     };
-    FileResult {
+    Ok(FileResult {
         text,
         message: None,
         verdict,
-    }
+    })
 }
 
 /// The JSON report of a file: the engine's check document (`game`,
 /// `rules`, `first`, diagnostics with the position before each move and its
 /// legal moves), with the file's name.
-pub fn json_line(path: &str, checked: &Checked) -> String {
+pub fn json_line<K: Kept>(path: &str, checked: &Checked<K>) -> String {
     let json = FileJson {
         file: path,
         check: CheckJson::from(checked),
@@ -132,10 +144,10 @@ fn plural(n: usize, word: &str) -> String {
 
 /// One line about a file: its verdict and profile, then the result or the
 /// first error.
-pub fn summary(name: &str, checked: &Checked) -> String {
+pub fn summary<K: Kept>(name: &str, checked: &Checked<K>) -> String {
     let name = escape_line(name);
-    let rules = checked.game.start.profile().name();
-    let moves = plural(checked.game.plies.len(), "move");
+    let rules = checked.game.start().profile().name();
+    let moves = plural(checked.game.plies(), "move");
     let errors: Vec<&Problem> = checked.errors().collect();
     if let Some(e) = errors.first() {
         let more = match checked.error_count() {
@@ -167,7 +179,12 @@ pub fn summary(name: &str, checked: &Checked) -> String {
 /// The report of a record, as `check` prints it for one file: the summary
 /// line, then [`details`]. `export` prints it on standard error for an
 /// invalid record.
-pub fn full_report(name: &str, source: &str, checked: &Checked, color: bool) -> String {
+pub fn full_report<K: Kept>(
+    name: &str,
+    source: &(impl QuoteSource + ?Sized),
+    checked: &Checked<K>,
+    color: bool,
+) -> String {
     let mut text = summary(name, checked);
     text.push('\n');
     text.push_str(&details(name, source, checked, color));
@@ -178,7 +195,12 @@ pub fn full_report(name: &str, source: &str, checked: &Checked, color: bool) -> 
 /// problem's line:column with its label, `asalto::<code>`, help; problems
 /// of one code past the first few counted); then the board before the
 /// first illegal move and the legal moves there.
-pub fn details(name: &str, source: &str, checked: &Checked, color: bool) -> String {
+pub fn details<K: Kept>(
+    name: &str,
+    source: &(impl QuoteSource + ?Sized),
+    checked: &Checked<K>,
+    color: bool,
+) -> String {
     let mut report = GameReport::new(name);
     for p in &checked.problems {
         report.add(source, Entry::of(p));
@@ -207,15 +229,14 @@ pub fn details(name: &str, source: &str, checked: &Checked, color: bool) -> Stri
 
 /// The board before the move of `problem`, the previous move marked, and
 /// the legal moves there (or the end of the game).
-fn board_before(checked: &Checked, problem: &Problem) -> String {
+fn board_before<K: Kept>(checked: &Checked<K>, problem: &Problem) -> String {
     let (Some(before), Some(ply)) = (problem.before, problem.ply) else {
         return String::new();
     };
     let mut text = String::new();
-    let last = ply
-        .checked_sub(2)
-        .and_then(|i| checked.game.plies.get(i))
-        .map(|p| p.mv);
+    // The replay stops at the problem: the last move played is the one
+    // before it.
+    let last = checked.game.last_move();
     let _ = writeln!(
         text,
         "\nThe board before move {ply} ({} to move, {}):",

@@ -61,7 +61,7 @@ pub fn run(
         // Every problem, as `check` reports it, then what is done.
         report(&super::check::full_report(
             &name,
-            &source,
+            source.as_str(),
             &checked,
             request.color,
         ));

@@ -259,12 +259,14 @@ fn show_request(args: &show_cmd::Args) -> show::Request {
     }
 }
 
-/// The largest record read: a game capped at thousands of moves is tens of
-/// KiB, the longest `play` and `selfplay` make ([`HARD_MAX_PLIES`]) about
-/// 1.2 MB; this bounds memory on hostile input. A record is parsed whole,
-/// about 96 bytes a move held: at 16 MiB, a file of one short move
-/// repeated took 240 MB (and `check` aborted under a 512 MiB address
-/// space); at 4 MiB, about a quarter of that.
+/// The largest record `show`, `export`, `diff`, the replay pages and
+/// `play`'s load read (`check` reads any length a line at a time, keeping
+/// no move): a game capped at thousands of moves is tens of KiB, the
+/// longest `play` and `selfplay` make ([`HARD_MAX_PLIES`]) about 1.2 MB;
+/// this bounds memory on hostile input. Those commands show or write
+/// every move, so they parse the record whole, about 96 bytes a move
+/// held: at 16 MiB, a file of one short move repeated took 240 MB; at
+/// 4 MiB, about a quarter of that.
 pub const MAX_FILE: u64 = 4 << 20;
 
 /// Read `path` (`-`: standard input) as UTF-8 text, up to [`MAX_FILE`]

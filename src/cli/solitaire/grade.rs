@@ -106,7 +106,8 @@ fn load_puzzles(paths: &[PathBuf], profile: Profile) -> Result<Vec<Puzzle>, Stri
     let mut puzzles = Vec::new();
     for file in &files {
         let shown = file.display().to_string();
-        let text = super::super::solitaire::read_text(&shown)?;
+        let bytes = super::read_reference(file, super::super::solitaire::MAX_FILE)?;
+        let text = super::super::solitaire::text_of(&shown, bytes)?;
         let name = super::report_name(file, &files, &shown);
         puzzles.extend(solitaire::puzzles(&name, &text, profile)?);
     }

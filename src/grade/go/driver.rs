@@ -6,7 +6,7 @@
 //! asleep is asked once more before it is charged ([`crate::grade::stall`]).
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::protocol::{Answer, Cells, Hello, ProtocolError, Query, Start};
 use crate::grade::confine::User;
@@ -212,6 +212,10 @@ struct Running {
     folder: Option<Folder>,
 }
 
+/// How many times its limit a wait for SWI-Prolog may last on a loaded
+/// machine while it is busy (see [`Driver::read_line`]).
+pub const STRETCH: u32 = 4;
+
 /// After this many kills for hanging, the remaining queries are not asked.
 pub const MAX_HANGS: usize = 3;
 
@@ -301,7 +305,7 @@ impl<'a> Driver<'a> {
             program,
             folder: Some(folder),
         });
-        let line = match self.read_line(Instant::now() + limit) {
+        let line = match self.read_line(limit) {
             Ok(line) => line,
             Err(reply) => {
                 self.stop();
@@ -388,7 +392,7 @@ impl<'a> Driver<'a> {
                 };
             }
         }
-        let reply = match self.read_line(Instant::now() + limit) {
+        let reply = match self.read_line(limit) {
             Ok(answer) => match Answer::parse(&answer, &id) {
                 Ok(answer) => {
                     if let (Some(stats), Answer::Board { .. } | Answer::Score { .. }) =
@@ -422,8 +426,13 @@ impl<'a> Driver<'a> {
         quote_tail(&String::from_utf8_lossy(running.program.stderr_tail()))
     }
 
-    /// One line of the driver's output, or why none came.
-    fn read_line(&mut self, deadline: Instant) -> Result<String, Reply> {
+    /// One line of the driver's output within `limit`, or why none came.
+    /// A loaded machine does not shorten the wait: SWI-Prolog busy but
+    /// short of a core is waited for until it had `limit` of CPU time, at
+    /// most [`STRETCH`] times `limit` (see [`Program::read_line_busy`]),
+    /// so that its own limits (inferences, which do not depend on the
+    /// load) come first.
+    fn read_line(&mut self, limit: Duration) -> Result<String, Reply> {
         let cap = self.options.output_cap;
         let Some(running) = self.running.as_mut() else {
             return Err(Reply::Died {
@@ -431,7 +440,7 @@ impl<'a> Driver<'a> {
                 stderr: None,
             });
         };
-        match running.program.read_line(deadline, cap) {
+        match running.program.read_line_busy(limit, STRETCH, cap) {
             LineRead::Line(bytes) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
             LineRead::Timeout => {
                 let asleep = running.program.asleep() == Some(true);

@@ -137,6 +137,16 @@ pub fn submission(
     )
 }
 
+/// A Go submission given as one file (`-- proylcc.pl`): that file alone
+/// goes into the working folder (see [`Submission::file`]).
+pub fn file_submission(
+    file: &std::path::Path,
+    options: &GoOptions,
+    script: &DriverScript,
+) -> Submission {
+    Submission::file(file, &driver::command(&options.driver, script.path()))
+}
+
 /// Grade every submission (one driver each, `jobs` at a time) on the
 /// queries of `plan`. `progress(done, total)` after each submission.
 pub fn grade(

@@ -328,6 +328,147 @@ fn hostile_programs_become_failed_checks() {
     assert!(message("syntax-error", "loads").contains("syntax error"));
 }
 
+/// A program that reads each of `files` and says, in the exception that
+/// `emptyBoard/1` raises, what came of each (`name-ok` or `name-` and the
+/// error's name): its report is the failure of `board`.
+fn peeking_program(files: &[(&str, &str)]) -> String {
+    let reads: Vec<String> = files
+        .iter()
+        .map(|(name, path)| format!("{name}-{path:?}"))
+        .collect();
+    format!(
+        ":- module(proylcc, [emptyBoard/1, goMove/4, finDelJuego/3]).\n\
+         peek(F, R) :- catch((read_file_to_string(F, _, []) -> R = ok ; R = failed), E,\n\
+         \t((E = error(Err, _), compound(Err) -> functor(Err, R, _) ; R = E))).\n\
+         emptyBoard(_) :- findall(N-R, (member(N-F, [{}]), peek(F, R)), Seen),\n\
+         \tterm_to_atom(Seen, A), throw(peeked(A)).\n\
+         goMove(_, _, _, _) :- fail.\n\
+         finDelJuego(_, 0, 0).\n",
+        reads.join(", ")
+    )
+}
+
+/// What [`peeking_program`] saw, from a graded report: `name-result`.
+fn peeked(json: &Value) -> String {
+    let sub = &json["submissions"][0];
+    failures(sub)
+        .into_iter()
+        .filter_map(|f| f["message"].as_str())
+        .find_map(|m| m.split_once("peeked(").map(|(_, rest)| rest.to_string()))
+        .unwrap_or_else(|| panic!("no peek in the report: {sub:#}"))
+}
+
+/// One `proylcc.pl` graded on its own (`-- proylcc.pl`) is copied alone
+/// into the working folder: the reference game beside it, and a file of the
+/// instructor's that only root may read, are not copied along (the grader
+/// copies as root), and under bubblewrap the reference game cannot be
+/// opened at its own path either (bound over by `/dev/null`).
+#[test]
+fn a_single_program_brings_none_of_its_neighbours() {
+    use std::os::unix::fs::PermissionsExt;
+    swipl();
+    let dir = open_dir_outside_tmp("asalto-go-beside-");
+    let game = dir.path().join("secret.sgf");
+    copy_with_mode(go_refs().join("random-2.sgf"), &game, 0o644);
+    let notes = dir.path().join("notes.txt");
+    std::fs::write(&notes, "answers\n").unwrap();
+    std::fs::set_permissions(&notes, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let game_s = game.display().to_string();
+    let program = dir.path().join("proylcc.pl");
+    std::fs::write(
+        &program,
+        peeking_program(&[
+            ("itself", "proylcc.pl"),
+            ("game", "secret.sgf"),
+            ("notes", "notes.txt"),
+            ("there", &game_s),
+        ]),
+    )
+    .unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let dir_s = dir.path().display().to_string();
+    let runs = sandboxes()
+        .into_iter()
+        .map(|s| (s, game_s.as_str()))
+        .chain(bwrap().then_some(("bwrap", dir_s.as_str())));
+    for (sandbox, games) in runs {
+        let graded = grade(
+            &[
+                "--game",
+                "go",
+                "--sandbox",
+                sandbox,
+                "--games",
+                games,
+                "--query-timeout",
+                "5",
+                "--",
+                program.to_str().unwrap(),
+            ],
+            &[],
+        );
+        let seen = peeked(&graded.json());
+        // It reads files: its own copy is there.
+        assert!(seen.contains("itself-ok"), "{sandbox} {games}: {seen}");
+        assert!(
+            seen.contains("game-existence_error"),
+            "{sandbox} {games}: {seen}"
+        );
+        assert!(
+            seen.contains("notes-existence_error"),
+            "{sandbox} {games}: {seen}"
+        );
+        if sandbox == "bwrap" {
+            // Named alone or by its folder, the game is hidden at its path.
+            assert!(seen.contains("there-permission_error"), "{games}: {seen}");
+        }
+    }
+}
+
+/// One `proylcc.pl` that is a symbolic link (a student's, in an
+/// autograder's submission folder) is not followed to what it names, a
+/// file the grader reads as root and would copy in: the submission's
+/// problem says so, and nothing of the file behind it is graded.
+#[test]
+fn a_single_program_that_is_a_link_is_not_followed() {
+    swipl();
+    let dir = open_dir_outside_tmp("asalto-go-link-");
+    // Behind the link: a right program, that only root may read.
+    let behind = dir.path().join("teacher.pl");
+    copy_with_mode(
+        Path::new(FIXTURES).join("correct-strings/proylcc.pl"),
+        &behind,
+        0o600,
+    );
+    let link = dir.path().join("proylcc.pl");
+    std::os::unix::fs::symlink(&behind, &link).unwrap();
+    let refs = go_refs().join("random-2.sgf");
+    let graded = grade(
+        &[
+            "--game",
+            "go",
+            "--games",
+            refs.to_str().unwrap(),
+            "--query-timeout",
+            "5",
+            "--",
+            link.to_str().unwrap(),
+        ],
+        &[],
+    );
+    let json = graded.json();
+    let sub = &json["submissions"][0];
+    assert_eq!(sub["score"], 0.0, "{sub:#}");
+    let loads = failures(sub)
+        .into_iter()
+        .find(|f| f["kind"] == "loads")
+        .unwrap_or_else(|| panic!("loads passes: {sub:#}"));
+    assert!(
+        loads["message"].as_str().unwrap().contains("symbolic link"),
+        "{loads:#}"
+    );
+}
+
 /// The same report formats as Asalto's grade: Gradescope (one test per
 /// check) and CSV (one row per submission).
 #[test]
@@ -375,10 +516,13 @@ fn gradescope_and_csv() {
     assert_eq!(
         lines.next(),
         Some(
-            "submission,score,max_score,loads,board,moves,captures,suicide,occupied,score,first_failure"
+            "submission,score,max_score,loads,board,moves,captures,suicide,occupied,score,first_failure,notes"
         )
     );
-    assert!(lines.next().unwrap().starts_with("captures-one-group,"));
+    let row = lines.next().unwrap();
+    assert!(row.starts_with("captures-one-group,"), "{row}");
+    // The notes, last: the representation the program uses, among them.
+    assert!(row.contains("cells=strings"), "{row}");
 }
 
 /// The rules of the assignment, written again the slow way (flood fills on
@@ -926,4 +1070,38 @@ finDelJuego(_, '<b>', '<script>alert(5)</script>').
     // board for each kind of query in each game.
     assert!(boards[0] >= 1, "{boards:?} boards drawn");
     assert!(boards[1] >= 8, "{boards:?} boards drawn");
+}
+
+/// Our own limit on a wait for SWI-Prolog is not shortened by a loaded
+/// machine (a CI run at load 8 once killed a program while it loaded): at
+/// the limit, only a program that is busy but had less CPU time than the
+/// limit waits on, until it could have had it, and never past the end of
+/// the stretched wait; a loop that had its CPU time, and a program asleep,
+/// are stopped at the limit, as on an idle machine.
+#[test]
+fn a_loaded_machine_stretches_only_a_busy_starved_wait() {
+    use asalto::grade::process::starved_wait;
+    use std::time::{Duration, Instant};
+    let s = Duration::from_secs;
+    let now = Instant::now();
+    let limit = s(6);
+    let end = now + limit * 4;
+    // Idle machine: a loop had its whole limit of CPU time.
+    assert_eq!(starved_wait(now, end, limit, limit, false), None);
+    // Asleep (blocked): stopped, whatever it had.
+    assert_eq!(starved_wait(now, end, limit, s(1), true), None);
+    // Busy with a quarter of a core: on until it could have had 6 s.
+    assert_eq!(
+        starved_wait(now, end, limit, Duration::from_millis(1500), false),
+        Some(now + Duration::from_millis(4500))
+    );
+    // Never past the end, and not at all once there.
+    assert_eq!(
+        starved_wait(now, now + s(2), limit, s(0), false),
+        Some(now + s(2))
+    );
+    assert_eq!(starved_wait(end, end, limit, s(0), false), None);
+    // At least a step, so that the CPU watch sees it.
+    let step = starved_wait(now, end, limit, limit - Duration::from_millis(10), false);
+    assert!(step.is_some_and(|t| t >= now + Duration::from_millis(200)));
 }

@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
+use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
 
 use crate::problem::{Issue, Problem, Severity, Span};
 
@@ -86,14 +86,28 @@ fn decode_cow(bytes: Cow<'_, [u8]>) -> Decoded {
         .as_deref()
         .map(|d| match d.to_ascii_lowercase().as_str() {
             "latin1" | "latin-1" => "iso-8859-1".to_string(),
+            // Names of code pages that real files carry and the WHATWG
+            // labels of encoding_rs lack (BBEdit writes `EUC-CN` for
+            // GB2312, Windows tools `CP936`, `CP949`, `CP932`).
+            "euc-cn" | "cp936" | "ms936" | "windows-936" => "gbk".to_string(),
+            "cp949" | "ms949" | "uhc" => "euc-kr".to_string(),
+            "cp932" => "shift_jis".to_string(),
+            "cp950" | "ms950" => "big5".to_string(),
             other => other.to_string(),
         });
     let encoding = label
         .as_deref()
         .and_then(|l| Encoding::for_label(l.as_bytes()));
     let as_utf8 = std::str::from_utf8(&bytes).ok();
-    // A byte-order mark says it all (UTF-8, UTF-16LE, UTF-16BE).
-    if let Some((bom_encoding, _)) = Encoding::for_bom(&bytes) {
+    // A byte-order mark says it all (UTF-8, UTF-16LE, UTF-16BE); without
+    // one, UTF-16 shows in its first character, an ASCII one (`(` or a
+    // blank) with a NUL byte before or after it, which no other text has.
+    let bom = Encoding::for_bom(&bytes).map(|(e, _)| e).or(match *bytes {
+        [0, b, ..] if b != 0 && b.is_ascii() => Some(UTF_16BE),
+        [b, 0, ..] if b != 0 && b.is_ascii() => Some(UTF_16LE),
+        _ => None,
+    });
+    if let Some(bom_encoding) = bom {
         let (text, used, had_errors) = bom_encoding.decode(&bytes);
         let problem = had_errors.then(|| Problem {
             severity: Severity::Warning,
@@ -142,6 +156,10 @@ fn decode_cow(bytes: Cow<'_, [u8]>) -> Decoded {
     }
     let (encoding, mut problem) = match encoding {
         Some(e) => (e, None),
+        // UTF-8 with a few bytes lost (servers that cut names inside a
+        // character, downloads that turned bytes into `?`) is still far
+        // more UTF-8 than Latin-1 would make of it.
+        None if mostly_utf8(&bytes) => (UTF_8, Some(warn(UTF_8.name()))),
         None => (WINDOWS_1252, Some(warn(WINDOWS_1252.name()))),
     };
     let (text, used, had_errors) = encoding.decode(&bytes);
@@ -161,9 +179,47 @@ fn decode_cow(bytes: Cow<'_, [u8]>) -> Decoded {
     }
 }
 
+/// Whether text that is not valid UTF-8 is UTF-8 damaged in places: it
+/// has more than half as many well-formed multi-byte characters as bytes
+/// that fit none. Text in GB2312, Shift_JIS, EUC-KR or Latin-1 makes
+/// well-formed UTF-8 only by chance (about one character in five of
+/// their sample files, none in Latin-1); a damaged UTF-8 name keeps most
+/// of its characters.
+fn mostly_utf8(bytes: &[u8]) -> bool {
+    let (mut good, mut bad) = (0usize, 0usize);
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(text) => {
+                good += text.bytes().filter(|&b| b >= 0xc0).count();
+                break;
+            }
+            Err(e) => {
+                let (valid, after) = rest.split_at(e.valid_up_to());
+                good += valid.iter().filter(|&&b| b >= 0xc0).count();
+                bad += 1;
+                rest = &after[e.error_len().unwrap_or(after.len()).max(1)..];
+            }
+        }
+    }
+    2 * good > bad
+}
+
 #[cfg(test)]
 mod tests {
-    use super::find_pair;
+    use super::{find_pair, mostly_utf8};
+
+    #[test]
+    fn damaged_utf8_is_told_from_other_charsets() {
+        // A Fox record's names with bytes turned into `?`.
+        assert!(mostly_utf8(
+            b"PB[\xe6\x9f\xaf\xe6\xb4?]PW[\xe9\x82\xac\xe5\x85\x89]"
+        ));
+        // GB2312, Shift_JIS, Latin-1.
+        assert!(!mostly_utf8(b"PB[\xd6\xd0\xb9\xfa\xc6\xe5]"));
+        assert!(!mostly_utf8(b"PB[\x96\x7b\x88\xf6\x88\xf6]"));
+        assert!(!mostly_utf8(b"PB[Jos\xe9 Mar\xeda]"));
+    }
 
     #[test]
     fn find_pair_finds_the_first_pair_across_blocks() {

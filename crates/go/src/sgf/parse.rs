@@ -11,8 +11,9 @@ const W: Ident = Ident::new("W");
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParseOptions {
     /// Skip the damage real files carry — text before the first `(` or
-    /// after the last `)`, a missing or an extra `)`, a first node without
-    /// its `;` — with a warning instead of an error.
+    /// after the last `)`, a missing first `(`, a missing or an extra `)`,
+    /// a first node without its `;`, a value cut by the end of the file —
+    /// with a warning instead of an error.
     pub lenient: bool,
 }
 
@@ -109,6 +110,8 @@ struct Parser<'a, M> {
     keep: bool,
     /// Nodes read so far (the next node's index).
     nodes: u32,
+    /// Whether the end of the file cut a value (the lenient mode reads on).
+    cut: bool,
 }
 
 /// Parses decoded SGF text into game trees. Syntax errors are returned as
@@ -174,6 +177,7 @@ fn parse_inner(
         main_line,
         keep,
         nodes: 0,
+        cut: false,
     };
     p.run();
     (p.coll, p.problems)
@@ -277,8 +281,32 @@ impl<M: MainLine> Parser<'_, M> {
 
     fn run(&mut self) {
         self.skip_ws();
+        let mut stack: Vec<Open> = Vec::new();
+        if self.src.get(self.pos) == Some(&b';') {
+            // A first game tree without its `(`, as in files cut by their
+            // first byte (seen in downloads from the Fox server): the
+            // lenient mode reads it as if the `(` were there, so its `)`
+            // and variations keep their meaning instead of the main line
+            // being skipped as leading text.
+            let at = self.pos;
+            self.report(
+                SyntaxKind::UnopenedTree,
+                Span::new(at, at + 1),
+                self.lenient,
+            );
+            if !self.lenient {
+                return;
+            }
+            stack.push(Open {
+                attach: None,
+                attach_main: true,
+                attach_has_child: false,
+                has_node: false,
+                start: at,
+            });
+        }
         // Leading text.
-        if self.pos < self.src.len() && self.src[self.pos] != b'(' {
+        if stack.is_empty() && self.pos < self.src.len() && self.src[self.pos] != b'(' {
             let start = self.pos;
             match self.src[self.pos..].iter().position(|&b| b == b'(') {
                 Some(k) => {
@@ -300,7 +328,6 @@ impl<M: MainLine> Parser<'_, M> {
             self.report(SyntaxKind::NoGameTree, Span::new(0, 0), false);
             return;
         }
-        let mut stack: Vec<Open> = Vec::new();
         loop {
             self.skip_ws();
             let Some(&c) = self.src.get(self.pos) else {
@@ -384,7 +411,7 @@ impl<M: MainLine> Parser<'_, M> {
                     self.pos += 1;
                     let first = self.coll.props.len();
                     let ok = self.properties(id);
-                    if ok && self.coll.props.len() == first {
+                    if ok && self.coll.props.len() == first && !self.cut {
                         self.report(SyntaxKind::EmptyNode, Span::new(at, at + 1), true);
                     }
                     self.node_read(id, at, true, main, root);
@@ -514,30 +541,22 @@ impl<M: MainLine> Parser<'_, M> {
             while self.src.get(self.pos) == Some(&b'[') {
                 let open = self.pos;
                 let mut i = open + 1;
-                loop {
-                    match self.src.get(i) {
-                        None => {
-                            self.report(
-                                SyntaxKind::UnterminatedValue,
-                                Span::new(open, open + 1),
-                                false,
-                            );
-                            self.coll.pop_property(self.keep.then_some(node));
-                            return false;
-                        }
-                        Some(b'\\') => i += 2,
-                        Some(b']') => break,
-                        Some(_) => i += 1,
-                    }
+                while i < self.src.len() && self.src[i] != b']' {
+                    i += if self.src[i] == b'\\' { 2 } else { 1 };
                 }
                 if i >= self.src.len() {
+                    // The end of the file cuts the value: a file cut short
+                    // (as downloads are). The lenient mode drops the
+                    // property and reads the file as ending there.
                     self.report(
                         SyntaxKind::UnterminatedValue,
                         Span::new(open, open + 1),
-                        false,
+                        self.lenient,
                     );
                     self.coll.pop_property(self.keep.then_some(node));
-                    return false;
+                    self.pos = self.src.len();
+                    self.cut = true;
+                    return self.lenient;
                 }
                 self.coll.push_value(open + 1, i);
                 self.pos = i + 1;

@@ -83,8 +83,9 @@ fn an_illegal_move_in_a_variation_is_found_once() {
 
 #[test]
 fn lenient_damage_is_a_warning_and_strict_an_error() {
-    let cases: [(&str, &str, (usize, usize)); 5] = [
+    let cases: [(&str, &str, (usize, usize)); 6] = [
         ("junk\n(;B[aa])", "leading-text", (1, 1)),
+        (" ;GM[1];B[aa])", "unopened-tree", (1, 2)),
         ("(;B[aa]", "unclosed-tree", (1, 1)),
         ("(;B[aa]))", "extra-paren", (1, 9)),
         ("(;B[aa]) trailer", "trailing-text", (1, 10)),
@@ -147,7 +148,9 @@ fn syntax_errors_have_positions() {
 
 /// A move whose property breaks off at the end of the text (`W` with no
 /// value, `W[cc` with no `]`) is a syntax error, not a pass: the replay
-/// stops after the moves read whole, in the tree and in the fast path.
+/// stops after the moves read whole, in the tree and in the fast path. The
+/// lenient mode drops a value cut by the end (a warning), so the record is
+/// valid, still without the cut move.
 #[test]
 fn a_move_cut_off_is_no_pass() {
     for src in [
@@ -158,8 +161,9 @@ fn a_move_cut_off_is_no_pass() {
         "(;GM[1]SZ[9];B[ee];W[cc]C[x",
         "(;GM[1]SZ[9];B[ee];W[",
     ] {
-        for c in [strict(src), lenient(src)] {
-            assert!(!c.is_valid(), "{src:?}");
+        let value_cut = src.rsplit(']').next().is_some_and(|t| t.contains('['));
+        for (c, lenient) in [(strict(src), false), (lenient(src), true)] {
+            assert_eq!(c.is_valid(), lenient && value_cut, "{src:?}");
             assert_eq!(problems(&c)[0].0, "syntax", "{src:?}");
             let plies: Vec<_> = c.games[0].plies.iter().map(|p| p.side).collect();
             // The last move is kept only when its value was closed.
@@ -367,6 +371,11 @@ fn charsets() {
         ("Shift_JIS", SHIFT_JIS, "表ソ本因坊"),
         ("ISO-8859-1", WINDOWS_1252, "Ségolène"),
         ("UTF-8", encoding_rs::UTF_8, "Ségolène 李"),
+        // Names of code pages that encoding_rs does not know.
+        ("EUC-CN", GBK, "李昌镐"),
+        ("CP936", GBK, "李昌镐"),
+        ("cp949", EUC_KR, "이창호"),
+        ("CP932", SHIFT_JIS, "表ソ本因坊"),
     ] {
         let text = format!("(;CA[{label}]PB[{name}]C[{name}];B[aa])");
         let (bytes, _, unmappable) = enc.encode(&text);
@@ -391,6 +400,24 @@ fn charsets() {
     );
     assert_eq!(c.games[0].info.players.black.as_deref(), Some("李昌镐"));
     assert_eq!(c.charset, "UTF-8");
+    // No CA, UTF-8 with a byte lost: read as UTF-8, with a warning.
+    let c = check(
+        b"(;PB[\xe6\x9f\xaf\xe6\xb4?]PW[\xe9\x82\xac\xe5\x85\x89];B[aa])",
+        &CheckOptions::default(),
+    );
+    assert_eq!(c.games[0].info.players.white.as_deref(), Some("邬光"));
+    assert_eq!(c.charset, "UTF-8");
+    assert_eq!(problems(&c), [("charset", Warning, 1, 1, None)]);
+    // UTF-16 without a byte-order mark, both byte orders.
+    let text = "(;CA[UTF-16]PB[李昌镐];B[aa])";
+    let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    for (bytes, name) in [(be, "UTF-16BE"), (le, "UTF-16LE")] {
+        let c = check(&bytes, &CheckOptions::default());
+        assert!(problems(&c).is_empty(), "{name}: {:?}", problems(&c));
+        assert_eq!(c.charset, name);
+        assert_eq!(c.games[0].info.players.black.as_deref(), Some("李昌镐"));
+    }
 }
 
 #[test]
@@ -463,4 +490,91 @@ fn many_long_variations_are_bounded() {
         c.all_problems()
             .any(|p| p.kind.code() == "too-many-variations")
     );
+}
+
+#[test]
+fn a_tree_without_its_first_paren_keeps_its_variations_in_the_lenient_mode() {
+    // As some Fox server downloads are: the main line, then variations,
+    // and the last `)` of the tree whose `(` is missing.
+    let src = ";GM[1]SZ[9];B[aa];W[bb](;B[cc];W[dd])(;B[ee]))";
+    let le = lenient(src);
+    assert_eq!(problems(&le), [("unopened-tree", Warning, 1, 1, None)]);
+    assert_eq!(le.games.len(), 1);
+    assert_eq!(le.games[0].plies.len(), 4);
+    let s = strict(src);
+    assert_eq!(problems(&s), [("unopened-tree", Error, 1, 1, None)]);
+}
+
+#[test]
+fn fox_komi_in_hundredths_and_stones() {
+    let komi = |root: &str| strict(&format!("(;{root};B[aa])")).games[0].info.komi;
+    // Japanese rules: hundredths of a point.
+    assert_eq!(komi("AP[foxwq]RU[Japanese]KM[650]"), 6.5);
+    // Chinese rules: hundredths of a stone, a stone being two points.
+    assert_eq!(komi("AP[foxwq]RU[Chinese]KM[375]"), 7.5);
+    // Older exports name the client's maker.
+    assert_eq!(komi("AP[YuanYu]RU[Japanese]KM[750]"), 7.5);
+    assert_eq!(komi("AP[YuanYu]KM[6.5]"), 6.5);
+    // Other programs' komi is points.
+    assert_eq!(komi("AP[CGoban:3]KM[650]"), 650.0);
+}
+
+#[test]
+fn six_and_seven_implied_handicap_stones_sit_where_the_moves_leave_room() {
+    let black_at = |c: &Checked, points: &[(u8, u8)]| {
+        let start = c.games[0].position_after(0);
+        points
+            .iter()
+            .all(|&(col, row)| start.board().get(Point::new(col, row)) == Some(Side::Black))
+    };
+    let (left_right, top_bottom) = ([(3, 9), (15, 9)], [(9, 3), (9, 15)]);
+    for ha in [6, 7] {
+        // A move on K16 (jd): the side stones are on D10 and Q10 (GTP's
+        // points), a move on D10 (dj): on K16 and K4 (the Fox server's).
+        for (moves, stones) in [
+            (";W[jd];B[cc]", left_right),
+            (";W[cc];B[jc];W[dj]", top_bottom),
+        ] {
+            let c = strict(&format!("(;SZ[19]HA[{ha}]{moves})"));
+            assert_eq!(problems(&c), [("implied-handicap", Warning, 1, 9, None)]);
+            assert!(black_at(&c, &stones), "{ha} {moves}");
+            assert_eq!(
+                c.games[0]
+                    .position_after(0)
+                    .board()
+                    .stone_count(Side::Black),
+                ha
+            );
+        }
+        // No move tells: the Fox server's points in its files, else GTP's.
+        let c = strict(&format!("(;SZ[19]HA[{ha}]AP[foxwq];W[cc])"));
+        assert!(black_at(&c, &top_bottom));
+        let c = strict(&format!("(;SZ[19]HA[{ha}];W[cc])"));
+        assert!(black_at(&c, &left_right));
+        // Told after many moves, as long as the line holds them.
+        let mut moves = String::new();
+        for k in 0..150 {
+            moves.push_str(if k % 2 == 0 { ";W[]" } else { ";B[]" });
+        }
+        let c = strict(&format!("(;SZ[19]HA[{ha}]{moves};W[dj])"));
+        assert!(black_at(&c, &top_bottom), "{ha} after passes");
+    }
+}
+
+#[test]
+fn a_file_cut_inside_a_value_keeps_its_moves_in_the_lenient_mode() {
+    // As a download cut short: `;B[sd` at the end of the file.
+    let src = "(;GM[1]SZ[19];B[pd];W[dd];B[sd";
+    let le = lenient(src);
+    assert_eq!(
+        problems(&le),
+        [
+            ("syntax", Warning, 1, 28, None),
+            ("unclosed-tree", Warning, 1, 1, None)
+        ]
+    );
+    assert!(le.is_valid());
+    assert_eq!(le.games[0].plies.len(), 2);
+    let s = strict(src);
+    assert_eq!(problems(&s), [("syntax", Error, 1, 28, None)]);
 }

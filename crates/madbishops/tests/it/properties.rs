@@ -1,7 +1,7 @@
 //! Property tests: invariants over generated positions, moves and text.
 
 use asalto_madbishops::notation::parse_move;
-use asalto_madbishops::replay::{CheckOptions, check, line_column};
+use asalto_madbishops::replay::{CheckOptions, Kept, LineCheck, Tally, check, line_column};
 use asalto_madbishops::{
     Mark, Move, Notation, Position, Profile, Record, Side, Square, prolog, record,
 };
@@ -101,6 +101,37 @@ proptest! {
         }
         let _ = prolog::parse_board(&text);
         let _ = Position::from_position_string(&text, Profile::Steere);
+    }
+
+    /// `check` without the plies (a [`Tally`], as the command line's
+    /// `check` reads a record, a line at a time) says what `check` with
+    /// them says: the problems, where it stopped, the moves, the position,
+    /// the last move, the outcome.
+    #[test]
+    fn a_tally_checks_as_the_whole_game(
+        seed in 0u64..1000,
+        cut in 0usize..400,
+        junk in "(\\PC|[-x(), \\n\\r\\t0-9a-k#\u{feff}]){0,40}",
+        strict in any::<bool>(),
+    ) {
+        let start = Position::start(Profile::Steere, Side::Red);
+        let moves = asalto_madbishops::random::random_game(start, seed, 100);
+        let mut text = record::write_record(&moves, Notation::Algebraic);
+        // The junk at a character boundary (the record is ASCII).
+        text.insert_str(cut.min(text.len()), &junk);
+        let options = CheckOptions { strict, ..CheckOptions::default() };
+        let whole = check(&text, &options);
+        let mut lines = LineCheck::new(&options, Tally::new(options.start()));
+        for line in text.split_inclusive('\n') {
+            lines.push_line(line);
+        }
+        let tally = lines.finish();
+        prop_assert_eq!(&tally.problems, &whole.problems);
+        prop_assert_eq!((tally.stopped_at, tally.unlisted_errors), (whole.stopped_at, whole.unlisted_errors));
+        prop_assert_eq!(tally.game.plies(), whole.game.plies.len());
+        prop_assert_eq!(Kept::position(&tally.game), whole.game.position());
+        prop_assert_eq!(tally.game.last_move(), whole.game.plies.last().map(|p| p.mv));
+        prop_assert_eq!(Kept::outcome(&tally.game), whole.game.outcome());
     }
 
     /// A record of random legal moves, in any notation, replays valid to
