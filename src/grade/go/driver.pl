@@ -119,7 +119,9 @@
     says which); anything else is `bad`, with a short description.  A score
     is `ok` when both numbers are integers (an integral float counts);
     an unevaluated expression such as 3+4 is `bad`.  Only the first
-    solution of each goal is used.
+    solution of each goal is used.  Each goal runs in a snapshot (snapshot/1): what it asserts or
+    retracts is undone when it ends, so every query finds the program's
+    database as loading left it (global variables are not undone).
 
     WHAT THE PROGRAM CANNOT DO
 
@@ -470,7 +472,7 @@ detect_cells(Cells, Status) :-
     (   student_pred(emptyBoard/1, M)
     ->  nb_getval(go_time, Secs),
         nb_getval(go_inferences, Infs),
-        run_limited(M:emptyBoard(B), Secs, Infs, Result, _),
+        run_limited(isolated(M:emptyBoard(B)), Secs, Infs, Result, _),
         result_status(Result, Status),
         (   Status == ok, board_cell_kind(B, Kind)
         ->  Cells = Kind
@@ -839,7 +841,7 @@ player_cell(atoms, w, w).
 answer(empty(Id)) :-
     (   student_pred(emptyBoard/1, M)
     ->  limits(Secs, Infs),
-        run_limited(M:emptyBoard(B), Secs, Infs, R, Stats),
+        run_limited(isolated(M:emptyBoard(B)), Secs, Infs, R, Stats),
         outcome(board, R, B, '-', Stats, Outcome),
         report(Id, Outcome, 1)
     ;   missing(Id, emptyBoard/1)
@@ -952,11 +954,22 @@ attempt(Styles, Builder, Kind, Id) :-
     ),
     report(Id, Reported, Tries).
 
+%   Each query runs in a snapshot: what it asserts or retracts is undone
+%   when it ends, so that every query finds the program as it was loaded.
+%   Real submissions keep state in dynamic predicates (the points ever
+%   played, a `checked/1` mark of a region search); between queries about
+%   unrelated positions that state would make answers depend on the order
+%   of the queries, and no plain `swipl` session could reproduce them.
+%   (Global variables, nb_setval/2, are not undone.)
+:- meta_predicate isolated(0).
+isolated(Goal) :-
+    snapshot(Goal).
+
 attempt_each([], _, _, []).
 attempt_each([Style|Styles], Builder, Kind, [O|Os]) :-
     call(Builder, Style, Goal, Answer),
     limits(Secs, Infs),
-    run_limited(Goal, Secs, Infs, R, Stats),
+    run_limited(isolated(Goal), Secs, Infs, R, Stats),
     outcome(Kind, R, Answer, Style, Stats, O),
     (   O = outcome(ok, _, _, _)
     ->  Os = []

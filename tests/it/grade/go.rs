@@ -128,6 +128,7 @@ const CORRECT: &[&str] = &[
     "correct-atoms",
     "atoms-no-emptyboard",
     "prints-while-thinking",
+    "remembers-moves",
 ];
 
 /// Programs that attack the driver, and the check each must fail.
