@@ -962,8 +962,14 @@ attempt(Styles, Builder, Kind, Id) :-
 %   of the queries, and no plain `swipl` session could reproduce them.
 %   (Global variables, nb_setval/2, are not undone.)
 :- meta_predicate isolated(0).
+:- if(predicate_property(system:snapshot(_), defined)).
 isolated(Goal) :-
     snapshot(Goal).
+:- else.
+%   SWI-Prolog before 8.3 has no transactions: queries then share state.
+isolated(Goal) :-
+    call(Goal).
+:- endif.
 
 attempt_each([], _, _, []).
 attempt_each([Style|Styles], Builder, Kind, [O|Os]) :-
