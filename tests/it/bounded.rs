@@ -474,6 +474,65 @@ fn go_check_keeps_no_ply() {
     }
 }
 
+/// Go's replay pages (`export --to html`, `check --format html`) hold
+/// every ply and position of the game they draw (about 1.2 KB a move
+/// while the page is made: 42 MB for 30,000 moves); a record of more than
+/// 5,000 moves is refused after a replay that keeps no ply, so that no
+/// record makes a page hold more. The page of a game of two million moves
+/// (a ko taken back and forth) would have needed some 2.4 GB.
+#[test]
+fn go_pages_draw_a_bounded_number_of_moves() {
+    let long = go_ko_record(333_333, "B[]");
+    let path = long.path().to_str().unwrap();
+    let out = limited_to(
+        SMALL_LIMIT_MIB,
+        &["export", "--to", "html", path],
+        long.path(),
+        Stdio::piped(),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("1999998 moves: too long for a page (at most 5000)"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+    let out = limited_to(
+        SMALL_LIMIT_MIB,
+        &["check", "--format", "html", path],
+        long.path(),
+        Stdio::piped(),
+    );
+    let html = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        asalto::text::cap(&html, 2000)
+    );
+    assert!(
+        html.contains("too long for a page"),
+        "{}",
+        asalto::text::cap(&html, 2000)
+    );
+    // At the bound, a page.
+    let short = go_ko_record(833, "B[]");
+    let out = limited_to(
+        SMALL_LIMIT_MIB,
+        &["export", "--to", "html", short.path().to_str().unwrap()],
+        short.path(),
+        Stdio::piped(),
+    );
+    let html = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(html.contains("4998"), "{}", asalto::text::cap(&html, 2000));
+}
+
 /// Go's `show`, `export` and `diff` hold a game of two million moves (a
 /// 9.7 MB record) in a few times the record: they once held its syntax
 /// tree and the game side by side, about 200 bytes a move (over 400 MB

@@ -301,6 +301,12 @@ trait Sink: Sized {
     fn end(&mut self, _pos: &Position) {}
     /// The sink of the file's next line, once this one is done.
     fn next(&mut self) -> Self;
+    /// Whether [`Sink::before`] would do nothing for a legal move now:
+    /// the replay may then judge a move as it plays it.
+    #[inline]
+    fn quiet(&self) -> bool {
+        true
+    }
 }
 
 /// A replay of stored plies keeps nothing.
@@ -342,6 +348,11 @@ impl Sink for Plies {
 }
 
 impl Sink for Tally {
+    #[inline]
+    fn quiet(&self) -> bool {
+        self.next_wanted > self.moves
+    }
+
     #[inline(always)]
     fn before(&mut self, pos: &Position, ply: &Ply, why: Option<IllegalMoveKind>) {
         if why.is_some() | (self.next_wanted <= self.moves) {
@@ -1149,19 +1160,35 @@ impl Judge {
         let free = self.free_handicap > 0 && side == Side::Black;
         let wrong_side = !self.any_colour && !free && side != self.pos.to_move();
         self.any_colour = false;
-        let verdict = self.pos.why_illegal(side, ply.mv);
-        let kind = verdict.or(wrong_side.then_some(IllegalMoveKind::WrongSide));
-        sink.before(&self.pos, ply, kind);
-        let played = match verdict {
-            None => {
-                self.pos.play_judged(side, ply.mv, |q| sink.captured(q));
-                true
+        // Most moves: legal, in turn, with nothing for the sink to look at
+        // before them; judged as they are played. Any other goes on below
+        // in the position as it was.
+        let kind = if !wrong_side
+            && sink.quiet()
+            && self.pos.judges_as_it_plays()
+            && let Move::Play(p) = ply.mv
+            && self
+                .pos
+                .play_point_if_legal(side, p, |q| sink.captured(q))
+                .is_some()
+        {
+            None
+        } else {
+            let verdict = self.pos.why_illegal(side, ply.mv);
+            let kind = verdict.or(wrong_side.then_some(IllegalMoveKind::WrongSide));
+            sink.before(&self.pos, ply, kind);
+            let played = match verdict {
+                None => {
+                    self.pos.play_judged(side, ply.mv, |q| sink.captured(q));
+                    true
+                }
+                Some(_) => self.pos.force(side, ply.mv, |q| sink.captured(q)).is_some(),
+            };
+            if !played {
+                self.pos.set_to_move(!side);
             }
-            Some(_) => self.pos.force(side, ply.mv, |q| sink.captured(q)).is_some(),
+            kind
         };
-        if !played {
-            self.pos.set_to_move(!side);
-        }
         if free {
             self.free_handicap -= 1;
             if self.free_handicap > 0 {

@@ -100,21 +100,15 @@ fn programs_cannot_read_the_reference_games() {
         eprintln!("skipped: only bubblewrap hides files");
         return;
     }
-    let refs = tempfile::Builder::new()
-        .prefix("asalto-secret-refs-")
-        .tempdir_in("/var/tmp")
-        .unwrap();
-    std::fs::set_permissions(refs.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let refs = open_dir_outside_tmp("asalto-secret-refs-");
     let game = refs.path().join("secreto.txt");
-    std::fs::copy(sample("ejemplo.txt"), &game).unwrap();
-    std::fs::set_permissions(&game, std::fs::Permissions::from_mode(0o644)).unwrap();
+    copy_with_mode(sample("ejemplo.txt"), &game, 0o644);
     let game_s = game.display().to_string();
     let refs_s = refs.path().display().to_string();
     let (py, fx) = (python(), fixture());
     // The program beside the game, in the folder its command line exposes.
     let beside = refs.path().join("asalto.py");
-    std::fs::copy(&fx, &beside).unwrap();
-    std::fs::set_permissions(&beside, std::fs::Permissions::from_mode(0o644)).unwrap();
+    copy_with_mode(&fx, &beside, 0o644);
     let beside = beside.display().to_string();
     for (named, fx) in [(&game_s, &fx), (&refs_s, &fx), (&game_s, &beside)] {
         let graded = grade(

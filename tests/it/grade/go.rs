@@ -320,14 +320,9 @@ fn peeked(json: &Value) -> String {
 fn a_single_program_brings_none_of_its_neighbours() {
     use std::os::unix::fs::PermissionsExt;
     swipl();
-    let dir = tempfile::Builder::new()
-        .prefix("asalto-go-beside-")
-        .tempdir_in("/var/tmp")
-        .unwrap();
-    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let dir = open_dir_outside_tmp("asalto-go-beside-");
     let game = dir.path().join("secret.sgf");
-    std::fs::copy(go_refs().join("random-2.sgf"), &game).unwrap();
-    std::fs::set_permissions(&game, std::fs::Permissions::from_mode(0o644)).unwrap();
+    copy_with_mode(go_refs().join("random-2.sgf"), &game, 0o644);
     let notes = dir.path().join("notes.txt");
     std::fs::write(&notes, "answers\n").unwrap();
     std::fs::set_permissions(&notes, std::fs::Permissions::from_mode(0o600)).unwrap();
@@ -389,21 +384,15 @@ fn a_single_program_brings_none_of_its_neighbours() {
 /// problem says so, and nothing of the file behind it is graded.
 #[test]
 fn a_single_program_that_is_a_link_is_not_followed() {
-    use std::os::unix::fs::PermissionsExt;
     swipl();
-    let dir = tempfile::Builder::new()
-        .prefix("asalto-go-link-")
-        .tempdir_in("/var/tmp")
-        .unwrap();
-    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let dir = open_dir_outside_tmp("asalto-go-link-");
     // Behind the link: a right program, that only root may read.
     let behind = dir.path().join("teacher.pl");
-    std::fs::copy(
+    copy_with_mode(
         Path::new(FIXTURES).join("correct-strings/proylcc.pl"),
         &behind,
-    )
-    .unwrap();
-    std::fs::set_permissions(&behind, std::fs::Permissions::from_mode(0o600)).unwrap();
+        0o600,
+    );
     let link = dir.path().join("proylcc.pl");
     std::os::unix::fs::symlink(&behind, &link).unwrap();
     let refs = go_refs().join("random-2.sgf");

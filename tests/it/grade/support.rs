@@ -31,6 +31,24 @@ pub fn open_dir(prefix: &str) -> tempfile::TempDir {
     dir
 }
 
+/// A new folder that every user may enter and read, outside `/tmp` (the
+/// sandbox has a `/tmp` of its own): where an instructor may keep the
+/// reference games, in sight of the sandbox unless hidden.
+pub fn open_dir_outside_tmp(prefix: &str) -> tempfile::TempDir {
+    let dir = tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir_in("/var/tmp")
+        .unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir
+}
+
+/// Copy `from` to `to`, with permissions `mode`.
+pub fn copy_with_mode(from: impl AsRef<Path>, to: &Path, mode: u32) {
+    std::fs::copy(from, to).unwrap();
+    std::fs::set_permissions(to, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
 /// Where a program that stops itself once leaves its marker: a folder
 /// every user may write in (a program runs as a user of its own under
 /// root) inside `dir`, and the marker's path in it (not made yet).
