@@ -388,7 +388,10 @@ pub fn each<R: Send>(
     };
     std::thread::scope(|scope| {
         for _ in 1..threads {
-            let started = std::thread::Builder::new().spawn_scoped(scope, || shared.work());
+            let started = std::thread::Builder::new().spawn_scoped(scope, || {
+                super::open::own_descriptor_table();
+                shared.work()
+            });
             if started.is_err() {
                 // The threads already started, and this one, do the work.
                 break;

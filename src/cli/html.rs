@@ -24,6 +24,35 @@ use super::{Format, Input, Out, ReadArgs, Status, WriteError, check as check_cmd
 /// game document is judged by the record of its moves, not its size.
 const MAX_RECORD: u64 = 4 << 20;
 
+/// The most moves a page of a Mad Bishops or Go record draws: a page holds
+/// every position (a Go page about 1.2 KB a move while it is made: 42 MB
+/// for 30,000 moves, GNU `time -v`, 2026-11-27), and nothing in either
+/// game's rules ends a game that goes round in circles (quiet Mad Bishops
+/// moves, Go passes and kos), so such a record is refused rather than
+/// drawn; games of the assignments and of Go players end in well under a
+/// thousand moves.
+pub const MAX_PAGE_MOVES: usize = 5000;
+
+/// Why the replay of `name`, of `moves` moves, is too long for a page, if
+/// it is.
+pub fn too_long(name: &str, moves: usize) -> Option<String> {
+    (moves > MAX_PAGE_MOVES).then(|| {
+        format!(
+            "{}: {moves} moves: too long for a page (at most {MAX_PAGE_MOVES})",
+            asalto::text::escape_line(name)
+        )
+    })
+}
+
+/// Why the first game of the Go record `bytes` (named `name`) is too long
+/// for a page, if it is: counted by a replay that keeps no ply, before
+/// the replay that keeps every ply for the page, so that no record makes
+/// a page hold more than [`MAX_PAGE_MOVES`] of them.
+fn go_too_long(name: &str, bytes: &[u8], options: &GoOptions) -> Option<String> {
+    let counted = asalto_go::check_tally(bytes, options, asalto_go::replay::Tally::default());
+    too_long(name, counted.games.first().map_or(0, |g| g.moves()))
+}
+
 /// Read an Asalto record, or a JSON game document as the record of its
 /// moves ([`page_record`]).
 fn read_record(path: &str) -> Result<Input, (Status, String)> {
@@ -124,14 +153,16 @@ pub fn go_page(
             return Ok(Status::Error);
         }
     };
-    let checked = asalto_go::check(
-        &bytes,
-        &GoOptions {
-            profile: Some(profile),
-            lenient: read.lenient(),
-            all_variations: false,
-        },
-    );
+    let go_options = GoOptions {
+        profile: Some(profile),
+        lenient: read.lenient(),
+        all_variations: false,
+    };
+    if let Some(message) = go_too_long(&options.name, &bytes, &go_options) {
+        error(&message);
+        return Ok(Status::Error);
+    }
+    let checked = asalto_go::check(&bytes, &go_options);
     let Some(first) = checked.games.first() else {
         error(&format!(
             "{}: no game to replay",
@@ -208,14 +239,15 @@ pub fn go_entry(
         Ok(bytes) => bytes,
         Err(message) => return FileEntry::unreadable(&name, &message),
     };
-    let checked = asalto_go::check(
-        bytes,
-        &GoOptions {
-            profile: Some(profile),
-            lenient,
-            all_variations: false,
-        },
-    );
+    let options = GoOptions {
+        profile: Some(profile),
+        lenient,
+        all_variations: false,
+    };
+    if let Some(message) = go_too_long(&name, bytes, &options) {
+        return FileEntry::unreadable(&name, &message);
+    }
+    let checked = asalto_go::check(bytes, &options);
     match checked.games.first() {
         Some(first) => FileEntry::of(
             &name,

@@ -34,6 +34,26 @@ fn limited(args: &[&str], input: &std::path::Path) -> Output {
     limited_to(LIMIT_MIB, args, input, Stdio::piped())
 }
 
+/// Run `asalto ARGS` under the small limit with `input` (a file) as
+/// standard input.
+fn small(args: &[&str], input: &std::path::Path) -> Output {
+    limited_to(SMALL_LIMIT_MIB, args, input, Stdio::piped())
+}
+
+/// The JSON game document `export` writes of the record at `record`, in a
+/// temporary file.
+fn json_document(record: &std::path::Path) -> tempfile::NamedTempFile {
+    let document = tempfile::NamedTempFile::new().unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_asalto"))
+        .args(["export", "--to", "json"])
+        .arg(record)
+        .stdout(document.reopen().unwrap())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    document
+}
+
 /// Run `asalto ARGS` under `limit` MiB with `input` (a file) as standard
 /// input and `stdout` as its standard output.
 fn limited_to(limit: usize, args: &[&str], input: &std::path::Path, stdout: Stdio) -> Output {
@@ -258,8 +278,10 @@ fn show_follows_millions_of_moves_holding_one_position() {
     // 2 million moves: 160 MB held as a game, more than the limit.
     let (file, plies, end) = endless_record(12 << 20);
     let path = file.path().to_str().unwrap();
-    let small = |args: &[&str]| limited_to(SMALL_LIMIT_MIB, args, file.path(), Stdio::piped());
-    let out = small(&["show", "--format", "json", "--ply", "5", path]);
+    let out = small(
+        &["show", "--format", "json", "--ply", "5", path],
+        file.path(),
+    );
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -274,7 +296,7 @@ fn show_follows_millions_of_moves_holding_one_position() {
     assert_eq!(json["last_move"]["ply"], 5);
     assert_eq!(json["valid"], true);
     // The last position, from standard input.
-    let out = small(&["show", "--format", "json", "-"]);
+    let out = small(&["show", "--format", "json", "-"], file.path());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["ply"].as_u64(), Some(plies as u64));
     assert_eq!(json["position"], end.to_string());
@@ -351,9 +373,6 @@ fn export_writes_documents_and_sessions_of_any_length() {
 fn diff_reads_two_huge_records_in_step() {
     let (file, plies, _) = endless_record(12 << 20);
     let path = file.path().to_str().unwrap();
-    let small = |args: &[&str], input: &std::path::Path| {
-        limited_to(SMALL_LIMIT_MIB, args, input, Stdio::piped())
-    };
     // The same record twice (as a file and on standard input): 320 MB as
     // two games.
     let out = small(&["diff", "--format", "json", path, "-"], file.path());
@@ -474,6 +493,53 @@ fn go_check_keeps_no_ply() {
     }
 }
 
+/// Go's replay pages (`export --to html`, `check --format html`) hold
+/// every ply and position of the game they draw (about 1.2 KB a move
+/// while the page is made: 42 MB for 30,000 moves); a record of more than
+/// 5,000 moves is refused after a replay that keeps no ply, so that no
+/// record makes a page hold more. The page of a game of two million moves
+/// (a ko taken back and forth) would have needed some 2.4 GB.
+#[test]
+fn go_pages_draw_a_bounded_number_of_moves() {
+    let long = go_ko_record(333_333, "B[]");
+    let path = long.path().to_str().unwrap();
+    let out = small(&["export", "--to", "html", path], long.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("1999998 moves: too long for a page (at most 5000)"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+    let out = small(&["check", "--format", "html", path], long.path());
+    let html = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        asalto::text::cap(&html, 2000)
+    );
+    assert!(
+        html.contains("too long for a page"),
+        "{}",
+        asalto::text::cap(&html, 2000)
+    );
+    // At the bound, a page.
+    let short = go_ko_record(833, "B[]");
+    let out = small(
+        &["export", "--to", "html", short.path().to_str().unwrap()],
+        short.path(),
+    );
+    let html = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(html.contains("4998"), "{}", asalto::text::cap(&html, 2000));
+}
+
 /// Go's `show`, `export` and `diff` hold a game of two million moves (a
 /// 9.7 MB record) in a few times the record: they once held its syntax
 /// tree and the game side by side, about 200 bytes a move (over 400 MB
@@ -540,11 +606,9 @@ fn go_show_export_and_diff_hold_millions_of_moves() {
     // A JSON document carries a board per move (465 bytes a move here):
     // written as it is made. Built whole, 200,000 moves took 240 MB.
     let short = go_ko_record(33_333, "B[]");
-    let out = limited_to(
-        SMALL_LIMIT_MIB,
+    let out = small(
         &["export", "--to", "json", short.path().to_str().unwrap()],
         short.path(),
-        Stdio::piped(),
     );
     assert_eq!(
         out.status.code(),
@@ -586,45 +650,23 @@ fn go_show_export_and_diff_hold_millions_of_moves() {
 #[test]
 fn json_documents_are_read_back_as_a_stream() {
     let (record, plies, end) = endless_record(1800 << 10);
-    let document = tempfile::NamedTempFile::new().unwrap();
-    let status = Command::new(env!("CARGO_BIN_EXE_asalto"))
-        .args(["export", "--to", "json"])
-        .arg(record.path())
-        .stdout(document.reopen().unwrap())
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let document = json_document(record.path());
     let size = std::fs::metadata(document.path()).unwrap().len();
     assert!(size > 40 << 20, "{size} bytes");
     let path = document.path().to_str().unwrap();
-    let check = limited_to(
-        SMALL_LIMIT_MIB,
-        &["check", path],
-        record.path(),
-        Stdio::piped(),
-    );
+    let check = small(&["check", path], record.path());
     let stdout = String::from_utf8_lossy(&check.stdout);
     assert_eq!(check.status.code(), Some(0), "{stdout}");
     assert!(
         stdout.contains(&format!(": valid, {plies} moves")),
         "{stdout}"
     );
-    let show = limited_to(
-        SMALL_LIMIT_MIB,
-        &["show", path],
-        record.path(),
-        Stdio::piped(),
-    );
+    let show = small(&["show", path], record.path());
     let stdout = String::from_utf8_lossy(&show.stdout);
     assert_eq!(show.status.code(), Some(0), "{stdout}");
     assert!(stdout.contains(&format!("Position:    {end}")), "{stdout}");
     // The document against its record, on standard input.
-    let diff = limited_to(
-        SMALL_LIMIT_MIB,
-        &["diff", path, "-"],
-        record.path(),
-        Stdio::piped(),
-    );
+    let diff = small(&["diff", path, "-"], record.path());
     let stdout = String::from_utf8_lossy(&diff.stdout);
     assert_eq!(diff.status.code(), Some(0), "{stdout}");
     assert!(
@@ -641,14 +683,7 @@ fn json_documents_are_read_back_as_a_stream() {
 #[test]
 fn export_of_a_json_document_reads_it_twice_as_a_stream() {
     let (record, _, _) = endless_record(1800 << 10);
-    let document = tempfile::NamedTempFile::new().unwrap();
-    let status = Command::new(env!("CARGO_BIN_EXE_asalto"))
-        .args(["export", "--to", "json"])
-        .arg(record.path())
-        .stdout(document.reopen().unwrap())
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let document = json_document(record.path());
     let path = document.path().to_str().unwrap();
     // Written again as JSON it is itself (from a file, read twice, and
     // from standard input, copied to a temporary file first); as text, its
@@ -686,14 +721,7 @@ fn export_of_a_json_document_reads_it_twice_as_a_stream() {
 fn html_pages_of_a_json_document_are_made_from_a_stream() {
     const LIMIT: usize = 96;
     let (record, plies, _) = endless_record(180 << 10);
-    let document = tempfile::NamedTempFile::new().unwrap();
-    let status = Command::new(env!("CARGO_BIN_EXE_asalto"))
-        .args(["export", "--to", "json"])
-        .arg(record.path())
-        .stdout(document.reopen().unwrap())
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let document = json_document(record.path());
     assert!(std::fs::metadata(document.path()).unwrap().len() > 4 << 20);
     let page = limited_to(
         LIMIT,

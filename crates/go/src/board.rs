@@ -435,12 +435,33 @@ impl Board {
     /// no stone of their colour and capture nothing: they become a group
     /// of one with a few stores and a single well-predicted branch.
     #[inline]
-    pub(crate) fn place(
+    pub(crate) fn place(&mut self, side: Side, p: Point, captured: impl FnMut(Point)) -> Placed {
+        // Never `None`: only `place_unless_suicide` refuses a stone.
+        self.place_or_refuse::<false>(side, p, captured)
+            .unwrap_or_default()
+    }
+
+    /// [`Board::place`] where suicide is illegal: a stone that would be
+    /// suicide is taken back (nothing changes) and `None` is returned.
+    /// The legality test costs no probe of its own: the counts `place`
+    /// keeps say it once the neighbours' groups have lost the point.
+    #[inline]
+    pub(crate) fn place_unless_suicide(
+        &mut self,
+        side: Side,
+        p: Point,
+        captured: impl FnMut(Point),
+    ) -> Option<Placed> {
+        self.place_or_refuse::<true>(side, p, captured)
+    }
+
+    #[inline(always)]
+    fn place_or_refuse<const REFUSE_SUICIDE: bool>(
         &mut self,
         side: Side,
         p: Point,
         mut captured: impl FnMut(Point),
-    ) -> Placed {
+    ) -> Option<Placed> {
         let me = cell_of(side);
         let them = me ^ (BLACK ^ WHITE);
         let i = p.index();
@@ -478,11 +499,28 @@ impl Board {
         // Only an opponent group's head can reach zero (`NO_GROUP` keeps
         // 1, and the mover's groups are not captured).
         let mut dying = false;
+        // Whether a friendly group keeps a liberty besides `p`.
+        let mut friend_lives = false;
         for k in 0..4 {
-            dying |= (cells[k] == them) & (self.libs[heads[k]] == 0);
+            let libs = self.libs[heads[k]];
+            dying |= (cells[k] == them) & (libs == 0);
+            friend_lives |= (cells[k] == me) & (libs > 0);
+        }
+        // Suicide: no liberty of its own, none through a friend, no
+        // capture. Computed without a branch on the neighbours' colours;
+        // the one branch is on the rare answer.
+        if REFUSE_SUICIDE && (own_libs == 0) & !dying & !friend_lives {
+            for h in heads {
+                self.libs[h] += u16::from(h != NO_GROUP);
+            }
+            self.cell[i] = EMPTY;
+            self.head[i] = NO_GROUP as u16;
+            self.stones[side] -= 1;
+            self.hash ^= KEYS[side.index()][i];
+            return None;
         }
         if friends == 0 && !dying && own_libs > 0 {
-            return Placed::default();
+            return Some(Placed::default());
         }
         if friends != 0 {
             // The stone joins its first friend's group: a stone added to
@@ -520,7 +558,7 @@ impl Board {
         if self.libs[h] == 0 {
             placed.suicided = self.remove_group(h, |_| {});
         }
-        placed
+        Some(placed)
     }
 
     fn merge(&mut self, a: usize, b: usize) {
@@ -883,6 +921,51 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// `place_unless_suicide` refuses exactly the stones the probe calls
+    /// suicide, leaving the board as it was (cells, groups, counts, hash),
+    /// and otherwise places the stone as `place` does: on every empty
+    /// point, for both colours, of positions from random games with
+    /// captures (so crowded boards where many points are suicide).
+    #[test]
+    fn refused_suicide_leaves_the_board_unchanged() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut refused = 0;
+        for n in [2u8, 3, 5, 9] {
+            let mut pos = Position::new(Size::new(n).unwrap(), Profile::TrompTaylor);
+            for _ in 0..(u32::from(n) * u32::from(n) * 3) {
+                let moves = pos.legal_moves(pos.to_move());
+                let mv = moves[rng.random_range(0..moves.len())];
+                if mv == Move::Pass && pos.passes() == 1 {
+                    continue;
+                }
+                pos.play(mv).unwrap();
+                let board = pos.board();
+                for p in size_points(board).filter(|&p| board.is_empty_point(p)) {
+                    for side in [Side::Black, Side::White] {
+                        let suicide = Board::is_suicide(&board.probe(side, p));
+                        let (mut tried, mut placed) = (board.clone(), board.clone());
+                        let mut seen = Vec::new();
+                        let result = tried.place_unless_suicide(side, p, |q| seen.push(q));
+                        let mut expected = Vec::new();
+                        let want = placed.place(side, p, |q| expected.push(q));
+                        tried.check_invariants();
+                        if suicide {
+                            refused += 1;
+                            assert_eq!(result, None, "{side} at {p} on\n{board:?}");
+                            assert!(tried.cells_equal(board) && tried.hash() == board.hash());
+                            assert_eq!(tried.stones, board.stones);
+                        } else {
+                            assert_eq!(result, Some(want), "{side} at {p} on\n{board:?}");
+                            assert!(tried.cells_equal(&placed) && tried.hash() == placed.hash());
+                            assert_eq!(seen, expected);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(refused > 100, "only {refused} suicides tried");
     }
 
     /// The incremental bookkeeping equals a recount after every move of

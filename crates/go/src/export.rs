@@ -7,7 +7,9 @@ use crate::board::Board;
 use crate::point::{Move, Point, Size};
 use crate::position::IllegalMoveKind;
 use crate::position::Position;
-use crate::replay::{CheckOptions, Checked, Game, GameInfo, Ply, Tally, replay_first};
+use crate::replay::{
+    Between, CheckOptions, Checked, Game, GameInfo, Ply, Tally, replay_first, replay_first_between,
+};
 use crate::rules::Profile;
 use crate::side::Side;
 
@@ -287,8 +289,11 @@ pub fn ply_data_of(ply: &Ply, captured: &[Point], size: Size, position: &Positio
 /// A game as canonical SGF: the root's game information (`GM`, `FF`,
 /// `CA[UTF-8]`, `SZ`, `KM`, `HA`, `RU`, `PB`, `PW`, `RE`), the stones of
 /// the starting position as `AB`/`AW`, `PL` when White starts, then one
-/// node per move. Setup changes after the first node are not kept (the
-/// collection writer, [`crate::sgf::write_collection`], keeps everything).
+/// node per move, and a node of `AB`/`AW`/`AE`/`PL` where the record sets
+/// stones up or names the colour to move between moves, so the canonical
+/// record replays to the same positions. Comments and markup are not kept
+/// (the collection writer, [`crate::sgf::write_collection`], keeps
+/// everything).
 ///
 /// # Examples
 ///
@@ -311,14 +316,71 @@ pub fn game_sgf(game: &Game) -> String {
 ///
 /// When `out` fails.
 pub fn write_game_sgf(game: &Game, out: &mut dyn Write) -> std::fmt::Result {
-    write_sgf_head(game.size, &game.info, &game.position_after(0), out)?;
-    if game.plies.first().is_some_and(|p| p.side == Side::White) {
+    let start = game.position_after(0);
+    write_sgf_head(game.size, &game.info, &start, out)?;
+    write_sgf_start_pl(game.plies.first(), &start, out)?;
+    let mut written = Ok(());
+    game.for_each_between(|ply, between| {
+        if written.is_ok() {
+            written = write_sgf_between(ply, between, out);
+        }
+    });
+    written?;
+    out.write_str(")\n")
+}
+
+/// `PL[W]` in the root when White moves first, or when White is to move
+/// in a record without moves.
+fn write_sgf_start_pl(
+    first: Option<&Ply>,
+    start: &Position,
+    out: &mut dyn Write,
+) -> std::fmt::Result {
+    let white = match first {
+        Some(ply) => ply.side == Side::White,
+        None => start.to_move() == Side::White,
+    };
+    if white {
         out.write_str("PL[W]")?;
     }
-    for ply in &game.plies {
-        write_sgf_node(ply, out)?;
+    Ok(())
+}
+
+/// What the record changes before `ply` (or after its last move), as a
+/// node of setup stones and `PL`, then the ply's node: mid-game setup and
+/// `PL` are kept, so the written record replays to the same positions.
+fn write_sgf_between(
+    ply: Option<&Ply>,
+    between: &Between,
+    out: &mut dyn Write,
+) -> std::fmt::Result {
+    if !between.is_empty() {
+        out.write_str("\n;")?;
+        for (name, stone) in [
+            ("AE", None),
+            ("AB", Some(Side::Black)),
+            ("AW", Some(Side::White)),
+        ] {
+            let mut points = between
+                .setup
+                .iter()
+                .filter(|&&(_, s)| s == stone)
+                .peekable();
+            if points.peek().is_some() {
+                out.write_str(name)?;
+                for &(p, _) in points {
+                    write!(out, "[{}]", sgf_letters(p))?;
+                }
+            }
+        }
+        if let Some(side) = between.to_move {
+            write!(out, "PL[{}]", side.letter())?;
+        }
     }
-    out.write_str(")\n")
+    match ply {
+        Some(ply) => write_sgf_node(ply, out),
+        None => Ok(()),
+    }
 }
 
 /// [`write_game_sgf`] of the first game of `checked`, written as its
@@ -338,12 +400,16 @@ pub fn write_sgf_replayed(
     };
     write_sgf_head(game.size, &game.info, start, out)?;
     let mut first = true;
-    each_replayed(checked, options, |ply| {
-        if std::mem::take(&mut first) && ply.side == Side::White {
-            out.write_str("PL[W]")?;
+    let mut written = Ok(());
+    replay_first_between(checked, options, |ply, between| {
+        if std::mem::take(&mut first) && written.is_ok() {
+            written = write_sgf_start_pl(ply, start, out);
         }
-        write_sgf_node(ply, out)
-    })?;
+        if written.is_ok() {
+            written = write_sgf_between(ply, between, out);
+        }
+    });
+    written?;
     out.write_str(")\n")
 }
 

@@ -359,21 +359,75 @@ impl Position {
         Some(self.apply(side, mv, captured))
     }
 
+    /// Whether [`Position::play_point_if_legal`] may judge moves here:
+    /// every profile but positional superko, which must know the position
+    /// a move makes before the move is played.
+    #[inline]
+    pub(crate) fn judges_as_it_plays(&self) -> bool {
+        self.rules.ko != KoRule::PositionalSuperko
+    }
+
+    /// Plays a stone for `side` on `p` if the rules allow it, judged as it
+    /// is played: the stone is placed, and taken back if it turns out to
+    /// be suicide where that is illegal, so a legal move costs no probe
+    /// beforehand. `None`, with the position unchanged, for an illegal
+    /// move ([`Position::why_illegal`] says why). Only where
+    /// [`Position::judges_as_it_plays`].
+    #[inline]
+    pub(crate) fn play_point_if_legal(
+        &mut self,
+        side: Side,
+        p: Point,
+        mut captured: impl FnMut(Point),
+    ) -> Option<Played> {
+        debug_assert!(self.judges_as_it_plays());
+        if self.is_over() || self.board.why_not_empty(p).is_some() || self.ko == Some((p, side)) {
+            return None;
+        }
+        let mut single = None;
+        let mut on_capture = |q| {
+            single = Some(q);
+            captured(q);
+        };
+        let placed = if self.rules.suicide == Suicide::Illegal {
+            self.board.place_unless_suicide(side, p, &mut on_capture)?
+        } else {
+            self.board.place(side, p, &mut on_capture)
+        };
+        Some(self.stone_played(side, p, placed, single))
+    }
+
     #[inline]
     fn apply(&mut self, side: Side, mv: Move, mut captured: impl FnMut(Point)) -> Played {
-        self.ko = None;
-        self.last = Some((side, mv));
-        self.to_move = !side;
         let Move::Play(p) = mv else {
+            self.ko = None;
+            self.last = Some((side, mv));
+            self.to_move = !side;
             self.passes = self.passes.saturating_add(1);
             return Played::default();
         };
-        self.passes = 0;
         let mut single = None;
         let placed = self.board.place(side, p, |q| {
             single = Some(q);
             captured(q);
         });
+        self.stone_played(side, p, placed, single)
+    }
+
+    /// The bookkeeping after a stone: turn, passes, captures, the ko point
+    /// (`single`: the last point captured) and, for superko, the position.
+    #[inline]
+    fn stone_played(
+        &mut self,
+        side: Side,
+        p: Point,
+        placed: Placed,
+        single: Option<Point>,
+    ) -> Played {
+        self.ko = None;
+        self.last = Some((side, Move::Play(p)));
+        self.to_move = !side;
+        self.passes = 0;
         self.captures[side] += placed.captured;
         self.captures[!side] += placed.suicided;
         if self.rules.ko == KoRule::Simple

@@ -71,6 +71,40 @@ enum Event {
     Unreadable(Side),
 }
 
+/// What a line changes between two of its moves besides them, as an SGF
+/// writer needs it to keep the position: the setup stones (`AB`, `AW`,
+/// `AE`: each point with its last state) and `PL`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Between {
+    /// Each point set up, with the stone it was left with (`None`: empty).
+    pub setup: Vec<(Point, Option<Side>)>,
+    /// The colour `PL` named last.
+    pub to_move: Option<Side>,
+}
+
+impl Between {
+    fn add(&mut self, ev: Event) {
+        match ev {
+            Event::Setup(p, stone) => {
+                self.setup.retain(|&(q, _)| q != p);
+                self.setup.push((p, stone));
+            }
+            Event::ToMove(side) => self.to_move = Some(side),
+            Event::SetupDone(..) | Event::Unreadable(_) => {}
+        }
+    }
+
+    /// Whether there is nothing to write.
+    pub fn is_empty(&self) -> bool {
+        self.setup.is_empty() && self.to_move.is_none()
+    }
+
+    fn clear(&mut self) {
+        self.setup.clear();
+        self.to_move = None;
+    }
+}
+
 /// A step of a line as read: an event or a move.
 #[derive(Clone, Copy, Debug)]
 enum Step {
@@ -267,6 +301,12 @@ trait Sink: Sized {
     fn end(&mut self, _pos: &Position) {}
     /// The sink of the file's next line, once this one is done.
     fn next(&mut self) -> Self;
+    /// Whether [`Sink::before`] would do nothing for a legal move now:
+    /// the replay may then judge a move as it plays it.
+    #[inline]
+    fn quiet(&self) -> bool {
+        true
+    }
 }
 
 /// A replay of stored plies keeps nothing.
@@ -308,6 +348,11 @@ impl Sink for Plies {
 }
 
 impl Sink for Tally {
+    #[inline]
+    fn quiet(&self) -> bool {
+        self.next_wanted > self.moves
+    }
+
     #[inline(always)]
     fn before(&mut self, pos: &Position, ply: &Ply, why: Option<IllegalMoveKind>) {
         if why.is_some() | (self.next_wanted <= self.moves) {
@@ -373,6 +418,62 @@ impl<F: FnMut(&Ply, &[Point], &Position)> Sink for Visit<F> {
             captured: Vec::new(),
         }
     }
+}
+
+/// A sink that hands the first line's plies to `f` with what the line
+/// changes between them, as [`Game::for_each_between`] does.
+struct VisitBetween<F> {
+    /// `None` past the first line.
+    f: Option<F>,
+    plies: usize,
+    between: Between,
+}
+
+impl<F: FnMut(Option<&Ply>, &Between)> Sink for VisitBetween<F> {
+    fn event(&mut self, ev: Event) {
+        if self.plies > 0 {
+            self.between.add(ev);
+        }
+    }
+
+    #[inline]
+    fn ply(&mut self, ply: Ply, _after: &Position) {
+        if let Some(f) = &mut self.f {
+            f(Some(&ply), &self.between);
+            self.between.clear();
+        }
+        self.plies += 1;
+    }
+
+    fn end(&mut self, _pos: &Position) {
+        if let Some(f) = &mut self.f {
+            f(None, &self.between);
+        }
+    }
+
+    fn next(&mut self) -> Self {
+        VisitBetween {
+            f: None,
+            plies: 0,
+            between: Between::default(),
+        }
+    }
+}
+
+/// [`replay_first`] for writers that keep the position the record makes:
+/// `f` gets what [`Game::for_each_between`] gives, as the moves are
+/// replayed again.
+pub fn replay_first_between<P>(
+    checked: &Checked<P>,
+    options: &CheckOptions,
+    f: impl FnMut(Option<&Ply>, &Between),
+) {
+    let visit = VisitBetween {
+        f: Some(f),
+        plies: 0,
+        between: Between::default(),
+    };
+    replay_text(&checked.source, options, visit);
 }
 
 /// Replays the main line of the first game of `checked` again, handing
@@ -539,6 +640,30 @@ impl Game<Plies> {
         };
         let start = if k == 0 { 0 } else { captures[k - 1].1 };
         &self.plies.captured[start as usize..captures[k].1 as usize]
+    }
+
+    /// Calls `f` with each ply (`Some`) and, once more at the end,
+    /// `None`, each time with what the line changed since the ply before:
+    /// the setup and `PL` of nodes between moves (empty before the first
+    /// ply: what comes before it is the start, [`Game::position_after`]`(0)`).
+    pub fn for_each_between(&self, mut f: impl FnMut(Option<&Ply>, &Between)) {
+        let mut between = Between::default();
+        let mut events = self.plies.events.iter().peekable();
+        for (i, ply) in self.plies.iter().enumerate() {
+            while let Some((_, ev)) = events.next_if(|(before, _)| *before as usize <= i) {
+                if i > 0 {
+                    between.add(*ev);
+                }
+            }
+            f(Some(ply), &between);
+            between.clear();
+        }
+        if !self.plies.is_empty() {
+            for (_, ev) in events {
+                between.add(*ev);
+            }
+        }
+        f(None, &between);
     }
 
     /// Replays the line: `f` gets each ply's index (0-based) and the
@@ -1035,19 +1160,35 @@ impl Judge {
         let free = self.free_handicap > 0 && side == Side::Black;
         let wrong_side = !self.any_colour && !free && side != self.pos.to_move();
         self.any_colour = false;
-        let verdict = self.pos.why_illegal(side, ply.mv);
-        let kind = verdict.or(wrong_side.then_some(IllegalMoveKind::WrongSide));
-        sink.before(&self.pos, ply, kind);
-        let played = match verdict {
-            None => {
-                self.pos.play_judged(side, ply.mv, |q| sink.captured(q));
-                true
+        // Most moves: legal, in turn, with nothing for the sink to look at
+        // before them; judged as they are played. Any other goes on below
+        // in the position as it was.
+        let kind = if !wrong_side
+            && sink.quiet()
+            && self.pos.judges_as_it_plays()
+            && let Move::Play(p) = ply.mv
+            && self
+                .pos
+                .play_point_if_legal(side, p, |q| sink.captured(q))
+                .is_some()
+        {
+            None
+        } else {
+            let verdict = self.pos.why_illegal(side, ply.mv);
+            let kind = verdict.or(wrong_side.then_some(IllegalMoveKind::WrongSide));
+            sink.before(&self.pos, ply, kind);
+            let played = match verdict {
+                None => {
+                    self.pos.play_judged(side, ply.mv, |q| sink.captured(q));
+                    true
+                }
+                Some(_) => self.pos.force(side, ply.mv, |q| sink.captured(q)).is_some(),
+            };
+            if !played {
+                self.pos.set_to_move(!side);
             }
-            Some(_) => self.pos.force(side, ply.mv, |q| sink.captured(q)).is_some(),
+            kind
         };
-        if !played {
-            self.pos.set_to_move(!side);
-        }
         if free {
             self.free_handicap -= 1;
             if self.free_handicap > 0 {

@@ -9,21 +9,9 @@ use super::super::input::{Opened, display_name};
 use super::super::{Out, Status, WriteError, error};
 use super::{MAX_FILE, Settings, read_text, utf8_text};
 
-/// The most moves a page draws: a page holds every position, and nothing
-/// in the rules ends a game without captures, so a record of a hundred
-/// thousand quiet moves is refused rather than drawn (games of the
-/// assignment end in well under a thousand).
-pub const MAX_PAGE_MOVES: usize = 5000;
-
 /// Why the replay of `name` is too long for a page, if it is.
 fn too_long(name: &str, checked: &Checked) -> Option<String> {
-    let moves = checked.game.plies.len();
-    (moves > MAX_PAGE_MOVES).then(|| {
-        format!(
-            "{}: {moves} moves: too long for a page (at most {MAX_PAGE_MOVES})",
-            asalto::text::escape_line(name)
-        )
-    })
+    super::super::html::too_long(name, checked.game.plies.len())
 }
 
 /// The replay page of the record at `path`, opening on position `ply`: 0

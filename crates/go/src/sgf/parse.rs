@@ -520,7 +520,7 @@ impl<M: MainLine> Parser<'_, M> {
             }
             let name_span = Span::new(start, self.pos);
             let ident = Ident::from_written(&self.src[start..self.pos]);
-            if ident.as_str().is_empty() {
+            if ident.is_empty() {
                 // Lowercase letters only: not a property name.
                 let ch = self.char_at(start);
                 self.report(

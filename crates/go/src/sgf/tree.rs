@@ -57,6 +57,13 @@ impl Ident {
         Ident { bytes }
     }
 
+    /// Whether the name held no capital (a name of lowercase letters).
+    /// A look at one byte, where [`Ident::as_str`] checks UTF-8.
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.bytes[0] == 0
+    }
+
     /// The capitals.
     pub fn as_str(&self) -> &str {
         let len = self.bytes.iter().position(|&b| b == 0).unwrap_or(8);

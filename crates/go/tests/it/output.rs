@@ -327,3 +327,42 @@ fn exports_replayed_without_plies_are_those_of_the_stored_plies() {
     }
     assert!(moves > 100_000, "{moves} moves");
 }
+
+/// The canonical SGF keeps setup and `PL` between moves (a `PL[B]` before
+/// a second black move, stones set up or removed mid-game, `PL` after the
+/// last move, a record of setup only): read back, it is valid and
+/// replays to the same positions, in the stored and the streamed writer.
+#[test]
+fn canonical_sgf_keeps_setup_and_pl_between_moves() {
+    use asalto_go::{Tally, check_tally};
+    for src in [
+        "(;SZ[9];B[aa];PL[B];B[cc];W[dd])",
+        "(;SZ[9];B[aa];AB[bb]AE[aa];W[cc];AW[dd];AB[dd];B[ee])",
+        "(;SZ[9];B[aa];W[bb];AW[cc]PL[W])",
+        "(;SZ[9]AB[aa]AW[bb]PL[W])",
+        "(;SZ[9]HA[2]AB[cc][gg];W[ee];B[dd];PL[B];B[ff])",
+    ] {
+        let options = CheckOptions::default();
+        let c = check(src.as_bytes(), &options);
+        assert!(c.is_valid(), "{src}");
+        let game = &c.games[0];
+        let sgf = export::game_sgf(game);
+        let back = check(sgf.as_bytes(), &options);
+        assert!(back.is_valid(), "{src} -> {sgf}");
+        let n = game.plies.len();
+        assert_eq!(back.games[0].plies.len(), n, "{src} -> {sgf}");
+        for k in 0..=n + 1 {
+            let (a, b) = (game.position_after(k), back.games[0].position_after(k));
+            assert_eq!(
+                (a.board().grid_string(), a.to_move()),
+                (b.board().grid_string(), b.to_move()),
+                "{src} -> {sgf} after {k}"
+            );
+        }
+        let tallied = check_tally(src.as_bytes(), &options, Tally::keeping(&[0]));
+        let start = tallied.games[0].plies.position_after(0).unwrap();
+        let mut streamed = String::new();
+        export::write_sgf_replayed(&tallied, &options, start, &mut streamed).unwrap();
+        assert_eq!(streamed, sgf, "{src}");
+    }
+}
