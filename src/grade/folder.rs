@@ -342,7 +342,15 @@ impl Folder {
         if depth > 16 {
             return Err(io::Error::other("folders nested more than 16 deep"));
         }
-        let mut entries: Vec<_> = std::fs::read_dir(from)?.collect::<Result<_, _>>()?;
+        // Read no more names than the budget allows: a folder of millions
+        // of files is refused without holding them all.
+        let mut entries = Vec::new();
+        for entry in std::fs::read_dir(from)? {
+            if entries.len() as u64 >= budget.entries {
+                return Err(io::Error::other("more than 10,000 files"));
+            }
+            entries.push(entry?);
+        }
         entries.sort_by_key(|e| e.file_name());
         for entry in entries {
             budget.entries = budget

@@ -256,7 +256,8 @@ impl Program {
             .spawn()
             .map_err(|e| format!("cannot start bubblewrap: {e}"))?;
         drop((block_read, info_write));
-        let setup = sandbox_ready(&mut child, info_read, keep[0]).and_then(|init| {
+        let ready = sandbox_ready(&mut child, info_read, keep[0]);
+        let setup = ready.clone().and_then(|init| {
             let via = Path::new("/proc")
                 .join(init.to_string())
                 .join("root")
@@ -277,6 +278,15 @@ impl Program {
         let (init, folder, procs) = match setup {
             Ok(done) => done,
             Err(e) => {
+                // The sandbox's first process, still waiting for its start
+                // signal, holds bubblewrap's standard error open and does
+                // not die with it (a change of user clears its death
+                // signal): killed first (its parent, not yet reaped, keeps
+                // its id ours), or reading that error would never end (a
+                // submission too large to copy hung the grader).
+                if let Some(pid) = ready.ok().and_then(rustix::process::Pid::from_raw) {
+                    let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+                }
                 let _ = child.kill();
                 let mut why = String::new();
                 if let Some(mut err) = child.stderr.take() {

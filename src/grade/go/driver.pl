@@ -85,12 +85,14 @@
         empty ID                              emptyBoard(Board)
         quit                                  exit 0 (as does end of input)
 
-    Answers (STATS is `cells=C tries=N out=N us=N inferences=N`: the
+    Answers (STATS is `cells=C tries=N out=N us=N cpu_us=N inferences=N`: the
     representation given to the program, `-` for empty; how many
     representations were tried (2 only under auto with an unknown
     representation when strings did not give ok; then the strings answer is
     the one reported unless atoms gave ok); characters the program printed;
-    wall time in microseconds and inferences of the reported attempt):
+    wall time, CPU time (of the driver's thread; well under the wall time
+    when the machine is busy) in microseconds, and inferences of the
+    reported attempt):
 
         ok ID BOARD STATS result_cells=strings|atoms|mixed      move, empty
         ok ID BLACK WHITE STATS                                  score (integers)
@@ -98,7 +100,12 @@
         timeout ID STATS limit=time|inferences
         error ID STATS message=TEXT                              an exception
         bad ID STATS message=TEXT                                malformed result
-        missing ID predicate=NAME/ARITY                          not defined
+        missing ID predicate=NAME/ARITY [message=TEXT]           not defined
+                                        (TEXT: what the file defines
+                                        instead: the same name with other
+                                        arities, then predicates of the
+                                        same arity, exported first; at
+                                        most 8, comma-separated)
         invalid ID message=TEXT         the query line was not understood
                                         (ID is `-` when it could not be read)
 
@@ -112,7 +119,9 @@
     says which); anything else is `bad`, with a short description.  A score
     is `ok` when both numbers are integers (an integral float counts);
     an unevaluated expression such as 3+4 is `bad`.  Only the first
-    solution of each goal is used.
+    solution of each goal is used.  Each goal runs in a snapshot (snapshot/1): what it asserts or
+    retracts is undone when it ends, so every query finds the program's
+    database as loading left it (global variables are not undone).
 
     WHAT THE PROGRAM CANNOT DO
 
@@ -148,6 +157,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(aggregate)).
+:- use_module(library(pairs)).
 
 :- initialization(main, main).
 
@@ -462,7 +472,7 @@ detect_cells(Cells, Status) :-
     (   student_pred(emptyBoard/1, M)
     ->  nb_getval(go_time, Secs),
         nb_getval(go_inferences, Infs),
-        run_limited(M:emptyBoard(B), Secs, Infs, Result, _),
+        run_limited(isolated(M:emptyBoard(B)), Secs, Infs, Result, _),
         result_status(Result, Status),
         (   Status == ok, board_cell_kind(B, Kind)
         ->  Cells = Kind
@@ -545,12 +555,14 @@ run_limited(Goal, Secs, Infs, Result, Stats) :-
     nb_setval(go_fired, false),
     nb_setval(go_halts, 0),
     statistics(inferences, I0),
+    statistics(cputime, C0),
     get_time(T0),
     catch(setup_call_cleanup(start_limits(Secs, Null),
                              inference_limited(Goal, Infs, R0),
                              stop_limits(Err)),
           E, R0 = exception(E)),
     get_time(T1),
+    statistics(cputime, C1),
     statistics(inferences, I1),
     catch(close(Null), _, true),
     nb_getval(go_out_count, Out),
@@ -566,7 +578,8 @@ run_limited(Goal, Secs, Infs, Result, Stats) :-
     ;   Result = R0
     ),
     Us is round((T1 - T0) * 1000000),
-    Stats = stats{out: Out, us: Us, inferences: Inf}.
+    CpuUs is max(0, round((C1 - C0) * 1000000)),
+    Stats = stats{out: Out, us: Us, cpu_us: CpuUs, inferences: Inf}.
 
 %   The program's output stream: counts the characters and drops them.
 :- public stream_write/2, stream_close/1.
@@ -828,7 +841,7 @@ player_cell(atoms, w, w).
 answer(empty(Id)) :-
     (   student_pred(emptyBoard/1, M)
     ->  limits(Secs, Infs),
-        run_limited(M:emptyBoard(B), Secs, Infs, R, Stats),
+        run_limited(isolated(M:emptyBoard(B)), Secs, Infs, R, Stats),
         outcome(board, R, B, '-', Stats, Outcome),
         report(Id, Outcome, 1)
     ;   missing(Id, emptyBoard/1)
@@ -846,9 +859,68 @@ answer(score(Id, CellsArg, Board)) :-
     ;   missing(Id, finDelJuego/3)
     ).
 
+%   A predicate of the assignment that the file does not define.  The
+%   message lists what it defines instead, so that a report can tell a
+%   predicate written under another name or arity (real submissions call
+%   the score terminarJuego/3, contarPuntaje/3, ..., or add an argument
+%   to goMove) from one never written: the same name with other arities
+%   first, then the predicates of the same arity (exported ones first),
+%   at most 8.  The grader still asks only for the assignment's name.
 missing(Id, PI) :-
-    format(string(Out), "missing ~w predicate=~w", [Id, PI]),
+    defined_instead(PI, Others),
+    (   Others == []
+    ->  format(string(Out), "missing ~w predicate=~w", [Id, PI])
+    ;   atomic_list_concat(Others, ', ', Text),
+        escape_text(Text, Esc),
+        format(string(Out), "missing ~w predicate=~w message=~w", [Id, PI, Esc])
+    ),
     emit(Out).
+
+defined_instead(Name/Arity, Others) :-
+    nb_getval(go_module, M),
+    findall(PI, ( student_own(M, N, A), N == Name, A =\= Arity,
+                  pi_text(N, A, PI) ),
+            Same0),
+    msort(Same0, Same),
+    findall(Rank-PI, ( student_own(M, N, A), A =:= Arity, N \== Name,
+                       \+ assignment_predicate(N/A),
+                       export_rank(M, N, A, Rank),
+                       pi_text(N, A, PI) ),
+            Ranked0),
+    msort(Ranked0, Ranked),
+    pairs_values(Ranked, Like),
+    append(Same, Like, All),
+    length(All, Count),
+    (   Count > 8
+    ->  length(Shown, 8),
+        append(Shown, _, All),
+        More is Count - 8,
+        format(atom(Tail), "and ~d more", [More]),
+        append(Shown, [Tail], Others)
+    ;   Others = All
+    ).
+
+%   Defined by clauses of the student's file (not imported, not ours).
+student_own(M, N, A) :-
+    nb_getval(go_file, Abs-_),
+    current_predicate(M:N/A),
+    functor(H, N, A),
+    \+ predicate_property(M:H, imported_from(_)),
+    predicate_property(M:H, file(Abs)).
+
+assignment_predicate(emptyBoard/1).
+assignment_predicate(goMove/4).
+assignment_predicate(finDelJuego/3).
+
+export_rank(M, N, A, Rank) :-
+    functor(H, N, A),
+    (   predicate_property(M:H, exported)
+    ->  Rank = 0
+    ;   Rank = 1
+    ).
+
+pi_text(N, A, Text) :-
+    format(atom(Text), "~q/~d", [N, A]).
 
 limits(Secs, Infs) :-
     nb_getval(go_time, Secs),
@@ -882,11 +954,28 @@ attempt(Styles, Builder, Kind, Id) :-
     ),
     report(Id, Reported, Tries).
 
+%   Each query runs in a snapshot: what it asserts or retracts is undone
+%   when it ends, so that every query finds the program as it was loaded.
+%   Real submissions keep state in dynamic predicates (the points ever
+%   played, a `checked/1` mark of a region search); between queries about
+%   unrelated positions that state would make answers depend on the order
+%   of the queries, and no plain `swipl` session could reproduce them.
+%   (Global variables, nb_setval/2, are not undone.)
+:- meta_predicate isolated(0).
+:- if(predicate_property(system:snapshot(_), defined)).
+isolated(Goal) :-
+    snapshot(Goal).
+:- else.
+%   SWI-Prolog before 8.3 has no transactions: queries then share state.
+isolated(Goal) :-
+    call(Goal).
+:- endif.
+
 attempt_each([], _, _, []).
 attempt_each([Style|Styles], Builder, Kind, [O|Os]) :-
     call(Builder, Style, Goal, Answer),
     limits(Secs, Infs),
-    run_limited(Goal, Secs, Infs, R, Stats),
+    run_limited(isolated(Goal), Secs, Infs, R, Stats),
     outcome(Kind, R, Answer, Style, Stats, O),
     (   O = outcome(ok, _, _, _)
     ->  Os = []
@@ -927,8 +1016,8 @@ score_value(X, I) :-
     I is integer(X).
 
 report(Id, outcome(Status, Payload, Style, Stats), Tries) :-
-    format(string(S), "cells=~w tries=~d out=~d us=~d inferences=~d",
-           [Style, Tries, Stats.out, Stats.us, Stats.inferences]),
+    format(string(S), "cells=~w tries=~d out=~d us=~d cpu_us=~d inferences=~d",
+           [Style, Tries, Stats.out, Stats.us, Stats.cpu_us, Stats.inferences]),
     report_line(Status, Payload, Id, S, Line),
     emit(Line).
 

@@ -326,18 +326,59 @@ fn describe_answer(answer: &Answer) -> String {
         Answer::Board { .. } => "gave a board".to_string(),
         Answer::Score { black, white, .. } => format!("gave the scores {black} {white}"),
         Answer::Fail(_) => "failed".to_string(),
-        Answer::Timeout(stats, Limit::Time) => {
-            format!("ran past the time limit ({} tries)", stats.tries)
-        }
-        Answer::Timeout(_, Limit::Inferences) => {
-            "ran past the inference limit (an endless loop?)".to_string()
-        }
+        Answer::Timeout(stats, Limit::Time) => format!(
+            "ran past the time limit: stopped after {}{}",
+            spent(stats),
+            busy_note(stats)
+        ),
+        Answer::Timeout(stats, Limit::Inferences) => format!(
+            "ran past the inference limit: stopped after {} (an endless loop, or a search that grows too fast for a 19x19 board)",
+            spent(stats)
+        ),
         Answer::Error(_, m) => format!("raised an exception: {m}"),
         Answer::Bad(_, m) => {
             format!("returned something that is not what the assignment asks: {m}")
         }
-        Answer::Missing(p) => format!("{p} is not defined"),
+        Answer::Missing(p, others) if others.is_empty() => format!("{p} is not defined"),
+        // Asked under the assignment's name only: a teacher who accepts
+        // another name sees which one the student used.
+        Answer::Missing(p, others) => format!(
+            "{p} is not defined (the file defines {others}; only the assignment's {p} is asked)"
+        ),
         Answer::Invalid(m) => format!("the driver did not understand the query: {m}"),
+    }
+}
+
+/// What a stopped query had used: `5.0 s (0.9 s of CPU), 12345678
+/// inferences`, and how many representations were tried when more than
+/// one. The program's own work, so that a teacher can tell a slow
+/// program from a busy machine.
+fn spent(stats: &protocol::Stats) -> String {
+    let cpu = stats
+        .cpu_us
+        .map(|c| format!(" ({:.1} s of CPU)", c as f64 / 1e6))
+        .unwrap_or_default();
+    let tries = if stats.tries > 1 {
+        format!(", {} representations tried", stats.tries)
+    } else {
+        String::new()
+    };
+    format!(
+        "{:.1} s{cpu}, {} inferences{tries}",
+        stats.us as f64 / 1e6,
+        stats.inferences
+    )
+}
+
+/// A time limit that fired while the program had the CPU for less than
+/// half of the time: a busy machine (or a program that waits) rather than
+/// the program's work made it run out.
+fn busy_note(stats: &protocol::Stats) -> &'static str {
+    match stats.cpu_us {
+        Some(cpu) if cpu.saturating_mul(2) < stats.us => {
+            "; it had the CPU for less than half of that time (a busy machine, or a program that waits): on a busy machine grade again with fewer --jobs or a larger --query-timeout"
+        }
+        _ => "",
     }
 }
 

@@ -307,8 +307,11 @@ pub struct Stats {
     pub tries: u64,
     /// Characters the program printed.
     pub out: u64,
-    /// Microseconds.
+    /// Microseconds, on the clock.
     pub us: u64,
+    /// Microseconds of CPU time (absent from older drivers' lines): well
+    /// under `us` when the machine was busy, which a timeout says.
+    pub cpu_us: Option<u64>,
     /// Inferences.
     pub inferences: u64,
 }
@@ -320,6 +323,7 @@ impl Stats {
             tries: number(words, "tries")?,
             out: number(words, "out")?,
             us: number(words, "us")?,
+            cpu_us: field(words, "cpu_us").and_then(|v| v.parse().ok()),
             inferences: number(words, "inferences")?,
         })
     }
@@ -372,8 +376,11 @@ pub enum Answer {
     Error(Stats, String),
     /// It returned something that is not a board or a pair of integers.
     Bad(Stats, String),
-    /// The predicate is not defined.
-    Missing(String),
+    /// The predicate is not defined: its indicator, and what the file
+    /// defines instead (the same name with other arities, then predicates
+    /// of the same arity, exported first; empty when nothing is alike), so
+    /// that a predicate written under another name shows as such.
+    Missing(String, String),
     /// The driver did not understand the query (a bug of ours).
     Invalid(String),
 }
@@ -450,7 +457,10 @@ impl Answer {
             ),
             "error" => Answer::Error(Stats::parse(&words)?, message()),
             "bad" => Answer::Bad(Stats::parse(&words)?, message()),
-            "missing" => Answer::Missing(field(&words, "predicate").unwrap_or("?").to_string()),
+            "missing" => Answer::Missing(
+                field(&words, "predicate").unwrap_or("?").to_string(),
+                message(),
+            ),
             _ => return Err(broken()),
         })
     }
@@ -464,7 +474,7 @@ impl Answer {
             | Answer::Timeout(stats, _)
             | Answer::Error(stats, _)
             | Answer::Bad(stats, _) => Some(stats),
-            Answer::Missing(_) | Answer::Invalid(_) => None,
+            Answer::Missing(..) | Answer::Invalid(_) => None,
         }
     }
 }
@@ -563,9 +573,18 @@ mod tests {
                 tries: 1,
                 out: 0,
                 us: 5,
+                cpu_us: None,
                 inferences: 45
             }))
         );
+        // Since the driver reports CPU time too.
+        assert!(matches!(
+            Answer::parse(&format!("fail m2 {stats} cpu_us=3"), "m2"),
+            Ok(Answer::Fail(Stats {
+                cpu_us: Some(3),
+                ..
+            }))
+        ));
         assert!(matches!(
             Answer::parse(&format!("timeout m2 {stats} limit=inferences"), "m2"),
             Ok(Answer::Timeout(_, Limit::Inferences))
@@ -578,7 +597,17 @@ mod tests {
         assert_eq!(m, "a b=c message=d");
         assert_eq!(
             Answer::parse("missing e predicate=emptyBoard/1", "e"),
-            Ok(Answer::Missing("emptyBoard/1".into()))
+            Ok(Answer::Missing("emptyBoard/1".into(), String::new()))
+        );
+        assert_eq!(
+            Answer::parse(
+                "missing s predicate=finDelJuego/3 message=terminarJuego/3, getElem/3",
+                "s"
+            ),
+            Ok(Answer::Missing(
+                "finDelJuego/3".into(),
+                "terminarJuego/3, getElem/3".into()
+            ))
         );
         assert!(matches!(
             Answer::parse("invalid - message=unknown query", "m3"),

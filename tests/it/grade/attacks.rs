@@ -301,6 +301,27 @@ fn an_entry_file_that_is_not_a_file_is_named_so() {
     }
 }
 
+/// Hole 3d: A submission of more files than the grader copies (10,000):
+/// refused with that reason (its names are read no further than that).
+#[test]
+fn a_submission_of_too_many_files_is_refused() {
+    let subs = submissions(&[]);
+    let many = subs.path().join("many");
+    std::fs::create_dir(&many).unwrap();
+    std::fs::set_permissions(&many, std::fs::Permissions::from_mode(0o755)).unwrap();
+    write_stub(&many, &[]);
+    for i in 0..10_001 {
+        std::fs::File::create(many.join(format!("f{i}"))).unwrap();
+    }
+    let json = grade_folder(subs.path());
+    let sub = submission(&json, "many");
+    assert_eq!(sub["score"], 0.0, "{sub:#}");
+    assert!(
+        sub.to_string().contains("more than 10,000 files"),
+        "{sub:#}"
+    );
+}
+
 /// Hole 4: A FIFO where the saved file should be: the grader does not block.
 #[test]
 fn a_fifo_does_not_block_the_grader() {

@@ -119,6 +119,7 @@ const BUGS: &[(&str, &str)] = &[
     ("throws-on-capture", "captures"),
     ("malformed-board", "board"),
     ("syntax-error", "loads"),
+    ("renamed-score", "score"),
 ];
 
 /// Correct programs, written in different styles.
@@ -127,6 +128,7 @@ const CORRECT: &[&str] = &[
     "correct-atoms",
     "atoms-no-emptyboard",
     "prints-while-thinking",
+    "remembers-moves",
 ];
 
 /// Programs that attack the driver, and the check each must fail.
@@ -233,6 +235,52 @@ fn each_planted_bug_fails_exactly_its_check() {
         assert_eq!(caused(sub), [*kind], "{name}: {sub:#}");
         assert!(sub["score"].as_f64().unwrap() < 100.0, "{name}");
     }
+}
+
+/// A query stopped by a limit says what the program had used: the time on
+/// the clock, its CPU time and its inferences (real programs that search
+/// regions exponentially are slow, and a teacher must tell that from a
+/// busy machine).
+#[test]
+fn a_stopped_query_says_what_it_used() {
+    let (_, json) = batch();
+    let sub = submission(json, "loops-on-capture");
+    let stopped: Vec<&str> = failures(sub)
+        .into_iter()
+        .filter(|f| f["kind"] == "captures")
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert!(!stopped.is_empty(), "{sub:#}");
+    for m in stopped {
+        assert!(
+            m.contains("ran past the inference limit: stopped after ")
+                && m.contains(" s of CPU), ")
+                && m.contains(" inferences (an endless loop, or a search"),
+            "{m}"
+        );
+    }
+}
+
+/// Real submissions name the score otherwise (`terminarJuego/3`,
+/// `contarPuntaje/3`, white first...): the score check fails, and says
+/// which predicates the file defines instead, the exported one first.
+#[test]
+fn a_renamed_predicate_is_missing_and_named() {
+    let (_, json) = batch();
+    let sub = submission(json, "renamed-score");
+    let score: Vec<&Value> = failures(sub)
+        .into_iter()
+        .filter(|f| f["kind"] == "score")
+        .collect();
+    assert!(!score.is_empty(), "{sub:#}");
+    for f in score {
+        let m = f["message"].as_str().unwrap();
+        assert!(
+            m.contains("finDelJuego/3 is not defined (the file defines puntajeFinal/3, "),
+            "{m}"
+        );
+    }
+    assert_eq!(sub["about"]["predicates"], "emptyBoard/1,goMove/4");
 }
 
 #[test]

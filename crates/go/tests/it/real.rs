@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use asalto_go::{CheckOptions, Severity, check};
+use asalto_go::{CheckOptions, Point, Severity, Side, check};
 
 fn files(dir: &str) -> Vec<std::path::PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -89,4 +89,72 @@ fn byte_order_marks_and_shift_jis() {
     );
     let kiin = read("nihon-kiin.sgf");
     assert_eq!(kiin.games[0].plies.len(), 8);
+}
+
+/// Fox server professional games (see the data README): damage the
+/// lenient mode reads (a first `(` missing, a file cut inside a value),
+/// Fox komi, six and seven handicap stones implied by `HA` alone, and one
+/// record with two real illegal moves (sgfmill agrees: the point is
+/// occupied, and the stone captures itself).
+#[test]
+fn fox_server_games() {
+    let lenient = CheckOptions {
+        lenient: true,
+        ..CheckOptions::default()
+    };
+    let mut invalid = Vec::new();
+    for path in files("fox") {
+        let checked = check(&std::fs::read(&path).unwrap(), &lenient);
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let codes: Vec<(&str, Severity, usize, usize)> = checked
+            .all_problems()
+            .map(|p| {
+                let (l, c) = checked.line_col(p.span);
+                (p.kind.code(), p.severity, l, c)
+            })
+            .collect();
+        let game = &checked.games[0];
+        match name.as_str() {
+            // Komi 3.75 stones under Chinese rules; UTF-8 names with a
+            // byte lost, read as UTF-8.
+            "7p__1570718600080010073.sgf" => {
+                assert_eq!(game.info.komi, 7.5);
+                assert_eq!(checked.charset, "UTF-8");
+                assert_eq!(game.info.players.white.as_deref(), Some("邬光亚"));
+            }
+            // The main line and its variations, the first `(` missing.
+            "9p__1550745857080010073.sgf" | "9p__1550746119080010073.sgf" => {
+                assert!(codes.contains(&("unopened-tree", Severity::Warning, 1, 1)));
+                assert!(game.plies.len() > 200, "{name}");
+            }
+            "9p__1507468590010001941.sgf" => {
+                assert!(codes.contains(&("syntax", Severity::Warning, 1, 1100)));
+                assert_eq!(game.plies.len(), 154);
+            }
+            // HA[6] or HA[7], no AB: the side stones on K16 and K4.
+            "3p__1409661964019999705.sgf"
+            | "6p__1383757598019999285.sgf"
+            | "9p__1408195559019999075.sgf" => {
+                assert!(codes.iter().any(|c| c.0 == "implied-handicap"), "{name}");
+                let start = game.position_after(0);
+                assert_eq!(start.board().get(Point::new(9, 3)), Some(Side::Black));
+            }
+            _ => {}
+        }
+        if !checked.is_valid() {
+            invalid.push((name, codes));
+        }
+    }
+    assert_eq!(
+        invalid,
+        [(
+            "9p__1513793745010002646.sgf".to_string(),
+            vec![
+                ("charset", Severity::Warning, 1, 1),
+                ("result-mismatch", Severity::Warning, 1, 122),
+                ("occupied", Severity::Error, 1, 930),
+                ("suicide", Severity::Error, 1, 1032),
+            ]
+        )]
+    );
 }
