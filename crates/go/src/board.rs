@@ -882,6 +882,27 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
+    /// Play a seeded random game of `3 n²` tries on an `n`x`n` board under
+    /// `profile` (a second pass in a row skipped, so it goes on), calling
+    /// `after` with the position after each move.
+    fn random_game(
+        rng: &mut ChaCha8Rng,
+        n: u8,
+        profile: Profile,
+        mut after: impl FnMut(&Position),
+    ) {
+        let mut pos = Position::new(Size::new(n).unwrap(), profile);
+        for _ in 0..(u32::from(n) * u32::from(n) * 3) {
+            let moves = pos.legal_moves(pos.to_move());
+            let mv = moves[rng.random_range(0..moves.len())];
+            if mv == Move::Pass && pos.passes() == 1 {
+                continue;
+            }
+            pos.play(mv).unwrap();
+            after(&pos);
+        }
+    }
+
     fn size_points(board: &Board) -> impl Iterator<Item = Point> {
         board.size().points()
     }
@@ -933,14 +954,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let mut refused = 0;
         for n in [2u8, 3, 5, 9] {
-            let mut pos = Position::new(Size::new(n).unwrap(), Profile::TrompTaylor);
-            for _ in 0..(u32::from(n) * u32::from(n) * 3) {
-                let moves = pos.legal_moves(pos.to_move());
-                let mv = moves[rng.random_range(0..moves.len())];
-                if mv == Move::Pass && pos.passes() == 1 {
-                    continue;
-                }
-                pos.play(mv).unwrap();
+            random_game(&mut rng, n, Profile::TrompTaylor, |pos| {
                 let board = pos.board();
                 for p in size_points(board).filter(|&p| board.is_empty_point(p)) {
                     for side in [Side::Black, Side::White] {
@@ -963,7 +977,7 @@ mod tests {
                         }
                     }
                 }
-            }
+            });
         }
         assert!(refused > 100, "only {refused} suicides tried");
     }
@@ -977,14 +991,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         for n in [2u8, 3, 5, 9, 13] {
             for profile in [Profile::Seed2019, Profile::TrompTaylor] {
-                let mut pos = Position::new(Size::new(n).unwrap(), profile);
-                for _ in 0..(u32::from(n) * u32::from(n) * 3) {
-                    let moves = pos.legal_moves(pos.to_move());
-                    let mv = moves[rng.random_range(0..moves.len())];
-                    if mv == Move::Pass && pos.passes() == 1 {
-                        continue;
-                    }
-                    pos.play(mv).unwrap();
+                random_game(&mut rng, n, profile, |pos| {
                     pos.board().check_invariants();
                     let board = pos.board();
                     let t = board.territory();
@@ -998,7 +1005,7 @@ mod tests {
                         (score.black, score.white),
                         (owned(Side::Black), owned(Side::White))
                     );
-                }
+                });
             }
         }
     }
