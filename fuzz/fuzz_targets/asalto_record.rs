@@ -7,6 +7,7 @@
 #![no_main]
 
 use asalto::basic_score::BasicScore;
+use asalto::diagnostics::FileReport;
 use asalto::export::{read_document, write_json};
 use asalto::replay::{CheckOptions, Replayer, check};
 use asalto::{render, transcript};
@@ -24,9 +25,44 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             _ => None,
         },
     };
-    let mut streamed = Replayer::new(options, false);
-    let read = streamed.push_block(bytes);
-    let streamed = streamed.finish();
+    let mut replayer = Replayer::new(options, false);
+    let read = replayer.push_block(bytes);
+    let streamed = replayer.finish_and_reset();
+    // `check` reads a file in blocks of whole lines, with a replayer
+    // reused from the file before: the same answer.
+    let every = usize::from(pick >> 4) + 1;
+    let ends = bytes.iter().enumerate().filter(|&(_, &b)| b == b'\n');
+    let mut start = 0;
+    let mut fed = Ok(());
+    for (i, _) in ends.skip(every - 1).step_by(every) {
+        fed = fed.and_then(|()| replayer.push_block(&bytes[start..=i]));
+        start = i + 1;
+    }
+    if start < bytes.len() {
+        fed = fed.and_then(|()| replayer.push_block(&bytes[start..]));
+    }
+    assert_eq!(
+        fed.is_err(),
+        read.is_err(),
+        "a line that is not UTF-8, in blocks"
+    );
+    let reused = replayer.finish_and_reset();
+    assert_eq!(
+        reused.error_count(),
+        streamed.error_count(),
+        "errors, in blocks"
+    );
+    assert_eq!(
+        reused.warning_count(),
+        streamed.warning_count(),
+        "warnings, in blocks"
+    );
+    assert_eq!(reused.plies(), streamed.plies(), "plies, in blocks");
+    assert_eq!(
+        reused.position(),
+        streamed.position(),
+        "position, in blocks"
+    );
     let Ok(text) = std::str::from_utf8(bytes) else {
         assert!(read.is_err(), "a block that is not UTF-8 was read whole");
         return;
@@ -43,6 +79,8 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     for p in &checked.problems {
         let _ = (p.message(), p.bare_message(), p.label(), p.help());
     }
+    // `check --details` renders the streaming check's report.
+    let _ = FileReport::new("fuzz.txt", &streamed).render(pick & 0x40 != 0);
     if !checked.is_valid() {
         return;
     }

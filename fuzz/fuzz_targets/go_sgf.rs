@@ -4,6 +4,7 @@
 //! check that keeps no ply must report what the one keeping every ply does.
 #![no_main]
 
+use asalto::diagnostics::{Entry, GameReport};
 use asalto_go::replay::{CheckOptions, Tally};
 use asalto_go::{Profile, check, check_tally, export, json, render, sgf};
 
@@ -27,6 +28,12 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         .map(|p| (p.kind.code(), p.span))
         .collect();
     assert_eq!(kept, counted, "check and check_tally disagree");
+    // `check --details`: every problem quoted from the decoded text.
+    let mut report = GameReport::new("fuzz.sgf");
+    for p in checked.all_problems() {
+        report.add(checked.source.as_str(), Entry::of(p));
+    }
+    let _ = report.render(pick & 0x80 != 0);
     if !checked.is_valid() {
         return;
     }

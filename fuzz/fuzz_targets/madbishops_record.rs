@@ -4,6 +4,7 @@
 //! accepts is drawn, exported and written again in each notation.
 #![no_main]
 
+use asalto::diagnostics::{Entry, GameReport};
 use asalto_madbishops::replay::{CheckOptions, Kept, LineCheck, Tally, check};
 use asalto_madbishops::{Notation, Profile, Side, json, record, render};
 
@@ -33,6 +34,11 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     for p in &checked.problems {
         let _ = p.message();
     }
+    let mut report = GameReport::new("fuzz.txt");
+    for p in &checked.problems {
+        report.add(text, Entry::of(p));
+    }
+    let _ = report.render(pick & 0x80 != 0);
     if !checked.is_valid() {
         return;
     }

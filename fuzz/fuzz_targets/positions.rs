@@ -64,7 +64,7 @@ fn solitaire_board(text: &str, profile: asalto_solitaire::Profile) {
         return;
     };
     let _ = asalto_solitaire::render::ascii(&pos, None);
-    let mut solver = Solver::new(profile).with_node_limit(Some(1_000_000));
+    let mut solver = Solver::new(profile).with_node_limit(Some(20_000));
     if let Ok(Some(solution)) = solver.try_solve(&pos) {
         let checked = asalto_solitaire::check::check_captures(&pos, &solution, &mut solver);
         assert!(checked.is_correct(), "the solver's solution checks");

@@ -4,12 +4,15 @@
 //! and written again in every board form, and reads back the same.
 #![no_main]
 
+use asalto::diagnostics::{Entry, GameReport};
+use asalto_core::{Severity, Span};
 use asalto_solitaire::check::check_record;
+use asalto_solitaire::format::Note;
 use asalto_solitaire::format::{
     BoardForm, RecordAnswer, parse_answer, parse_puzzle, parse_puzzle_set, parse_record, write,
     write_record,
 };
-use asalto_solitaire::{Profile, Solver, render};
+use asalto_solitaire::{Problem, Profile, Solver, render};
 
 const FORMS: [BoardForm; 8] = [
     BoardForm::String,
@@ -38,11 +41,17 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         let back = parse_puzzle(&written).expect("a board written reads back");
         assert_eq!(back.position, puzzle.position, "{written}");
     }
-    let Ok(record) = parse_record(text) else {
-        return;
+    let record = match parse_record(text) {
+        Ok(record) => record,
+        Err(e) => {
+            // `check` quotes why the text is not a record.
+            report(text, &[], Some(&Problem::from(e)), pick);
+            return;
+        }
     };
     let profile = record.profile_or(profile);
     let checked = check_record(&record, &mut Solver::new(profile));
+    report(text, &checked.notes, checked.problem.as_ref(), pick);
     let captures = checked.captures();
     let end = checked.plies.last().map_or(checked.puzzle, |p| p.after);
     let _ = render::ascii(&end, captures.last().copied());
@@ -62,3 +71,36 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         assert!(rechecked.is_correct(), "{written}");
     }
 });
+
+/// The report `check --details` prints: the notes and the problem, each
+/// quoted from the text (the words as `src/cli/solitaire` gives them).
+fn report(text: &str, notes: &[Note], problem: Option<&Problem>, pick: u8) {
+    let mut report = GameReport::new("fuzz.txt");
+    for note in notes {
+        report.add(
+            text,
+            Entry {
+                severity: Severity::Warning,
+                code: note.kind.code(),
+                message: note.message(),
+                label: note.label(),
+                help: Some(note.help()),
+                span: Some(Span::new(note.span.start, note.span.end)),
+            },
+        );
+    }
+    if let Some(problem) = problem {
+        report.add(
+            text,
+            Entry {
+                severity: Severity::Error,
+                code: problem.reason().code(),
+                message: problem.headline(),
+                label: problem.label(),
+                help: problem.help(),
+                span: problem.span.map(|s| Span::new(s.start, s.end)),
+            },
+        );
+    }
+    let _ = report.render(pick & 0x80 != 0);
+}
