@@ -20,6 +20,10 @@ pub(crate) const BLACK: u8 = 1;
 pub(crate) const WHITE: u8 = 2;
 pub(crate) const EDGE: u8 = 3;
 
+pub(crate) const fn cell_code(side: Side) -> u8 {
+    cell_of(side)
+}
+
 const fn cell_of(side: Side) -> u8 {
     match side {
         Side::Black => BLACK,
@@ -810,6 +814,71 @@ impl Board {
     /// Whether both boards hold the same stones.
     pub(crate) fn cells_equal(&self, other: &Board) -> bool {
         self.size == other.size && self.cell == other.cell
+    }
+
+    // What positional superko asks of a board (see `zobrist::History`).
+
+    /// Stones of both colours.
+    #[inline]
+    pub(crate) fn stones_total(&self) -> u32 {
+        u32::from(self.stones[Side::Black]) + u32::from(self.stones[Side::White])
+    }
+
+    /// The cell code (`EMPTY`, `BLACK`, `WHITE`) of a point of the board.
+    #[inline]
+    pub(crate) fn cell_code_at(&self, p: Point) -> u8 {
+        self.cell[p.index()]
+    }
+
+    /// Whether the board's points hold what `cells` holds there.
+    pub(crate) fn cells_equal_to(&self, cells: &[u8; CELLS]) -> bool {
+        self.size
+            .points()
+            .all(|p| self.cell[p.index()] == cells[p.index()])
+    }
+
+    /// Whether a `side` stone on the empty point `p` would capture: some
+    /// opponent group touching `p` has no pseudo-liberty but its contacts
+    /// with `p`. Cheaper than [`Board::probe`]: no capture list.
+    #[inline]
+    pub(crate) fn would_capture(&self, side: Side, p: Point) -> bool {
+        let them = cell_of(!side);
+        let nb = neighbours(p.index());
+        let heads = nb.map(|q| self.head[q]);
+        let mut captures = false;
+        for k in 0..4 {
+            let touching = heads.iter().filter(|&&h| h == heads[k]).count() as u16;
+            captures |= (self.cell[nb[k]] == them) & (self.libs[usize::from(heads[k])] == touching);
+        }
+        captures
+    }
+
+    /// Whether the board after the probed stone (captures made, and for a
+    /// suicide its own group removed) holds what `cells` holds.
+    pub(crate) fn equal_after(
+        &self,
+        side: Side,
+        p: Point,
+        probe: &Probe,
+        cells: &[u8; CELLS],
+    ) -> bool {
+        let mut after = self.cell;
+        after[p.index()] = cell_of(side);
+        for &g in &probe.captured[..usize::from(probe.ncap)] {
+            self.for_each_in_ring(usize::from(g), |s| after[s] = EMPTY);
+        }
+        if Board::is_suicide(probe) {
+            after[p.index()] = EMPTY;
+            let me = cell_of(side);
+            for q in neighbours(p.index()) {
+                if self.cell[q] == me {
+                    self.for_each_in_ring(usize::from(self.head[q]), |s| after[s] = EMPTY);
+                }
+            }
+        }
+        self.size
+            .points()
+            .all(|q| after[q.index()] == cells[q.index()])
     }
 
     /// Checks the group bookkeeping against a recount from the cells.

@@ -1165,7 +1165,6 @@ impl Judge {
         // in the position as it was.
         let kind = if !wrong_side
             && sink.quiet()
-            && self.pos.judges_as_it_plays()
             && let Move::Play(p) = ply.mv
             && self
                 .pos
@@ -1334,8 +1333,10 @@ impl<S: Sink> LineReader<S> {
             size = read_size(src, root, &mut problems);
             info = read_info(src, root, &mut problems);
         }
+        let mut judge = Judge::new(size.unwrap_or(Size::NINETEEN), profile, 0);
         if size.is_some() {
             sink.reserve(moves);
+            judge.pos.reserve(moves);
         }
         let span_of = |id| root.property(id).map_or(Span::default(), |p| p.span());
         LineReader {
@@ -1352,7 +1353,7 @@ impl<S: Sink> LineReader<S> {
             root_pl: false,
             move_count: 0,
             pending: Some(Vec::new()),
-            judge: Judge::new(size.unwrap_or(Size::NINETEEN), profile, 0),
+            judge,
             sink,
             free_handicap: 0,
             node_steps: Vec::new(),
