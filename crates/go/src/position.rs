@@ -345,8 +345,16 @@ impl Position {
         &mut self,
         side: Side,
         mv: Move,
-        captured: impl FnMut(Point),
+        mut captured: impl FnMut(Point),
     ) -> Result<Played, IllegalMove> {
+        // As `check` plays a record: most stones judged as they are
+        // placed; the rest (illegal, or under superko a possible
+        // repetition) judged first.
+        if let Move::Play(p) = mv
+            && let Some(played) = self.play_point_if_legal(side, p, &mut captured)
+        {
+            return Ok(played);
+        }
         if let Some(kind) = self.why_illegal(side, mv) {
             return Err(IllegalMove { kind, side, mv });
         }
@@ -383,9 +391,9 @@ impl Position {
     /// be suicide where that is illegal, so a legal move costs no probe
     /// beforehand. `None`, with the position unchanged, for an illegal
     /// move, and under positional superko for a move that may repeat a
-    /// position (a capture, or fewer stones than before; and where suicide
-    /// is allowed, a stone with no empty neighbour), which must be judged
-    /// before it is played: [`Position::why_illegal`] says which.
+    /// position (a capture, a suicide, or any stone while the board has
+    /// fewer stones than some position had), which must be judged before
+    /// it is played: [`Position::why_illegal`] says which.
     #[inline]
     pub(crate) fn play_point_if_legal(
         &mut self,
@@ -396,32 +404,26 @@ impl Position {
         if self.is_over() || self.board.why_not_empty(p).is_some() || self.ko == Some((p, side)) {
             return None;
         }
-        let superko = self.rules.ko == KoRule::PositionalSuperko;
-        if superko {
-            if self.may_repeat(side, p)
-                || (self.rules.suicide == Suicide::Allowed && !self.board.has_empty_neighbour(p))
-            {
+        if self.rules.ko == KoRule::PositionalSuperko {
+            // A stone that captures nothing and is no suicide makes a
+            // position with one stone more: new if the board already has
+            // as many as any position had. Any other is judged first.
+            if self.board.stones_total() < self.history.high() {
                 return None;
             }
+            let placed = self.board.place_unless_capture_or_suicide(side, p)?;
             self.history.begin(side, p);
+            return Some(self.stone_played(side, p, placed, None, false));
         }
         let mut single = None;
-        // Nothing is captured here under superko (`may_repeat`), so the
-        // history needs no capture.
         let mut on_capture = |q| {
             single = Some(q);
             captured(q);
         };
         let placed = if self.rules.suicide == Suicide::Illegal {
-            self.board.place_unless_suicide(side, p, &mut on_capture)
+            self.board.place_unless_suicide(side, p, &mut on_capture)?
         } else {
-            Some(self.board.place(side, p, &mut on_capture))
-        };
-        let Some(placed) = placed else {
-            if superko {
-                self.history.cancel();
-            }
-            return None;
+            self.board.place(side, p, &mut on_capture)
         };
         Some(self.stone_played(side, p, placed, single, false))
     }
@@ -446,13 +448,24 @@ impl Position {
         let superko = self.rules.ko == KoRule::PositionalSuperko;
         if superko {
             self.history.begin(side, p);
+            // A suicide's own stones are not reported as they go: the
+            // history logs them first (the new stone goes too).
+            if !self.board.has_empty_neighbour(p) {
+                let probe = self.board.probe(side, p);
+                if Board::is_suicide(&probe) {
+                    let history = &mut self.history;
+                    self.board
+                        .for_each_removed(side, p, &probe, |s, _| history.removed(s));
+                    history.removed(p.index());
+                }
+            }
         }
         let mut single = None;
         let history = &mut self.history;
         let placed = self.board.place(side, p, |q| {
             single = Some(q);
             if superko {
-                history.removed(q);
+                history.removed(q.index());
             }
             captured(q);
         });
@@ -485,8 +498,7 @@ impl Position {
             self.ko = single.map(|q| (q, !side));
         }
         if self.rules.ko == KoRule::PositionalSuperko {
-            self.history
-                .record(&self.board, placed.suicided == 0, forced);
+            self.history.record(&self.board, forced);
         }
         Played::from(placed)
     }
@@ -543,13 +555,13 @@ mod tests {
         assert!(!other.cells_equal(&after));
 
         let mut forged = pos.clone();
-        forged.history.insert_as(&other, key);
+        forged.history.insert_as(&other, key, &pos.board);
         assert_eq!(forged.why_illegal(Side::Black, Move::Play(capture)), None);
         let played = forged.play(Move::Play(capture)).expect("legal");
         assert_eq!(played.captured, 1);
 
         let mut real = pos.clone();
-        real.history.insert_as(&after, key);
+        real.history.insert_as(&after, key, &pos.board);
         assert_eq!(
             real.why_illegal(Side::Black, Move::Play(capture)),
             Some(IllegalMoveKind::Superko)
