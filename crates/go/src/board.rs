@@ -405,6 +405,13 @@ impl Board {
         h
     }
 
+    /// The hash after a `side` stone on `p` that captures nothing and is
+    /// no suicide.
+    #[inline]
+    pub(crate) fn hash_placed(&self, side: Side, p: Point) -> u64 {
+        self.hash ^ KEYS[side.index()][p.index()]
+    }
+
     /// Every stone already on the board that the probed stone removes,
     /// with its colour, once each: the opponent groups it captures, and
     /// for a suicide the groups of its colour it touches (the new stone

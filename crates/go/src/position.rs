@@ -308,7 +308,7 @@ impl Position {
     /// profiles).
     pub fn reserve(&mut self, moves: usize) {
         if self.rules.ko == KoRule::PositionalSuperko {
-            self.history.reserve(moves);
+            self.history.reserve(moves, self.board.size());
         }
     }
 
@@ -406,9 +406,14 @@ impl Position {
         }
         if self.rules.ko == KoRule::PositionalSuperko {
             // A stone that captures nothing and is no suicide makes a
-            // position with one stone more: new if the board already has
-            // as many as any position had. Any other is judged first.
-            if self.board.stones_total() < self.history.high() {
+            // position with one stone more, and its key is the board's
+            // and the stone's: new if the board already has as many
+            // stones as any position had, or if no position kept has that
+            // key (a key found is judged first, whole boards compared).
+            // Any other stone is judged first.
+            if self.board.stones_total() < self.history.high()
+                && self.history.has_key(self.board.hash_placed(side, p))
+            {
                 return None;
             }
             let placed = self.board.place_unless_capture_or_suicide(side, p)?;

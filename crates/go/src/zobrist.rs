@@ -1,7 +1,7 @@
 //! Zobrist keys for positional superko, built at compile time.
 
 use crate::board::{Board, EMPTY, cell_code};
-use crate::point::{CELLS, MAX_SIZE, Point, STRIDE, Size};
+use crate::point::{CELLS, Point, STRIDE, Size};
 use crate::side::Side;
 
 /// SplitMix64: a fixed, well-mixed sequence, so hashes are the same on every
@@ -107,14 +107,15 @@ impl History {
     /// log gets room for each move's stone and for as many captures (a
     /// stone is captured at most once after it is placed, plus the
     /// stones of the starting board).
-    pub(crate) fn reserve(&mut self, moves: usize) {
+    pub(crate) fn reserve(&mut self, moves: usize, size: Size) {
+        let points = size.area() as usize;
         self.keys.reserve(moves + 1);
-        self.log.reserve(2 * moves + CELLS);
+        self.log.reserve(2 * moves + points);
         // And for a few whole boards stored after suicides or forced
         // repetitions.
         let marks = moves / MARK_EVERY + 8;
         self.marks.reserve(marks);
-        self.boards.reserve(marks * BOARD_MAX);
+        self.boards.reserve(marks * points);
         self.grow_to(self.keys.len() + moves + 1);
     }
 
@@ -163,9 +164,22 @@ impl History {
         }
     }
 
+    /// Whether some position kept has `key` (a repetition is possible,
+    /// not certain: see [`History::contains`]).
+    #[inline]
+    pub(crate) fn has_key(&self, key: u64) -> bool {
+        self.find(key, |_| true)
+    }
+
     /// Whether a position with `key` that `same` holds equal to the one
     /// asked about was kept.
     pub(crate) fn contains(&self, key: u64, size: Size, same: impl Fn(&Cells) -> bool) -> bool {
+        self.find(key, |j| same(&self.rebuild(j, size)))
+    }
+
+    /// Whether `accept` takes some position kept with `key` (by index).
+    #[inline]
+    fn find(&self, key: u64, mut accept: impl FnMut(usize) -> bool) -> bool {
         if self.slots.is_empty() {
             return false;
         }
@@ -177,7 +191,7 @@ impl History {
                 return false;
             }
             let j = slot as usize - 1;
-            if self.keys[j] == key && same(&self.rebuild(j, size)) {
+            if self.keys[j] == key && accept(j) {
                 return true;
             }
             i = (i + 1) & mask;
@@ -264,9 +278,6 @@ impl History {
         cells
     }
 }
-
-/// Bytes of the largest stored board (25x25).
-const BOARD_MAX: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 
 #[cfg(test)]
 mod tests {
