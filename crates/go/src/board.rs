@@ -863,6 +863,7 @@ impl Board {
     /// points, row by row: `size * size` bytes.
     pub(crate) fn push_rows(&self, out: &mut Vec<u8>) {
         let n = usize::from(self.size.get());
+        out.reserve(n * n);
         for row in 0..n {
             let first = (row + 1) * STRIDE + 1;
             out.extend_from_slice(&self.cell[first..first + n]);

@@ -8,7 +8,7 @@ use crate::board::{Board, Placed};
 use crate::point::{Move, Point, Size};
 use crate::rules::{KoRule, Profile, Rules, Suicide};
 use crate::side::{BySide, Side};
-use crate::zobrist::History;
+use crate::zobrist::{History, Repeat};
 
 asalto_core::codes! {
     /// Why a move is illegal. The codes are a contract.
@@ -358,7 +358,7 @@ impl Position {
         if let Some(kind) = self.why_illegal(side, mv) {
             return Err(IllegalMove { kind, side, mv });
         }
-        Ok(self.apply(side, mv, captured, false))
+        Ok(self.apply(side, mv, captured, Repeat::No))
     }
 
     /// Plays a move that [`Position::why_illegal`] has just accepted for
@@ -369,7 +369,7 @@ impl Position {
         mv: Move,
         captured: impl FnMut(Point),
     ) -> Played {
-        self.apply(side, mv, captured, false)
+        self.apply(side, mv, captured, Repeat::No)
     }
 
     /// Plays `mv` for `side` even if the rules forbid it, as the SGF
@@ -378,12 +378,30 @@ impl Position {
     /// Returns `None` (and changes nothing) for a point that is off the
     /// board or occupied, where no stone can go.
     pub fn force(&mut self, side: Side, mv: Move, captured: impl FnMut(Point)) -> Option<Played> {
+        self.force_judged(side, mv, None, captured)
+    }
+
+    /// [`Position::force`] for a move [`Position::why_illegal`] has just
+    /// refused for `why` (`None`: not judged), so that a superko is not
+    /// looked up again.
+    pub(crate) fn force_judged(
+        &mut self,
+        side: Side,
+        mv: Move,
+        why: Option<IllegalMoveKind>,
+        captured: impl FnMut(Point),
+    ) -> Option<Played> {
         if let Move::Play(p) = mv
             && (!self.board.size().contains(p) || !self.board.is_empty_point(p))
         {
             return None;
         }
-        Some(self.apply(side, mv, captured, true))
+        let repeat = if why == Some(IllegalMoveKind::Superko) {
+            Repeat::Yes
+        } else {
+            Repeat::Maybe
+        };
+        Some(self.apply(side, mv, captured, repeat))
     }
 
     /// Plays a stone for `side` on `p` if the rules allow it, judged as it
@@ -418,7 +436,7 @@ impl Position {
             }
             let placed = self.board.place_unless_capture_or_suicide(side, p)?;
             self.history.begin(side, p);
-            return Some(self.stone_played(side, p, placed, None, false));
+            return Some(self.stone_played(side, p, placed, None, Repeat::No));
         }
         let mut single = None;
         let mut on_capture = |q| {
@@ -430,18 +448,18 @@ impl Position {
         } else {
             self.board.place(side, p, &mut on_capture)
         };
-        Some(self.stone_played(side, p, placed, single, false))
+        Some(self.stone_played(side, p, placed, single, Repeat::No))
     }
 
-    /// Plays `mv`; `forced`: it may be against the rules (so may repeat a
-    /// position).
+    /// Plays `mv`; `repeat`: whether it repeats a position, as far as the
+    /// caller knows.
     #[inline]
     fn apply(
         &mut self,
         side: Side,
         mv: Move,
         mut captured: impl FnMut(Point),
-        forced: bool,
+        repeat: Repeat,
     ) -> Played {
         let Move::Play(p) = mv else {
             self.ko = None;
@@ -474,12 +492,12 @@ impl Position {
             }
             captured(q);
         });
-        self.stone_played(side, p, placed, single, forced)
+        self.stone_played(side, p, placed, single, repeat)
     }
 
     /// The bookkeeping after a stone: turn, passes, captures, the ko point
     /// (`single`: the last point captured) and, for superko, the position
-    /// (`forced`: it may repeat one).
+    /// (`repeat`: whether it repeats one).
     #[inline]
     fn stone_played(
         &mut self,
@@ -487,7 +505,7 @@ impl Position {
         p: Point,
         placed: Placed,
         single: Option<Point>,
-        forced: bool,
+        repeat: Repeat,
     ) -> Played {
         self.ko = None;
         self.last = Some((side, Move::Play(p)));
@@ -503,7 +521,7 @@ impl Position {
             self.ko = single.map(|q| (q, !side));
         }
         if self.rules.ko == KoRule::PositionalSuperko {
-            self.history.record(&self.board, forced);
+            self.history.record(&self.board, repeat);
         }
         Played::from(placed)
     }

@@ -85,6 +85,18 @@ pub(crate) struct History {
     boards: Vec<u8>,
 }
 
+/// Whether a move played repeats a position kept, as the caller knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Repeat {
+    /// No: it was judged legal.
+    No,
+    /// Yes: it was judged a superko.
+    Yes,
+    /// Perhaps: it was played against the rules for another reason, or
+    /// unjudged.
+    Maybe,
+}
+
 /// A board rebuilt from the history: codes of the padded grid (only the
 /// points of the board are meaningful).
 pub(crate) type Cells = [u8; CELLS];
@@ -111,8 +123,7 @@ impl History {
         let points = size.area() as usize;
         self.keys.reserve(moves + 1);
         self.log.reserve(2 * moves + points);
-        // And for a few whole boards stored after suicides or forced
-        // repetitions.
+        // And for a few more.
         let marks = moves / MARK_EVERY + 8;
         self.marks.reserve(marks);
         self.boards.reserve(marks * points);
@@ -141,16 +152,20 @@ impl History {
     }
 
     /// Keeps the position the move begun made (`board`), its changes
-    /// logged. `may_repeat`: the move may repeat a position (it was played
-    /// against the rules); the table then does not take a position it
-    /// holds already, so that a cycle forced again and again does not
-    /// lengthen its probes.
-    pub(crate) fn record(&mut self, board: &Board, may_repeat: bool) {
+    /// logged. A position the table holds already (a repetition played
+    /// against the rules) is not put in it again, so that a cycle forced
+    /// again and again does not lengthen its probes.
+    pub(crate) fn record(&mut self, board: &Board, repeat: Repeat) {
         let stones = board.stones_total();
         let key = board.hash();
-        let known = may_repeat
-            && stones <= self.high
-            && self.contains(key, board.size(), |cells| board.cells_equal_to(cells));
+        let known = match repeat {
+            Repeat::No => false,
+            Repeat::Yes => true,
+            Repeat::Maybe => {
+                stones <= self.high
+                    && self.contains(key, board.size(), |cells| board.cells_equal_to(cells))
+            }
+        };
         if self.keys.len() % MARK_EVERY == 0 {
             self.log.truncate(self.pending);
             self.mark(board);
@@ -219,10 +234,18 @@ impl History {
     }
 
     /// Makes the table at most half full with `positions` positions.
+    #[inline]
     fn grow_to(&mut self, positions: usize) {
-        if 2 * positions <= self.slots.len() {
-            return;
+        if 2 * positions > self.slots.len() {
+            self.grow(positions);
         }
+    }
+
+    /// [`History::grow_to`] when the table must grow: a new table, every
+    /// position put in again.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, positions: usize) {
         let len = (2 * positions).next_power_of_two().max(64);
         self.slots = vec![0; len];
         for index in 0..self.keys.len() {
