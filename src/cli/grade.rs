@@ -166,8 +166,10 @@ pub struct Args {
     /// Full marks.
     #[arg(long, value_name = "N", default_value_t = 100.0)]
     max_score: f64,
-    /// Go: the longest a query may run, in seconds (SWI-Prolog's own limit;
-    /// the grader kills and restarts it a little after).
+    /// Go: the CPU time a query may use, in seconds (SWI-Prolog's own
+    /// limit; on a busy machine a query short of a core may last up to 4
+    /// times as long; the grader kills and restarts SWI-Prolog a little
+    /// after).
     #[arg(long, value_name = "SECS", default_value_t = 5.0)]
     query_timeout: f64,
     /// Go: the most inferences a query may use (0: no limit); unlike time,
@@ -177,6 +179,14 @@ pub struct Args {
     /// Go: SWI-Prolog's executable.
     #[arg(long, value_name = "PATH", default_value = "swipl")]
     swipl: String,
+    /// Go: grade a predicate of the assignment under another name, e.g.
+    /// `finDelJuego=terminarJuego`, or `finDelJuego=puntajeFinal(1,3,2)`
+    /// when its arguments come in another order (there: which argument of
+    /// finDelJuego goes in each place of puntajeFinal). Repeatable: the
+    /// assignment's own name is tried first, then these in order; the
+    /// report says which one was graded.
+    #[arg(long = "predicate", value_name = "NAME=OTHER")]
+    predicates: Vec<String>,
 }
 
 #[cfg(target_os = "linux")]
@@ -561,6 +571,9 @@ impl Graded for Asalto {
         }
         if !args.puzzles.is_empty() {
             return Err("--puzzles is for --game solitaire".into());
+        }
+        if !args.predicates.is_empty() {
+            return Err("--predicate is for --game go".into());
         }
         let references = load_games(&args.games)?;
         if args.rules.as_deref().is_some_and(|r| r != "seed-2019") {
