@@ -348,6 +348,34 @@ impl Entry {
             span: Some(problem.span()),
         }
     }
+
+    /// The entry of a Solitaire Chess problem (an error; its span is of
+    /// the record's text, if it is about a place of it). Solitaire's
+    /// problems have their own type, not [`asalto_core::Diagnostic`]: a
+    /// puzzle's answer is judged, not a game of two sides.
+    pub fn of_solitaire(problem: &asalto_solitaire::Problem) -> Entry {
+        Entry {
+            severity: Severity::Error,
+            code: problem.reason().code(),
+            message: problem.headline(),
+            label: problem.label(),
+            help: problem.help(),
+            span: problem.span.map(|s| asalto_core::Span::new(s.start, s.end)),
+        }
+    }
+
+    /// A Solitaire Chess note (something accepted that is not the exact
+    /// format) as a warning.
+    pub fn of_solitaire_note(note: &asalto_solitaire::format::Note) -> Entry {
+        Entry {
+            severity: Severity::Warning,
+            code: note.kind.code(),
+            message: note.message(),
+            label: note.label(),
+            help: Some(note.help()),
+            span: Some(asalto_core::Span::new(note.span.start, note.span.end)),
+        }
+    }
 }
 
 /// One shown problem of a [`GameReport`]: its words made safe to print,

@@ -5,7 +5,6 @@
 #![no_main]
 
 use asalto::diagnostics::{Entry, GameReport};
-use asalto_core::{Severity, Span};
 use asalto_solitaire::check::check_record;
 use asalto_solitaire::format::Note;
 use asalto_solitaire::format::{
@@ -73,34 +72,14 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
 });
 
 /// The report `check --details` prints: the notes and the problem, each
-/// quoted from the text (the words as `src/cli/solitaire` gives them).
+/// quoted from the text.
 fn report(text: &str, notes: &[Note], problem: Option<&Problem>, pick: u8) {
     let mut report = GameReport::new("fuzz.txt");
     for note in notes {
-        report.add(
-            text,
-            Entry {
-                severity: Severity::Warning,
-                code: note.kind.code(),
-                message: note.message(),
-                label: note.label(),
-                help: Some(note.help()),
-                span: Some(Span::new(note.span.start, note.span.end)),
-            },
-        );
+        report.add(text, Entry::of_solitaire_note(note));
     }
     if let Some(problem) = problem {
-        report.add(
-            text,
-            Entry {
-                severity: Severity::Error,
-                code: problem.reason().code(),
-                message: problem.headline(),
-                label: problem.label(),
-                help: problem.help(),
-                span: problem.span.map(|s| Span::new(s.start, s.end)),
-            },
-        );
+        report.add(text, Entry::of_solitaire(problem));
     }
     let _ = report.render(pick & 0x80 != 0);
 }

@@ -6,7 +6,6 @@
 //! drawing, every message) is `asalto_solitaire`.
 
 use asalto::diagnostics::{Entry, GameReport};
-use asalto_core::{Severity, Span};
 use asalto_solitaire::Checked;
 use asalto_solitaire::format::{self, Note, ParseError, Record};
 use asalto_solitaire::{Position, Problem, Profile, Solver, render};
@@ -272,31 +271,6 @@ pub fn load_or_refuse(
     }
 }
 
-/// A problem of a record in the words its engine wrote, for the report
-/// every game's problems are shown in.
-pub fn entry(problem: &Problem) -> Entry {
-    Entry {
-        severity: Severity::Error,
-        code: problem.reason().code(),
-        message: problem.headline(),
-        label: problem.label(),
-        help: problem.help(),
-        span: problem.span.map(|s| Span::new(s.start, s.end)),
-    }
-}
-
-/// A note (something accepted that is not the exact format) as a warning.
-pub fn note_entry(note: &Note) -> Entry {
-    Entry {
-        severity: Severity::Warning,
-        code: note.kind.code(),
-        message: note.message(),
-        label: note.label(),
-        help: Some(note.help()),
-        span: Some(Span::new(note.span.start, note.span.end)),
-    }
-}
-
 /// The report of a record's notes and problem (`name` is printable
 /// already), as every game's problems are shown, then the board before
 /// the capture the problem is about.
@@ -309,10 +283,10 @@ pub fn problem_details(
 ) -> String {
     let mut report = GameReport::new(name);
     for note in notes {
-        report.add(text, note_entry(note));
+        report.add(text, Entry::of_solitaire_note(note));
     }
     if let Some(problem) = problem {
-        report.add(text, entry(problem));
+        report.add(text, Entry::of_solitaire(problem));
     }
     let mut out = if report.is_empty() {
         String::new()
