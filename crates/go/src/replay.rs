@@ -1181,7 +1181,10 @@ impl Judge {
                     self.pos.play_judged(side, ply.mv, |q| sink.captured(q));
                     true
                 }
-                Some(_) => self.pos.force(side, ply.mv, |q| sink.captured(q)).is_some(),
+                Some(_) => self
+                    .pos
+                    .force_judged(side, ply.mv, verdict, |q| sink.captured(q))
+                    .is_some(),
             };
             if !played {
                 self.pos.set_to_move(!side);
