@@ -226,10 +226,13 @@ impl<'a> GtpWriter<'a> {
         }
     }
 
-    fn refuse(&mut self, point: Point, kind: GtpUnwritableKind) {
+    /// Notes the first setup that cannot be written; `span` is that of
+    /// its node, or `Span::default()` while the node is being read (its
+    /// span comes at its end).
+    fn refuse(&mut self, point: Point, kind: GtpUnwritableKind, span: Span) {
         if self.unwritable.is_none() {
             self.unwritable = Some(GtpUnwritable {
-                span: self.span,
+                span,
                 after_move: self.moves,
                 point,
                 kind,
@@ -248,7 +251,7 @@ impl<'a> GtpWriter<'a> {
         let board = pos.board();
         let queued = std::mem::take(&mut self.queued);
         if let Some((p, _)) = board.stones().find(|&(p, _)| board.liberties(p) == 0) {
-            self.refuse(p, GtpUnwritableKind::NoLiberty);
+            self.refuse(p, GtpUnwritableKind::NoLiberty, self.span);
         }
         for &(p, side) in &queued {
             self.write(side, Move::Play(p));
@@ -287,7 +290,7 @@ impl Sink for GtpWriter<'_> {
                 match (was, stone) {
                     (was, now) if was == now => {}
                     (None, Some(side)) => self.queued.push((p, side)),
-                    _ => self.refuse(p, GtpUnwritableKind::Removed),
+                    _ => self.refuse(p, GtpUnwritableKind::Removed, Span::default()),
                 }
                 self.cells[p.index()] = stone;
             }

@@ -222,6 +222,14 @@ fn gtp_refuses_setup_it_cannot_write() {
             2,
             (2, 1),
         ),
+        // Taken off in the second of two setup nodes: that node's place.
+        (
+            "(;SZ[9];B[cc];W[ee];AB[gg];AE[cc];B[dd])",
+            Removed,
+            "C7",
+            2,
+            (1, 27),
+        ),
         // A white stone replaced by a black one.
         (
             "(;SZ[9];B[cc];W[ee];B[gg];AB[ee];W[dd])",
