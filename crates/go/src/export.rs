@@ -194,14 +194,19 @@ struct GtpWriter<'a> {
 
 impl<'a> GtpWriter<'a> {
     fn new(start: &Position, out: Option<&'a mut dyn Write>) -> GtpWriter<'a> {
-        let mut cells = vec![None; crate::point::STRIDE * crate::point::STRIDE];
+        let mut writer = GtpWriter::blank(start.size(), out);
         for (p, side) in start.board().stones() {
-            cells[p.index()] = Some(side);
+            writer.cells[p.index()] = Some(side);
         }
+        writer
+    }
+
+    /// A writer from the empty board (every point of any size has a cell).
+    fn blank(size: Size, out: Option<&'a mut dyn Write>) -> GtpWriter<'a> {
         GtpWriter {
             out,
-            size: start.size(),
-            cells,
+            size,
+            cells: vec![None; crate::point::STRIDE * crate::point::STRIDE],
             moves: 0,
             queued: Vec::new(),
             setup: false,
@@ -330,18 +335,9 @@ impl Sink for GtpWriter<'_> {
     }
 
     fn next(&mut self) -> Self {
-        // Only the first line is written.
-        GtpWriter {
-            out: None,
-            size: self.size,
-            cells: Vec::new(),
-            moves: 0,
-            queued: Vec::new(),
-            setup: false,
-            span: Span::default(),
-            unwritable: None,
-            failed: false,
-        }
+        // Only the first line is written; the file's other games are
+        // replayed into a writer that writes nothing.
+        GtpWriter::blank(self.size, None)
     }
 }
 

@@ -122,6 +122,25 @@ fn gtp_writes_setup_between_moves_as_plays() {
     }
 }
 
+/// A file of several games: the first is written; the others, setup
+/// between their moves included, are replayed into nothing.
+#[test]
+fn gtp_of_a_collection_writes_its_first_game() {
+    use asalto_go::Tally;
+    let src = b"(;SZ[9];B[cc];AW[ee];W[dd])(;SZ[19];B[pd];AE[pd]AB[qq];W[dp];AW[aa])";
+    let options = CheckOptions::default();
+    let checked = asalto_go::replay::check_tally(src, &options, Tally::keeping(&[0]));
+    assert_eq!(checked.games.len(), 2);
+    let start = checked.games[0].plies.position_after(0).unwrap();
+    assert_eq!(export::gtp_unwritable(&checked, &options, start), None);
+    let mut gtp = String::new();
+    export::write_gtp_replayed(&checked, &options, start, &mut gtp).unwrap();
+    assert_eq!(
+        gtp,
+        "boardsize 9\nclear_board\nkomi 0\nplay B C7\nplay W E5\nplay W D6\n"
+    );
+}
+
 /// Setup GTP cannot express is refused at the setup node, not dropped.
 #[test]
 fn gtp_refuses_setup_it_cannot_write() {
