@@ -107,6 +107,19 @@ fn go_submissions(names: &[&str]) -> tempfile::TempDir {
     dir
 }
 
+/// `--game go --games REFS --query-timeout 2`: the options every small
+/// grading run of these tests starts with.
+fn go_args(refs: &Path) -> [&str; 6] {
+    [
+        "--game",
+        "go",
+        "--games",
+        refs.to_str().unwrap(),
+        "--query-timeout",
+        "2",
+    ]
+}
+
 /// The fixtures with one planted bug, and the check that must catch it.
 const BUGS: &[(&str, &str)] = &[
     ("no-suicide-check", "suicide"),
@@ -316,14 +329,7 @@ fn a_predicate_is_graded_under_the_name_the_teacher_gives() {
     swipl();
     let subs = go_submissions(&["correct-strings", "renamed-score"]);
     let refs = go_refs().join("random-2.sgf");
-    let common = [
-        "--game",
-        "go",
-        "--games",
-        refs.to_str().unwrap(),
-        "--query-timeout",
-        "2",
-    ];
+    let common = go_args(&refs);
     let mut args = common.to_vec();
     args.extend([
         "--submissions",
@@ -652,14 +658,7 @@ fn gradescope_and_csv() {
     let subs = go_submissions(&["captures-one-group"]);
     let file = subs.path().join("captures-one-group/proylcc.pl");
     let refs = go_refs().join("random-1.sgf");
-    let common = [
-        "--game",
-        "go",
-        "--games",
-        refs.to_str().unwrap(),
-        "--query-timeout",
-        "2",
-    ];
+    let common = go_args(&refs);
     let mut args = vec!["--format", "gradescope"];
     args.extend(common);
     args.extend(["--", file.to_str().unwrap()]);
