@@ -107,6 +107,19 @@ fn go_submissions(names: &[&str]) -> tempfile::TempDir {
     dir
 }
 
+/// `--game go --games REFS --query-timeout 2`: the options every small
+/// grading run of these tests starts with.
+fn go_args(refs: &Path) -> [&str; 6] {
+    [
+        "--game",
+        "go",
+        "--games",
+        refs.to_str().unwrap(),
+        "--query-timeout",
+        "2",
+    ]
+}
+
 /// The fixtures with one planted bug, and the check that must catch it.
 const BUGS: &[(&str, &str)] = &[
     ("no-suicide-check", "suicide"),
@@ -192,6 +205,18 @@ fn failures(sub: &Value) -> Vec<&Value> {
         .collect()
 }
 
+/// The messages of the failures of `kind` of a submission, which the test
+/// expects (at least one).
+fn messages<'a>(sub: &'a Value, kind: &str) -> Vec<&'a str> {
+    let found: Vec<&str> = failures(sub)
+        .into_iter()
+        .filter(|f| f["kind"] == kind)
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert!(!found.is_empty(), "{sub:#}");
+    found
+}
+
 /// The checks failed with a cause of their own (not "not checked").
 fn caused(sub: &Value) -> Vec<String> {
     let mut kinds: Vec<String> = failures(sub)
@@ -250,13 +275,7 @@ fn each_planted_bug_fails_exactly_its_check() {
 fn a_stopped_query_says_what_it_used() {
     let (_, json) = batch();
     let sub = submission(json, "loops-on-capture");
-    let stopped: Vec<&str> = failures(sub)
-        .into_iter()
-        .filter(|f| f["kind"] == "captures")
-        .map(|f| f["message"].as_str().unwrap())
-        .collect();
-    assert!(!stopped.is_empty(), "{sub:#}");
-    for m in stopped {
+    for m in messages(sub, "captures") {
         assert!(
             m.contains("ran past the inference limit: stopped after ")
                 && m.contains(" s of CPU), ")
@@ -273,13 +292,7 @@ fn a_stopped_query_says_what_it_used() {
 fn a_renamed_predicate_is_missing_and_named() {
     let (_, json) = batch();
     let sub = submission(json, "renamed-score");
-    let score: Vec<&Value> = failures(sub)
-        .into_iter()
-        .filter(|f| f["kind"] == "score")
-        .collect();
-    assert!(!score.is_empty(), "{sub:#}");
-    for f in score {
-        let m = f["message"].as_str().unwrap();
+    for m in messages(sub, "score") {
         assert!(
             m.contains("finDelJuego/3 is not defined (the file defines puntajeFinal/3, "),
             "{m}"
@@ -316,14 +329,7 @@ fn a_predicate_is_graded_under_the_name_the_teacher_gives() {
     swipl();
     let subs = go_submissions(&["correct-strings", "renamed-score"]);
     let refs = go_refs().join("random-2.sgf");
-    let common = [
-        "--game",
-        "go",
-        "--games",
-        refs.to_str().unwrap(),
-        "--query-timeout",
-        "2",
-    ];
+    let common = go_args(&refs);
     let mut args = common.to_vec();
     args.extend([
         "--submissions",
@@ -652,14 +658,7 @@ fn gradescope_and_csv() {
     let subs = go_submissions(&["captures-one-group"]);
     let file = subs.path().join("captures-one-group/proylcc.pl");
     let refs = go_refs().join("random-1.sgf");
-    let common = [
-        "--game",
-        "go",
-        "--games",
-        refs.to_str().unwrap(),
-        "--query-timeout",
-        "2",
-    ];
+    let common = go_args(&refs);
     let mut args = vec!["--format", "gradescope"];
     args.extend(common);
     args.extend(["--", file.to_str().unwrap()]);
