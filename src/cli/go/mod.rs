@@ -206,7 +206,7 @@ pub struct Loaded {
     /// The file's name, safe to print.
     pub name: String,
     /// The record checked.
-    pub checked: Checked<Tally>,
+    pub checked: Checked<'static, Tally>,
 }
 
 impl Loaded {
