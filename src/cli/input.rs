@@ -1,6 +1,7 @@
 //! Reading inputs: record files line by line in a reused buffer (memory of
-//! the longest line, whatever the file's size), whole texts for the
-//! commands that need them, JSON game documents, and folders of records.
+//! the longest line, at most [`MAX_LINE`], whatever the file's size),
+//! whole texts for the commands that need them, JSON game documents, and
+//! folders of records.
 
 use std::borrow::Cow;
 use std::fs::File;
@@ -231,7 +232,6 @@ impl<'b> Opened<'b> {
             scanned: 0,
             filled: self.filled,
             eof,
-            max_line: usize::MAX,
         }
     }
 }
@@ -331,7 +331,8 @@ pub fn expand_folders(args: &[String], extensions: &[&str]) -> Vec<Result<String
 }
 
 /// A source of lines: a file or standard input read into a buffer that is
-/// reused from file to file and grows only to hold the longest line.
+/// reused from file to file and grows only to hold the longest line, at
+/// most [`MAX_LINE`] bytes (a longer line is an error).
 pub struct Lines<'b> {
     reader: Box<dyn Read + 'b>,
     buf: &'b mut Vec<u8>,
@@ -339,13 +340,19 @@ pub struct Lines<'b> {
     scanned: usize,
     filled: usize,
     eof: bool,
-    /// The longest line read ([`Lines::within`]); a longer one is an
-    /// error, so that no input makes the buffer grow past it.
-    max_line: usize,
 }
 
 /// The buffer's first size.
 const CHUNK: usize = 64 * 1024;
+
+/// The longest line of a record read line by line (Asalto's and Mad
+/// Bishops'): a move is at most a few dozen bytes (an Asalto capture of 25
+/// points, 74), so a longer line is no record, and reading stops there
+/// with an error (exit 2) rather than growing the buffer to any line's
+/// size: memory stays bounded whatever the input (a 1 GiB line once took
+/// 1 GiB). A JSON game document is not read in lines: it may be one line
+/// of any length.
+pub const MAX_LINE: usize = 1 << 20;
 
 impl<'b> Lines<'b> {
     /// Open `path` (`-`: standard input) to read it line by line in `buf`.
@@ -371,17 +378,21 @@ impl<'b> Lines<'b> {
             self.scanned -= self.start;
             self.start = 0;
         }
+        // What the buffer holds now is the start of one line (more is read
+        // only when it holds no whole line): its length so far, whatever
+        // the buffer's size (a thread's buffer may have grown for a game
+        // read whole).
+        if self.filled >= MAX_LINE {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "a line longer than {} KiB (a record has short lines)",
+                    MAX_LINE >> 10
+                ),
+            ));
+        }
         if self.filled == self.buf.len() {
-            if self.buf.len() >= self.max_line {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!(
-                        "a line longer than {} KiB (a record has short lines)",
-                        self.max_line >> 10
-                    ),
-                ));
-            }
-            let grown = self.buf.len() * 2;
+            let grown = (self.buf.len() * 2).min(MAX_LINE);
             self.buf.resize(grown, 0);
         }
         loop {
@@ -412,15 +423,7 @@ impl<'b> Lines<'b> {
             scanned: 0,
             filled: 0,
             eof: false,
-            max_line: usize::MAX,
         }
-    }
-
-    /// The same lines, a line longer than `max_line` bytes an error (read
-    /// as far as the buffer holds): a game whose lines are short bounds
-    /// its memory so whatever the input.
-    pub fn within(self, max_line: usize) -> Lines<'b> {
-        Lines { max_line, ..self }
     }
 
     /// Whether the input is a JSON document: its first character (after a
@@ -954,5 +957,41 @@ impl Reread for Rereadable {
                 Ok(Lines::from_reader(Box::new(copy), buf))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lines of `text`, read until the first error: their lengths, or
+    /// the error's words.
+    fn read_all(text: Vec<u8>) -> Result<Vec<usize>, String> {
+        let mut buf = Vec::new();
+        let mut lines = Lines::from_reader(Box::new(io::Cursor::new(text)), &mut buf);
+        let mut lengths = Vec::new();
+        while let Some(line) = lines.next_line().map_err(|e| e.to_string())? {
+            lengths.push(line.len());
+        }
+        Ok(lengths)
+    }
+
+    #[test]
+    fn a_line_is_read_up_to_the_bound_and_no_further() {
+        // A short line first, so that the long one is moved to the start
+        // of the buffer before it grows.
+        let text = |len: usize| {
+            let mut text = b"Bc-Cc\n".to_vec();
+            text.resize(text.len() + len - 1, b'x');
+            text.extend_from_slice(b"\nDd-Cd");
+            text
+        };
+        assert_eq!(read_all(text(MAX_LINE)), Ok(vec![6, MAX_LINE, 5]));
+        let refused = read_all(text(MAX_LINE + 1)).unwrap_err();
+        assert!(refused.contains("a line longer than 1024 KiB"), "{refused}");
+        // The last line, without its `\n`, is bounded too.
+        let mut last = b"Bc-Cc\n".to_vec();
+        last.resize(6 + MAX_LINE, b'x');
+        assert!(read_all(last).is_err());
     }
 }

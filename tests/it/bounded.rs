@@ -1,7 +1,8 @@
 //! Huge inputs in bounded memory: `check`, `show`, `export` and `diff` run
 //! under an address-space limit (RLIMIT_AS, through the shell's `ulimit
-//! -v`) on a 100 MB line and on records of millions of moves, far more than
-//! the limit would hold as a game in memory. Each run must end with its
+//! -v`) on a line of 1 GiB (refused at the bound of a line, 1 MiB) and on
+//! records of millions of moves, far more than the limit would hold as a
+//! game in memory. Each run must end with its
 //! answer or a clear message, never an abort.
 //!
 //! Why: `check` once kept every move (112 bytes each) and repeated a whole
@@ -121,6 +122,21 @@ fn endless_game() -> (Vec<Move>, Vec<Move>) {
     )
 }
 
+/// The longest line a record may have, in bytes with its `\n`: 1 MiB
+/// (`MAX_LINE` of `src/cli/input.rs`); a longer one is refused.
+const MAX_LINE: usize = 1 << 20;
+
+/// A file of one line: `piece` repeated to as long as a line may be (with
+/// its `\n`, at most [`MAX_LINE`] bytes).
+fn longest_line(piece: &str) -> tempfile::NamedTempFile {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    let line = piece.repeat((MAX_LINE - 1) / piece.len());
+    file.write_all(line.as_bytes()).unwrap();
+    file.write_all(b"\n").unwrap();
+    file.flush().unwrap();
+    file
+}
+
 #[test]
 fn one_huge_line_is_reported_briefly() {
     for (piece, expected) in [
@@ -128,8 +144,8 @@ fn one_huge_line_is_reported_briefly() {
         ("Bc-Cc ", "several moves on one line"),
         ("Bc-", "a move has at most 25 points"),
     ] {
-        let input = file_of(piece, 100 << 20, "\n");
-        let out = limited(&["check", "-"], input.path());
+        let input = longest_line(piece);
+        let out = small(&["check", "-"], input.path());
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(1), "{stdout}");
         assert!(
@@ -142,14 +158,54 @@ fn one_huge_line_is_reported_briefly() {
     }
     // Read in order under --lenient: the first move is legal, the second
     // (the same move again) is not.
-    let input = file_of("Bc-Cc ", 100 << 20, "\n");
-    let out = limited(
+    let input = longest_line("Bc-Cc ");
+    let out = small(
         &["check", "--lenient", "--format", "json", "-"],
         input.path(),
     );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["plies"], 1);
     assert_eq!(json["diagnostics"][1]["code"], "no-piece", "{json}");
+}
+
+/// A line longer than [`MAX_LINE`] is no record: `check`, `show`, `export`
+/// and `diff` of an Asalto record stop reading there with a message (exit
+/// 2), in memory of the bound, as Mad Bishops' `check` does. Before, the
+/// reader's buffer grew to the longest line: a line of 1 GiB took 1 GiB
+/// (an abort under this limit), and one just over the bound was judged.
+#[test]
+fn a_line_longer_than_the_bound_is_refused() {
+    // One line of 1 GiB (of NUL bytes, taking no disk), and one just over
+    // the bound (a line of moves).
+    let huge = sparse_file(1 << 30);
+    let over = file_of("Bc-Cc ", MAX_LINE, "\n");
+    for (input, from_stdin) in [(&huge, false), (&over, true)] {
+        let path = input.path().to_str().unwrap();
+        let mut runs = vec![
+            vec!["check", "-"],
+            vec!["check", "--format", "json", path],
+            vec!["show", "-"],
+            vec!["show", "--ply", "0", path],
+            vec!["export", "--to", "json", path],
+            vec!["diff", path, "-"],
+        ];
+        if from_stdin {
+            // Standard input is copied whole before `export` reads it:
+            // only the smaller input that way.
+            runs.push(vec!["export", "--to", "text", "-"]);
+        }
+        for args in runs {
+            let out = small(&args, input.path());
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(
+                stderr.contains("a line longer than 1024 KiB"),
+                "{args:?}: {}",
+                asalto::text::cap(&stderr, 2000)
+            );
+            assert!(stderr.len() < 2_000, "{args:?}: {} bytes", stderr.len());
+        }
+    }
 }
 
 /// A legal record of about `size` bytes (a prefix, then a cycle repeated),
@@ -404,9 +460,9 @@ fn diff_reads_two_huge_records_in_step() {
             .unwrap()
             .contains("only the first")
     );
-    // A huge bad line against the record: quoted briefly.
-    let bad = file_of("x", 100 << 20, "\n");
-    let out = limited(&["diff", path, "-"], bad.path());
+    // The longest bad line against the record: quoted briefly.
+    let bad = longest_line("x");
+    let out = small(&["diff", path, "-"], bad.path());
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         out.status.code(),
@@ -424,8 +480,8 @@ fn diff_reads_two_huge_records_in_step() {
 
 #[test]
 fn show_and_export_quote_a_huge_line_briefly() {
-    let bad = file_of("x", 100 << 20, "\n");
-    let out = limited(&["show", "-"], bad.path());
+    let bad = longest_line("x");
+    let out = small(&["show", "-"], bad.path());
     assert_eq!(out.status.code(), Some(1));
     let text =
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
@@ -435,7 +491,7 @@ fn show_and_export_quote_a_huge_line_briefly() {
         asalto::text::cap(&text, 2000)
     );
     assert!(text.len() < 8_000, "{} bytes", text.len());
-    let out = limited(&["export", "--to", "json", "-"], bad.path());
+    let out = small(&["export", "--to", "json", "-"], bad.path());
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     assert!(out.stderr.len() < 2_000, "{} bytes", out.stderr.len());

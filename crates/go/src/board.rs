@@ -20,6 +20,10 @@ pub(crate) const BLACK: u8 = 1;
 pub(crate) const WHITE: u8 = 2;
 pub(crate) const EDGE: u8 = 3;
 
+pub(crate) const fn cell_code(side: Side) -> u8 {
+    cell_of(side)
+}
+
 const fn cell_of(side: Side) -> u8 {
     match side {
         Side::Black => BLACK,
@@ -340,47 +344,58 @@ impl Board {
     }
 
     /// Recomputes every group from the cells, by flood fill with a fixed
-    /// stack.
+    /// stack. A stone whose `head` is set is in a group found already
+    /// (no stone is cell 0, `NO_GROUP`). Setup is mostly a few handicap
+    /// stones on an empty board: rows are read eight empty cells at a
+    /// time.
     fn rebuild(&mut self) {
-        self.head = [NO_GROUP as u16; CELLS];
+        const NONE: u16 = NO_GROUP as u16;
+        self.head.fill(NONE);
         self.libs[NO_GROUP] = 1;
-        let mut done = [false; CELLS];
         let mut stack = [0u16; CELLS];
-        for p in self.size.points() {
-            let start = p.index();
-            let colour = self.cell[start];
-            if colour == EMPTY || done[start] {
-                continue;
-            }
-            done[start] = true;
-            let mut top = 1;
-            stack[0] = start as u16;
-            let mut prev = start;
-            let mut count = 0u16;
-            let mut libs = 0u16;
-            self.head[start] = start as u16;
-            while top > 0 {
-                top -= 1;
-                let s = usize::from(stack[top]);
-                count += 1;
-                self.head[s] = start as u16;
-                if s != start {
-                    self.next[prev] = s as u16;
-                    prev = s;
+        let n = usize::from(self.size.get());
+        for row in 0..n {
+            let first = (row + 1) * STRIDE + 1;
+            let (mut start, end) = (first, first + n);
+            while start < end {
+                if start + 8 <= end && self.cell[start..start + 8] == [EMPTY; 8] {
+                    start += 8;
+                    continue;
                 }
-                for q in neighbours(s) {
-                    if self.cell[q] == EMPTY {
-                        libs += 1;
-                    } else if self.cell[q] == colour && !done[q] {
-                        done[q] = true;
-                        stack[top] = q as u16;
-                        top += 1;
+                let colour = self.cell[start];
+                if colour == EMPTY || self.head[start] != NONE {
+                    start += 1;
+                    continue;
+                }
+                self.head[start] = start as u16;
+                let mut top = 1;
+                stack[0] = start as u16;
+                let mut prev = start;
+                let mut count = 0u16;
+                let mut libs = 0u16;
+                while top > 0 {
+                    top -= 1;
+                    let s = usize::from(stack[top]);
+                    count += 1;
+                    if s != start {
+                        self.next[prev] = s as u16;
+                        prev = s;
+                    }
+                    for q in neighbours(s) {
+                        if self.cell[q] == EMPTY {
+                            libs += 1;
+                        } else if self.cell[q] == colour && self.head[q] == NONE {
+                            self.head[q] = start as u16;
+                            stack[top] = q as u16;
+                            top += 1;
+                        }
                     }
                 }
+                self.next[prev] = start as u16;
+                self.count[start] = count;
+                self.libs[start] = libs;
+                start += 1;
             }
-            self.next[prev] = start as u16;
-            self.count[start] = count;
-            self.libs[start] = libs;
         }
     }
 
@@ -856,6 +871,71 @@ impl Board {
         self.size == other.size && self.cell == other.cell
     }
 
+    // What positional superko asks of a board (see `zobrist::History`).
+
+    /// Stones of both colours.
+    #[inline]
+    pub(crate) fn stones_total(&self) -> u32 {
+        u32::from(self.stones[Side::Black]) + u32::from(self.stones[Side::White])
+    }
+
+    /// The cell code (`EMPTY`, `BLACK`, `WHITE`) of a point of the board.
+    #[inline]
+    pub(crate) fn cell_code_at(&self, p: Point) -> u8 {
+        self.cell[p.index()]
+    }
+
+    /// Whether the board's points hold what `cells` holds there.
+    pub(crate) fn cells_equal_to(&self, cells: &[u8; CELLS]) -> bool {
+        self.size
+            .points()
+            .all(|p| self.cell[p.index()] == cells[p.index()])
+    }
+
+    /// Whether a `side` stone on the empty point `p` would capture: some
+    /// opponent group touching `p` has no pseudo-liberty but its contacts
+    /// with `p`. Cheaper than [`Board::probe`]: no capture list.
+    #[inline]
+    pub(crate) fn would_capture(&self, side: Side, p: Point) -> bool {
+        let them = cell_of(!side);
+        let nb = neighbours(p.index());
+        let heads = nb.map(|q| self.head[q]);
+        let mut captures = false;
+        for k in 0..4 {
+            let touching = heads.iter().filter(|&&h| h == heads[k]).count() as u16;
+            captures |= (self.cell[nb[k]] == them) & (self.libs[usize::from(heads[k])] == touching);
+        }
+        captures
+    }
+
+    /// Whether the board after the probed stone (captures made, and for a
+    /// suicide its own group removed) holds what `cells` holds.
+    pub(crate) fn equal_after(
+        &self,
+        side: Side,
+        p: Point,
+        probe: &Probe,
+        cells: &[u8; CELLS],
+    ) -> bool {
+        let mut after = self.cell;
+        after[p.index()] = cell_of(side);
+        for &g in &probe.captured[..usize::from(probe.ncap)] {
+            self.for_each_in_ring(usize::from(g), |s| after[s] = EMPTY);
+        }
+        if Board::is_suicide(probe) {
+            after[p.index()] = EMPTY;
+            let me = cell_of(side);
+            for q in neighbours(p.index()) {
+                if self.cell[q] == me {
+                    self.for_each_in_ring(usize::from(self.head[q]), |s| after[s] = EMPTY);
+                }
+            }
+        }
+        self.size
+            .points()
+            .all(|q| after[q.index()] == cells[q.index()])
+    }
+
     /// Checks the group bookkeeping against a recount from the cells.
     #[cfg(test)]
     pub(crate) fn check_invariants(&self) {
@@ -984,6 +1064,39 @@ mod tests {
                     (owned(Side::Black), owned(Side::White)),
                     "{n}x{n}: {grid}"
                 );
+            }
+        }
+    }
+
+    /// A board given back after a game and taken again for any size
+    /// plays as a new board: the same cells, hash, groups and scores
+    /// after each of the same stones (captures included).
+    #[test]
+    fn a_board_given_back_plays_as_a_new_one() {
+        let mut rng = ChaCha8Rng::seed_from_u64(22);
+        for (used, n) in [(19u8, 9u8), (9, 19), (25, 2), (5, 25), (13, 13)] {
+            let mut pos = Position::new(Size::new(used).unwrap(), Profile::TrompTaylor);
+            for _ in 0..u32::from(used) * u32::from(used) {
+                let moves = pos.legal_moves(pos.to_move());
+                pos.play(moves[rng.random_range(0..moves.len())]).unwrap();
+            }
+            assert!(pos.board().stones().count() > 0);
+            pos.give_back_board();
+            let size = Size::new(n).unwrap();
+            let mut reused = Board::new_boxed(size);
+            let mut fresh = Board::new(size);
+            for k in 0..u32::from(n) * u32::from(n) * 3 {
+                let side = if k % 2 == 0 { Side::Black } else { Side::White };
+                let p = Point::new(rng.random_range(0..n), rng.random_range(0..n));
+                if !fresh.is_empty_point(p) {
+                    continue;
+                }
+                let a = reused.place(side, p, |_| {});
+                let b = fresh.place(side, p, |_| {});
+                assert_eq!(a, b, "{used} then {n}: stone {k}");
+                assert!(*reused == fresh && reused.hash() == fresh.hash());
+                assert_eq!(reused.area_score(), fresh.area_score());
+                reused.check_invariants();
             }
         }
     }

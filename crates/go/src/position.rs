@@ -2,14 +2,13 @@
 //! the captures and (for superko) the positions seen — and the one place
 //! where a move is judged legal.
 
-use std::collections::HashSet;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::board::{Board, Placed};
 use crate::point::{Move, Point, Size};
 use crate::rules::{KoRule, Profile, Rules, Suicide};
 use crate::side::{BySide, Side};
+use crate::zobrist::History;
 
 asalto_core::codes! {
     /// Why a move is illegal. The codes are a contract.
@@ -72,26 +71,6 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-/// The identity hasher: Zobrist keys are already uniformly random.
-#[derive(Default, Clone, Copy)]
-struct ZobristHasher(u64);
-
-impl Hasher for ZobristHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-type Seen = HashSet<u64, BuildHasherDefault<ZobristHasher>>;
-
 /// A position under a rule profile.
 #[derive(Clone)]
 pub struct Position {
@@ -106,7 +85,8 @@ pub struct Position {
     ko: Option<(Point, Side)>,
     passes: u8,
     captures: BySide<u32>,
-    seen: Seen,
+    /// The positions met, under positional superko (else empty).
+    history: History,
     last: Option<(Side, Move)>,
 }
 
@@ -148,9 +128,9 @@ impl Position {
 
     fn from_boxed(board: Box<Board>, to_move: Side, profile: Profile) -> Position {
         let rules = profile.rules();
-        let mut seen = Seen::default();
+        let mut history = History::default();
         if rules.ko == KoRule::PositionalSuperko {
-            seen.insert(board.hash());
+            history.reset(&board);
         }
         Position {
             board,
@@ -160,13 +140,13 @@ impl Position {
             ko: None,
             passes: 0,
             captures: BySide::default(),
-            seen,
+            history,
             last: None,
         }
     }
 
     /// A copy to look at (draw, print), without the history of positions
-    /// that positional superko keeps: that is 8 bytes a move, and a copy
+    /// that positional superko keeps: that is about 25 bytes a move, and a copy
     /// kept for a report needs none of it. Moves played on the copy are
     /// judged without that history.
     pub fn snapshot(&self) -> Position {
@@ -178,7 +158,7 @@ impl Position {
             ko: self.ko,
             passes: self.passes,
             captures: self.captures,
-            seen: Seen::default(),
+            history: History::default(),
             last: self.last,
         }
     }
@@ -252,8 +232,7 @@ impl Position {
         self.board.finish_setup();
         self.ko = None;
         if self.rules.ko == KoRule::PositionalSuperko {
-            self.seen.clear();
-            self.seen.insert(self.board.hash());
+            self.history.reset(&self.board);
         }
     }
 
@@ -280,11 +259,26 @@ impl Position {
         }
         // Most stones go next to an empty point: they have a liberty, so
         // they are no suicide, and only superko needs to know what they
-        // capture.
-        if self.rules.ko != KoRule::PositionalSuperko && self.board.has_empty_neighbour(p) {
+        // capture, and only when the position they make may repeat.
+        if self.board.has_empty_neighbour(p)
+            && (self.rules.ko != KoRule::PositionalSuperko || !self.may_repeat(side, p))
+        {
             return None;
         }
         self.why_illegal_probed(side, p)
+    }
+
+    /// Under positional superko, whether a `side` stone on the empty point
+    /// `p` may make a position met before: only if the position it makes
+    /// has no more stones than the most a position had so far (stones
+    /// leave the board only by captures), that is if it captures, or if
+    /// earlier captures left the board with fewer stones than it had. In
+    /// real games that is a move in five or so; the others need no probe
+    /// and no look-up. A suicide (where the rules allow it) removes
+    /// stones too: the caller sees to it.
+    #[inline]
+    fn may_repeat(&self, side: Side, p: Point) -> bool {
+        self.board.stones_total() < self.history.high() || self.board.would_capture(side, p)
     }
 
     /// [`Position::why_illegal_point`] for an empty point that needs the
@@ -294,12 +288,37 @@ impl Position {
         if Board::is_suicide(&probe) && self.rules.suicide == Suicide::Illegal {
             return Some(IllegalMoveKind::Suicide);
         }
-        if self.rules.ko == KoRule::PositionalSuperko
-            && self.seen.contains(&self.board.hash_after(side, p, &probe))
-        {
+        if self.rules.ko == KoRule::PositionalSuperko && self.repeats(side, p, &probe) {
             return Some(IllegalMoveKind::Superko);
         }
         None
+    }
+
+    /// Whether the probed stone makes a position met before: looked up by
+    /// its key only when it may, and a key found is confirmed by comparing
+    /// whole boards (see [`History`]).
+    fn repeats(&self, side: Side, p: Point, probe: &crate::board::Probe) -> bool {
+        let after = if Board::is_suicide(probe) {
+            // Fewer stones than now: the stone and its group go.
+            self.board.stones_total()
+        } else {
+            self.board.stones_total() + 1 - probe.captured_stones
+        };
+        after <= self.history.high()
+            && self.history.contains(
+                self.board.hash_after(side, p, probe),
+                self.board.size(),
+                |cells| self.board.equal_after(side, p, probe, cells),
+            )
+    }
+
+    /// Room in the positional-superko history for `moves` more moves, so
+    /// that playing them allocates nothing (nothing to do under other
+    /// profiles).
+    pub fn reserve(&mut self, moves: usize) {
+        if self.rules.ko == KoRule::PositionalSuperko {
+            self.history.reserve(moves);
+        }
     }
 
     /// Whether `side` may play `mv` now (turn not checked).
@@ -340,7 +359,7 @@ impl Position {
         if let Some(kind) = self.why_illegal(side, mv) {
             return Err(IllegalMove { kind, side, mv });
         }
-        Ok(self.apply(side, mv, captured))
+        Ok(self.apply(side, mv, captured, false))
     }
 
     /// Plays a move that [`Position::why_illegal`] has just accepted for
@@ -351,7 +370,7 @@ impl Position {
         mv: Move,
         captured: impl FnMut(Point),
     ) -> Played {
-        self.apply(side, mv, captured)
+        self.apply(side, mv, captured, false)
     }
 
     /// Plays `mv` for `side` even if the rules forbid it, as the SGF
@@ -365,23 +384,17 @@ impl Position {
         {
             return None;
         }
-        Some(self.apply(side, mv, captured))
-    }
-
-    /// Whether [`Position::play_point_if_legal`] may judge moves here:
-    /// every profile but positional superko, which must know the position
-    /// a move makes before the move is played.
-    #[inline]
-    pub(crate) fn judges_as_it_plays(&self) -> bool {
-        self.rules.ko != KoRule::PositionalSuperko
+        Some(self.apply(side, mv, captured, true))
     }
 
     /// Plays a stone for `side` on `p` if the rules allow it, judged as it
     /// is played: the stone is placed, and taken back if it turns out to
     /// be suicide where that is illegal, so a legal move costs no probe
     /// beforehand. `None`, with the position unchanged, for an illegal
-    /// move ([`Position::why_illegal`] says why). Only where
-    /// [`Position::judges_as_it_plays`].
+    /// move, and under positional superko for a move that may repeat a
+    /// position (a capture, or fewer stones than before; and where suicide
+    /// is allowed, a stone with no empty neighbour), which must be judged
+    /// before it is played: [`Position::why_illegal`] says which.
     #[inline]
     pub(crate) fn play_point_if_legal(
         &mut self,
@@ -389,25 +402,49 @@ impl Position {
         p: Point,
         mut captured: impl FnMut(Point),
     ) -> Option<Played> {
-        debug_assert!(self.judges_as_it_plays());
         if self.is_over() || self.board.why_not_empty(p).is_some() || self.ko == Some((p, side)) {
             return None;
         }
+        let superko = self.rules.ko == KoRule::PositionalSuperko;
+        if superko {
+            if self.may_repeat(side, p)
+                || (self.rules.suicide == Suicide::Allowed && !self.board.has_empty_neighbour(p))
+            {
+                return None;
+            }
+            self.history.begin(side, p);
+        }
         let mut single = None;
+        // Nothing is captured here under superko (`may_repeat`), so the
+        // history needs no capture.
         let mut on_capture = |q| {
             single = Some(q);
             captured(q);
         };
         let placed = if self.rules.suicide == Suicide::Illegal {
-            self.board.place_unless_suicide(side, p, &mut on_capture)?
+            self.board.place_unless_suicide(side, p, &mut on_capture)
         } else {
-            self.board.place(side, p, &mut on_capture)
+            Some(self.board.place(side, p, &mut on_capture))
         };
-        Some(self.stone_played(side, p, placed, single))
+        let Some(placed) = placed else {
+            if superko {
+                self.history.cancel();
+            }
+            return None;
+        };
+        Some(self.stone_played(side, p, placed, single, false))
     }
 
+    /// Plays `mv`; `forced`: it may be against the rules (so may repeat a
+    /// position).
     #[inline]
-    fn apply(&mut self, side: Side, mv: Move, mut captured: impl FnMut(Point)) -> Played {
+    fn apply(
+        &mut self,
+        side: Side,
+        mv: Move,
+        mut captured: impl FnMut(Point),
+        forced: bool,
+    ) -> Played {
         let Move::Play(p) = mv else {
             self.ko = None;
             self.last = Some((side, mv));
@@ -415,16 +452,25 @@ impl Position {
             self.passes = self.passes.saturating_add(1);
             return Played::default();
         };
+        let superko = self.rules.ko == KoRule::PositionalSuperko;
+        if superko {
+            self.history.begin(side, p);
+        }
         let mut single = None;
+        let history = &mut self.history;
         let placed = self.board.place(side, p, |q| {
             single = Some(q);
+            if superko {
+                history.removed(q);
+            }
             captured(q);
         });
-        self.stone_played(side, p, placed, single)
+        self.stone_played(side, p, placed, single, forced)
     }
 
     /// The bookkeeping after a stone: turn, passes, captures, the ko point
-    /// (`single`: the last point captured) and, for superko, the position.
+    /// (`single`: the last point captured) and, for superko, the position
+    /// (`forced`: it may repeat one).
     #[inline]
     fn stone_played(
         &mut self,
@@ -432,6 +478,7 @@ impl Position {
         p: Point,
         placed: Placed,
         single: Option<Point>,
+        forced: bool,
     ) -> Played {
         self.ko = None;
         self.last = Some((side, Move::Play(p)));
@@ -447,7 +494,8 @@ impl Position {
             self.ko = single.map(|q| (q, !side));
         }
         if self.rules.ko == KoRule::PositionalSuperko {
-            self.seen.insert(self.board.hash());
+            self.history
+                .record(&self.board, placed.suicided == 0, forced);
         }
         Played::from(placed)
     }
@@ -471,5 +519,49 @@ impl Position {
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?}{} to move", self.board, self.to_move)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A capture whose position has the key of an earlier, different
+    /// position with as many stones is legal: the key alone does not make
+    /// a superko. The same key on the very position the capture makes
+    /// does.
+    #[test]
+    fn a_key_met_again_is_confirmed_by_the_board() {
+        let size = Size::new(5).expect("a size");
+        let at = |c, r| size.point(c, r).expect("on board");
+        let mut pos = Position::new(size, Profile::PositionalSuperko);
+        pos.set_stone(at(1, 1), Some(Side::White));
+        for p in [at(0, 1), at(1, 0), at(2, 1)] {
+            pos.set_stone(p, Some(Side::Black));
+        }
+        let capture = at(1, 2);
+        let probe = pos.board.probe(Side::Black, capture);
+        let key = pos.board.hash_after(Side::Black, capture, &probe);
+        let mut after = (*pos.board).clone();
+        after.place(Side::Black, capture, |_| {});
+        assert_eq!(after.hash(), key);
+        let mut other = after.clone();
+        other.set(at(0, 1), None);
+        other.set(at(4, 4), Some(Side::Black));
+        assert_eq!(other.stones_total(), after.stones_total());
+        assert!(!other.cells_equal(&after));
+
+        let mut forged = pos.clone();
+        forged.history.insert_as(&other, key);
+        assert_eq!(forged.why_illegal(Side::Black, Move::Play(capture)), None);
+        let played = forged.play(Move::Play(capture)).expect("legal");
+        assert_eq!(played.captured, 1);
+
+        let mut real = pos.clone();
+        real.history.insert_as(&after, key);
+        assert_eq!(
+            real.why_illegal(Side::Black, Move::Play(capture)),
+            Some(IllegalMoveKind::Superko)
+        );
     }
 }

@@ -61,6 +61,8 @@ pub enum Issue {
         declared: Option<String>,
         /// The charset the text was read in.
         used: &'static str,
+        /// Whether `used` was guessed from the bytes (no `CA`, not UTF-8).
+        guessed: bool,
     },
     /// `GM` is not 1.
     NotGo {
@@ -197,8 +199,15 @@ impl Issue {
                 SyntaxKind::UnterminatedValue => "a value is not closed by `]`".into(),
                 SyntaxKind::TooLong => "the text is 4 GiB or longer: not read".into(),
             },
-            Issue::Charset { declared, used } => match declared {
+            Issue::Charset {
+                declared,
+                used,
+                guessed,
+            } => match declared {
                 Some(d) => format!("the text is not valid in charset {d:?}; read as {used}"),
+                None if *guessed => format!(
+                    "no charset given and the text is not UTF-8; read as {used}, guessed from its bytes"
+                ),
                 None => format!("no charset given and the text is not UTF-8; read as {used}"),
             },
             Issue::NotGo { value } => format!("GM[{value}] is not Go (GM[1])"),

@@ -21,7 +21,7 @@ use crate::board::AreaScore;
 use crate::point::{Move, Point, Size};
 use crate::position::{IllegalMoveKind, Position};
 use crate::problem::{Issue, Problem, Severity, Span};
-use crate::rules::Profile;
+use crate::rules::{KoRule, Profile};
 use crate::sgf::{self, Collection, Ident, NodeId, NodeRead, ParseOptions, PlainMove, unescape};
 use crate::side::{BySide, Side};
 
@@ -825,7 +825,9 @@ fn check_decoded<'s, S: Sink>(
     let profile = options.profile.unwrap_or(Profile::SGF_DEFAULT);
     if !options.all_variations {
         // Each main line is read and judged as it is parsed; no tree.
-        let semicolons = if sink.wants_room() {
+        // The positional-superko history makes room for every move too.
+        let superko = profile.rules().ko == KoRule::PositionalSuperko;
+        let semicolons = if sink.wants_room() || superko {
             sgf::count_semicolons(&decoded.text)
         } else {
             0
@@ -1202,7 +1204,6 @@ impl Judge {
         // in the position as it was.
         let kind = if !wrong_side
             && sink.quiet()
-            && self.pos.judges_as_it_plays()
             && let Move::Play(p) = ply.mv
             && self
                 .pos
@@ -1263,8 +1264,8 @@ fn setup_done(span: Span) -> Event {
 struct MainLines<'a, S> {
     src: &'a str,
     profile: Profile,
-    /// The `;` of the text: room for the moves of its games (0 for a
-    /// sink that keeps no room, [`Sink::wants_room`]).
+    /// The `;` of the text: room for the moves of its games (0 when
+    /// neither the sink nor the rules keep room, [`Sink::wants_room`]).
     semicolons: usize,
     /// The sink of the next tree's line (`None` while one is read).
     sink: Option<S>,
@@ -1307,7 +1308,17 @@ impl<S: Sink> sgf::MainLine for &mut MainLines<'_, S> {
             reading.plain_move(self.src, mv);
         }
     }
+
+    #[inline]
+    fn reads(&self, ident: Ident) -> bool {
+        READ_BELOW_ROOT.contains(&ident)
+    }
 }
+
+/// The properties [`LineReader::node`] reads in a node below the root
+/// (the root's game information aside): a node of one move whose other
+/// properties are none of these is read as [`LineReader::plain_move`].
+const READ_BELOW_ROOT: [Ident; 6] = [B, W, AB, AW, AE, PL];
 
 /// A line of a game tree read node by node and judged as it comes:
 /// [`replay_line`] feeds it a stored line, [`check`] the main line of each
@@ -1373,8 +1384,10 @@ impl<S: Sink> LineReader<S> {
             size = read_size(src, root, &mut problems);
             info = read_info(src, root, fox, &mut problems);
         }
+        let mut judge = Judge::new(size.unwrap_or(Size::NINETEEN), profile, 0);
         if size.is_some() {
             sink.reserve(moves);
+            judge.pos.reserve(moves);
         }
         let span_of = |id| root.property(id).map_or(Span::default(), |p| p.span());
         LineReader {
@@ -1391,7 +1404,7 @@ impl<S: Sink> LineReader<S> {
             root_pl: false,
             move_count: 0,
             pending: Some(Vec::new()),
-            judge: Judge::new(size.unwrap_or(Size::NINETEEN), profile, 0),
+            judge,
             sink,
             free_handicap: 0,
             node_steps: Vec::new(),
@@ -1592,7 +1605,8 @@ impl<S: Sink> LineReader<S> {
         }
     }
 
-    /// Reads the next node of the line.
+    /// Reads the next node of the line: below the root, only the
+    /// properties of [`READ_BELOW_ROOT`] (keep the two in step).
     fn node(&mut self, src: &str, node: NodeRead<'_>) {
         let Some(size) = self.size else { return };
         let depth = self.depth;

@@ -1,6 +1,8 @@
 //! Zobrist keys for positional superko, built at compile time.
 
-use crate::point::CELLS;
+use crate::board::{Board, EMPTY, cell_code};
+use crate::point::{CELLS, MAX_SIZE, Point, Size};
+use crate::side::Side;
 
 /// SplitMix64: a fixed, well-mixed sequence, so hashes are the same on every
 /// machine and in every run.
@@ -26,3 +28,298 @@ const fn keys(salt: u64) -> [u64; CELLS] {
 
 /// One key per padded-grid cell and colour (index 0 Black, 1 White).
 pub(crate) static KEYS: [[u64; CELLS]; 2] = [keys(0x5EED_B1AC), keys(0x5EED_3417)];
+
+/// How many positions apart the history stores a whole board: a position
+/// between two is rebuilt from the one before it and at most this many
+/// moves' changes.
+const MARK_EVERY: usize = 32;
+
+/// A change of the log: the padded-grid cell in the low bits, what it now
+/// holds (`EMPTY`, `BLACK`, `WHITE`) above them, and [`START`] on the first
+/// change of a position (its stone).
+const CELL_BITS: u32 = 10;
+const START: u16 = 1 << (CELL_BITS + 2);
+const _: () = assert!(CELLS <= 1 << CELL_BITS);
+
+/// A position whose whole board is stored.
+#[derive(Clone, Copy, Debug)]
+struct Mark {
+    /// Its index in the history.
+    position: usize,
+    /// Where the changes after it start in the log.
+    log: usize,
+    /// Where its board starts in `packed` (2 bits a point, row by row).
+    packed: usize,
+}
+
+/// Every whole-board position of a game since its start (or its last
+/// setup), for positional superko: a position's key in an open-addressed
+/// table, and the position itself, so that a key met again is confirmed by
+/// comparing whole boards (two positions with one 64-bit key are not taken
+/// for a repetition).
+///
+/// The boards are kept as a log of changes (a move's stone and the stones
+/// it removed: about two bytes a move) and a whole board every
+/// [`MARK_EVERY`] positions (91 bytes on 19x19), so a position is rebuilt
+/// from at most that many moves' changes. The table holds position indices
+/// (4 bytes, at most half full); the keys are in a vector by index.
+///
+/// Stones only leave the board by captures, so a position can equal an
+/// earlier one only if it has no more stones than the most any earlier
+/// position had ([`History::high`]): the caller looks a position up only
+/// then, which in real games is after a capture and for a few moves after.
+/// Every position is inserted.
+#[derive(Clone, Default)]
+pub(crate) struct History {
+    keys: Vec<u64>,
+    /// Position index + 1; 0 is an empty slot. A power of two long.
+    slots: Vec<u32>,
+    /// The most stones any position kept had.
+    high: u32,
+    log: Vec<u16>,
+    /// Where the changes of the move being played start in `log`.
+    pending: usize,
+    /// Whether the board is not the last position kept (a repetition
+    /// played against the rules is not kept twice): the next position is
+    /// then stored whole, as the log's changes are from the board.
+    detached: bool,
+    marks: Vec<Mark>,
+    packed: Vec<u8>,
+}
+
+/// A board rebuilt from the history: codes of the padded grid (only the
+/// points of the board are meaningful).
+pub(crate) type Cells = [u8; CELLS];
+
+impl History {
+    /// Forgets every position and starts from `board`.
+    pub(crate) fn reset(&mut self, board: &Board) {
+        self.keys.clear();
+        self.slots.fill(0);
+        self.log.clear();
+        self.pending = 0;
+        self.detached = false;
+        self.marks.clear();
+        self.packed.clear();
+        self.high = 0;
+        self.mark(board);
+        self.insert(board.hash(), board.stones_total());
+    }
+
+    /// Room for `moves` more positions, so that they allocate nothing: the
+    /// log gets room for each move's stone and for as many captures (a
+    /// stone is captured at most once after it is placed, plus the
+    /// stones of the starting board).
+    pub(crate) fn reserve(&mut self, moves: usize) {
+        self.keys.reserve(moves + 1);
+        self.log.reserve(2 * moves + CELLS);
+        // And for a few whole boards stored after suicides or forced
+        // repetitions.
+        let marks = moves / MARK_EVERY + 8;
+        self.marks.reserve(marks);
+        self.packed.reserve(marks * PACKED_MAX);
+        self.grow_to(self.keys.len() + moves + 1);
+    }
+
+    /// The most stones a position kept had: a position with more cannot
+    /// repeat one.
+    #[inline]
+    pub(crate) fn high(&self) -> u32 {
+        self.high
+    }
+
+    /// A move of `side` on `p` is about to be played: its changes follow.
+    #[inline]
+    pub(crate) fn begin(&mut self, side: Side, p: Point) {
+        self.pending = self.log.len();
+        self.log
+            .push(START | (u16::from(cell_code(side)) << CELL_BITS) | p.index() as u16);
+    }
+
+    /// A stone the move removed.
+    #[inline]
+    pub(crate) fn removed(&mut self, p: Point) {
+        self.log.push(p.index() as u16);
+    }
+
+    /// The move begun was not played.
+    #[inline]
+    pub(crate) fn cancel(&mut self) {
+        self.log.truncate(self.pending);
+    }
+
+    /// Keeps the position the move begun made (`board`). `logged`: the log
+    /// holds all its changes (not so for a suicide, whose own stones are
+    /// not reported one by one: the whole board is stored instead).
+    /// `may_repeat`: the move may have repeated a position (a move played
+    /// against the rules); one already kept is not inserted twice.
+    pub(crate) fn record(&mut self, board: &Board, logged: bool, may_repeat: bool) {
+        let stones = board.stones_total();
+        let key = board.hash();
+        if may_repeat
+            && stones <= self.high
+            && self.contains(key, board.size(), |cells| board.cells_equal_to(cells))
+        {
+            // Kept already.
+            self.log.truncate(self.pending);
+            self.detached = true;
+            return;
+        }
+        if !logged || self.detached || self.keys.is_empty() || self.keys.len() % MARK_EVERY == 0 {
+            self.detached = false;
+            self.log.truncate(self.pending);
+            self.mark(board);
+        }
+        self.insert(key, stones);
+    }
+
+    /// Whether a position with `key` that `same` holds equal to the one
+    /// asked about was kept.
+    pub(crate) fn contains(&self, key: u64, size: Size, same: impl Fn(&Cells) -> bool) -> bool {
+        if self.slots.is_empty() {
+            return false;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return false;
+            }
+            let j = slot as usize - 1;
+            if self.keys[j] == key && same(&self.rebuild(j, size)) {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn insert(&mut self, key: u64, stones: u32) {
+        self.grow_to(self.keys.len() + 1);
+        let index = self.keys.len();
+        self.keys.push(key);
+        self.high = self.high.max(stones);
+        self.place(index);
+    }
+
+    /// Puts position `index` (its key kept) into the table.
+    fn place(&mut self, index: usize) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.keys[index] as usize & mask;
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        // Position indices stay below 2^32: a record that long would not
+        // fit the text offsets either.
+        self.slots[i] = index as u32 + 1;
+    }
+
+    /// Makes the table at most half full with `positions` positions.
+    fn grow_to(&mut self, positions: usize) {
+        if 2 * positions <= self.slots.len() {
+            return;
+        }
+        let len = (2 * positions).next_power_of_two().max(64);
+        self.slots = vec![0; len];
+        for index in 0..self.keys.len() {
+            self.place(index);
+        }
+    }
+
+    /// Keeps `board` as if it were the next position, under `key` (the
+    /// tests force two positions onto one key).
+    #[cfg(test)]
+    pub(crate) fn insert_as(&mut self, board: &Board, key: u64) {
+        self.mark(board);
+        self.insert(key, board.stones_total());
+        self.detached = true;
+    }
+
+    /// Stores the whole board as the next position's.
+    fn mark(&mut self, board: &Board) {
+        self.marks.push(Mark {
+            position: self.keys.len(),
+            log: self.log.len(),
+            packed: self.packed.len(),
+        });
+        let mut byte = 0u8;
+        let mut k = 0;
+        for p in board.size().points() {
+            byte |= board.cell_code_at(p) << (2 * (k % 4));
+            k += 1;
+            if k % 4 == 0 {
+                self.packed.push(byte);
+                byte = 0;
+            }
+        }
+        if k % 4 != 0 {
+            self.packed.push(byte);
+        }
+    }
+
+    /// Position `j`, from the last whole board at or before it and the
+    /// changes after that.
+    fn rebuild(&self, j: usize, size: Size) -> Cells {
+        let mut cells = [EMPTY; CELLS];
+        let m = self.marks.partition_point(|mark| mark.position <= j) - 1;
+        let mark = self.marks[m];
+        for (k, p) in size.points().enumerate() {
+            cells[p.index()] = (self.packed[mark.packed + k / 4] >> (2 * (k % 4))) & 3;
+        }
+        let mut at = mark.position;
+        for &change in &self.log[mark.log..] {
+            if change & START != 0 {
+                if at == j {
+                    break;
+                }
+                at += 1;
+            }
+            let cell = usize::from(change & ((1 << CELL_BITS) - 1));
+            cells[cell] = ((change >> CELL_BITS) & 3) as u8;
+        }
+        cells
+    }
+}
+
+/// Bytes of the largest packed board (25x25, 2 bits a point).
+const PACKED_MAX: usize = (MAX_SIZE as usize * MAX_SIZE as usize).div_ceil(4);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Forty different boards of 7 stones kept under one key: each is
+    /// found, and a forty-first board with that key is not.
+    #[test]
+    fn one_key_many_boards() {
+        let size = Size::new(7).expect("a size");
+        let boards: Vec<Board> = (0..41)
+            .map(|k| {
+                // Row 3 spells `k` in binary: black for 1, white for 0.
+                let mut b = Board::new(size);
+                for i in 0..7u8 {
+                    let p = size.point(i, 3).expect("on board");
+                    let bit = (k >> i) & 1 == 1;
+                    b.set(p, Some(if bit { Side::Black } else { Side::White }));
+                }
+                b
+            })
+            .collect();
+        for (i, a) in boards.iter().enumerate() {
+            for b in &boards[..i] {
+                assert!(!a.cells_equal(b), "the boards differ");
+            }
+        }
+        let mut history = History::default();
+        history.reset(&Board::new(size));
+        for b in &boards[..40] {
+            history.insert_as(b, 7);
+        }
+        for b in &boards[..40] {
+            assert!(history.contains(7, size, |c| b.cells_equal_to(c)));
+            assert!(!history.contains(8, size, |c| b.cells_equal_to(c)));
+        }
+        let last = &boards[40];
+        assert!(!history.contains(7, size, |c| last.cells_equal_to(c)));
+    }
+}

@@ -83,9 +83,11 @@ fn no_allocation_per_move() {
     };
     assert!(captures > 20, "the game captures ({captures} stones)");
 
-    // The engine: none at all, captures included.
-    for profile in [Profile::Seed2019, Profile::SimpleKo] {
+    // The engine: none at all, captures included; under positional
+    // superko once room is made for the moves' history.
+    for profile in Profile::ALL {
         let mut pos = Position::new(Size::NINETEEN, profile);
+        pos.reserve(moves.len());
         let before = allocations();
         for &(side, mv) in &moves {
             let _ = pos.play_as(side, mv);
@@ -94,16 +96,27 @@ fn no_allocation_per_move() {
     }
 
     // `check` as the command line runs it: the same allocations for 60
-    // moves as for 600 (a file's buffers, none per move).
-    let options = CheckOptions::default();
-    let count = |text: &str| {
-        let before = allocations();
-        let checked = check_tally(text.as_bytes(), &options, Tally::default());
-        assert!(checked.is_valid(), "{:?}", checked.problems);
-        assert_eq!(checked.games[0].moves(), text.matches(';').count() - 1);
-        allocations() - before
-    };
-    let short = count(&sgf(&moves[..60]));
-    let long = count(&sgf(&moves));
-    assert_eq!(short, long, "check allocated per move");
+    // moves as for 600 (a file's buffers, none per move), under every
+    // profile.
+    for profile in Profile::ALL {
+        let options = CheckOptions {
+            profile: Some(profile),
+            ..CheckOptions::default()
+        };
+        let count = |text: &str| {
+            let before = allocations();
+            let checked = check_tally(text.as_bytes(), &options, Tally::default());
+            if profile != Profile::Seed2019 && profile != Profile::TrompTaylor {
+                assert!(checked.is_valid(), "{:?}", checked.problems);
+            }
+            assert_eq!(checked.games[0].moves(), text.matches(';').count() - 1);
+            allocations() - before
+        };
+        // A thread's first replay allocates the board that the next ones
+        // reuse (one spare board per thread).
+        count(&sgf(&moves[..1]));
+        let short = count(&sgf(&moves[..60]));
+        let long = count(&sgf(&moves));
+        assert_eq!(short, long, "{profile}: check allocated per move");
+    }
 }

@@ -55,11 +55,6 @@ impl Checker for Report {
     }
 }
 
-/// The longest line `check` reads: a move is at most a few dozen bytes;
-/// a longer line is no record, and reading it stops there, so that no input
-/// takes more memory than this.
-const MAX_LINE: usize = 1 << 20;
-
 /// Check one file, read a line at a time from what `opened` read of it:
 /// no ply is kept, and only the lines the report quotes (for the full
 /// report); an error when it cannot be read or is not UTF-8.
@@ -69,7 +64,7 @@ fn check_file(path: &str, opened: Opened<'_>, report: Report) -> Result<FileResu
     let mut check = LineCheck::new(&options, Tally::new(options.start()));
     let quoting = report.full && !report.quiet && report.format == Format::Human;
     let mut kept = quoting.then(|| KeptLines::new(SHOWN_PER_KIND));
-    let mut lines = RecordLines::record(opened.lines().within(MAX_LINE), &name);
+    let mut lines = RecordLines::record(opened.lines(), &name);
     while let Some(raw) = lines.next_line()? {
         check.push_line(raw);
         if let Some(kept) = &mut kept {

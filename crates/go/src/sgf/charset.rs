@@ -3,10 +3,19 @@
 //! The whole file is decoded before it is parsed: in Shift_JIS the second
 //! byte of a character can be `\` or `]`, which a byte-level parser would
 //! take for SGF syntax.
+//!
+//! A file without `CA` that is not UTF-8 is read in the charset its
+//! bytes suggest when that is one of the multi-byte charsets of Chinese,
+//! Japanese and Korean records (GBK, Big5, Shift_JIS, EUC-JP, EUC-KR),
+//! else in Latin-1, the default of the SGF specification; either way
+//! with a warning that names the charset used.
 
 use std::borrow::Cow;
 
-use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
+use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
+use encoding_rs::{
+    BIG5, EUC_JP, EUC_KR, Encoding, GBK, SHIFT_JIS, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252,
+};
 
 use crate::problem::{Issue, Problem, Severity, Span};
 
@@ -52,7 +61,9 @@ fn find_ca(bytes: &[u8]) -> Option<&[u8]> {
 /// files and keep the old `CA`; text in GB2312, EUC-KR or Shift_JIS is
 /// almost never valid UTF-8, while reading UTF-8 as GBK can swallow a `]`),
 /// with a warning when the `CA` names a charset in which the text would
-/// read differently; else the `CA` charset; else Latin-1 (SGF's default).
+/// read differently; else the `CA` charset; else UTF-8 if most of it is
+/// (a few bytes lost); else the CJK charset its bytes suggest
+/// ([`guess_cjk`]); else Latin-1 (SGF's default).
 pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     decode_cow(Cow::Borrowed(bytes))
 }
@@ -114,6 +125,7 @@ fn decode_cow(bytes: Cow<'_, [u8]>) -> Decoded<'_> {
             kind: Issue::Charset {
                 declared: declared.clone(),
                 used: used.name(),
+                guessed: false,
             },
         });
         return Decoded {
@@ -123,13 +135,14 @@ fn decode_cow(bytes: Cow<'_, [u8]>) -> Decoded<'_> {
             problem,
         };
     }
-    let warn = |used: &'static str| Problem {
+    let warn_as = |used: &'static str, guessed: bool| Problem {
         severity: Severity::Warning,
         span: Span::default(),
         ply: None,
         kind: Issue::Charset {
             declared: declared.clone(),
             used,
+            guessed,
         },
     };
     let bytes = match utf8 {
@@ -139,7 +152,7 @@ fn decode_cow(bytes: Cow<'_, [u8]>) -> Decoded<'_> {
                 Some(e) => e.decode_without_bom_handling(text.as_bytes()).0 == text,
                 None => declared.is_none(),
             };
-            let problem = (!same).then(|| warn(UTF_8.name()));
+            let problem = (!same).then(|| warn_as(UTF_8.name(), false));
             return Decoded {
                 text,
                 charset: UTF_8.name(),
@@ -149,18 +162,24 @@ fn decode_cow(bytes: Cow<'_, [u8]>) -> Decoded<'_> {
         }
         Err(bytes) => bytes,
     };
-    let (encoding, mut problem) = match encoding {
-        Some(e) => (e, None),
-        // UTF-8 with a few bytes lost (servers that cut names inside a
-        // character, downloads that turned bytes into `?`) is still far
-        // more UTF-8 than Latin-1 would make of it.
-        None if mostly_utf8(&bytes) => (UTF_8, Some(warn(UTF_8.name()))),
-        None => (WINDOWS_1252, Some(warn(WINDOWS_1252.name()))),
+    let (encoding, mut guessed) = match encoding {
+        Some(e) => (e, false),
+        None => without_ca(&bytes),
     };
-    let (text, used, had_errors) = encoding.decode(&bytes);
-    if had_errors {
-        problem = Some(warn(used.name()));
+    let (mut text, mut used, mut had_errors) = encoding.decode(&bytes);
+    if had_errors && guessed {
+        // A guess the rest of the file belies (the detector saw a
+        // sample): UTF-8 with bytes lost, or Latin-1.
+        let fallback = if Utf8Share::of(&bytes).mostly() {
+            UTF_8
+        } else {
+            WINDOWS_1252
+        };
+        (text, used, had_errors) = fallback.decode(&bytes);
+        guessed = false;
     }
+    // Without `CA`, whatever was used is a choice the user should know of.
+    let problem = (declared.is_none() || had_errors).then(|| warn_as(used.name(), guessed));
     let text = text.into_owned();
     let text = match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_string(),
@@ -174,46 +193,187 @@ fn decode_cow(bytes: Cow<'_, [u8]>) -> Decoded<'_> {
     }
 }
 
-/// Whether text that is not valid UTF-8 is UTF-8 damaged in places: it
-/// has more than half as many well-formed multi-byte characters as bytes
-/// that fit none. Text in GB2312, Shift_JIS, EUC-KR or Latin-1 makes
-/// well-formed UTF-8 only by chance (about one character in five of
-/// their sample files, none in Latin-1); a damaged UTF-8 name keeps most
-/// of its characters.
-fn mostly_utf8(bytes: &[u8]) -> bool {
-    let (mut good, mut bad) = (0usize, 0usize);
-    let mut rest = bytes;
-    loop {
-        match std::str::from_utf8(rest) {
-            Ok(text) => {
-                good += text.bytes().filter(|&b| b >= 0xc0).count();
-                break;
-            }
-            Err(e) => {
-                let (valid, after) = rest.split_at(e.valid_up_to());
-                good += valid.iter().filter(|&&b| b >= 0xc0).count();
-                bad += 1;
-                rest = &after[e.error_len().unwrap_or(after.len()).max(1)..];
-            }
+/// The bytes fed to the charset detector: enough text of names and
+/// comments to tell the charsets apart, few enough that a large record
+/// is not scanned whole (the moves are ASCII and tell nothing).
+const GUESS_SAMPLE: usize = 64 * 1024;
+
+/// The charset of a file without `CA` and not UTF-8, when its bytes are
+/// in one of the multi-byte charsets of Chinese, Japanese and Korean
+/// records, as `chardetng` (the detector of Firefox) guesses it from the
+/// text that starts at the first non-ASCII byte (the caller reads the
+/// file as Latin-1 if it then does not decode without error).
+///
+/// Other guesses are not taken: a short Latin name (`Ségolène`) may look
+/// like Central European or Cyrillic text to the detector, and Latin-1
+/// is the specification's default; text in one of these CJK charsets
+/// read as Latin-1 is always wrong.
+pub fn guess_cjk(bytes: &[u8]) -> Option<&'static Encoding> {
+    let first = bytes.iter().position(|b| !b.is_ascii())?;
+    // chardetng looks at up to two bytes before the first non-ASCII one.
+    let start = first.saturating_sub(2);
+    let end = bytes.len().min(first.saturating_add(GUESS_SAMPLE));
+    let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
+    // `last` only when the sample is the file's end: a sample cut inside
+    // a character must not count against a charset.
+    detector.feed(&bytes[start..end], end == bytes.len());
+    let guess = detector.guess(None, Utf8Detection::Deny);
+    if guess == EUC_JP {
+        // Both are EUC: a few Chinese names in GB2312 are often guessed
+        // EUC-JP, and Chinese records without `CA` are far more common
+        // than Japanese ones in EUC-JP (Japanese tools write Shift_JIS).
+        // Japanese text shows itself by its kana; names in kanji alone
+        // are read as GBK when they can be.
+        let (sample, _) = EUC_JP.decode_without_bom_handling(&bytes[start..end]);
+        let kana = sample
+            .chars()
+            .any(|c| ('\u{3041}'..='\u{30ff}').contains(&c));
+        let gbk = GBK.decode_without_bom_handling_and_without_replacement(&bytes[start..end]);
+        if !kana && gbk.is_some() {
+            return Some(GBK);
         }
     }
-    2 * good > bad
+    [GBK, BIG5, SHIFT_JIS, EUC_JP, EUC_KR]
+        .contains(&guess)
+        .then_some(guess)
+}
+
+/// The charset of a file without `CA` that is not valid UTF-8, and
+/// whether it is a guess: UTF-8 when nearly all of it is (servers that
+/// cut names inside a character, downloads that turned bytes into `?`);
+/// else the CJK charset the bytes suggest ([`guess_cjk`]); else UTF-8
+/// when it still is more UTF-8 than anything; else Latin-1.
+fn without_ca(bytes: &[u8]) -> (&'static Encoding, bool) {
+    let share = Utf8Share::of(bytes);
+    if share.nearly_all() {
+        return (UTF_8, false);
+    }
+    if let Some(e) = guess_cjk(bytes) {
+        return (e, true);
+    }
+    if share.mostly() {
+        (UTF_8, false)
+    } else {
+        (WINDOWS_1252, false)
+    }
+}
+
+/// How much of a text that is not valid UTF-8 is well-formed UTF-8.
+#[derive(Clone, Copy, Debug, Default)]
+struct Utf8Share {
+    /// Well-formed multi-byte characters.
+    chars: usize,
+    /// Their bytes.
+    char_bytes: usize,
+    /// Ill-formed sequences.
+    faults: usize,
+    /// Their bytes.
+    fault_bytes: usize,
+}
+
+impl Utf8Share {
+    fn of(bytes: &[u8]) -> Utf8Share {
+        let mut share = Utf8Share::default();
+        let mut count = |valid: &[u8]| {
+            share.chars += valid.iter().filter(|&&b| b >= 0xc0).count();
+            share.char_bytes += valid.iter().filter(|&&b| b >= 0x80).count();
+        };
+        let mut rest = bytes;
+        let (mut faults, mut fault_bytes) = (0, 0);
+        loop {
+            match std::str::from_utf8(rest) {
+                Ok(text) => {
+                    count(text.as_bytes());
+                    break;
+                }
+                Err(e) => {
+                    let (valid, after) = rest.split_at(e.valid_up_to());
+                    count(valid);
+                    let len = e.error_len().unwrap_or(after.len()).max(1);
+                    faults += 1;
+                    fault_bytes += len;
+                    rest = &after[len..];
+                }
+            }
+        }
+        share.faults = faults;
+        share.fault_bytes = fault_bytes;
+        share
+    }
+
+    /// Three bytes of well-formed characters for each byte of fault or
+    /// more: the Fox server's names with bytes lost (4.5 or more in its
+    /// files); text in GB2312, Shift_JIS or EUC-KR gives well-formed
+    /// UTF-8 only by chance (about one character in five in their sample
+    /// files, rarely more than 1.5 bytes for one even in a few names).
+    fn nearly_all(self) -> bool {
+        self.char_bytes >= 3 * self.fault_bytes
+    }
+
+    /// More than half as many well-formed characters as faults: a short
+    /// damaged UTF-8 name keeps most of its characters (the verdict when
+    /// no CJK charset reads the text).
+    fn mostly(self) -> bool {
+        2 * self.chars > self.faults
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{find_ca, mostly_utf8};
+    use super::{Utf8Share, find_ca, guess_cjk, without_ca};
+    use encoding_rs::{BIG5, EUC_JP, EUC_KR, Encoding, GBK, SHIFT_JIS, UTF_8, WINDOWS_1252};
+
+    fn mostly_utf8(bytes: &[u8]) -> bool {
+        Utf8Share::of(bytes).mostly()
+    }
 
     #[test]
     fn damaged_utf8_is_told_from_other_charsets() {
         // A Fox record's names with bytes turned into `?`.
-        assert!(mostly_utf8(
-            b"PB[\xe6\x9f\xaf\xe6\xb4?]PW[\xe9\x82\xac\xe5\x85\x89]"
-        ));
+        let fox = b"PB[\xe6\x9f\xaf\xe6\xb4?]PW[\xe9\x82\xac\xe5\x85\x89]";
+        assert!(mostly_utf8(fox));
+        assert_eq!(without_ca(fox), (UTF_8, false));
         // GB2312, Shift_JIS, Latin-1.
         assert!(!mostly_utf8(b"PB[\xd6\xd0\xb9\xfa\xc6\xe5]"));
         assert!(!mostly_utf8(b"PB[\x96\x7b\x88\xf6\x88\xf6]"));
         assert!(!mostly_utf8(b"PB[Jos\xe9 Mar\xeda]"));
+        // GB2312 that is mostly well-formed UTF-8 by chance (three of its
+        // five characters): the detector's GBK, not UTF-8.
+        let (gbk, _, _) = GBK.encode("PB[陈耀烨]PW[时越]");
+        assert!(mostly_utf8(&gbk));
+        assert_eq!(without_ca(&gbk), (GBK, true));
+    }
+
+    #[test]
+    fn cjk_names_are_guessed_latin_names_are_not() {
+        let cases: [(&str, &'static Encoding, Option<&'static Encoding>); 11] = [
+            ("PB[古力]PW[常昊]", GBK, Some(GBK)),
+            // Guessed EUC-JP by the detector: no kana, so GBK.
+            ("PB[李昌镐]PW[曹薰铉]", GBK, Some(GBK)),
+            (
+                "PB[井山裕太]PW[張栩]C[黒の中押し勝ち]",
+                EUC_JP,
+                Some(EUC_JP),
+            ),
+            (
+                "PB[趙治勲]PW[小林光一]C[これは良い手です]",
+                EUC_JP,
+                Some(EUC_JP),
+            ),
+            ("PB[李昌镐]PW[曹薰铉]C[黑棋中盘胜]", GBK, Some(GBK)),
+            ("PB[周俊勳]PW[林海峰]", BIG5, Some(BIG5)),
+            ("PB[이세돌]PW[박정환]", EUC_KR, Some(EUC_KR)),
+            ("PB[井山裕太]PW[張栩]", SHIFT_JIS, Some(SHIFT_JIS)),
+            ("PB[Ségolène]PW[José María]", WINDOWS_1252, None),
+            ("PB[Müller]PW[Jürgen Weiß]", WINDOWS_1252, None),
+            ("PB[Søren]PW[François]", WINDOWS_1252, None),
+        ];
+        for (text, encoding, guess) in cases {
+            let (bytes, _, unmappable) = encoding.encode(text);
+            assert!(!unmappable, "{text}");
+            assert_eq!(guess_cjk(&bytes), guess, "{text}");
+        }
+        assert_eq!(guess_cjk(b"(;B[aa])"), None);
     }
 
     #[test]

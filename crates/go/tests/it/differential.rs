@@ -295,3 +295,152 @@ fn hunting_captures_every_size() {
         "{met:?}"
     );
 }
+
+/// What the forcing games met: repetitions refused, and how far back the
+/// position repeated lay (a simple ko is 2 plies back; a triple ko or
+/// "sending two, returning one" cycle further).
+#[derive(Default, Debug)]
+struct Repeats {
+    /// Points refused as superko.
+    refused: u32,
+    /// Of those, repeating a position more than 2 positions back.
+    beyond_ko: u32,
+    /// More than 40 positions back (rebuilt across whole-board marks).
+    far: u32,
+    /// Repeating moves played against the rules.
+    forced: u32,
+}
+
+/// A start position on an `n`x`n` board: random stones, about `fill` in
+/// 100 points, without groups lacking a liberty.
+fn random_start(n: usize, fill: u32, rng: &mut ChaCha8Rng) -> Grid {
+    let mut g = Grid::new(n);
+    for i in 0..n * n {
+        if rng.random_range(0..100) < fill {
+            g.cells[i] = Some(if rng.random_range(0..2) == 0 {
+                Side::Black
+            } else {
+                Side::White
+            });
+        }
+    }
+    for i in 0..n * n {
+        if g.cells[i].is_some() {
+            let (stones, libs) = g.group(i);
+            if libs.is_empty() {
+                for s in stones {
+                    g.cells[s] = None;
+                }
+            }
+        }
+    }
+    g
+}
+
+/// One game under a superko profile from a random start, moves chosen to
+/// make repetitions: mostly on the last liberty of a group in atari, and
+/// now and then a move the rules refuse (a superko, a suicide) forced as
+/// a record may hold it. Every point's verdict and every board against
+/// the reference.
+fn forcing_game(n: usize, profile: Profile, seed: u64, plies: usize, met: &mut Repeats) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let size = Size::new(n as u8).unwrap();
+    let start = random_start(n, 55, &mut rng);
+    let mut pos = Position::new(size, profile);
+    for i in 0..n * n {
+        if start.cells[i].is_some() {
+            pos.set_stone(point(n, i), start.cells[i]);
+        }
+    }
+    let mut reference = Game::new(n, profile);
+    reference.grid = start.clone();
+    reference.history = vec![start];
+    let mut side = Side::Black;
+    for ply in 0..plies {
+        if reference.over() {
+            break;
+        }
+        let context = format!("forcing {profile} {n}x{n} seed {seed} ply {ply}");
+        let mut legal = Vec::new();
+        let mut refused = Vec::new();
+        let mut hunt = Vec::new();
+        for i in 0..n * n {
+            let expected = reference.why(side, i);
+            let got = pos
+                .why_illegal(side, Move::Play(point(n, i)))
+                .map(|k| k.code());
+            assert_eq!(got, expected, "{context}: {side} at {i}\n{pos:?}");
+            match expected {
+                None => {
+                    let (_, captured, _) = reference.after(side, i);
+                    if captured > 0 {
+                        hunt.push(i);
+                    }
+                    legal.push(i);
+                }
+                Some("superko") => {
+                    let (g, _, _) = reference.after(side, i);
+                    let back = reference.history.len()
+                        - reference.history.iter().rposition(|h| *h == g).unwrap();
+                    met.refused += 1;
+                    met.beyond_ko += u32::from(back > 2);
+                    met.far += u32::from(back > 40);
+                    refused.push(i);
+                }
+                Some("suicide") => refused.push(i),
+                Some(_) => {}
+            }
+        }
+        let roll = rng.random_range(0..10);
+        let pool = if roll == 0 && !refused.is_empty() {
+            &refused
+        } else if roll < 7 && !hunt.is_empty() {
+            &hunt
+        } else {
+            &legal
+        };
+        let choice = if pool.is_empty() || rng.random_range(0..30) == 0 {
+            None
+        } else {
+            Some(pool[rng.random_range(0..pool.len())])
+        };
+        let mv = choice.map_or(Move::Pass, |i| Move::Play(point(n, i)));
+        if choice.is_some_and(|i| refused.contains(&i)) {
+            met.forced += 1;
+            pos.force(side, mv, |_| {})
+                .unwrap_or_else(|| panic!("{context}: forced onto an empty point"));
+        } else {
+            pos.play_as(side, mv)
+                .unwrap_or_else(|e| panic!("{context}: {e}"));
+        }
+        reference.play(side, choice);
+        assert_same_board(&pos, &reference.grid, &context);
+        side = !side;
+    }
+}
+
+/// Positional superko against the reference's list of every board, on
+/// thousands of games built to repeat positions: captures hunted on
+/// crowded small boards (ko, triple ko and "sending two, returning one"
+/// cycles), refused moves forced, repetitions met up to hundreds of
+/// positions back.
+#[test]
+fn superko_on_forced_repeats() {
+    let mut met = Repeats::default();
+    let mut games = 0;
+    for profile in [Profile::PositionalSuperko, Profile::TrompTaylor] {
+        for n in 2..=6usize {
+            let count = if n <= 4 { 500 } else { 150 };
+            for g in 0..count {
+                let seed = 90_000 + (n * 10_000 + g) as u64;
+                forcing_game(n, profile, seed, 6 * n * n, &mut met);
+                games += 1;
+            }
+        }
+    }
+    assert!(games >= 2000, "{games} games");
+    assert!(
+        met.refused >= 50_000 && met.beyond_ko >= 3_000 && met.far >= 100 && met.forced >= 5_000,
+        "{met:?}"
+    );
+}

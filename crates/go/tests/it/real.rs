@@ -89,6 +89,29 @@ fn byte_order_marks_and_shift_jis() {
     );
     let kiin = read("nihon-kiin.sgf");
     assert_eq!(kiin.games[0].plies.len(), 8);
+    // No `CA`: Shift_JIS guessed from the bytes.
+    assert_eq!(kiin.charset, "Shift_JIS");
+    let info = &kiin.games[0].info;
+    assert_eq!(info.players.black.as_deref(), Some("申眞ソ"));
+    assert_eq!(info.players.white.as_deref(), Some("党毅飛"));
+    assert_eq!(info.result.as_deref(), Some("257手完, 黒中押し勝ち"));
+    assert!(
+        kiin.source
+            .contains("第1回ソパルコサノル世界最高棋士決定戦第9戦")
+    );
+    // A MultiGo problem file without `CA`: GB2312 (read as GBK) guessed.
+    let multigo = read("no-ca.sgf");
+    assert_eq!(multigo.charset, "GBK");
+    assert!(
+        multigo
+            .source
+            .contains("这是从压长星定式演变而来的形。怎样攻击碰在黑壁上的白三子呢？")
+    );
+    assert_eq!(multigo.games[0].plies.len(), 7);
+    for checked in [&kiin, &multigo] {
+        let warning = checked.problems.iter().find(|p| p.kind.code() == "charset");
+        assert!(warning.is_some_and(|p| p.kind.message().contains("guessed")));
+    }
 }
 
 /// Fox server professional games (see the data README): damage the

@@ -422,6 +422,69 @@ fn charsets() {
     }
 }
 
+/// Files without `CA` in the charsets of Chinese, Japanese and Korean
+/// collections: the charset is guessed from the bytes, the names and
+/// comments read right, the moves are those of the same file in UTF-8,
+/// and a warning names the charset used.
+#[test]
+fn charsets_without_ca_are_guessed() {
+    use encoding_rs::{BIG5, EUC_JP, EUC_KR, GBK, SHIFT_JIS};
+    let moves = ";B[pd];W[dp];B[pq]C[{c}];W[dd];B[fq]";
+    for (enc, black, white, comment) in [
+        (GBK, "李昌镐", "曹薰铉", "黑棋中盘胜"),
+        (GBK, "古力", "常昊", "白棋打入"),
+        // Three of these five characters are well-formed UTF-8 by
+        // chance: the file is still read as GBK, not UTF-8.
+        (GBK, "陈耀烨", "时越", "好棋"),
+        (BIG5, "周俊勳", "林海峰", "黑中盤勝"),
+        (EUC_KR, "이세돌", "박정환", "좋은 수"),
+        (SHIFT_JIS, "井山裕太", "張栩", "黒の中押し勝ち"),
+        // 表 and ソ end in the byte of `\` in Shift_JIS.
+        (SHIFT_JIS, "表ソ本因坊", "趙治勲", "これは良い手です"),
+        (EUC_JP, "小林光一", "趙治勲", "これは良い手です"),
+    ] {
+        let text = format!(
+            "(;GM[1]SZ[19]PB[{black}]PW[{white}]{})",
+            moves.replace("{c}", comment)
+        );
+        let (bytes, _, unmappable) = enc.encode(&text);
+        assert!(!unmappable, "{text}");
+        assert!(std::str::from_utf8(&bytes).is_err(), "{text}");
+        let c = check(&bytes, &CheckOptions::default());
+        let name = enc.name();
+        assert_eq!(c.charset, name, "{text}");
+        assert_eq!(c.games[0].info.players.black.as_deref(), Some(black));
+        assert_eq!(c.games[0].info.players.white.as_deref(), Some(white));
+        assert!(c.source.contains(comment), "{name}: {}", c.source);
+        assert_eq!(problems(&c), [("charset", Warning, 1, 1, None)], "{name}");
+        assert!(
+            c.problems[0]
+                .kind
+                .message()
+                .contains(&format!("read as {name}, guessed")),
+            "{}",
+            c.problems[0].kind.message()
+        );
+        let utf8 = strict(&text);
+        let mv =
+            |c: &Checked| -> Vec<_> { c.games[0].plies.iter().map(|p| (p.side, p.mv)).collect() };
+        assert_eq!(mv(&c), mv(&utf8), "{name}");
+        assert_eq!(mv(&c).len(), 5);
+    }
+    // Latin names stay Latin-1 (SGF's default), and the warning says no
+    // guess was made.
+    for name in ["Ségolène", "José María", "Jürgen Weiß", "François"] {
+        let (bytes, _, _) = encoding_rs::WINDOWS_1252.encode(name);
+        let mut file = b"(;PB[".to_vec();
+        file.extend_from_slice(&bytes);
+        file.extend_from_slice(b"];B[aa])");
+        let c = check(&file, &CheckOptions::default());
+        assert_eq!(c.charset, "windows-1252", "{name}");
+        assert_eq!(c.games[0].info.players.black.as_deref(), Some(name));
+        assert!(!c.problems[0].kind.message().contains("guessed"));
+    }
+}
+
 #[test]
 fn columns_count_characters() {
     let c = strict("(;C[李昌镐];W[aa])");
