@@ -16,7 +16,7 @@ use asalto_core::GameKind;
 use super::batch::{self, Checker, FileResult, Target, UnjudgedJson, Verdict, Worker};
 use super::games::{self, GameCli};
 use super::input;
-use super::input::{Failure, Opened, check_lines, shown_name};
+use super::input::{Failure, Opened, Shown, check_lines, shown_name};
 use super::{ColorChoice, Format, Out, Status, WriteError, error};
 
 /// Examples shown under `--help`.
@@ -360,12 +360,11 @@ impl Work {
         opened: Opened<'_>,
         options: CheckOptions,
     ) -> Result<Checked, Failure> {
-        let name = shown_name(path);
         let mut replayer = match self.replayer.take() {
             Some(r) => r,
             None => Replayer::new(options, false),
         };
-        let result = check_lines(opened.lines(), name, &mut replayer);
+        let result = check_lines(opened.lines(), Shown::of(path), &mut replayer);
         let checked = replayer.finish_and_reset();
         self.replayer = Some(replayer);
         result.map(|()| checked)

@@ -3,11 +3,10 @@
 
 use asalto::export::{DocumentSummary, write_json_streamed};
 use asalto::replay::{Checked, Ply, Replayer};
-use asalto::text::escape_line;
 use asalto::transcript::{Dialogue, Exchange};
 use asalto::{Position, json::StopJson};
 
-use super::input::{self, Failure, Reread, Rereadable};
+use super::input::{self, Failure, Reread, Rereadable, Shown};
 use super::{Out, ReadArgs, Status, WriteError, error};
 
 /// Examples shown under `--help`.
@@ -165,8 +164,8 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
         );
         return Ok(Status::Error);
     }
-    let shown = escape_line(&input::display_name(&args.file)).into_owned();
-    let name = shown.as_str();
+    let shown = Shown::of(&args.file);
+    let name = &shown;
     let source = match Rereadable::open(&args.file) {
         Ok(source) => source,
         Err(message) => {
@@ -222,7 +221,7 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
             status = Status::Failure;
             // Every problem, as `check` reports it, then what is done.
             super::report(&super::check::full_report(
-                name,
+                input::shown_name(&args.file),
                 &checked,
                 args.color.enabled_on_stderr(),
             ));
@@ -307,7 +306,7 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
 
 /// The first reading of a JSON game document read from `lines` (named
 /// `name`): what its head says, and the digest of its plies.
-fn first_of_document(lines: input::Lines<'_>, name: &str) -> Result<First, Failure> {
+fn first_of_document(lines: input::Lines<'_>, name: &Shown<'_>) -> Result<First, Failure> {
     let mut digest = PlyDigest::default();
     let summary = input::read_game_document(lines, name, &mut |ply| digest.add(ply))?;
     Ok(First {
@@ -323,13 +322,15 @@ fn first_of_document(lines: input::Lines<'_>, name: &str) -> Result<First, Failu
 /// one).
 fn first_of_record(
     lines: input::Lines<'_>,
-    name: &str,
+    name: &Shown<'_>,
     file: &str,
     options: asalto::replay::CheckOptions,
 ) -> Result<(First, Checked), String> {
     let mut digest = PlyDigest::default();
     let mut replayer = Replayer::new(options, false);
-    input::replay_record_lines(lines, name, &mut replayer, &mut |ply| digest.add(ply))?;
+    input::replay_record_lines(lines, name.by_ref(), &mut replayer, &mut |ply| {
+        digest.add(ply);
+    })?;
     let checked = replayer.finish();
     let first = First {
         summary: DocumentSummary {
@@ -379,7 +380,7 @@ impl PlyDigest {
 struct Streamed<'a> {
     source: &'a dyn Reread,
     buf: &'a mut Vec<u8>,
-    name: &'a str,
+    name: &'a Shown<'a>,
     first: &'a First,
 }
 
@@ -399,7 +400,7 @@ impl Streamed<'_> {
         let same = match self.first.record {
             Some(options) => {
                 let mut replayer = Replayer::new(options, false);
-                input::replay_record_lines(lines, self.name, &mut replayer, &mut on_ply)?;
+                input::replay_record_lines(lines, self.name.by_ref(), &mut replayer, &mut on_ply)?;
                 replayer.finish().plies() == expected
             }
             None => match input::read_game_document(lines, self.name, &mut on_ply) {
@@ -488,19 +489,24 @@ mod tests {
         let mut buf = Vec::new();
         let lines = source.lines(&mut buf).unwrap();
         let first = if json {
-            first_of_document(lines, "game.json")
+            first_of_document(lines, &Shown::of("game.json"))
                 .map_err(|_| "unread")
                 .unwrap()
         } else {
-            first_of_record(lines, "game.txt", "game.txt", CheckOptions::default())
-                .unwrap()
-                .0
+            first_of_record(
+                lines,
+                &Shown::of("game.txt"),
+                "game.txt",
+                CheckOptions::default(),
+            )
+            .unwrap()
+            .0
         };
         let mut moves = Vec::new();
         let mut streamed = Streamed {
             source: &source,
             buf: &mut buf,
-            name: "game",
+            name: &Shown::of("game"),
             first: &first,
         };
         let read = streamed.replay(&mut |ply| moves.push(ply.mv.to_string()));

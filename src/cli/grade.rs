@@ -177,6 +177,14 @@ pub struct Args {
     /// Go: SWI-Prolog's executable.
     #[arg(long, value_name = "PATH", default_value = "swipl")]
     swipl: String,
+    /// Go: grade a predicate of the assignment under another name, e.g.
+    /// `finDelJuego=terminarJuego`, or `finDelJuego=puntajeFinal(1,3,2)`
+    /// when its arguments come in another order (there: which argument of
+    /// finDelJuego goes in each place of puntajeFinal). Repeatable: the
+    /// assignment's own name is tried first, then these in order; the
+    /// report says which one was graded.
+    #[arg(long = "predicate", value_name = "NAME=OTHER")]
+    predicates: Vec<String>,
 }
 
 #[cfg(target_os = "linux")]
@@ -561,6 +569,9 @@ impl Graded for Asalto {
         }
         if !args.puzzles.is_empty() {
             return Err("--puzzles is for --game solitaire".into());
+        }
+        if !args.predicates.is_empty() {
+            return Err("--predicate is for --game go".into());
         }
         let references = load_games(&args.games)?;
         if args.rules.as_deref().is_some_and(|r| r != "seed-2019") {

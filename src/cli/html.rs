@@ -14,7 +14,7 @@ use asalto_go::replay::CheckOptions as GoOptions;
 use super::batch::{self, Checker, Worker};
 use super::games::{GameCli, PageChecker};
 use super::input::{
-    Failure, NotOpened, Opened, display_name, read_bytes, starts_like_json, streamed_record,
+    Failure, NotOpened, Opened, Shown, display_name, read_bytes, starts_like_json, streamed_record,
 };
 use super::utf8_input;
 use super::{Format, Input, Out, ReadArgs, Status, WriteError, check as check_cmd, error};
@@ -61,10 +61,9 @@ fn read_record(path: &str) -> Result<Input, (Status, String)> {
         Ok(opened) => opened,
         Err(NotOpened::Unreadable(message)) => return Err((Status::Error, message)),
         Err(NotOpened::Folder) => {
-            let name = asalto::text::escape_line(path);
             return Err((
                 Status::Error,
-                format!("cannot read {name}: it is a directory"),
+                format!("cannot read {}: it is a directory", Shown::of(path)),
             ));
         }
     };
@@ -80,8 +79,7 @@ fn read_record(path: &str) -> Result<Input, (Status, String)> {
 fn page_record(path: &str, mut opened: Opened<'_>) -> Result<Input, (Status, String)> {
     let name = display_name(path);
     if starts_like_json(opened.head()) {
-        let shown = asalto::text::escape_line(&name).into_owned();
-        return match streamed_record(opened.lines(), &shown, MAX_RECORD as usize) {
+        return match streamed_record(opened.lines(), &Shown::of(path), MAX_RECORD as usize) {
             Ok(text) => Ok(Input { name, text }),
             Err(Failure::Unreadable(message)) => Err((Status::Error, message)),
             Err(Failure::Document(message)) => Err((Status::Failure, message)),

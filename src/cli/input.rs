@@ -29,6 +29,39 @@ pub fn shown_name(path: &str) -> &str {
     if path == "-" { "<stdin>" } else { path }
 }
 
+/// An input's name as a message shows it: `-` as `<stdin>`, control
+/// characters escaped (`\x1b`, `\x0a`), made once from the path by
+/// [`Shown::of`]. The messages of this module take a `&Shown`, not a
+/// `&str`, so that a name is escaped exactly once on its way to a
+/// message: it was escaped twice where one function escaped it and
+/// handed it to another that did again, and not at all where a raw path
+/// was worded (a file name can hold a clear-screen or a line feed).
+#[derive(Clone, Debug)]
+pub struct Shown<'a>(Cow<'a, str>);
+
+impl<'a> Shown<'a> {
+    /// The name of the input at `path`, as messages show it.
+    pub fn of(path: &'a str) -> Shown<'a> {
+        Shown(escape_line(shown_name(path)))
+    }
+
+    /// The same name, borrowed (no copy of an escaped name).
+    pub fn by_ref(&self) -> Shown<'_> {
+        Shown(Cow::Borrowed(&self.0))
+    }
+
+    /// The same name, owning its text.
+    pub fn into_owned(self) -> Shown<'static> {
+        Shown(Cow::Owned(self.0.into_owned()))
+    }
+}
+
+impl std::fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// Bytes of an input read to tell its game by content.
 pub const HEAD: usize = 4096;
 
@@ -81,7 +114,7 @@ pub fn read_bytes_within(path: &str, max: u64) -> Result<Vec<u8>, String> {
     if bytes.len() as u64 > max {
         return Err(format!(
             "cannot read {}: larger than {} MiB",
-            asalto::text::escape_line(&display_name(path)),
+            Shown::of(path),
             max >> 20
         ));
     }
@@ -98,10 +131,7 @@ pub fn read_at_most(path: &str, max: u64) -> Result<Vec<u8>, String> {
     } else {
         File::open(path).and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
     };
-    result.map_err(|e| {
-        let name = asalto::text::escape_line(&display_name(path)).into_owned();
-        format!("cannot read {name}: {}", io_reason(&e))
-    })?;
+    result.map_err(|e| read_error(path, &e))?;
     Ok(bytes)
 }
 
@@ -213,7 +243,7 @@ impl<'b> Opened<'b> {
             Err(e) => Err(read_error(path, &e)),
             Ok(bytes) if bytes.len() as u64 > max => Err(format!(
                 "cannot read {}: larger than {} MiB",
-                escape_line(&display_name(path)),
+                Shown::of(path),
                 max >> 20
             )),
             Ok(bytes) => Ok(bytes),
@@ -269,11 +299,12 @@ fn fill(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
 
 /// `cannot read NAME: why`.
 fn read_error(path: &str, e: &io::Error) -> String {
-    format!(
-        "cannot read {}: {}",
-        escape_line(&display_name(path)),
-        io_reason(e)
-    )
+    cannot_read(&Shown::of(path), e)
+}
+
+/// `cannot read NAME: why`, for an input already named.
+pub fn cannot_read(name: &Shown<'_>, e: &io::Error) -> String {
+    format!("cannot read {name}: {}", io_reason(e))
 }
 
 /// Why a file cannot be read, in words.
@@ -306,26 +337,41 @@ pub fn expand_folders(args: &[String], extensions: &[&str]) -> Vec<Result<String
         let entries = match std::fs::read_dir(path) {
             Ok(entries) => entries,
             Err(e) => {
-                out.push(Err(format!("cannot read {arg}: {}", io_reason(&e))));
+                out.push(Err(read_error(arg, &e)));
                 continue;
             }
         };
-        let mut found: Vec<String> = entries
+        // A name that is not UTF-8 cannot be named to the readers (paths
+        // are text here): it is said as such, in its place, rather than
+        // read under its lossy name ("no such file").
+        let mut found: Vec<(String, bool)> = entries
             .flatten()
             .map(|e| e.path())
             .filter(|p| p.is_file() && keep(p))
-            .map(|p| p.to_string_lossy().into_owned())
+            .map(|p| match p.to_str() {
+                Some(name) => (name.to_string(), true),
+                None => (p.to_string_lossy().into_owned(), false),
+            })
             .collect();
         found.sort();
         if found.is_empty() {
             let patterns: Vec<String> = extensions.iter().map(|e| format!("`*.{e}`")).collect();
             out.push(Err(format!(
                 "{}: no {} records in this folder",
-                asalto::text::escape_line(arg),
+                Shown::of(arg),
                 patterns.join(" or ")
             )));
         }
-        out.extend(found.into_iter().map(Ok));
+        out.extend(found.into_iter().map(|(name, utf8)| {
+            if utf8 {
+                Ok(name)
+            } else {
+                Err(format!(
+                    "cannot read {}: its name is not UTF-8 (rename the file to read it)",
+                    Shown::of(&name)
+                ))
+            }
+        }));
     }
     out
 }
@@ -360,9 +406,7 @@ impl<'b> Lines<'b> {
         let reader: Box<dyn Read> = if path == "-" {
             Box::new(stdin())
         } else {
-            let file =
-                File::open(path).map_err(|e| format!("cannot read {path}: {}", io_reason(&e)))?;
-            Box::new(file)
+            Box::new(File::open(path).map_err(|e| read_error(path, &e))?)
         };
         Ok(Lines::from_reader(reader, buf))
     }
@@ -504,7 +548,7 @@ pub fn starts_like_json(head: &[u8]) -> bool {
 
 /// The message for a line that is not UTF-8: where the first bad byte is.
 pub fn not_utf8(
-    name: &str,
+    name: &Shown<'_>,
     line: usize,
     text: &[u8],
     error: std::str::Utf8Error,
@@ -517,12 +561,30 @@ pub fn not_utf8(
     } else {
         valid
     };
-    format!(
-        "{}: not UTF-8 text (invalid byte at line {line}, column {}, byte {})",
-        asalto::text::escape_line(name),
+    not_utf8_at(
+        name,
+        line,
         valid.chars().count() + 1,
-        offset + error.valid_up_to()
+        offset + error.valid_up_to(),
     )
+}
+
+/// The message for a text read whole (`bytes`, the input at `path`) that
+/// is not UTF-8 (`error`, of `bytes`): where its first bad byte is, as
+/// [`not_utf8`] says it of a line.
+pub fn not_utf8_text(path: &str, bytes: &[u8], error: std::str::Utf8Error) -> String {
+    let offset = error.valid_up_to();
+    // The bytes before the first bad one are UTF-8.
+    let before = std::str::from_utf8(&bytes[..offset]).unwrap_or_default();
+    let (line, column) = asalto::replay::line_column(before, offset);
+    not_utf8_at(&Shown::of(path), line, column, offset)
+}
+
+/// `NAME: not UTF-8 text (...)`: the words of every reader's message
+/// about an input that is not UTF-8, with where its first bad byte is
+/// (its line and column, counted in characters, and its byte offset).
+pub fn not_utf8_at(name: &Shown<'_>, line: usize, column: usize, byte: usize) -> String {
+    format!("{name}: not UTF-8 text (invalid byte at line {line}, column {column}, byte {byte})")
 }
 
 /// The record a JSON game document holds (`lines` from its first byte,
@@ -535,7 +597,7 @@ pub fn not_utf8(
 /// still read to its end, so that what is wrong in it comes first): it is
 /// an error that says the game is too large for a page, the only reader
 /// with a bound.
-pub fn streamed_record(lines: Lines<'_>, shown: &str, max: usize) -> Result<String, Failure> {
+pub fn streamed_record(lines: Lines<'_>, shown: &Shown<'_>, max: usize) -> Result<String, Failure> {
     let mut record = String::new();
     let mut too_large = false;
     let read = read_game_document(lines, shown, &mut |ply| {
@@ -578,11 +640,11 @@ pub fn streamed_record(lines: Lines<'_>, shown: &str, max: usize) -> Result<Stri
 /// problem.
 pub fn read_game_document(
     lines: Lines<'_>,
-    shown: &str,
+    shown: &Shown<'_>,
     on_ply: &mut dyn FnMut(&Ply),
 ) -> Result<DocumentSummary, Failure> {
     use asalto::export::{DocumentError, ImportError, read_document};
-    let read_error = |e: io::Error| format!("cannot read {shown}: {}", io_reason(&e));
+    let read_error = |e: io::Error| cannot_read(shown, &e);
     let mut text = Utf8Text::new(lines.into_reader());
     let read = read_document(io::BufReader::with_capacity(CHUNK, &mut text), on_ply);
     let read = match read {
@@ -592,11 +654,7 @@ pub fn read_game_document(
     };
     text.drain().map_err(read_error)?;
     if let Some((bytes, chars)) = text.bad {
-        return Err(Failure::Unreadable(format!(
-            "{}: not UTF-8 text (invalid byte at line 1, column {}, byte {bytes})",
-            asalto::text::escape_line(shown),
-            chars + 1
-        )));
+        return Err(Failure::Unreadable(not_utf8_at(shown, 1, chars + 1, bytes)));
     }
     match read {
         Err(e @ ImportError::Json(_)) => Err(Failure::Document(format!("{shown}: {e}"))),
@@ -735,8 +793,8 @@ impl From<String> for Failure {
 /// record a JSON game document holds (the document read whole, replayed and
 /// checked first, as `export` reads it).
 pub struct RecordLines<'b> {
-    /// The name in messages, escaped (borrowed when nothing needs it).
-    name: Cow<'b, str>,
+    /// The name in messages.
+    name: Shown<'b>,
     source: RecordSource<'b>,
     line: usize,
     offset: usize,
@@ -751,9 +809,9 @@ enum RecordSource<'b> {
 impl<'b> RecordLines<'b> {
     /// The lines of the record file read by `lines` (named `name` in
     /// messages).
-    pub fn record(lines: Lines<'b>, name: &'b str) -> RecordLines<'b> {
+    pub fn record(lines: Lines<'b>, name: Shown<'b>) -> RecordLines<'b> {
         RecordLines {
-            name: escape_line(name),
+            name,
             source: RecordSource::File(lines),
             line: 0,
             offset: 0,
@@ -762,14 +820,11 @@ impl<'b> RecordLines<'b> {
 
     /// The lines read by `lines`, or, when it is a JSON game document, of
     /// the record it holds.
-    pub fn sniffed(lines: Lines<'b>, name: &'b str) -> Result<RecordLines<'b>, Failure> {
-        RecordLines::named(lines, escape_line(name))
-    }
-
-    /// [`RecordLines::sniffed`] with the name already escaped.
-    fn named(mut lines: Lines<'b>, shown: Cow<'b, str>) -> Result<RecordLines<'b>, Failure> {
-        let read_error = |e: io::Error| format!("cannot read {shown}: {}", io_reason(&e));
-        if !lines.starts_like_json().map_err(read_error)? {
+    pub fn sniffed(mut lines: Lines<'b>, shown: Shown<'b>) -> Result<RecordLines<'b>, Failure> {
+        if !lines
+            .starts_like_json()
+            .map_err(|e| cannot_read(&shown, &e))?
+        {
             return Ok(RecordLines {
                 name: shown,
                 source: RecordSource::File(lines),
@@ -788,8 +843,7 @@ impl<'b> RecordLines<'b> {
 
     /// Open `path` (`-`: standard input), recognising JSON game documents.
     pub fn open(path: &str, buf: &'b mut Vec<u8>) -> Result<RecordLines<'b>, Failure> {
-        let shown = escape_line(&display_name(path)).into_owned();
-        RecordLines::named(Lines::open(path, buf)?, Cow::Owned(shown))
+        RecordLines::sniffed(Lines::open(path, buf)?, Shown::of(path).into_owned())
     }
 
     /// The next line, with its `\n` if it has one.
@@ -807,10 +861,7 @@ impl<'b> RecordLines<'b> {
             }
             RecordSource::File(lines) => {
                 let name = &self.name;
-                let Some(raw) = lines
-                    .next_line()
-                    .map_err(|e| format!("cannot read {name}: {}", io_reason(&e)))?
-                else {
+                let Some(raw) = lines.next_line().map_err(|e| cannot_read(name, &e))? else {
                     return Ok(None);
                 };
                 std::str::from_utf8(raw).map_err(|e| not_utf8(name, line, raw, e, offset))?
@@ -828,7 +879,7 @@ impl<'b> RecordLines<'b> {
 /// record.
 pub fn replay_lines(
     lines: Lines<'_>,
-    name: &str,
+    name: Shown<'_>,
     replayer: &mut Replayer,
     on_ply: &mut impl FnMut(&Ply),
 ) -> Result<(), Failure> {
@@ -843,12 +894,15 @@ pub fn replay_lines(
 /// [`replay_lines`] does, without handing out the moves: the lines of a
 /// record file are read in blocks of whole lines
 /// ([`Replayer::push_block`], the hot path of `check`).
-pub fn check_lines(lines: Lines<'_>, name: &str, replayer: &mut Replayer) -> Result<(), Failure> {
+pub fn check_lines(
+    lines: Lines<'_>,
+    name: Shown<'_>,
+    replayer: &mut Replayer,
+) -> Result<(), Failure> {
     let mut record = RecordLines::sniffed(lines, name)?;
     if let RecordSource::File(lines) = &mut record.source {
         let name = &record.name;
-        let read_error = |e: io::Error| format!("cannot read {name}: {}", io_reason(&e));
-        while let Some(block) = lines.next_lines().map_err(read_error)? {
+        while let Some(block) = lines.next_lines().map_err(|e| cannot_read(name, &e))? {
             replayer.push_block(block).map_err(|(line, e)| {
                 let (at, offset) = (replayer.lines() + 1, replayer.bytes_read());
                 not_utf8(name, at, line, e, offset)
@@ -866,7 +920,7 @@ pub fn check_lines(lines: Lines<'_>, name: &str, replayer: &mut Replayer) -> Res
 /// [`replay_lines`] does, without looking for a JSON document.
 pub fn replay_record_lines(
     lines: Lines<'_>,
-    name: &str,
+    name: Shown<'_>,
     replayer: &mut Replayer,
     on_ply: &mut impl FnMut(&Ply),
 ) -> Result<(), String> {
@@ -889,7 +943,7 @@ pub struct Rereadable {
 impl Rereadable {
     /// Open `path` (`-`: standard input) for reading twice.
     pub fn open(path: &str) -> Result<Rereadable, String> {
-        let name = display_name(path);
+        let name = Shown::of(path);
         let regular = path != "-" && std::fs::metadata(path).is_ok_and(|m| m.is_file());
         if regular {
             return Ok(Rereadable {
@@ -897,23 +951,14 @@ impl Rereadable {
                 copy: None,
             });
         }
-        let mut reader: Box<dyn Read> =
-            if path == "-" {
-                Box::new(stdin())
-            } else {
-                Box::new(File::open(path).map_err(|e| {
-                    format!("cannot read {}: {}", escape_line(&name), io_reason(&e))
-                })?)
-            };
-        let copy_error = |e: io::Error| {
-            format!(
-                "cannot copy {} to a temporary file: {e}",
-                escape_line(&name)
-            )
+        let mut reader: Box<dyn Read> = if path == "-" {
+            Box::new(stdin())
+        } else {
+            Box::new(File::open(path).map_err(|e| cannot_read(&name, &e))?)
         };
+        let copy_error = |e: io::Error| format!("cannot copy {name} to a temporary file: {e}");
         let mut copy = tempfile::tempfile().map_err(copy_error)?;
-        let read_error =
-            |e: io::Error| format!("cannot read {}: {}", escape_line(&name), io_reason(&e));
+        let read_error = |e: io::Error| cannot_read(&name, &e);
         let mut chunk = vec![0; CHUNK];
         loop {
             let n = match reader.read(&mut chunk) {
@@ -948,7 +993,7 @@ impl Reread for Rereadable {
         match &self.copy {
             None => Lines::open(&self.path, buf),
             Some(copy) => {
-                let name = escape_line(&display_name(&self.path)).into_owned();
+                let name = Shown::of(&self.path);
                 let mut copy = copy
                     .try_clone()
                     .map_err(|e| format!("cannot read the copy of {name}: {e}"))?;

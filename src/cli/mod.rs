@@ -203,17 +203,12 @@ pub struct Input {
 /// The bytes of the input `path` (read whole) as UTF-8 text, or where the
 /// first byte that is not UTF-8 is.
 pub fn utf8_input(path: &str, bytes: Vec<u8>) -> Result<Input, String> {
-    let name = input::display_name(path);
     match String::from_utf8(bytes) {
-        Ok(text) => Ok(Input { name, text }),
-        Err(e) => {
-            let offset = e.utf8_error().valid_up_to();
-            let text = String::from_utf8_lossy(&e.into_bytes()[..offset]).into_owned();
-            let (line, column) = asalto::replay::line_column(&text, offset);
-            Err(format!(
-                "{name}: not UTF-8 text (invalid byte at line {line}, column {column}, byte {offset})"
-            ))
-        }
+        Ok(text) => Ok(Input {
+            name: input::display_name(path),
+            text,
+        }),
+        Err(e) => Err(input::not_utf8_text(path, e.as_bytes(), e.utf8_error())),
     }
 }
 

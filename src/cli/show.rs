@@ -5,7 +5,7 @@ use asalto::json::{ShowJson, StopJson, playable_moves};
 use asalto::render::{self, Glyphs, Marks};
 use asalto::replay::{Checked, Ply, Replayer};
 
-use super::input::{Failure, Lines, display_name, replay_lines};
+use super::input::{Failure, Lines, Shown, display_name, replay_lines};
 use super::{DrawArgs, Out, ReadArgs, Status, WriteError, error};
 
 /// Examples shown under `--help`.
@@ -193,7 +193,7 @@ fn view(args: &Args) -> Result<View, (Status, String)> {
     let read = Lines::open(path, &mut buf)
         .map_err(Failure::Unreadable)
         .and_then(|lines| {
-            replay_lines(lines, &name, &mut replayer, &mut |ply| {
+            replay_lines(lines, Shown::of(path), &mut replayer, &mut |ply| {
                 if args.ply.is_none_or(|n| ply.number <= n) {
                     kept = Some(*ply);
                 }

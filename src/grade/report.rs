@@ -735,6 +735,11 @@ pub fn gradescope<K: CheckKind>(r: &SubmissionReport<K>) -> String {
     if let Some(e) = &r.error {
         write!(output, ": cannot run: {}", escape_line(e)).ok();
     }
+    // What was learnt about the program (Go: its cells, which predicate
+    // was graded under another name): as in the human details.
+    for (key, value) in &r.about {
+        write!(output, "\n{key}: {}", escape_line(value)).ok();
+    }
     // A game played again (its program asleep), a folder not removed:
     // what a student may ask about.
     for note in r.games.iter().flat_map(|g| &g.notes) {

@@ -568,3 +568,107 @@ fn one_moves_is_told_from_larger_numbers() {
     assert!(says_one_moves("1 moves"));
     assert!(!says_one_moves("9801 moves/s, average 1.0 moves, 21 moves"));
 }
+
+/// A file name holding an escape and a line feed, as every message shows
+/// it: escaped, once.
+const HOSTILE: &str = "n\x1bm\nk";
+const HOSTILE_SHOWN: &str = "n\\x1bm\\x0ak";
+
+/// Every command that names a file, on a file of every game whose name
+/// holds an escape and a line feed: a record that is not UTF-8, one that
+/// is invalid, one that is missing. No raw control character reaches the
+/// terminal, and each message names the file escaped. Before, `show` and
+/// `diff` of a missing file, and `export --to html` of an Asalto record
+/// that is not UTF-8, printed the name raw (the line reader's and the
+/// page's messages did not escape it, while others escaped it twice).
+#[test]
+fn a_hostile_file_name_is_shown_escaped_by_every_command_of_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    // Per game: its extension, a record with a byte that is not UTF-8
+    // (Go reads such a byte as Latin-1: empty, none), an invalid record.
+    let games: [(&str, &[u8], &[u8]); 4] = [
+        ("txt", b"Bc-Cc\n\xff\n", b"Bc-Cc\nzz\n"),
+        ("sgf", b"", b"(;GM[1]SZ[9];B[aa];B[bb])"),
+        ("mb", b"b6xc5\n\xff\n", b"b6xc5\nzz\n"),
+        (
+            "sol",
+            b"...N...RRBB.NPP.\n\xff\n",
+            b"...N...RRBB.NPP.\nzz\n",
+        ),
+    ];
+    for (ext, not_utf8, invalid) in games {
+        let file = |kind: &str, text: Option<&[u8]>| {
+            let path = dir.path().join(format!("{HOSTILE}.{kind}.{ext}"));
+            if let Some(text) = text {
+                std::fs::write(&path, text).unwrap();
+            }
+            path.to_str().unwrap().to_string()
+        };
+        let mut files = vec![
+            (file("invalid", Some(invalid)), "invalid"),
+            (file("missing", None), "cannot read"),
+        ];
+        if !not_utf8.is_empty() {
+            files.push((file("bytes", Some(not_utf8)), "not UTF-8 text"));
+        }
+        for (path, expected) in &files {
+            let shown = path.replace(HOSTILE, HOSTILE_SHOWN);
+            for args in [
+                &["check", path][..],
+                &["check", "--format", "json", path],
+                &["show", path],
+                &["export", "--to", "json", path],
+                &["export", "--to", "html", path],
+                &["diff", path, path],
+            ] {
+                let run = asalto(args);
+                let all = run.stdout.clone() + &run.stderr;
+                let shown_all = asalto::text::cap(&all, 2000);
+                // (`diff` of a file with itself: the same, 0.)
+                assert!(
+                    matches!(run.code, 1 | 2) || args[0] == "diff",
+                    "{args:?}: {shown_all}"
+                );
+                assert!(!all.contains('\x1b'), "{args:?}: {shown_all:?}");
+                // A page is markup, its name text (the escape replaced,
+                // the line feed white space); what it says on standard
+                // error names the file as every message does.
+                let html = args.contains(&"html");
+                let said = if html { &run.stderr } else { &all };
+                assert!(!said.contains(HOSTILE), "{args:?}: {shown_all:?}");
+                assert!(!said.contains("m\nk"), "{args:?}: {shown_all:?}");
+                if html && run.stderr.is_empty() {
+                    continue;
+                }
+                if args != ["check", "--format", "json", path] {
+                    assert!(said.contains(&shown), "{args:?}: {shown_all:?}");
+                }
+                assert!(all.contains(expected), "{args:?}: {shown_all:?}");
+            }
+        }
+    }
+}
+
+/// A file of a folder whose name is not UTF-8 cannot be named to the
+/// readers (their paths are text): `check` of the folder says so, in its
+/// place, and checks the others. Before, it was read under its lossy name
+/// and reported as "no such file".
+#[cfg(unix)]
+#[test]
+fn a_file_name_that_is_not_utf8_is_said_as_such() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let name = std::ffi::OsStr::from_bytes(b"a\x1b\n\xff.txt");
+    std::fs::write(dir.path().join(name), "Bc-Cc\n").unwrap();
+    std::fs::write(dir.path().join("b.txt"), "Bc-Cc\n").unwrap();
+    let run = asalto(&["check", dir.path().to_str().unwrap()]);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr
+            .contains("a\\x1b\\x0a\u{fffd}.txt: its name is not UTF-8"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("no such file"), "{}", run.stderr);
+    assert!(run.stdout.contains("b.txt: valid"), "{}", run.stdout);
+}

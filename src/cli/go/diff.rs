@@ -2,12 +2,11 @@
 //! they differ, the board before it, and both moves; exit 0 when the games
 //! are the same, 1 when not (or when either record has an error).
 
-use asalto::text::escape_line;
 use asalto_go::export::gtp_vertex;
 use asalto_go::replay::{Checked, Tally, tally_first};
 use asalto_go::{Move, Profile, Side, render};
 
-use super::super::input::display_name;
+use super::super::input::Shown;
 use super::super::{Format, Out, Status, WriteError, sorted_json};
 use asalto_core::json::Envelope;
 
@@ -79,7 +78,7 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
     } else {
         Status::Failure
     };
-    let names = paths.map(|p| escape_line(&display_name(p)).into_owned());
+    let names = paths.map(Shown::of);
     match format {
         Format::Json => {
             let file = |path: &str, c: &Checked<Tally>| serde_json::json!({"file": path, "valid": c.is_valid(), "moves": moves(c)});

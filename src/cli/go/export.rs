@@ -39,7 +39,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         Ok(loaded) => loaded,
         Err(status) => return Ok(status),
     };
-    let (name, checked) = (&loaded.name, &loaded.checked);
+    let (name, checked) = (loaded.name(), &loaded.checked);
     let mut status = Status::Success;
     if loaded.report_errors(settings.profile, settings.color) {
         status = Status::Failure;

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use asalto::grade::go::{self, GameQueries, GoKind, GoOptions, Reference};
+use asalto::grade::go::{self, Alias, GameQueries, GoKind, GoOptions, Reference};
 use asalto::grade::{Options, Scoring, SubmissionReport, Weights};
 use asalto_go::Profile;
 
@@ -44,6 +44,11 @@ impl Graded for Go {
         if args.ai || args.rebels.is_some() {
             return Err("--ai and --rebels are for Asalto, not --game go".into());
         }
+        let aliases = args
+            .predicates
+            .iter()
+            .map(|spec| Alias::parse(spec))
+            .collect::<Result<Vec<_>, _>>()?;
         let plan = load_games(&args.games, profile)?;
         let swipl = asalto::grade::confine::find_in_path(&args.swipl).ok_or_else(|| {
             format!(
@@ -56,6 +61,7 @@ impl Graded for Go {
                 swipl,
                 query_time: Duration::from_secs_f64(args.query_timeout.clamp(0.001, 1e6)),
                 inferences: args.inferences,
+                graded: go::alias::candidates(&aliases),
                 ..go::DriverSettings::default()
             },
             scoring: Scoring::new(args.weights.as_deref(), args.max_score)?,

@@ -2,14 +2,13 @@
 //! joins them to the table of games (`super::games`) and holds what they
 //! share: the profiles and the read-and-check prologue.
 
-use asalto::text::escape_line;
 use asalto_core::GameKind;
 use asalto_go::replay::{CheckOptions, Checked, Tally};
 use asalto_go::{Profile, Size};
 
 use super::batch::Checker;
 use super::games::{About, GameCli, PageChecker, Rules};
-use super::input::{display_name, read_bytes};
+use super::input::{Shown, read_bytes, shown_name};
 use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd, error, report};
 use super::{export as export_cmd, html, selfplay as selfplay_cmd, show as show_cmd};
 
@@ -203,13 +202,18 @@ impl GameCli for Go {
 /// A Go record read and checked for the commands that show one game
 /// (keeping no ply: see [`load`]).
 pub struct Loaded {
-    /// The file's name, safe to print.
-    pub name: String,
+    /// The file's path as given (`-`: standard input).
+    pub path: String,
     /// The record checked.
     pub checked: Checked<'static, Tally>,
 }
 
 impl Loaded {
+    /// The file's name as messages show it (escaped once, here).
+    pub fn name(&self) -> Shown<'_> {
+        Shown::of(&self.path)
+    }
+
     /// For a record with an error, print `check`'s report of it on
     /// standard error (every problem quoted at its line:column, with its
     /// code, label and help, and the board before the first illegal
@@ -218,7 +222,13 @@ impl Loaded {
         if self.checked.is_valid() {
             return false;
         }
-        report(&check::report(&self.name, &self.checked, profile, color));
+        // The report escapes the name it is given.
+        report(&check::report(
+            shown_name(&self.path),
+            &self.checked,
+            profile,
+            color,
+        ));
         true
     }
 }
@@ -231,9 +241,15 @@ impl Loaded {
 /// the moves again as it writes them). An unreadable file is reported
 /// here and gives the status to exit with (2).
 pub fn load(path: &str, profile: Profile, lenient: bool, tally: Tally) -> Result<Loaded, Status> {
-    let (name, bytes) = read(path)?;
+    let bytes = read_bytes(path).map_err(|message| {
+        error(&message);
+        Status::Error
+    })?;
     let checked = asalto_go::replay::check_tally_owned(bytes, &options(profile, lenient), tally);
-    Ok(Loaded { name, checked })
+    Ok(Loaded {
+        path: path.to_string(),
+        checked,
+    })
 }
 
 /// How `show`, `export` and `diff` check a record: its main line.
@@ -243,15 +259,4 @@ pub fn options(profile: Profile, lenient: bool) -> CheckOptions {
         lenient,
         all_variations: false,
     }
-}
-
-/// The name to print and the bytes of the record at `path` (an error
-/// said and the status to exit with when it cannot be read).
-fn read(path: &str) -> Result<(String, Vec<u8>), Status> {
-    let name = escape_line(&display_name(path)).into_owned();
-    let bytes = read_bytes(path).map_err(|message| {
-        error(&message);
-        Status::Error
-    })?;
-    Ok((name, bytes))
 }

@@ -38,7 +38,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         Ok(loaded) => loaded,
         Err(status) => return Ok(status),
     };
-    let (name, checked) = (&loaded.name, &loaded.checked);
+    let (name, checked) = (loaded.name(), &loaded.checked);
     // An error is reported in full first, as `check` reports it.
     let invalid = loaded.report_errors(settings.profile, settings.color);
     let Some(game) = checked.games.first() else {

@@ -23,7 +23,7 @@ use asalto_madbishops::replay::{Checked, Kept, LineCheck, Tally};
 
 use super::super::Format;
 use super::super::batch::{Checker, FileResult, UnjudgedJson, Verdict, Worker};
-use super::super::input::{Opened, RecordLines, display_name};
+use super::super::input::{Opened, RecordLines, Shown, display_name};
 use super::Settings;
 
 /// The Mad Bishops checker of a batch: how the files are read and
@@ -64,7 +64,7 @@ fn check_file(path: &str, opened: Opened<'_>, report: Report) -> Result<FileResu
     let mut check = LineCheck::new(&options, Tally::new(options.start()));
     let quoting = report.full && !report.quiet && report.format == Format::Human;
     let mut kept = quoting.then(|| KeptLines::new(SHOWN_PER_KIND));
-    let mut lines = RecordLines::record(opened.lines(), &name);
+    let mut lines = RecordLines::record(opened.lines(), Shown::of(path));
     while let Some(raw) = lines.next_line()? {
         check.push_line(raw);
         if let Some(kept) = &mut kept {

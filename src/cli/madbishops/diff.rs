@@ -9,7 +9,7 @@ use asalto::text::{cap, escape_line};
 use asalto_madbishops::render::{Marks, text_board};
 use asalto_madbishops::replay::{Checked, check};
 
-use super::super::input::display_name;
+use super::super::input::Shown;
 use super::super::{Format, Out, Status, WriteError, error, sorted_json};
 use super::{Settings, read_text};
 use asalto_core::json::Envelope;
@@ -67,7 +67,7 @@ pub fn run(
                 let checked = check(&source, &settings.options());
                 sides.push(Side {
                     path: path.to_string(),
-                    name: escape_line(&display_name(path)).into_owned(),
+                    name: Shown::of(path).to_string(),
                     source,
                     checked,
                 });

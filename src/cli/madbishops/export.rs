@@ -4,13 +4,12 @@
 //! or as the report's Prolog board: the 10×10 list of lists of the final
 //! position, 0 light square, 1 empty, 2 red, 3 blue.
 
-use asalto::text::escape_line;
 use asalto_madbishops::record::write_record;
 use asalto_madbishops::replay::check;
 use asalto_madbishops::{Notation, prolog};
 
 use super::super::export::Target;
-use super::super::input::display_name;
+use super::super::input::{Shown, shown_name};
 use super::super::{Out, Status, WriteError, error, report};
 use super::{Settings, read_text};
 
@@ -37,7 +36,7 @@ pub fn run(
     request: Request,
     out: &mut Out,
 ) -> Result<Status, WriteError> {
-    let name = escape_line(&display_name(path)).into_owned();
+    let name = Shown::of(path);
     let text = match request.to {
         Target::Json | Target::Text | Target::Prolog => None,
         other => Some(other.name()),
@@ -59,8 +58,9 @@ pub fn run(
     let mut status = Status::Success;
     if !checked.is_valid() {
         // Every problem, as `check` reports it, then what is done.
+        // The report escapes the name it is given.
         report(&super::check::full_report(
-            &name,
+            shown_name(path),
             source.as_str(),
             &checked,
             request.color,

@@ -14,7 +14,7 @@ use asalto_madbishops::{Board, Notation, Profile, Side};
 
 use super::batch::Checker;
 use super::games::{About, GameCli, PageChecker, Rules};
-use super::input::{display_name, not_utf8, read_bytes_within};
+use super::input::{not_utf8_text, read_bytes_within};
 use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd, error};
 use super::{export as export_cmd, selfplay as selfplay_cmd, show as show_cmd};
 
@@ -273,31 +273,13 @@ pub const MAX_FILE: u64 = 4 << 20;
 /// bytes; the error says where a byte that is not UTF-8 is.
 pub fn read_text(path: &str) -> Result<String, String> {
     let bytes = read_bytes_within(path, MAX_FILE)?;
-    String::from_utf8(bytes)
-        .map_err(|e| not_text(&display_name(path), e.as_bytes(), e.utf8_error()))
+    String::from_utf8(bytes).map_err(|e| not_utf8_text(path, e.as_bytes(), e.utf8_error()))
 }
 
 /// The bytes of the record at `path` as UTF-8 text; the error says where
 /// a byte that is not UTF-8 is.
 pub fn utf8_text<'a>(path: &str, bytes: &'a [u8]) -> Result<&'a str, String> {
-    std::str::from_utf8(bytes).map_err(|e| not_text(&display_name(path), bytes, e))
-}
-
-/// The message of a record `name` whose `bytes` are not UTF-8 (`e`):
-/// the line, column and byte of the first bad byte.
-fn not_text(name: &str, bytes: &[u8], e: std::str::Utf8Error) -> String {
-    let bad = e.valid_up_to();
-    let line_start = bytes[..bad]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    let line = 1 + bytes[..line_start].iter().filter(|&&b| b == b'\n').count();
-    let tail = &bytes[line_start..];
-    let error = match std::str::from_utf8(tail) {
-        Err(e) => e,
-        Ok(_) => e,
-    };
-    not_utf8(name, line, tail, error, line_start)
+    std::str::from_utf8(bytes).map_err(|e| not_utf8_text(path, bytes, e))
 }
 
 /// The move cap of `--max-plies 0`: nothing in the rules ends a game in

@@ -10,10 +10,10 @@ use asalto_solitaire::{Checked, Problem, Profile, Verdict};
 use serde::Serialize;
 
 use super::super::batch::{self, Checker, UnjudgedJson, Worker};
-use super::super::input::display_name;
+use super::super::input::{Shown, cannot_read, shown_name};
 use super::super::{Format, Status};
+use super::text_of;
 use super::{LoadError, Loaded, MAX_FILE, captures_word, load_text, notation, problem_details};
-use super::{io_reason, text_of};
 
 /// How the records are checked and reported.
 #[derive(Clone, Copy, Debug)]
@@ -42,11 +42,7 @@ impl Checker for Settings {
         Box::new(move |path, mut opened| {
             let text = match opened.whole(MAX_FILE) {
                 Ok(bytes) => text_of(path, bytes.to_vec()),
-                Err(e) => Err(format!(
-                    "cannot read {}: {}",
-                    asalto::text::escape_line(&display_name(path)),
-                    io_reason(&e)
-                )),
+                Err(e) => Err(cannot_read(&Shown::of(path), &e)),
             };
             check(path, text, *self).into()
         })
@@ -165,16 +161,23 @@ pub fn syntax_report(
     full: bool,
     color: bool,
 ) -> String {
-    let name = asalto::text::escape_line(&display_name(path)).into_owned();
     let mut text = format!(
-        "{name}: invalid ({profile}): line {}:{}: {} [{}]\n",
+        "{}: invalid ({profile}): line {}:{}: {} [{}]\n",
+        Shown::of(path),
         problem.span.map_or(0, |s| s.line),
         problem.span.map_or(0, |s| s.column),
         asalto::text::escape_line(&problem.message()),
         problem.reason().code()
     );
     if full {
-        text.push_str(&problem_details(&name, source, &[], Some(problem), color));
+        // The report escapes the name it is given.
+        text.push_str(&problem_details(
+            shown_name(path),
+            source,
+            &[],
+            Some(problem),
+            color,
+        ));
     }
     text
 }
@@ -184,8 +187,9 @@ pub fn syntax_report(
 pub fn report(loaded: &Loaded, checked: &Checked, color: bool) -> String {
     let mut text = summary(loaded, checked);
     text.push('\n');
+    // The report escapes the name it is given.
     text.push_str(&problem_details(
-        &loaded.name,
+        shown_name(&loaded.path),
         &loaded.text,
         &checked.notes,
         checked.problem.as_ref(),
@@ -216,7 +220,7 @@ fn unreadable(message: String, path: Option<&str>, settings: Settings) -> FileRe
 /// One line about a record: its verdict under its profile, the captures,
 /// or the first problem.
 pub fn summary(loaded: &Loaded, checked: &Checked) -> String {
-    let name = &loaded.name;
+    let name = loaded.name();
     let profile = checked.profile;
     let warned = match checked.notes.len() {
         0 => String::new(),

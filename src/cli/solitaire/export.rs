@@ -122,7 +122,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         status = Status::Failure;
         // The problem in full, as `check` reports it, then what is done.
         report(&super::check::report(&loaded, &checked, settings.color));
-        let name = &loaded.name;
+        let name = loaded.name();
         if settings.keep_partial {
             error(&format!(
                 "{name}: wrong answer; exporting its legal part, {}",

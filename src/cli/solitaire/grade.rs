@@ -39,6 +39,9 @@ impl Graded for Solitaire {
                     .into(),
             );
         }
+        if !args.predicates.is_empty() {
+            return Err("--predicate is for --game go".into());
+        }
         if args.puzzles.is_empty() {
             return Err(
                 "--puzzles: give the puzzles (files of puzzles, one per line, or folders of them)"

@@ -6,7 +6,6 @@
 //! drawing, every message) is `asalto_solitaire`.
 
 use asalto::diagnostics::{Entry, GameReport};
-use asalto::text::escape_line;
 use asalto_core::{Severity, Span};
 use asalto_solitaire::Checked;
 use asalto_solitaire::format::{self, Note, ParseError, Record};
@@ -14,7 +13,7 @@ use asalto_solitaire::{Position, Problem, Profile, Solver, render};
 
 use super::batch::Checker;
 use super::games::{About, GameCli, PageChecker, Rules};
-use super::input::{display_name, io_reason, read_at_most};
+use super::input::{Shown, not_utf8_text, read_at_most};
 use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd};
 use super::{export as export_cmd, show as show_cmd};
 
@@ -168,8 +167,8 @@ pub enum LoadError {
 
 /// A record read and parsed.
 pub struct Loaded {
-    /// The name shown (`<stdin>` for `-`), escaped for one line.
-    pub name: String,
+    /// The file's path as given (`-`: standard input).
+    pub path: String,
     /// The whole text (for quoting).
     pub text: String,
     /// The record.
@@ -179,6 +178,12 @@ pub struct Loaded {
 }
 
 impl Loaded {
+    /// The file's name as messages show it (`<stdin>` for `-`, escaped
+    /// once, here).
+    pub fn name(&self) -> Shown<'_> {
+        Shown::of(&self.path)
+    }
+
     /// Check the record's answer (a record without one gets `no-answer`).
     pub fn check(&self) -> Checked {
         asalto_solitaire::check::check_record(&self.record, &mut Solver::new(self.profile))
@@ -194,21 +199,14 @@ pub fn read_text(path: &str) -> Result<String, String> {
 /// The bytes of the record at `path` (read up to [`MAX_FILE`] + 1) as
 /// UTF-8 text, or why not: too large, not UTF-8 (where).
 pub fn text_of(path: &str, bytes: Vec<u8>) -> Result<String, String> {
-    let name = escape_line(&display_name(path)).into_owned();
+    let name = Shown::of(path);
     if bytes.len() as u64 > MAX_FILE {
         return Err(format!(
             "cannot read {name}: larger than {} KiB, too large for a Solitaire Chess record",
             MAX_FILE >> 10
         ));
     }
-    String::from_utf8(bytes).map_err(|e| {
-        let offset = e.utf8_error().valid_up_to();
-        let text = String::from_utf8_lossy(&e.as_bytes()[..offset]).into_owned();
-        let (line, column) = asalto::replay::line_column(&text, offset);
-        format!(
-            "{name}: not UTF-8 text (invalid byte at line {line}, column {column}, byte {offset})"
-        )
-    })
+    String::from_utf8(bytes).map_err(|e| not_utf8_text(path, e.as_bytes(), e.utf8_error()))
 }
 
 /// Read and parse the record at `path`; `rules` (from `--rules`) overrides
@@ -220,12 +218,11 @@ pub fn load(path: &str, rules: Option<Profile>) -> Result<Loaded, LoadError> {
 
 /// Parse the `text` of the record at `path`, as [`load`].
 pub fn load_text(path: &str, text: String, rules: Option<Profile>) -> Result<Loaded, LoadError> {
-    let name = escape_line(&display_name(path)).into_owned();
     match format::parse_record(&text) {
         Ok(record) => {
             let profile = rules.unwrap_or(record.profile_or(Profile::Codegolf));
             Ok(Loaded {
-                name,
+                path: path.to_string(),
                 text,
                 record,
                 profile,
@@ -268,7 +265,7 @@ pub fn load_or_refuse(
             ));
             super::error(&format!(
                 "{}: not a Solitaire Chess record{after}",
-                escape_line(&display_name(path))
+                Shown::of(path)
             ));
             Err(Status::Failure)
         }

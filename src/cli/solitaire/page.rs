@@ -8,7 +8,7 @@ use asalto::html::check::{FileEntry, Verdict};
 use asalto::html::{games, replay};
 use asalto_solitaire::Profile;
 
-use super::super::input::{Opened, display_name, io_reason};
+use super::super::input::{Opened, Shown, cannot_read, display_name};
 use super::super::{Out, Status, WriteError, error};
 use super::{LoadError, MAX_FILE, load, load_text, text_of};
 
@@ -30,7 +30,7 @@ pub fn export(
         Err(LoadError::Syntax { error: e, .. }) => {
             error(&format!(
                 "{}: not a Solitaire Chess record: {e}; no page written",
-                asalto::text::escape_line(&display_name(path))
+                Shown::of(path)
             ));
             return Ok(Status::Failure);
         }
@@ -57,11 +57,7 @@ pub fn entry(path: &str, mut opened: Opened<'_>, rules: Option<Profile>) -> File
     let name = display_name(path);
     let loaded = match opened.whole(MAX_FILE) {
         Ok(bytes) => text_of(path, bytes.to_vec()).map_err(LoadError::Unreadable),
-        Err(e) => Err(LoadError::Unreadable(format!(
-            "cannot read {}: {}",
-            asalto::text::escape_line(&name),
-            io_reason(&e)
-        ))),
+        Err(e) => Err(LoadError::Unreadable(cannot_read(&Shown::of(path), &e))),
     };
     match loaded.and_then(|text| load_text(path, text, rules)) {
         Ok(loaded) => {

@@ -72,7 +72,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         };
         error(&format!(
             "{}: --ply {ply} is past the end: the answer has {} that can be played{why}",
-            loaded.name,
+            loaded.name(),
             captures_word(total)
         ));
         return Ok(Status::Error);
@@ -118,7 +118,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         ShowFormat::Svg => {
             let mut caption = vec![format!(
                 "{} ({}): after {} of {}",
-                loaded.name,
+                loaded.name(),
                 checked.profile,
                 captures_word(ply),
                 total
@@ -135,13 +135,13 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
             let head = match last {
                 Some(p) => format!(
                     "{} ({}): after capture {ply} of {total}: {}",
-                    loaded.name,
+                    loaded.name(),
                     checked.profile,
                     asalto_solitaire::format::long_algebraic(p.piece, p.capture)
                 ),
                 None => format!(
                     "{} ({}): the puzzle, before the {} of the answer",
-                    loaded.name,
+                    loaded.name(),
                     checked.profile,
                     captures_word(total)
                 ),
@@ -160,7 +160,10 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
                 out.line(&format!("captures possible here: {}", possible.join(" ")))?;
             }
             let verdict = super::check::summary(&loaded, &checked);
-            out.line(&format!("record: {}", verdict_tail(&verdict, &loaded.name)))?;
+            out.line(&format!(
+                "record: {}",
+                verdict_tail(&verdict, &loaded.name().to_string())
+            ))?;
         }
     }
     Ok(status)

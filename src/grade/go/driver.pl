@@ -34,6 +34,17 @@
         --stack-limit=MIB      Prolog stack limit (default 256)
         --lenient-load         keep going after syntax errors (the clauses
                                that did read stay loaded)
+        --graded=PI:NAME:ORDER a candidate for predicate PI of the
+                               assignment (finDelJuego/3:puntajeFinal:1,3,2:
+                               puntajeFinal(Board, Blancas, Negras) answers
+                               finDelJuego(Board, Negras, Blancas); ORDER
+                               says which of PI's arguments goes in each of
+                               NAME's places).  Repeatable; a PI with
+                               candidates is graded as the first of them,
+                               in order, that the file defines, and only
+                               those are tried (give PI's own name first
+                               to try it first); a PI without any as its
+                               own name.
 
     PROTOCOL
 
@@ -53,6 +64,10 @@
       error | timeout | missing.  M is the module the file defines (user for
       a file without a module header).  P lists the defined predicates of
       emptyBoard/1, goMove/4, finDelJuego/3, comma-separated, or `none`.
+      With --graded, P lists the predicates of the assignment that a
+      candidate answers, and ` renamed=PI:NAME:ORDER;...` (after
+      load_errors) says which candidate that is, for those not graded
+      under their own name and order.
       E is the encoding the file was read in: utf8 when it is valid UTF-8,
       else iso_latin_1 (the locale is not used).
       out counts the characters the file printed while loading.
@@ -125,6 +140,16 @@
 
     WHAT THE PROGRAM CANNOT DO
 
+    - Clash with the driver: the driver's predicates live in this module,
+      and its global variables are named `asalto_go_driver.*`; the grader
+      writes this file with the module name (and so those names) ending
+      in a random suffix of its own, so that a program that defines or
+      calls predicates of the same names, uses global variables of the
+      same names (go_out, go_cells, ...), or is itself a module named
+      asalto_go_driver neither breaks nor fools it.  (A program that
+      looks for the driver by reflection, current_module/1 or
+      nb_current/2, can still reach it: names are not a sandbox.)
+
     - Corrupt the protocol: its current output goes to a stream that
       counts the characters and drops them (reported as out=N, also when
       the program closes it); the alias user_output points at standard
@@ -192,14 +217,14 @@ user:goal_expansion(abort, asalto_go_driver:student_abort) :-
     loading_student_source.
 
 loading_student_source :-
-    nb_current(go_loading, true),
+    nb_current('asalto_go_driver.loading', true),
     prolog_load_context(source, File),
     current_prolog_flag(home, Home),
     \+ sub_atom(File, 0, _, _, Home).
 
 %   Records the compiler's messages while the student file loads.
 user:message_hook(Term, Kind, Lines) :-
-    nb_current(go_loading, true),
+    nb_current('asalto_go_driver.loading', true),
     ( Kind == error ; Kind == warning ),
     catch(record_load_message(Term, Kind, Lines), _, true),
     fail.
@@ -246,19 +271,19 @@ setup_streams :-
     stream_property(Err, alias(user_error)),
     set_stream(In, encoding(utf8)),
     set_stream(Out, encoding(utf8)),
-    nb_setval(go_in, In),
-    nb_setval(go_out, Out),
-    nb_setval(go_err, Err),
+    nb_setval('asalto_go_driver.in', In),
+    nb_setval('asalto_go_driver.out', Out),
+    nb_setval('asalto_go_driver.err', Err),
     open_string("", Empty),
     set_stream(Empty, alias(user_input)),
     set_input(Empty),
     set_stream(Err, alias(user_output)),
     set_output(Err),
-    nb_setval(go_busy, false),
-    nb_setval(go_loading, false),
-    nb_setval(go_fired, false),
-    nb_setval(go_halts, 0),
-    nb_setval(go_alarm, none).
+    nb_setval('asalto_go_driver.busy', false),
+    nb_setval('asalto_go_driver.loading', false),
+    nb_setval('asalto_go_driver.fired', false),
+    nb_setval('asalto_go_driver.halts', 0),
+    nb_setval('asalto_go_driver.alarm', none).
 
                  /*******************************
                  *          ARGUMENTS           *
@@ -267,7 +292,7 @@ setup_streams :-
 parse_args(Argv, Opts, File) :-
     Defaults = opts{time: 5, inferences: 50000000, load_time: 10,
                     load_inferences: 100000000, stack_mib: 256,
-                    lenient: false},
+                    lenient: false, graded: []},
     parse_args(Argv, Defaults, Opts, [], Files),
     (   Files = [File]
     ->  true
@@ -288,6 +313,17 @@ parse_args([A|As], O0, O, Fs, Files) :-
 option_arg('--lenient-load', O0, O) :- !,
     O = O0.put(lenient, true).
 option_arg(A, O0, O) :-
+    atom_concat('--graded=', Spec, A),
+    !,
+    (   graded_spec(Spec, G)
+    ->  append(O0.graded, [G], Gs),
+        O = O0.put(graded, Gs)
+    ;   format(string(M),
+               "--graded needs PREDICATE/ARITY:NAME:ORDER (finDelJuego/3:puntajeFinal:1,3,2), not `~w'",
+               [Spec]),
+        throw(usage(M))
+    ).
+option_arg(A, O0, O) :-
     atomic_list_concat([Name, Value], '=', A),
     option_key(Name, Key, Type),
     !,
@@ -306,16 +342,34 @@ option_key('--load-time', load_time, 'number of seconds').
 option_key('--load-inferences', load_inferences, 'whole number').
 option_key('--stack-limit', stack_mib, 'number of MiB').
 
+%   finDelJuego/3:puntajeFinal:1,3,2 -> candidate(finDelJuego/3, puntajeFinal,
+%   [1,3,2]): a predicate of the assignment, a plain atom, and a
+%   permutation of 1..Arity (which of the assignment's arguments goes in
+%   each place of the student's predicate).
+graded_spec(Spec, candidate(Name/Arity, Student, Order)) :-
+    atomic_list_concat([PI, Student, OrderA], ':', Spec),
+    atomic_list_concat([Name, ArityA], '/', PI),
+    atom_number(ArityA, Arity),
+    assignment_predicate(Name/Arity),
+    atom_codes(Student, [C|Cs]),
+    code_type(C, lower),
+    forall(member(X, Cs), ( code_type(X, alnum) ; X == 0'_ )),
+    atomic_list_concat(Parts, ',', OrderA),
+    maplist(atom_number, Parts, Order),
+    numlist(1, Arity, All),
+    msort(Order, All).
+
 number_ok('whole number', N) :- !, integer(N), N >= 0.
 number_ok('number of MiB', N) :- !, integer(N), N >= 16.
 number_ok(_, N) :- N >= 0.
 
 apply_options(Opts) :-
-    nb_setval(go_time, Opts.time),
-    nb_setval(go_inferences, Opts.inferences),
-    nb_setval(go_load_time, Opts.load_time),
-    nb_setval(go_load_inferences, Opts.load_inferences),
-    nb_setval(go_lenient, Opts.lenient),
+    nb_setval('asalto_go_driver.time', Opts.time),
+    nb_setval('asalto_go_driver.inferences', Opts.inferences),
+    nb_setval('asalto_go_driver.load_time', Opts.load_time),
+    nb_setval('asalto_go_driver.load_inferences', Opts.load_inferences),
+    nb_setval('asalto_go_driver.lenient', Opts.lenient),
+    nb_setval('asalto_go_driver.candidates', Opts.graded),
     Bytes is Opts.stack_mib * 1024 * 1024,
     set_prolog_flag(stack_limit, Bytes).
 
@@ -332,34 +386,35 @@ load_student(File) :-
         fatal('missing-file', M, 2)
     ),
     file_base_name(Abs, Base),
-    nb_setval(go_file, Abs-Base),
+    nb_setval('asalto_go_driver.file', Abs-Base),
     source_encoding(Abs, Encoding),
-    nb_setval(go_encoding, Encoding),
-    nb_setval(go_load_warnings, 0),
-    nb_setval(go_load_errors, 0),
-    nb_setval(go_syntax_errors, 0),
-    nb_setval(go_first_error, none),
-    nb_setval(go_first_warning, none),
-    nb_setval(go_first_syntax, none),
-    nb_getval(go_load_time, Secs),
-    nb_getval(go_load_inferences, Infs),
-    nb_setval(go_loading, true),
+    nb_setval('asalto_go_driver.encoding', Encoding),
+    nb_setval('asalto_go_driver.load_warnings', 0),
+    nb_setval('asalto_go_driver.load_errors', 0),
+    nb_setval('asalto_go_driver.syntax_errors', 0),
+    nb_setval('asalto_go_driver.first_error', none),
+    nb_setval('asalto_go_driver.first_warning', none),
+    nb_setval('asalto_go_driver.first_syntax', none),
+    nb_getval('asalto_go_driver.load_time', Secs),
+    nb_getval('asalto_go_driver.load_inferences', Infs),
+    nb_setval('asalto_go_driver.loading', true),
     run_limited(load_files(user:Abs, [if(true), encoding(Encoding)]),
                 Secs, Infs, Result, Stats),
-    nb_setval(go_loading, false),
+    nb_setval('asalto_go_driver.loading', false),
     check_loaded(Result),
     student_module(Abs, Module),
-    nb_setval(go_module, Module),
+    nb_setval('asalto_go_driver.module', Module),
+    resolve_graded,
     detect_cells(Cells, EmptyStatus),
-    nb_setval(go_cells, Cells),
+    nb_setval('asalto_go_driver.cells', Cells),
     hello(Cells, EmptyStatus, Module, Stats).
 
 check_loaded(timeout(time)) :- !,
-    nb_getval(go_load_time, Secs),
+    nb_getval('asalto_go_driver.load_time', Secs),
     format(string(M), "loading took more than ~w s", [Secs]),
     fatal('load-timeout', M, 1).
 check_loaded(timeout(inferences)) :- !,
-    nb_getval(go_load_inferences, Infs),
+    nb_getval('asalto_go_driver.load_inferences', Infs),
     format(string(M),
            "loading used more than ~d inferences (a directive that does not end?)",
            [Infs]),
@@ -368,10 +423,10 @@ check_loaded(exception(E)) :- !,
     message_text(E, Text),
     fatal('load-error', Text, 1).
 check_loaded(_) :-
-    nb_getval(go_syntax_errors, N),
-    nb_getval(go_lenient, Lenient),
+    nb_getval('asalto_go_driver.syntax_errors', N),
+    nb_getval('asalto_go_driver.lenient', Lenient),
     (   N > 0, Lenient == false
-    ->  nb_getval(go_first_syntax, First),
+    ->  nb_getval('asalto_go_driver.first_syntax', First),
         (   N > 1
         ->  format(string(M), "~w (and ~d more syntax errors)", [First, N])
         ;   M = First
@@ -384,11 +439,11 @@ record_load_message(Term, Kind, Lines) :-
     lines_text(Lines, Text0),
     located_text(Text0, Text),
     (   Term = error(syntax_error(_), _)
-    ->  nb_getval(go_syntax_errors, S0),
+    ->  nb_getval('asalto_go_driver.syntax_errors', S0),
         S is S0 + 1,
-        nb_setval(go_syntax_errors, S),
+        nb_setval('asalto_go_driver.syntax_errors', S),
         (   S0 =:= 0
-        ->  nb_setval(go_first_syntax, Text)
+        ->  nb_setval('asalto_go_driver.first_syntax', Text)
         ;   true
         )
     ;   true
@@ -396,19 +451,19 @@ record_load_message(Term, Kind, Lines) :-
     note_load_message(Kind, Text).
 
 note_load_message(error, Text) :-
-    nb_getval(go_load_errors, N0),
+    nb_getval('asalto_go_driver.load_errors', N0),
     N is N0 + 1,
-    nb_setval(go_load_errors, N),
-    (   nb_getval(go_first_error, none)
-    ->  nb_setval(go_first_error, Text)
+    nb_setval('asalto_go_driver.load_errors', N),
+    (   nb_getval('asalto_go_driver.first_error', none)
+    ->  nb_setval('asalto_go_driver.first_error', Text)
     ;   true
     ).
 note_load_message(warning, Text) :-
-    nb_getval(go_load_warnings, N0),
+    nb_getval('asalto_go_driver.load_warnings', N0),
     N is N0 + 1,
-    nb_setval(go_load_warnings, N),
-    (   nb_getval(go_first_warning, none)
-    ->  nb_setval(go_first_warning, Text)
+    nb_setval('asalto_go_driver.load_warnings', N),
+    (   nb_getval('asalto_go_driver.first_warning', none)
+    ->  nb_setval('asalto_go_driver.first_warning', Text)
     ;   true
     ).
 
@@ -416,7 +471,7 @@ note_load_message(warning, Text) :-
 %   its base name, and gives the line being loaded when the message does
 %   not say where it comes from.
 located_text(Text0, Text) :-
-    nb_getval(go_file, Abs-Base),
+    nb_getval('asalto_go_driver.file', Abs-Base),
     format(string(Quoted), "'~w'", [Abs]),
     replace_all(Text0, Quoted, Base, Text1),
     replace_all(Text1, Abs, Base, Text2),
@@ -458,10 +513,56 @@ student_module(Abs, Module) :-
     ;   Module = user
     ).
 
+%   Which predicate of the file answers each predicate of the assignment:
+%   its candidates (--graded, in order; without any, the assignment's own
+%   name and order) are tried in turn, and the first the file defines is
+%   kept as graded(PI, Module, Name, Order).  Real submissions name the
+%   score otherwise (terminarJuego/3, white first, ...): a teacher who
+%   accepts that says so with --graded, and hello's renamed= says which
+%   was graded.
+resolve_graded :-
+    nb_getval('asalto_go_driver.candidates', Given),
+    findall(G, resolved(Given, G), Graded),
+    nb_setval('asalto_go_driver.graded', Graded).
+
+resolved(Given, graded(PI, M, Name, Order)) :-
+    assignment_predicate(PI),
+    PI = _/Arity,
+    once(( candidate_for(PI, Given, candidate(_, Name, Order)),
+           student_pred(Name/Arity, M) )).
+
+candidate_for(PI, Given, C) :-
+    (   memberchk(candidate(PI, _, _), Given)
+    ->  member(C, Given),
+        C = candidate(PI, _, _)
+    ;   PI = Name/Arity,
+        numlist(1, Arity, Order),
+        C = candidate(PI, Name, Order)
+    ).
+
+%   The goal of the file that answers the assignment's Goal0: its
+%   predicate and module, the arguments in its order.
+graded_goal(Goal0, M:Goal) :-
+    functor(Goal0, Name0, Arity),
+    nb_getval('asalto_go_driver.graded', Graded),
+    memberchk(graded(Name0/Arity, M, Name, Order), Graded),
+    Goal0 =.. [_|Args0],
+    pick_args(Order, Args0, Args),
+    Goal =.. [Name|Args].
+
+pick_args([], _, []).
+pick_args([I|Is], Args0, [A|As]) :-
+    nth1(I, Args0, A),
+    pick_args(Is, Args0, As).
+
+graded_defined(PI) :-
+    nb_getval('asalto_go_driver.graded', Graded),
+    memberchk(graded(PI, _, _, _), Graded).
+
 %   The predicate is looked up in the file's module first, then in user
 %   (a module file may still define clauses as user:goMove(...)).
 student_pred(Name/Arity, Module) :-
-    nb_getval(go_module, M),
+    nb_getval('asalto_go_driver.module', M),
     (   current_predicate(M:Name/Arity)
     ->  Module = M
     ;   current_predicate(user:Name/Arity)
@@ -469,10 +570,11 @@ student_pred(Name/Arity, Module) :-
     ).
 
 detect_cells(Cells, Status) :-
-    (   student_pred(emptyBoard/1, M)
-    ->  nb_getval(go_time, Secs),
-        nb_getval(go_inferences, Infs),
-        run_limited(isolated(M:emptyBoard(B)), Secs, Infs, Result, _),
+    (   graded_defined(emptyBoard/1)
+    ->  nb_getval('asalto_go_driver.time', Secs),
+        nb_getval('asalto_go_driver.inferences', Infs),
+        graded_goal(emptyBoard(B), Goal),
+        run_limited(isolated(Goal), Secs, Infs, Result, _),
         result_status(Result, Status),
         (   Status == ok, board_cell_kind(B, Kind)
         ->  Cells = Kind
@@ -501,30 +603,45 @@ board_cell_kind(B, Kind) :-
     ).
 
 hello(Cells, EmptyStatus, Module, Stats) :-
-    findall(P, ( member(P, [emptyBoard/1, goMove/4, finDelJuego/3]),
-                 student_pred(P, _) ),
-            Ps),
+    findall(P, ( assignment_predicate(P), graded_defined(P) ), Ps),
     (   Ps == []
     ->  PText = none
     ;   maplist(term_to_atom, Ps, As),
         atomic_list_concat(As, ',', PText)
     ),
+    renamed_field(Renamed),
     current_prolog_flag(version, V),
     Major is V // 10000, Minor is V // 100 mod 100, Patch is V mod 100,
-    nb_getval(go_load_warnings, W),
-    nb_getval(go_load_errors, E),
-    nb_getval(go_encoding, Enc),
+    nb_getval('asalto_go_driver.load_warnings', W),
+    nb_getval('asalto_go_driver.load_errors', E),
+    nb_getval('asalto_go_driver.encoding', Enc),
     format(string(Line),
-           "hello driver=go/1 swipl=~d.~d.~d cells=~w empty_board=~w module=~w predicates=~w encoding=~w out=~d load_us=~d load_warnings=~d load_errors=~d",
+           "hello driver=go/1 swipl=~d.~d.~d cells=~w empty_board=~w module=~w predicates=~w encoding=~w out=~d load_us=~d load_warnings=~d load_errors=~d~w",
            [Major, Minor, Patch, Cells, EmptyStatus, Module, PText, Enc,
-            Stats.out, Stats.us, W, E]),
-    (   nb_getval(go_first_error, First), First \== none
+            Stats.out, Stats.us, W, E, Renamed]),
+    (   nb_getval('asalto_go_driver.first_error', First), First \== none
     ->  message_field(First, Line, Full)
-    ;   nb_getval(go_first_warning, First), First \== none
+    ;   nb_getval('asalto_go_driver.first_warning', First), First \== none
     ->  message_field(First, Line, Full)
     ;   Full = Line
     ),
     emit(Full).
+
+%   ` renamed=PI:NAME:ORDER;...` for the predicates graded under a name or
+%   an argument order that is not the assignment's; nothing when none is.
+renamed_field(Field) :-
+    nb_getval('asalto_go_driver.graded', Graded),
+    findall(T, ( member(graded(PI, _, Name, Order), Graded),
+                 PI = Own/Arity,
+                 \+ ( Name == Own, numlist(1, Arity, Order) ),
+                 atomic_list_concat(Order, ',', OrderA),
+                 format(atom(T), "~w:~w:~w", [PI, Name, OrderA]) ),
+            Ts),
+    (   Ts == []
+    ->  Field = ''
+    ;   atomic_list_concat(Ts, ';', List),
+        atom_concat(' renamed=', List, Field)
+    ).
 
 message_field(Text, Line0, Line) :-
     escape_text(Text, Esc),
@@ -549,11 +666,11 @@ fatal(Code, Text, Status) :-
 run_limited(Goal, Secs, Infs, Result, Stats) :-
     % A fresh counting stream each time: the program may close its output
     % (told/0), and the count survives that.
-    nb_setval(go_out_count, 0),
+    nb_setval('asalto_go_driver.out_count', 0),
     open_prolog_stream(asalto_go_driver, write, Null, []),
-    nb_getval(go_err, Err),
-    nb_setval(go_fired, false),
-    nb_setval(go_halts, 0),
+    nb_getval('asalto_go_driver.err', Err),
+    nb_setval('asalto_go_driver.fired', false),
+    nb_setval('asalto_go_driver.halts', 0),
     statistics(inferences, I0),
     statistics(cputime, C0),
     get_time(T0),
@@ -565,9 +682,9 @@ run_limited(Goal, Secs, Infs, Result, Stats) :-
     statistics(cputime, C1),
     statistics(inferences, I1),
     catch(close(Null), _, true),
-    nb_getval(go_out_count, Out),
-    nb_getval(go_fired, Fired),
-    nb_getval(go_halts, Halts),
+    nb_getval('asalto_go_driver.out_count', Out),
+    nb_getval('asalto_go_driver.fired', Fired),
+    nb_getval('asalto_go_driver.halts', Halts),
     Inf is I1 - I0,
     (   Fired == true
     ->  Result = timeout(time)
@@ -585,26 +702,26 @@ run_limited(Goal, Secs, Infs, Result, Stats) :-
 :- public stream_write/2, stream_close/1.
 stream_write(_Stream, String) :-
     string_length(String, L),
-    nb_getval(go_out_count, C0),
+    nb_getval('asalto_go_driver.out_count', C0),
     C is C0 + L,
-    nb_setval(go_out_count, C).
+    nb_setval('asalto_go_driver.out_count', C).
 
 stream_close(_Stream).
 
 start_limits(Secs, Null) :-
     set_output(Null),
-    nb_setval(go_busy, true),
+    nb_setval('asalto_go_driver.busy', true),
     (   Secs > 0
     ->  alarm(Secs, asalto_go_driver:on_alarm, Id, [install(false)]),
-        nb_setval(go_alarm, Id),
+        nb_setval('asalto_go_driver.alarm', Id),
         install_alarm(Id)
-    ;   nb_setval(go_alarm, none)
+    ;   nb_setval('asalto_go_driver.alarm', none)
     ).
 
 stop_limits(Err) :-
-    nb_setval(go_busy, false),
-    nb_getval(go_alarm, Id),
-    nb_setval(go_alarm, none),
+    nb_setval('asalto_go_driver.busy', false),
+    nb_getval('asalto_go_driver.alarm', Id),
+    nb_setval('asalto_go_driver.alarm', none),
     (   Id == none
     ->  true
     ;   catch(remove_alarm(Id), _, true)
@@ -615,9 +732,9 @@ stop_limits(Err) :-
 %   program that swallowed one time_limit_exceeded gets another.
 :- public on_alarm/0.
 on_alarm :-
-    (   nb_getval(go_busy, true)
-    ->  nb_setval(go_fired, true),
-        nb_getval(go_alarm, Id),
+    (   nb_getval('asalto_go_driver.busy', true)
+    ->  nb_setval('asalto_go_driver.fired', true),
+        nb_getval('asalto_go_driver.alarm', Id),
         (   Id == none
         ->  true
         ;   catch(install_alarm(Id, 0.25), _, true)
@@ -646,10 +763,10 @@ student_abort :-
 
 :- public student_halt/0.
 student_halt :-
-    nb_getval(go_halts, N0),
+    nb_getval('asalto_go_driver.halts', N0),
     N is N0 + 1,
-    nb_setval(go_halts, N),
-    (   nb_current(go_loading, true)
+    nb_setval('asalto_go_driver.halts', N),
+    (   nb_current('asalto_go_driver.loading', true)
     ->  note_load_message(warning, "called halt/1 while loading (refused)")
     ;   true
     ),
@@ -661,8 +778,8 @@ settle_alarms :-
     catch(settle_alarms_, _, true).
 
 settle_alarms_ :-
-    (   nb_current(go_alarm, Id), Id \== none
-    ->  nb_setval(go_alarm, none),
+    (   nb_current('asalto_go_driver.alarm', Id), Id \== none
+    ->  nb_setval('asalto_go_driver.alarm', none),
         catch(remove_alarm(Id), _, true)
     ;   true
     ),
@@ -700,7 +817,7 @@ task_state(Tid, State) :-
                  *******************************/
 
 serve :-
-    nb_getval(go_in, In),
+    nb_getval('asalto_go_driver.in', In),
     repeat,
     catch(read_line_to_string(In, Line0), _, Line0 = end_of_file),
     (   Line0 == end_of_file
@@ -839,23 +956,24 @@ player_cell(atoms, b, b).
 player_cell(atoms, w, w).
 
 answer(empty(Id)) :-
-    (   student_pred(emptyBoard/1, M)
+    (   graded_defined(emptyBoard/1)
     ->  limits(Secs, Infs),
-        run_limited(isolated(M:emptyBoard(B)), Secs, Infs, R, Stats),
+        graded_goal(emptyBoard(B), Goal),
+        run_limited(isolated(Goal), Secs, Infs, R, Stats),
         outcome(board, R, B, '-', Stats, Outcome),
         report(Id, Outcome, 1)
     ;   missing(Id, emptyBoard/1)
     ).
 answer(move(Id, CellsArg, Player, R, C, Board)) :-
-    (   student_pred(goMove/4, M)
+    (   graded_defined(goMove/4)
     ->  styles(CellsArg, Styles),
-        attempt(Styles, move_goal(M, Player, R, C, Board), board, Id)
+        attempt(Styles, move_goal(Player, R, C, Board), board, Id)
     ;   missing(Id, goMove/4)
     ).
 answer(score(Id, CellsArg, Board)) :-
-    (   student_pred(finDelJuego/3, M)
+    (   graded_defined(finDelJuego/3)
     ->  styles(CellsArg, Styles),
-        attempt(Styles, score_goal(M, Board), score, Id)
+        attempt(Styles, score_goal(Board), score, Id)
     ;   missing(Id, finDelJuego/3)
     ).
 
@@ -865,7 +983,8 @@ answer(score(Id, CellsArg, Board)) :-
 %   the score terminarJuego/3, contarPuntaje/3, ..., or add an argument
 %   to goMove) from one never written: the same name with other arities
 %   first, then the predicates of the same arity (exported ones first),
-%   at most 8.  The grader still asks only for the assignment's name.
+%   at most 8.  The grader asks only for the assignment's name, and the
+%   names given with --graded.
 missing(Id, PI) :-
     defined_instead(PI, Others),
     (   Others == []
@@ -877,7 +996,7 @@ missing(Id, PI) :-
     emit(Out).
 
 defined_instead(Name/Arity, Others) :-
-    nb_getval(go_module, M),
+    nb_getval('asalto_go_driver.module', M),
     findall(PI, ( student_own(M, N, A), N == Name, A =\= Arity,
                   pi_text(N, A, PI) ),
             Same0),
@@ -902,7 +1021,7 @@ defined_instead(Name/Arity, Others) :-
 
 %   Defined by clauses of the student's file (not imported, not ours).
 student_own(M, N, A) :-
-    nb_getval(go_file, Abs-_),
+    nb_getval('asalto_go_driver.file', Abs-_),
     current_predicate(M:N/A),
     functor(H, N, A),
     \+ predicate_property(M:H, imported_from(_)),
@@ -923,24 +1042,26 @@ pi_text(N, A, Text) :-
     format(atom(Text), "~q/~d", [N, A]).
 
 limits(Secs, Infs) :-
-    nb_getval(go_time, Secs),
-    nb_getval(go_inferences, Infs).
+    nb_getval('asalto_go_driver.time', Secs),
+    nb_getval('asalto_go_driver.inferences', Infs).
 
 styles(strings, [strings]).
 styles(atoms, [atoms]).
 styles(auto, Styles) :-
-    nb_getval(go_cells, Detected),
+    nb_getval('asalto_go_driver.cells', Detected),
     (   Detected == unknown
     ->  Styles = [strings, atoms]
     ;   Styles = [Detected]
     ).
 
-:- public move_goal/8, score_goal/5.
-move_goal(M, Player, R, C, Chars, Style, M:goMove(Board, P, [R, C], New), New) :-
+:- public move_goal/7, score_goal/4.
+move_goal(Player, R, C, Chars, Style, Goal, New) :-
     to_board(Style, Chars, Board),
-    player_cell(Style, Player, P).
-score_goal(M, Chars, Style, M:finDelJuego(Board, B, W), B-W) :-
-    to_board(Style, Chars, Board).
+    player_cell(Style, Player, P),
+    graded_goal(goMove(Board, P, [R, C], New), Goal).
+score_goal(Chars, Style, Goal, B-W) :-
+    to_board(Style, Chars, Board),
+    graded_goal(finDelJuego(Board, B, W), Goal).
 
 %   Tries the representations in turn until one gives ok; reports that one,
 %   or else the first attempt.
@@ -986,7 +1107,7 @@ attempt_each([Style|Styles], Builder, Kind, [O|Os]) :-
 %   ok is kept for the rest of the run.
 learn_style([_], _) :- !.
 learn_style(_, Style) :-
-    nb_setval(go_cells, Style).
+    nb_setval('asalto_go_driver.cells', Style).
 
 %!  outcome(+Kind, +Result, +Answer, +Style, +Stats, -Outcome)
 %   Outcome = outcome(Status, Payload, Style, Stats).
@@ -1195,6 +1316,6 @@ escaped_code(C) -->
     "\\u{", Hex, "}".
 
 emit(Line) :-
-    nb_getval(go_out, Out),
+    nb_getval('asalto_go_driver.out', Out),
     format(Out, "~w~n", [Line]),
     flush_output(Out).

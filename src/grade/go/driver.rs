@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::alias::Alias;
 use super::protocol::{Answer, Cells, Hello, ProtocolError, Query, Start};
 use crate::grade::confine::User;
 use crate::grade::folder::Folder;
@@ -35,6 +36,9 @@ pub struct DriverSettings {
     pub grace: Duration,
     /// Prolog stack limit, MiB.
     pub stack_mib: u64,
+    /// The candidates of the predicates graded under other names
+    /// ([`super::alias::candidates`]; empty: the assignment's names).
+    pub graded: Vec<Alias>,
 }
 
 impl Default for DriverSettings {
@@ -46,6 +50,7 @@ impl Default for DriverSettings {
             load_time: Duration::from_secs(10),
             grace: Duration::from_secs(2),
             stack_mib: 256,
+            graded: Vec::new(),
         }
     }
 }
@@ -70,7 +75,7 @@ impl DriverScript {
             .tempdir()
             .map_err(|e| format!("cannot make a folder for the Prolog driver: {e}"))?;
         let path = dir.path().join("asalto_go_driver.pl");
-        let made = std::fs::write(&path, DRIVER)
+        let made = std::fs::write(&path, private_names(DRIVER))
             .and_then(|()| std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)))
             .and_then(|()| {
                 std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))
@@ -85,10 +90,25 @@ impl DriverScript {
     }
 }
 
+/// The driver with its module name, and so the names of its global
+/// variables (`asalto_go_driver.*`), made unguessable: a random suffix
+/// per grading run. A student's module of the same name, predicates of
+/// the same names called module-qualified, or global variables of the
+/// same names would otherwise load over it, reach it or change its state
+/// (see the driver's header, WHAT THE PROGRAM CANNOT DO).
+fn private_names(driver: &str) -> String {
+    use std::hash::{BuildHasher, Hasher};
+    // RandomState is seeded from the operating system's randomness.
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u32(std::process::id());
+    let name = format!("asalto_go_driver_{:016x}", h.finish());
+    driver.replace("asalto_go_driver", &name)
+}
+
 /// The command line that runs the driver on `{entry}`.
 pub fn command(settings: &DriverSettings, script: &Path) -> Vec<String> {
     let secs = |d: Duration| format!("{:.3}", d.as_secs_f64());
-    vec![
+    let mut command = vec![
         settings.swipl.display().to_string(),
         "-f".into(),
         "none".into(),
@@ -99,8 +119,10 @@ pub fn command(settings: &DriverSettings, script: &Path) -> Vec<String> {
         format!("--inferences={}", settings.inferences),
         format!("--load-time={}", secs(settings.load_time)),
         format!("--stack-limit={}", settings.stack_mib),
-        "{entry}".into(),
-    ]
+    ];
+    command.extend(settings.graded.iter().map(Alias::driver_arg));
+    command.push("{entry}".into());
+    command
 }
 
 /// Why the program could not be loaded (for good: it is not retried).

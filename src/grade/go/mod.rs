@@ -24,10 +24,12 @@ use super::recorder::Recorder;
 use super::report::{Failure, SubmissionReport};
 use super::{CheckKind, Options, Scoring, Submission};
 
+pub mod alias;
 pub mod driver;
 pub mod plan;
 pub mod protocol;
 
+pub use alias::{Alias, Predicate};
 use driver::{Driver, LoadProblem, Reply};
 pub use driver::{DriverScript, DriverSettings};
 pub use plan::{Expected, GameQueries, Planned, Reference};
@@ -201,8 +203,9 @@ pub fn grade_one(
             Ok(()) => rec.pass(GoKind::Loads),
             Err(problem) => rec.fail(GoKind::Loads, load_failure(problem)),
         }
+        let renamed = driver.hello.as_ref().map_or(&[][..], |h| &h.renamed[..]);
         if let Some(reply) = &empty {
-            judge_empty(&mut rec, reply, driver.cells);
+            judge_empty(&mut rec, reply, driver.cells, renamed);
         }
         let mut stopped = loaded
             .as_ref()
@@ -217,7 +220,8 @@ pub fn grade_one(
                 }
                 asked += 1;
                 unreadable |= matches!(reply, Reply::Answer(Answer::Bad(..)));
-                judge(&mut rec, planned, &reply, driver.cells);
+                let renamed = driver.hello.as_ref().map_or(&[][..], |h| &h.renamed[..]);
+                judge(&mut rec, planned, &reply, driver.cells, renamed);
             }
         }
         if stopped.is_none() && unreadable {
@@ -249,9 +253,23 @@ pub fn grade_one(
             if h.predicates.is_empty() {
                 "none".to_string()
             } else {
-                h.predicates.join(",")
+                let named: Vec<String> = h
+                    .predicates
+                    .iter()
+                    .map(
+                        |p| match h.renamed.iter().find(|a| a.predicate.indicator() == *p) {
+                            Some(a) => a.indicator(),
+                            None => p.clone(),
+                        },
+                    )
+                    .collect();
+                named.join(",")
             },
         );
+        if !h.renamed.is_empty() {
+            let graded: Vec<String> = h.renamed.iter().map(ToString::to_string).collect();
+            about.insert("graded_as", graded.join(", "));
+        }
         if h.load_warnings > 0 {
             about.insert("load_warnings", h.load_warnings.to_string());
         }
@@ -287,10 +305,27 @@ fn cells_note(cells: Option<Cells>) -> String {
     }
 }
 
+/// The predicate asked, as graded: `finDelJuego/3`, or `puntajeFinal/3
+/// (as finDelJuego/3)` under `--predicate`.
+fn asked(predicate: &str, renamed: &[Alias]) -> String {
+    match renamed
+        .iter()
+        .find(|a| a.predicate.indicator() == predicate)
+    {
+        Some(a) if a.name == a.predicate.name() => format!("{predicate} ({a})"),
+        Some(a) => format!("{} (as {predicate})", a.indicator()),
+        None => predicate.to_string(),
+    }
+}
+
 /// `emptyBoard/1`'s answer, in the `board` check.
-fn judge_empty(rec: &mut Recorder<GoKind>, reply: &Reply, cells: Option<Cells>) {
+fn judge_empty(rec: &mut Recorder<GoKind>, reply: &Reply, cells: Option<Cells>, renamed: &[Alias]) {
     let failure = |message: String, found: Option<String>| Failure {
-        message: format!("emptyBoard/1: {message} ({})", cells_note(cells)),
+        message: format!(
+            "{}: {message} ({})",
+            asked("emptyBoard/1", renamed),
+            cells_note(cells)
+        ),
         found,
         ..Failure::default()
     };
@@ -340,10 +375,11 @@ fn describe_answer(answer: &Answer) -> String {
             format!("returned something that is not what the assignment asks: {m}")
         }
         Answer::Missing(p, others) if others.is_empty() => format!("{p} is not defined"),
-        // Asked under the assignment's name only: a teacher who accepts
-        // another name sees which one the student used.
+        // Asked under the assignment's name, or those given with
+        // --predicate: a teacher who accepts another name sees which one
+        // the student used.
         Answer::Missing(p, others) => format!(
-            "{p} is not defined (the file defines {others}; only the assignment's {p} is asked)"
+            "{p} is not defined (the file defines {others}; only the assignment's {p} is asked, or a name given with --predicate)"
         ),
         Answer::Invalid(m) => format!("the driver did not understand the query: {m}"),
     }
@@ -411,14 +447,20 @@ fn stderr_of(reply: &Reply) -> Option<String> {
 }
 
 /// Compare one reply with the engine's answer, in `rec`.
-fn judge(rec: &mut Recorder<GoKind>, planned: &Planned, reply: &Reply, cells: Option<Cells>) {
+fn judge(
+    rec: &mut Recorder<GoKind>,
+    planned: &Planned,
+    reply: &Reply,
+    cells: Option<Cells>,
+    renamed: &[Alias],
+) {
     let kind = planned.kind;
     let at = |message: String, expected: Option<String>, found: Option<String>| Failure {
         ply: Some(planned.ply),
         side: planned.side_name(),
         message: format!(
             "{} {}: {message} ({})",
-            planned.query.predicate(),
+            asked(planned.query.predicate(), renamed),
             planned.what,
             cells_note(cells)
         ),

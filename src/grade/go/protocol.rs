@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use super::alias::Alias;
+
 /// Points on the assignment's board (19x19).
 pub const CELLS: usize = 19 * 19;
 
@@ -197,6 +199,9 @@ pub struct Hello {
     pub load_errors: u64,
     /// The first of those messages.
     pub message: Option<String>,
+    /// The predicates graded under a name or an argument order other than
+    /// the assignment's (`--predicate`), as the driver found them.
+    pub renamed: Vec<Alias>,
 }
 
 /// Why a driver line could not be read: the driver broke its protocol.
@@ -283,6 +288,20 @@ impl Start {
                     out: number(&words, "out")?,
                     load_warnings: number(&words, "load_warnings")?,
                     load_errors: number(&words, "load_errors")?,
+                    renamed: match field(&words, "renamed") {
+                        None => Vec::new(),
+                        Some(list) => list
+                            .split(';')
+                            .map(|e| {
+                                Alias::from_driver(e).ok_or_else(|| {
+                                    ProtocolError(format!(
+                                        "unreadable `renamed=` entry `{}`",
+                                        crate::text::cap(e, 80)
+                                    ))
+                                })
+                            })
+                            .collect::<Result<_, _>>()?,
+                    },
                     message,
                 }))
             }
@@ -524,6 +543,18 @@ mod tests {
             panic!("not hello")
         };
         assert_eq!((h.cells, h.predicates.len(), h.out), (None, 0, 5));
+        assert!(h.renamed.is_empty());
+        let renamed = "hello driver=go/1 swipl=9 cells=strings empty_board=ok module=user predicates=goMove/4,finDelJuego/3 encoding=utf8 out=0 load_us=1 load_warnings=0 load_errors=0 renamed=goMove/4:mover:1,2,3,4;finDelJuego/3:puntajeFinal:1,3,2 message=x y";
+        let Start::Hello(h) = Start::parse(renamed).unwrap() else {
+            panic!("not hello")
+        };
+        let names: Vec<String> = h.renamed.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            names,
+            ["goMove=mover", "finDelJuego=puntajeFinal(1,3,2)"],
+            "{h:?}"
+        );
+        assert!(Start::parse(&renamed.replace(":1,3,2", ":1,3")).is_err());
         assert_eq!(
             Start::parse("fatal syntax-error message=proylcc.pl:3: x").unwrap(),
             Start::Fatal {

@@ -131,6 +131,10 @@ const CORRECT: &[&str] = &[
     "remembers-moves",
 ];
 
+/// Programs that use the driver's own names (its module, predicates and
+/// global variables): right otherwise, so they must get full marks.
+const HARMLESS: &[&str] = &["hostile/driver-names"];
+
 /// Programs that attack the driver, and the check each must fail.
 const HOSTILE: &[(&str, &str)] = &[
     ("hostile/directive-loops", "loads"),
@@ -152,6 +156,7 @@ fn batch() -> &'static (i32, Value) {
             .copied()
             .chain(BUGS.iter().map(|b| b.0))
             .chain(HOSTILE.iter().map(|h| h.0))
+            .chain(HARMLESS.iter().copied())
             .collect();
         let subs = go_submissions(&names);
         let sandbox = if bwrap() { "bwrap" } else { "none" };
@@ -281,6 +286,168 @@ fn a_renamed_predicate_is_missing_and_named() {
         );
     }
     assert_eq!(sub["about"]["predicates"], "emptyBoard/1,goMove/4");
+}
+
+/// A program that is a module named as the driver's, defines predicates
+/// of the driver's names, calls `asalto_go_driver:emit/1` and overwrites
+/// global variables of the names the driver once used (`go_out`,
+/// `go_fired`, `go_cells`, ...) in every query: the driver's names are
+/// its own (a random module name per run), so the program is graded as
+/// the right program it is. Before, it could not even be loaded.
+#[test]
+fn the_drivers_names_neither_break_nor_fool_it() {
+    let (_, json) = batch();
+    let sub = submission(json, "hostile-driver-names");
+    assert_eq!(sub["score"], 100.0, "{sub:#}");
+    assert_eq!(sub["about"]["cells"], "strings", "{sub:#}");
+    assert_eq!(sub["about"]["driver_starts"], "1", "{sub:#}");
+}
+
+/// `--predicate`: a score written under another name with the white score
+/// first (`puntajeFinal(Board, Blancas, Negras)`) gets full marks when the
+/// teacher names it with its argument order, while a program in the same
+/// batch that uses the assignment's name is graded under that name; the
+/// report says which predicate was graded (JSON `about.graded_as`, CSV
+/// notes, Gradescope's text), and failures name it. Without the order the
+/// scores come swapped and the score check fails; without the option it
+/// fails as not defined (`a_renamed_predicate_is_missing_and_named`).
+#[test]
+fn a_predicate_is_graded_under_the_name_the_teacher_gives() {
+    swipl();
+    let subs = go_submissions(&["correct-strings", "renamed-score"]);
+    let refs = go_refs().join("random-2.sgf");
+    let common = [
+        "--game",
+        "go",
+        "--games",
+        refs.to_str().unwrap(),
+        "--query-timeout",
+        "2",
+    ];
+    let mut args = common.to_vec();
+    args.extend([
+        "--submissions",
+        subs.path().to_str().unwrap(),
+        "--predicate",
+        "finDelJuego=puntajeFinal(1,3,2)",
+    ]);
+    let run = grade(&args, &[]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    let json = run.json();
+    let renamed = submission(&json, "renamed-score");
+    assert_eq!(renamed["score"], 100.0, "{renamed:#}");
+    assert_eq!(
+        renamed["about"]["graded_as"], "finDelJuego=puntajeFinal(1,3,2)",
+        "{renamed:#}"
+    );
+    assert_eq!(
+        renamed["about"]["predicates"], "emptyBoard/1,goMove/4,puntajeFinal/3",
+        "{renamed:#}"
+    );
+    let own = submission(&json, "correct-strings");
+    assert_eq!(own["score"], 100.0, "{own:#}");
+    assert!(own["about"].get("graded_as").is_none(), "{own:#}");
+    // Gradescope's text says it too.
+    let file = subs.path().join("renamed-score/proylcc.pl");
+    let mut args = vec!["--format", "gradescope"];
+    args.extend(common);
+    args.extend([
+        "--predicate",
+        "finDelJuego=puntajeFinal(1,3,2)",
+        "--",
+        file.to_str().unwrap(),
+    ]);
+    let run = run_grade(&args, &[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let doc: Value = serde_json::from_str(&run.stdout).unwrap();
+    let output = doc["output"].as_str().unwrap();
+    assert!(
+        output.contains("\ngraded_as: finDelJuego=puntajeFinal(1,3,2)"),
+        "{output}"
+    );
+    // In the assignment's order the scores come swapped: the score check
+    // fails, naming the predicate graded; the CSV notes say which.
+    let mut args = vec!["--format", "csv"];
+    args.extend(common);
+    args.extend([
+        "--predicate",
+        "finDelJuego=puntajeFinal",
+        "--",
+        file.to_str().unwrap(),
+    ]);
+    let run = run_grade(&args, &[]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let row = run.stdout.lines().nth(1).unwrap_or_default();
+    assert!(
+        row.contains("[score]")
+            && row.contains("puntajeFinal/3 (as finDelJuego/3) ")
+            && row.contains("wrong score"),
+        "{row}"
+    );
+    assert!(row.contains("graded_as=finDelJuego=puntajeFinal;"), "{row}");
+}
+
+/// A `--predicate` that cannot be graded is a usage error (exit 2) that
+/// says why, before anything runs.
+#[test]
+fn a_wrong_predicate_option_is_a_usage_error() {
+    let refs = go_refs().join("random-2.sgf");
+    for (spec, why) in [
+        (
+            "finDelJuegos=terminarJuego",
+            "`finDelJuegos` is not a predicate of the assignment",
+        ),
+        (
+            "finDelJuego=terminarJuego/4",
+            "the arity must match: finDelJuego takes 3 arguments, not 4",
+        ),
+        (
+            "finDelJuego=puntajeFinal(1,3)",
+            "(1,3) must list each of 1..3 once",
+        ),
+        (
+            "finDelJuego=Terminar",
+            "`Terminar` is not a plain Prolog name",
+        ),
+    ] {
+        let run = run_grade(
+            &[
+                "--game",
+                "go",
+                "--games",
+                refs.to_str().unwrap(),
+                "--predicate",
+                spec,
+                "--",
+                "proylcc.pl",
+            ],
+            &[],
+        );
+        assert_eq!(run.code, 2, "{spec}: {}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!("--predicate {spec}: {why}")),
+            "{spec}: {}",
+            run.stderr
+        );
+        assert!(run.stdout.is_empty(), "{spec}");
+    }
+    let run = run_grade(
+        &[
+            "--predicate",
+            "finDelJuego=x",
+            "--games",
+            refs.to_str().unwrap(),
+            "--",
+            "true",
+        ],
+        &[],
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("--predicate is for --game go"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -727,9 +894,11 @@ fn bad_reference_games_are_refused_with_the_reason() {
     assert_eq!(ok.moves.len(), 4);
 }
 
-/// README's `grade --game go` example is a real run: `refs/` holds the
-/// committed reference games, and `submissions/` four students (right with
-/// strings, right with atoms, captures only one group, no suicide check).
+/// README's `grade --game go` examples are real runs: `refs/` holds the
+/// committed reference games, and `submissions/` five students (right with
+/// strings, right with atoms, captures only one group, no suicide check,
+/// the score named `puntajeFinal/3` with white first), graded as they are
+/// and with `--predicate` naming that score.
 #[test]
 fn readme_go_example_is_current() {
     use std::os::unix::fs::PermissionsExt;
@@ -755,6 +924,7 @@ fn readme_go_example_is_current() {
         ("bruno", "captures-one-group"),
         ("carla", "correct-atoms"),
         ("diego", "no-suicide-check"),
+        ("emilia", "renamed-score"),
     ] {
         let sub = subs.join(student);
         std::fs::create_dir(&sub).unwrap();
@@ -763,13 +933,17 @@ fn readme_go_example_is_current() {
         std::fs::copy(Path::new(FIXTURES).join(fixture).join("proylcc.pl"), &file).unwrap();
         std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
     }
-    let command = "asalto grade --game go --games refs/ --submissions subs/ --entry proylcc.pl";
-    let out = super::readme::run_in(dir.path(), command);
-    let block = format!("$ {command}\n{out}```");
-    assert!(
-        super::readme::normalize(&readme).contains(&super::readme::normalize(&block)),
-        "README.md is stale for: {command}\n--- it prints:\n{out}"
-    );
+    for command in [
+        "asalto grade --game go --games refs/ --submissions subs/ --entry proylcc.pl",
+        "asalto grade --game go --games refs/ --submissions subs/ --predicate 'finDelJuego=puntajeFinal(1,3,2)'",
+    ] {
+        let out = super::readme::run_in(dir.path(), command);
+        let block = format!("$ {command}\n{out}```");
+        assert!(
+            super::readme::normalize(&readme).contains(&super::readme::normalize(&block)),
+            "README.md is stale for: {command}\n--- it prints:\n{out}"
+        );
+    }
 }
 
 /// The driver's own checks (`check_driver.py`: the protocol, the fixtures'
