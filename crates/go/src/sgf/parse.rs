@@ -610,16 +610,64 @@ impl<M: MainLine> Parser<'_, M> {
 
 /// The `]` that closes a value starting at `from` (after its `[`), past
 /// escaped characters (`\]`, `\\`); `None` when the text ends first.
-/// Comments are most of a value's bytes: they are searched 16 or 32 bytes
-/// a step for the two bytes that matter.
+/// Most values are a point, a number or a short name: their first bytes
+/// are looked at one by one; comments, most of a file's value bytes, are
+/// then searched 16 or 32 bytes a step for the two bytes that matter.
 #[inline]
 fn value_end(src: &[u8], mut from: usize) -> Option<usize> {
+    let short = src
+        .get(from..)?
+        .iter()
+        .take(8)
+        .position(|&b| b == b']' || b == b'\\');
+    if let Some(k) = short {
+        if src[from + k] == b']' {
+            return Some(from + k);
+        }
+        // An escape: the next byte, whatever it is, is the value's.
+        from += k + 2;
+    } else {
+        from += 8;
+    }
     loop {
         let k = from + memchr::memchr2(b']', b'\\', src.get(from..)?)?;
         if src[k] == b']' {
             return Some(k);
         }
-        // An escape: the next byte, whatever it is, is the value's.
         from = k + 2;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::value_end;
+
+    /// `value_end` against reading byte by byte, on values of every length
+    /// around the eight bytes looked at first, with escapes anywhere
+    /// (the last byte included) and without a `]`.
+    #[test]
+    fn value_end_reads_as_byte_by_byte() {
+        let slow = |src: &[u8], mut i: usize| {
+            while i < src.len() && src[i] != b']' {
+                i += if src[i] == b'\\' { 2 } else { 1 };
+            }
+            (i < src.len()).then_some(i)
+        };
+        let mut state = 0x5eed_2222_u64;
+        for round in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 80) as usize;
+            let src: Vec<u8> = (0..len)
+                .map(|k| match (state >> (k % 60)) % 23 {
+                    0 => b']',
+                    1 => b'\\',
+                    _ => b'a' + (k % 26) as u8,
+                })
+                .collect();
+            let from = if len == 0 { 0 } else { round % (len + 1) };
+            assert_eq!(value_end(&src, from), slow(&src, from), "{src:?} {from}");
+        }
     }
 }
