@@ -12,7 +12,9 @@
 # check it is compared with). The asalto-go side is `check` (decode,
 # parse, replay under simple-ko, area score, RE check) on one core, once
 # keeping every ply (`check`, for show/export/diff) and once keeping none
-# (`tally`, what `asalto check` runs); its
+# (`tally`, what `asalto check` runs), and keeping none under
+# positional-superko (`superko`); `engine` plays the same moves with
+# `Position::play_as`, which judges them as `check` does; its
 # criterion benchmark is `cargo bench -p asalto-go --bench validate`.
 # Both sides count CPU time of their thread (Python's thread_time, Linux's
 # schedstat), so a loaded machine slows neither figure.
@@ -24,7 +26,7 @@ files=("$data"/real/gnugo/*.sgf "$data"/selfplay/*.sgf)
 
 cargo build -q --release -p asalto-go --example go-bench
 rust=$(target/release/examples/go-bench "$seconds" "${files[@]}")
-echo "$rust" | grep -v '^check \|^tally \|^engine \|^parse '
+echo "$rust" | grep -v '^check \|^tally \|^superko \|^engine \|^parse '
 
 if ! python3 -c 'import sgfmill' 2>/dev/null; then
   echo "sgfmill is not installed (pip install sgfmill): no reference ratio"
@@ -65,8 +67,9 @@ def rate(text, name):
         f = line.split()
         if f[0] == name:
             return int(f[2]) * int(f[5]) / float(f[4])
-check, tally, engine = (rate(sys.argv[1], k) for k in ("check", "tally", "engine"))
+check, tally, superko, engine = (rate(sys.argv[1], k) for k in ("check", "tally", "superko", "engine"))
 ref = rate(sys.argv[2], "sgfmill")
 print("ratio: check %.0fx sgfmill (moves/s), keeping no ply %.0fx; engine alone %.0fx"
       % (check / ref, tally / ref, engine / ref))
+print("positional-superko: %.0fx sgfmill, %.2f of simple-ko's speed" % (superko / ref, superko / tally))
 PY

@@ -166,8 +166,10 @@ pub struct Args {
     /// Full marks.
     #[arg(long, value_name = "N", default_value_t = 100.0)]
     max_score: f64,
-    /// Go: the longest a query may run, in seconds (SWI-Prolog's own limit;
-    /// the grader kills and restarts it a little after).
+    /// Go: the CPU time a query may use, in seconds (SWI-Prolog's own
+    /// limit; on a busy machine a query short of a core may last up to 4
+    /// times as long; the grader kills and restarts SWI-Prolog a little
+    /// after).
     #[arg(long, value_name = "SECS", default_value_t = 5.0)]
     query_timeout: f64,
     /// Go: the most inferences a query may use (0: no limit); unlike time,

@@ -563,6 +563,13 @@ impl Program {
         }
     }
 
+    /// The CPU time the program's processes have had so far, in whole
+    /// ticks of `/proc`; `None` when `/proc` tells nothing.
+    pub fn cpu_time(&self) -> Option<Duration> {
+        let ticks = u32::try_from(self.procs.cpu_ticks()?).unwrap_or(u32::MAX);
+        Some(CPU_TICK.saturating_mul(ticks))
+    }
+
     /// After a wait that ran out of time ([`Ready::Timeout`],
     /// [`LineRead::Timeout`]): whether the program was asleep then, its CPU
     /// clock still over the end of the wait (see [`super::stall`]); `None`

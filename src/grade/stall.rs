@@ -15,6 +15,27 @@
 //! quarter of it, at most [`MAX_WINDOW`]). The clock counts in ticks of
 //! 10 ms, so a busy program moves it many times within such a window even
 //! on a loaded machine; if it does not, the only cost is one re-run.
+//!
+//! # Two policies on the CPU clock, not one
+//!
+//! The same watch serves a second decision that lives in
+//! [`super::process::starved_wait`] (used by `Program::read_line_busy`,
+//! the Go driver's waits): a program that is busy but had less CPU time
+//! than the limit (short of a core on a loaded machine) is waited for on,
+//! up to a few times the limit. The two are not folded into one because
+//! they act on different states at different times: the stretch decides
+//! *during* a wait, about a busy program, whether to go on waiting; the
+//! re-run decides *after* a wait ran out, about an asleep one, whether to
+//! run the whole unit again (a fresh process, a new folder, the unit's
+//! notes and time kept). They compose: a Go query's wait is stretched
+//! while SWI-Prolog is starved, and if it still ends asleep the query is
+//! asked again. Inside SWI-Prolog the driver applies the stretch to its
+//! own time limit too (`time_left/7` in `go/driver.pl`, on the CPU time of
+//! its own thread, "asleep" there being under a tenth of a core since the
+//! last check), so that its limit fires before ours. Asalto's and Solitaire
+//! Chess's waits (`Program::wait_ready`, `run_to_exit`) are re-run when
+//! asleep but not stretched when starved: that would be `wait_ready`
+//! calling `starved_wait` as `read_line_busy` does, and is not done.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};

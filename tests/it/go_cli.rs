@@ -404,6 +404,45 @@ fn show_territory_counts_as_the_area_score() {
     );
 }
 
+/// GTP has no setup command: stones set up between moves are written as
+/// `play` commands when they make the same position, and setup that takes
+/// a stone off is refused at its line:column with exit 2 and nothing on
+/// standard output, never dropped.
+#[test]
+fn export_to_gtp_writes_or_refuses_setup_between_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let added = dir.path().join("added.sgf");
+    std::fs::write(
+        &added,
+        "(;GM[1]SZ[9]\n;B[cc];W[gg]\n;AB[ee]AW[ff]PL[B]\n;B[dd])\n",
+    )
+    .unwrap();
+    let run = asalto(&["export", added.to_str().unwrap(), "--to", "gtp"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "boardsize 9\nclear_board\nkomi 0\nplay B C7\nplay W G3\nplay B E5\nplay W F4\nplay B D6\n"
+    );
+
+    let removed = dir.path().join("removed.sgf");
+    std::fs::write(&removed, "(;GM[1]SZ[9]\n;B[cc];W[gg]\n;AE[cc]\n;B[dd])\n").unwrap();
+    let path = removed.to_str().unwrap();
+    let run = asalto(&["export", path, "--to", "gtp"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr.contains(&format!(
+            "{path}:3:1: the setup after move 2 takes the stone off C7: GTP has no command that removes a stone; nothing exported (--to sgf keeps this setup)"
+        )),
+        "{}",
+        run.stderr
+    );
+    // SGF keeps it.
+    let run = asalto(&["export", path, "--to", "sgf"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains(";AE[cc]"), "{}", run.stdout);
+}
+
 #[test]
 fn export_writes_sgf_gtp_prolog_and_json() {
     let moves = sgf_moves(&std::fs::read_to_string(SHORT).unwrap());

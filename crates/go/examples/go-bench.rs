@@ -37,7 +37,38 @@ impl Clock {
 }
 
 use asalto_go::replay::{Tally, check_tally};
-use asalto_go::{CheckOptions, Move, Position, check};
+use asalto_go::{CheckOptions, Move, Position, Profile, check};
+
+/// Runs `round` (one pass over the collection) for at least `seconds` of
+/// this thread's CPU time; prints `name files moves bytes seconds rounds`,
+/// then the rates with `note`.
+fn timed(
+    name: &str,
+    seconds: f64,
+    size: (usize, usize, usize),
+    note: &str,
+    mut round: impl FnMut(),
+) {
+    let (files, moves, bytes) = size;
+    let start = Clock::start();
+    let mut rounds = 0u32;
+    while start.elapsed() < seconds {
+        round();
+        rounds += 1;
+    }
+    let t = start.elapsed();
+    println!("{name} {files} {moves} {bytes} {t:.4} {rounds}");
+    let r = f64::from(rounds) / t;
+    if bytes > 0 {
+        println!(
+            "{name}: {:.2} M moves/s, {:.1} MiB/s{note}",
+            moves as f64 * r / 1e6,
+            bytes as f64 * r / 1_048_576.0
+        );
+    } else {
+        println!("{name}: {:.2} M moves/s{note}", moves as f64 * r / 1e6);
+    }
+}
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -55,59 +86,52 @@ fn main() {
                 .sum::<usize>()
         })
         .sum();
-    let start = Clock::start();
-    let mut rounds = 0u32;
-    while start.elapsed() < seconds {
+    let size = (files.len(), moves, bytes);
+    timed("check", seconds, size, "", || {
         for f in &files {
             std::hint::black_box(check(std::hint::black_box(f), &options));
         }
-        rounds += 1;
-    }
-    let t = start.elapsed();
-    println!("check {} {moves} {bytes} {t:.4} {rounds}", files.len());
-    println!(
-        "check: {:.2} M moves/s, {:.1} MiB/s",
-        moves as f64 * f64::from(rounds) / t / 1e6,
-        bytes as f64 * f64::from(rounds) / t / 1_048_576.0
-    );
+    });
     // What `asalto check` runs: the same check, keeping no ply.
-    let start = Clock::start();
-    let mut rounds = 0u32;
-    while start.elapsed() < seconds {
+    let tally = |options: &CheckOptions| {
         for f in &files {
             std::hint::black_box(check_tally(
                 std::hint::black_box(f),
-                &options,
+                options,
                 Tally::default(),
             ));
         }
-        rounds += 1;
-    }
-    let t = start.elapsed();
-    println!("tally {} {moves} {bytes} {t:.4} {rounds}", files.len());
-    println!(
-        "tally: {:.2} M moves/s, {:.1} MiB/s (check keeping no ply, as `asalto check`)",
-        moves as f64 * f64::from(rounds) / t / 1e6,
-        bytes as f64 * f64::from(rounds) / t / 1_048_576.0
+    };
+    timed(
+        "tally",
+        seconds,
+        size,
+        " (check keeping no ply, as `asalto check`)",
+        || tally(&options),
+    );
+    // The same under positional superko (`asalto check --rules
+    // positional-superko`).
+    let superko = CheckOptions {
+        profile: Some(Profile::PositionalSuperko),
+        ..CheckOptions::default()
+    };
+    timed(
+        "superko",
+        seconds,
+        size,
+        " (as `tally`, under positional-superko)",
+        || tally(&superko),
     );
     // Decoding and parsing alone.
-    let start = Clock::start();
-    let mut rounds = 0u32;
-    while start.elapsed() < seconds {
+    timed("parse", seconds, size, "", || {
         for f in &files {
             let d = asalto_go::sgf::decode(std::hint::black_box(f));
             std::hint::black_box(asalto_go::sgf::parse(&d.text, Default::default()));
         }
-        rounds += 1;
-    }
-    let t = start.elapsed();
-    println!("parse {} {moves} {bytes} {t:.4} {rounds}", files.len());
-    println!(
-        "parse: {:.2} M moves/s, {:.1} MiB/s",
-        moves as f64 * f64::from(rounds) / t / 1e6,
-        bytes as f64 * f64::from(rounds) / t / 1_048_576.0
-    );
-    // The engine alone: the same moves on positions, no parsing.
+    });
+    // The engine alone: the same moves on positions, no parsing, played
+    // with `play_as`, which judges a move as `check` does (most stones as
+    // they are placed, the rest before).
     let games: Vec<(Position, Vec<(asalto_go::Side, Move)>)> = files
         .iter()
         .flat_map(|f| {
@@ -119,21 +143,12 @@ fn main() {
             })
         })
         .collect();
-    let start = Clock::start();
-    let mut rounds = 0u32;
-    while start.elapsed() < seconds {
+    timed("engine", seconds, (files.len(), moves, 0), "", || {
         for (start_pos, plies) in &games {
             let mut pos = start_pos.clone();
             for &(side, mv) in plies {
                 let _ = std::hint::black_box(pos.play_as(side, mv));
             }
         }
-        rounds += 1;
-    }
-    let t = start.elapsed();
-    println!("engine {} {moves} 0 {t:.4} {rounds}", files.len());
-    println!(
-        "engine: {:.2} M moves/s",
-        moves as f64 * f64::from(rounds) / t / 1e6
-    );
+    });
 }

@@ -452,25 +452,45 @@ impl Board {
     /// The hash after the probed stone is placed and captures (and, for a
     /// suicide, the removal of its own group) are made.
     pub(crate) fn hash_after(&self, side: Side, p: Point, probe: &Probe) -> u64 {
-        let mut h = self.hash ^ KEYS[side.index()][p.index()];
+        let mut h = self.hash;
+        if !Board::is_suicide(probe) {
+            h ^= KEYS[side.index()][p.index()];
+        }
+        self.for_each_removed(side, p, probe, |s, colour| h ^= KEYS[colour.index()][s]);
+        h
+    }
+
+    /// The hash after a `side` stone on `p` that captures nothing and is
+    /// no suicide.
+    #[inline]
+    pub(crate) fn hash_placed(&self, side: Side, p: Point) -> u64 {
+        self.hash ^ KEYS[side.index()][p.index()]
+    }
+
+    /// Every stone already on the board that the probed stone removes,
+    /// with its colour, once each: the opponent groups it captures, and
+    /// for a suicide the groups of its colour it touches (the new stone
+    /// goes too).
+    pub(crate) fn for_each_removed(
+        &self,
+        side: Side,
+        p: Point,
+        probe: &Probe,
+        mut f: impl FnMut(usize, Side),
+    ) {
         for &g in &probe.captured[..usize::from(probe.ncap)] {
-            self.for_each_in_ring(usize::from(g), |s| h ^= KEYS[(!side).index()][s]);
+            self.for_each_in_ring(usize::from(g), |s| f(s, !side));
         }
         if Board::is_suicide(probe) {
-            // The new stone and every group of its colour it touches vanish.
-            h ^= KEYS[side.index()][p.index()];
             let me = cell_of(side);
             let mut heads = [u16::MAX; 4];
             for (k, q) in neighbours(p.index()).into_iter().enumerate() {
                 if self.cell[q] == me && !heads.contains(&self.head[q]) {
                     heads[k] = self.head[q];
-                    self.for_each_in_ring(usize::from(self.head[q]), |s| {
-                        h ^= KEYS[side.index()][s];
-                    });
+                    self.for_each_in_ring(usize::from(self.head[q]), |s| f(s, side));
                 }
             }
         }
-        h
     }
 
     #[inline]
@@ -496,7 +516,7 @@ impl Board {
     #[inline]
     pub(crate) fn place(&mut self, side: Side, p: Point, captured: impl FnMut(Point)) -> Placed {
         // Never `None`: only `place_unless_suicide` refuses a stone.
-        self.place_or_refuse::<false>(side, p, captured)
+        self.place_or_refuse::<false, false>(side, p, captured)
             .unwrap_or_default()
     }
 
@@ -511,11 +531,25 @@ impl Board {
         p: Point,
         captured: impl FnMut(Point),
     ) -> Option<Placed> {
-        self.place_or_refuse::<true>(side, p, captured)
+        self.place_or_refuse::<true, false>(side, p, captured)
+    }
+
+    /// [`Board::place`] for a stone that neither captures nor is suicide
+    /// (the one kind of move that cannot repeat a position when the board
+    /// already has more stones than it ever had): any other is taken back
+    /// (nothing changes, and `captured` is not called) and `None` is
+    /// returned. The test costs nothing beyond what `place` computes.
+    #[inline]
+    pub(crate) fn place_unless_capture_or_suicide(
+        &mut self,
+        side: Side,
+        p: Point,
+    ) -> Option<Placed> {
+        self.place_or_refuse::<true, true>(side, p, |_| {})
     }
 
     #[inline(always)]
-    fn place_or_refuse<const REFUSE_SUICIDE: bool>(
+    fn place_or_refuse<const REFUSE_SUICIDE: bool, const REFUSE_CAPTURE: bool>(
         &mut self,
         side: Side,
         p: Point,
@@ -568,7 +602,8 @@ impl Board {
         // Suicide: no liberty of its own, none through a friend, no
         // capture. Computed without a branch on the neighbours' colours;
         // the one branch is on the rare answer.
-        if REFUSE_SUICIDE && (own_libs == 0) & !dying & !friend_lives {
+        let suicide = (own_libs == 0) & !dying & !friend_lives;
+        if (REFUSE_SUICIDE && suicide) || (REFUSE_CAPTURE && dying) {
             for h in heads {
                 self.libs[h] += u16::from(h != NO_GROUP);
             }
@@ -879,10 +914,15 @@ impl Board {
         u32::from(self.stones[Side::Black]) + u32::from(self.stones[Side::White])
     }
 
-    /// The cell code (`EMPTY`, `BLACK`, `WHITE`) of a point of the board.
-    #[inline]
-    pub(crate) fn cell_code_at(&self, p: Point) -> u8 {
-        self.cell[p.index()]
+    /// Appends the cell codes (`EMPTY`, `BLACK`, `WHITE`) of the board's
+    /// points, row by row: `size * size` bytes.
+    pub(crate) fn push_rows(&self, out: &mut Vec<u8>) {
+        let n = usize::from(self.size.get());
+        out.reserve(n * n);
+        for row in 0..n {
+            let first = (row + 1) * STRIDE + 1;
+            out.extend_from_slice(&self.cell[first..first + n]);
+        }
     }
 
     /// Whether the board's points hold what `cells` holds there.
@@ -918,19 +958,10 @@ impl Board {
         cells: &[u8; CELLS],
     ) -> bool {
         let mut after = self.cell;
-        after[p.index()] = cell_of(side);
-        for &g in &probe.captured[..usize::from(probe.ncap)] {
-            self.for_each_in_ring(usize::from(g), |s| after[s] = EMPTY);
+        if !Board::is_suicide(probe) {
+            after[p.index()] = cell_of(side);
         }
-        if Board::is_suicide(probe) {
-            after[p.index()] = EMPTY;
-            let me = cell_of(side);
-            for q in neighbours(p.index()) {
-                if self.cell[q] == me {
-                    self.for_each_in_ring(usize::from(self.head[q]), |s| after[s] = EMPTY);
-                }
-            }
-        }
+        self.for_each_removed(side, p, probe, |s, _| after[s] = EMPTY);
         self.size
             .points()
             .all(|q| after[q.index()] == cells[q.index()])

@@ -7,8 +7,10 @@ use crate::board::Board;
 use crate::point::{Move, Point, Size};
 use crate::position::IllegalMoveKind;
 use crate::position::Position;
+use crate::problem::Span;
 use crate::replay::{
-    Between, CheckOptions, Checked, Game, GameInfo, Ply, Tally, replay_first, replay_first_between,
+    Between, CheckOptions, Checked, Event, Game, GameInfo, Ply, Sink, Tally, replay_first,
+    replay_first_between, replay_text,
 };
 use crate::rules::Profile;
 use crate::side::Side;
@@ -23,21 +25,36 @@ pub fn gtp_vertex(mv: Move, size: Size) -> String {
 
 /// The GTP commands that set a game up and replay it: `boardsize`,
 /// `clear_board`, `komi`, the setup stones and handicap as `play`
-/// commands, then one `play B D4` per move.
+/// commands, then one `play B D4` per move. GTP sets a position up only
+/// by `play`: stones set up between moves (`AB`/`AW`) are written as
+/// `play` commands where they make the same position (the record's `PL`
+/// needs no command: every `play` names its colour); setup that takes a
+/// stone off, or whose stones would capture as moves, cannot be written.
+///
+/// # Errors
+///
+/// The first setup that GTP cannot express (nothing is written then).
 ///
 /// # Examples
 ///
 /// ```
 /// use asalto_go::{check, export, CheckOptions};
 ///
-/// let c = check(b"(;SZ[9]KM[7];B[cg];W[])", &CheckOptions::default());
-/// let gtp = export::gtp_commands(&c.games[0]);
-/// assert_eq!(gtp, "boardsize 9\nclear_board\nkomi 7\nplay B C3\nplay W pass\n");
+/// let c = check(b"(;SZ[9]KM[7];B[cg];W[];AW[ee];B[])", &CheckOptions::default());
+/// let gtp = export::gtp_commands(&c.games[0]).unwrap();
+/// assert_eq!(gtp, "boardsize 9\nclear_board\nkomi 7\nplay B C3\nplay W pass\nplay W E5\nplay B pass\n");
+///
+/// let c = check(b"(;SZ[9];B[cg];W[ee];AE[cg];B[])", &CheckOptions::default());
+/// let why = export::gtp_commands(&c.games[0]).unwrap_err();
+/// assert_eq!(why.message(c.games[0].size), "the setup after move 2 takes the stone off C3: GTP has no command that removes a stone");
 /// ```
-pub fn gtp_commands(game: &Game) -> String {
+pub fn gtp_commands(game: &Game) -> Result<String, GtpUnwritable> {
     let mut out = String::new();
-    let _ = write_gtp_commands(game, &mut out);
-    out
+    match write_gtp_commands(game, &mut out) {
+        Err(GtpError::Unwritable(why)) => Err(why),
+        // Writing into a `String` cannot fail.
+        Ok(()) | Err(GtpError::Write) => Ok(out),
+    }
 }
 
 /// [`gtp_commands`], written to `out` as they are made (a record of
@@ -45,13 +62,22 @@ pub fn gtp_commands(game: &Game) -> String {
 ///
 /// # Errors
 ///
-/// When `out` fails.
-pub fn write_gtp_commands(game: &Game, out: &mut dyn Write) -> std::fmt::Result {
-    write_gtp_head(game.size, &game.info, &game.position_after(0), out)?;
-    for ply in &game.plies {
-        write_gtp_play(ply, game.size, out)?;
+/// When `out` fails, or at the first setup GTP cannot express (what
+/// comes before it is written: [`gtp_commands`] looks first).
+pub fn write_gtp_commands(game: &Game, out: &mut dyn Write) -> Result<(), GtpError> {
+    let unwritable = {
+        let mut looking = GtpWriter::new(&game.position_after(0), None);
+        game.replay_into(&mut looking);
+        looking.unwritable
+    };
+    if let Some(why) = unwritable {
+        return Err(GtpError::Unwritable(why));
     }
-    Ok(())
+    let start = game.position_after(0);
+    write_gtp_head(game.size, &game.info, &start, out).map_err(|_| GtpError::Write)?;
+    let mut writer = GtpWriter::new(&start, Some(out));
+    game.replay_into(&mut writer);
+    writer.finish()
 }
 
 /// [`write_gtp_commands`] of the first game of `checked`, its moves
@@ -61,18 +87,262 @@ pub fn write_gtp_commands(game: &Game, out: &mut dyn Write) -> std::fmt::Result 
 ///
 /// # Errors
 ///
-/// When `out` fails.
+/// When `out` fails, or at the first setup GTP cannot express (what
+/// comes before it is written: [`gtp_unwritable`] finds it first).
 pub fn write_gtp_replayed(
     checked: &Checked<Tally>,
     options: &CheckOptions,
     start: &Position,
     out: &mut dyn Write,
-) -> std::fmt::Result {
+) -> Result<(), GtpError> {
     let Some(game) = checked.games.first() else {
         return Ok(());
     };
-    write_gtp_head(game.size, &game.info, start, out)?;
-    each_replayed(checked, options, |ply| write_gtp_play(ply, game.size, out))
+    write_gtp_head(game.size, &game.info, start, out).map_err(|_| GtpError::Write)?;
+    let writer = GtpWriter::new(start, Some(out));
+    match replay_text(&checked.source, options, writer) {
+        Some(game) => game.plies.finish(),
+        None => Ok(()),
+    }
+}
+
+/// The first setup of the first game of `checked` that GTP cannot
+/// express (see [`gtp_commands`]), found by a replay that writes nothing:
+/// a command line asks before it writes anything.
+pub fn gtp_unwritable(
+    checked: &Checked<Tally>,
+    options: &CheckOptions,
+    start: &Position,
+) -> Option<GtpUnwritable> {
+    replay_text(&checked.source, options, GtpWriter::new(start, None))?
+        .plies
+        .unwritable
+}
+
+/// Why the GTP commands of a game were not all written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GtpError {
+    /// The game has setup that GTP cannot express.
+    Unwritable(GtpUnwritable),
+    /// The output failed.
+    Write,
+}
+
+/// Setup between moves that GTP cannot express.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GtpUnwritable {
+    /// The setup node (its `;` and properties), for a line:column.
+    pub span: Span,
+    /// The moves played before it.
+    pub after_move: u32,
+    /// A point of the setup that cannot be written.
+    pub point: Point,
+    /// Why.
+    pub kind: GtpUnwritableKind,
+}
+
+/// Why setup cannot be written as GTP commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GtpUnwritableKind {
+    /// A stone taken off (`AE`) or replaced by one of the other colour:
+    /// no GTP command removes a stone.
+    Removed,
+    /// The stones set up leave a group without liberties: as moves they
+    /// would capture it, or capture themselves.
+    NoLiberty,
+}
+
+impl GtpUnwritable {
+    /// The sentence of an error (the caller puts the file and the
+    /// line:column of [`GtpUnwritable::span`] in front).
+    pub fn message(&self, size: Size) -> String {
+        let (n, at) = (self.after_move, self.point.gtp(size));
+        match self.kind {
+            GtpUnwritableKind::Removed => format!(
+                "the setup after move {n} takes the stone off {at}: GTP has no command that removes a stone"
+            ),
+            GtpUnwritableKind::NoLiberty => format!(
+                "the setup after move {n} leaves the group at {at} without liberties: as GTP moves its stones would capture"
+            ),
+        }
+    }
+}
+
+/// A replay's sink that writes GTP `play` commands (to `out`, or nowhere
+/// when it only looks for setup it cannot write): each move, and the
+/// stones set up between moves, once the position after them is seen to
+/// be the one the `play` commands make.
+struct GtpWriter<'a> {
+    out: Option<&'a mut dyn Write>,
+    size: Size,
+    /// The board as the commands written so far make it (by point index),
+    /// to know what a setup stone replaces.
+    cells: Vec<Option<Side>>,
+    /// Moves played.
+    moves: u32,
+    /// Stones set up since the last move, to be played.
+    queued: Vec<(Point, Side)>,
+    /// Setup seen since the last move: the position before the next move
+    /// (or at the end) is checked.
+    setup: bool,
+    /// The last setup node since the last move.
+    span: Span,
+    unwritable: Option<GtpUnwritable>,
+    failed: bool,
+}
+
+impl<'a> GtpWriter<'a> {
+    fn new(start: &Position, out: Option<&'a mut dyn Write>) -> GtpWriter<'a> {
+        let mut cells = vec![None; crate::point::STRIDE * crate::point::STRIDE];
+        for (p, side) in start.board().stones() {
+            cells[p.index()] = Some(side);
+        }
+        GtpWriter {
+            out,
+            size: start.size(),
+            cells,
+            moves: 0,
+            queued: Vec::new(),
+            setup: false,
+            span: Span::default(),
+            unwritable: None,
+            failed: false,
+        }
+    }
+
+    fn write(&mut self, side: Side, mv: Move) {
+        if self.unwritable.is_some() || self.failed {
+            return;
+        }
+        if let Some(out) = &mut self.out {
+            let at = gtp_vertex(mv, self.size);
+            self.failed = writeln!(out, "play {} {at}", side.letter()).is_err();
+        }
+    }
+
+    fn refuse(&mut self, point: Point, kind: GtpUnwritableKind) {
+        if self.unwritable.is_none() {
+            self.unwritable = Some(GtpUnwritable {
+                span: self.span,
+                after_move: self.moves,
+                point,
+                kind,
+            });
+        }
+    }
+
+    /// The setup since the last move is done and `pos` is the position it
+    /// made: its stones are written as moves if no group is left without
+    /// a liberty (then none of them captures as a move: liberties only
+    /// shrink as stones are added).
+    fn flush(&mut self, pos: &Position) {
+        if !std::mem::take(&mut self.setup) {
+            return;
+        }
+        let board = pos.board();
+        let queued = std::mem::take(&mut self.queued);
+        if let Some((p, _)) = board.stones().find(|&(p, _)| board.liberties(p) == 0) {
+            self.refuse(p, GtpUnwritableKind::NoLiberty);
+        }
+        for &(p, side) in &queued {
+            self.write(side, Move::Play(p));
+        }
+        self.queued = queued;
+        self.queued.clear();
+    }
+
+    fn finish(self) -> Result<(), GtpError> {
+        match (self.unwritable, self.failed) {
+            (Some(why), _) => Err(GtpError::Unwritable(why)),
+            (None, true) => Err(GtpError::Write),
+            (None, false) => Ok(()),
+        }
+    }
+}
+
+impl Sink for GtpWriter<'_> {
+    fn event(&mut self, ev: Event) {
+        // Before the first move, setup makes the start, written whole.
+        if self.moves == 0 {
+            return;
+        }
+        match ev {
+            Event::Setup(p, stone) => {
+                self.setup = true;
+                let queued = self.queued.iter().position(|&(q, _)| q == p);
+                let was = match queued {
+                    // Set up again since the last move: as if never.
+                    Some(i) => {
+                        self.queued.remove(i);
+                        None
+                    }
+                    None => self.cells[p.index()],
+                };
+                match (was, stone) {
+                    (was, now) if was == now => {}
+                    (None, Some(side)) => self.queued.push((p, side)),
+                    _ => self.refuse(p, GtpUnwritableKind::Removed),
+                }
+                self.cells[p.index()] = stone;
+            }
+            Event::SetupDone(start, end) => {
+                self.span = Span::new(start as usize, end as usize);
+                if let Some(why) = &mut self.unwritable
+                    && why.span == Span::default()
+                {
+                    why.span = self.span;
+                }
+            }
+            Event::ToMove(_) | Event::Unreadable(_) => {}
+        }
+    }
+
+    fn quiet(&self) -> bool {
+        !self.setup
+    }
+
+    fn before(&mut self, pos: &Position, _ply: &Ply, _why: Option<IllegalMoveKind>) {
+        self.flush(pos);
+    }
+
+    fn captured(&mut self, p: Point) {
+        self.cells[p.index()] = None;
+    }
+
+    fn ply(&mut self, ply: Ply, after: &Position) {
+        self.moves += 1;
+        if ply.illegal.is_some() {
+            // A move the rules refuse may take a group of its own colour
+            // off: the board is read again whole (rare).
+            self.cells.fill(None);
+            for (p, side) in after.board().stones() {
+                self.cells[p.index()] = Some(side);
+            }
+        } else if let Move::Play(p) = ply.mv {
+            self.cells[p.index()] = after.board().get(p);
+        }
+        self.write(ply.side, ply.mv);
+    }
+
+    fn end(&mut self, pos: &Position) {
+        self.flush(pos);
+    }
+
+    fn next(&mut self) -> Self {
+        // Only the first line is written.
+        GtpWriter {
+            out: None,
+            size: self.size,
+            cells: Vec::new(),
+            moves: 0,
+            queued: Vec::new(),
+            setup: false,
+            span: Span::default(),
+            unwritable: None,
+            failed: false,
+        }
+    }
 }
 
 /// Replays the first game of `checked` again, writing each ply with
@@ -105,14 +375,6 @@ fn write_gtp_head(
         writeln!(out, "play {} {}", side.letter(), p.gtp(size))?;
     }
     Ok(())
-}
-
-/// `play B D4` or `play W pass`.
-fn write_gtp_play(ply: &Ply, size: Size, out: &mut dyn Write) -> std::fmt::Result {
-    match ply.mv {
-        Move::Play(p) => writeln!(out, "play {} {}", ply.side.letter(), p.gtp(size)),
-        Move::Pass => writeln!(out, "play {} pass", ply.side.letter()),
-    }
 }
 
 /// The cell of the assignment's board as a Prolog string: `"-"`, `"b"`,

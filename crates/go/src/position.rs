@@ -8,7 +8,7 @@ use crate::board::{Board, Placed};
 use crate::point::{Move, Point, Size};
 use crate::rules::{KoRule, Profile, Rules, Suicide};
 use crate::side::{BySide, Side};
-use crate::zobrist::History;
+use crate::zobrist::{History, Repeat};
 
 asalto_core::codes! {
     /// Why a move is illegal. The codes are a contract.
@@ -317,7 +317,7 @@ impl Position {
     /// profiles).
     pub fn reserve(&mut self, moves: usize) {
         if self.rules.ko == KoRule::PositionalSuperko {
-            self.history.reserve(moves);
+            self.history.reserve(moves, self.board.size());
         }
     }
 
@@ -354,12 +354,20 @@ impl Position {
         &mut self,
         side: Side,
         mv: Move,
-        captured: impl FnMut(Point),
+        mut captured: impl FnMut(Point),
     ) -> Result<Played, IllegalMove> {
+        // As `check` plays a record: most stones judged as they are
+        // placed; the rest (illegal, or under superko a possible
+        // repetition) judged first.
+        if let Move::Play(p) = mv
+            && let Some(played) = self.play_point_if_legal(side, p, &mut captured)
+        {
+            return Ok(played);
+        }
         if let Some(kind) = self.why_illegal(side, mv) {
             return Err(IllegalMove { kind, side, mv });
         }
-        Ok(self.apply(side, mv, captured, false))
+        Ok(self.apply(side, mv, captured, Repeat::No))
     }
 
     /// Plays a move that [`Position::why_illegal`] has just accepted for
@@ -370,7 +378,7 @@ impl Position {
         mv: Move,
         captured: impl FnMut(Point),
     ) -> Played {
-        self.apply(side, mv, captured, false)
+        self.apply(side, mv, captured, Repeat::No)
     }
 
     /// Plays `mv` for `side` even if the rules forbid it, as the SGF
@@ -379,12 +387,30 @@ impl Position {
     /// Returns `None` (and changes nothing) for a point that is off the
     /// board or occupied, where no stone can go.
     pub fn force(&mut self, side: Side, mv: Move, captured: impl FnMut(Point)) -> Option<Played> {
+        self.force_judged(side, mv, None, captured)
+    }
+
+    /// [`Position::force`] for a move [`Position::why_illegal`] has just
+    /// refused for `why` (`None`: not judged), so that a superko is not
+    /// looked up again.
+    pub(crate) fn force_judged(
+        &mut self,
+        side: Side,
+        mv: Move,
+        why: Option<IllegalMoveKind>,
+        captured: impl FnMut(Point),
+    ) -> Option<Played> {
         if let Move::Play(p) = mv
             && (!self.board.size().contains(p) || !self.board.is_empty_point(p))
         {
             return None;
         }
-        Some(self.apply(side, mv, captured, true))
+        let repeat = if why == Some(IllegalMoveKind::Superko) {
+            Repeat::Yes
+        } else {
+            Repeat::Maybe
+        };
+        Some(self.apply(side, mv, captured, repeat))
     }
 
     /// Plays a stone for `side` on `p` if the rules allow it, judged as it
@@ -392,9 +418,9 @@ impl Position {
     /// be suicide where that is illegal, so a legal move costs no probe
     /// beforehand. `None`, with the position unchanged, for an illegal
     /// move, and under positional superko for a move that may repeat a
-    /// position (a capture, or fewer stones than before; and where suicide
-    /// is allowed, a stone with no empty neighbour), which must be judged
-    /// before it is played: [`Position::why_illegal`] says which.
+    /// position (a capture, a suicide, or any stone while the board has
+    /// fewer stones than some position had), which must be judged before
+    /// it is played: [`Position::why_illegal`] says which.
     #[inline]
     pub(crate) fn play_point_if_legal(
         &mut self,
@@ -405,45 +431,44 @@ impl Position {
         if self.is_over() || self.board.why_not_empty(p).is_some() || self.ko == Some((p, side)) {
             return None;
         }
-        let superko = self.rules.ko == KoRule::PositionalSuperko;
-        if superko {
-            if self.may_repeat(side, p)
-                || (self.rules.suicide == Suicide::Allowed && !self.board.has_empty_neighbour(p))
+        if self.rules.ko == KoRule::PositionalSuperko {
+            // A stone that captures nothing and is no suicide makes a
+            // position with one stone more, and its key is the board's
+            // and the stone's: new if the board already has as many
+            // stones as any position had, or if no position kept has that
+            // key (a key found is judged first, whole boards compared).
+            // Any other stone is judged first.
+            if self.board.stones_total() < self.history.high()
+                && self.history.has_key(self.board.hash_placed(side, p))
             {
                 return None;
             }
+            let placed = self.board.place_unless_capture_or_suicide(side, p)?;
             self.history.begin(side, p);
+            return Some(self.stone_played(side, p, placed, None, Repeat::No));
         }
         let mut single = None;
-        // Nothing is captured here under superko (`may_repeat`), so the
-        // history needs no capture.
         let mut on_capture = |q| {
             single = Some(q);
             captured(q);
         };
         let placed = if self.rules.suicide == Suicide::Illegal {
-            self.board.place_unless_suicide(side, p, &mut on_capture)
+            self.board.place_unless_suicide(side, p, &mut on_capture)?
         } else {
-            Some(self.board.place(side, p, &mut on_capture))
+            self.board.place(side, p, &mut on_capture)
         };
-        let Some(placed) = placed else {
-            if superko {
-                self.history.cancel();
-            }
-            return None;
-        };
-        Some(self.stone_played(side, p, placed, single, false))
+        Some(self.stone_played(side, p, placed, single, Repeat::No))
     }
 
-    /// Plays `mv`; `forced`: it may be against the rules (so may repeat a
-    /// position).
+    /// Plays `mv`; `repeat`: whether it repeats a position, as far as the
+    /// caller knows.
     #[inline]
     fn apply(
         &mut self,
         side: Side,
         mv: Move,
         mut captured: impl FnMut(Point),
-        forced: bool,
+        repeat: Repeat,
     ) -> Played {
         let Move::Play(p) = mv else {
             self.ko = None;
@@ -455,22 +480,33 @@ impl Position {
         let superko = self.rules.ko == KoRule::PositionalSuperko;
         if superko {
             self.history.begin(side, p);
+            // A suicide's own stones are not reported as they go: the
+            // history logs them first (the new stone goes too).
+            if !self.board.has_empty_neighbour(p) {
+                let probe = self.board.probe(side, p);
+                if Board::is_suicide(&probe) {
+                    let history = &mut self.history;
+                    self.board
+                        .for_each_removed(side, p, &probe, |s, _| history.removed(s));
+                    history.removed(p.index());
+                }
+            }
         }
         let mut single = None;
         let history = &mut self.history;
         let placed = self.board.place(side, p, |q| {
             single = Some(q);
             if superko {
-                history.removed(q);
+                history.removed(q.index());
             }
             captured(q);
         });
-        self.stone_played(side, p, placed, single, forced)
+        self.stone_played(side, p, placed, single, repeat)
     }
 
     /// The bookkeeping after a stone: turn, passes, captures, the ko point
     /// (`single`: the last point captured) and, for superko, the position
-    /// (`forced`: it may repeat one).
+    /// (`repeat`: whether it repeats one).
     #[inline]
     fn stone_played(
         &mut self,
@@ -478,7 +514,7 @@ impl Position {
         p: Point,
         placed: Placed,
         single: Option<Point>,
-        forced: bool,
+        repeat: Repeat,
     ) -> Played {
         self.ko = None;
         self.last = Some((side, Move::Play(p)));
@@ -494,8 +530,7 @@ impl Position {
             self.ko = single.map(|q| (q, !side));
         }
         if self.rules.ko == KoRule::PositionalSuperko {
-            self.history
-                .record(&self.board, placed.suicided == 0, forced);
+            self.history.record(&self.board, repeat);
         }
         Played::from(placed)
     }
@@ -552,13 +587,13 @@ mod tests {
         assert!(!other.cells_equal(&after));
 
         let mut forged = pos.clone();
-        forged.history.insert_as(&other, key);
+        forged.history.insert_as(&other, key, &pos.board);
         assert_eq!(forged.why_illegal(Side::Black, Move::Play(capture)), None);
         let played = forged.play(Move::Play(capture)).expect("legal");
         assert_eq!(played.captured, 1);
 
         let mut real = pos.clone();
-        real.history.insert_as(&after, key);
+        real.history.insert_as(&after, key, &pos.board);
         assert_eq!(
             real.why_illegal(Side::Black, Move::Play(capture)),
             Some(IllegalMoveKind::Superko)

@@ -58,7 +58,7 @@ const _: () = assert!(std::mem::size_of::<Ply>() == 16);
 
 /// One change a record makes besides its moves, in order.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Event {
+pub(crate) enum Event {
     /// A setup stone placed or removed.
     Setup(Point, Option<Side>),
     /// The end of a node's setup: check liberties, free the next colour.
@@ -286,7 +286,7 @@ impl Moves for Tally {
 /// Where a replay hands what it meets, in order: one replay loop
 /// ([`LineReader`]) serves a check that keeps counts and the commands
 /// that keep every ply.
-trait Sink: Sized {
+pub(crate) trait Sink: Sized {
     /// Room for `moves` moves.
     fn reserve(&mut self, _moves: usize) {}
     /// Whether [`Sink::reserve`] keeps room: if not, the text's nodes
@@ -535,7 +535,7 @@ pub fn tally_first<P>(
 }
 
 /// Replays the first line of an already decoded text into `sink`.
-fn replay_text<S: Sink>(text: &str, options: &CheckOptions, sink: S) -> Option<Game<S>> {
+pub(crate) fn replay_text<S: Sink>(text: &str, options: &CheckOptions, sink: S) -> Option<Game<S>> {
     let parse_options = ParseOptions {
         lenient: options.lenient,
     };
@@ -679,6 +679,28 @@ impl Game<Plies> {
             }
         }
         f(None, &between);
+    }
+
+    /// Replays the whole line into `sink`, as a replay of the text hands
+    /// it what it meets (events, each move with what it captured, the
+    /// end), for writers that serve both stored and replayed games.
+    pub(crate) fn replay_into<S: Sink>(&self, sink: &mut S) {
+        let mut judge = Judge::new(self.size, self.profile, self.free_handicap);
+        let mut events = self.plies.events.iter().peekable();
+        for (i, ply) in self.plies.iter().enumerate() {
+            while let Some((_, ev)) = events.next_if(|(before, _)| *before as usize <= i) {
+                judge.event(*ev, None);
+                sink.event(*ev);
+            }
+            let mut ply = *ply;
+            ply.illegal = judge.play(&ply, sink, None);
+            sink.ply(ply, &judge.pos);
+        }
+        for (_, ev) in events {
+            judge.event(*ev, None);
+            sink.event(*ev);
+        }
+        sink.end(&judge.pos);
     }
 
     /// Replays the line: `f` gets each ply's index (0-based) and the
@@ -1220,7 +1242,10 @@ impl Judge {
                     self.pos.play_judged(side, ply.mv, |q| sink.captured(q));
                     true
                 }
-                Some(_) => self.pos.force(side, ply.mv, |q| sink.captured(q)).is_some(),
+                Some(_) => self
+                    .pos
+                    .force_judged(side, ply.mv, verdict, |q| sink.captured(q))
+                    .is_some(),
             };
             if !played {
                 self.pos.set_to_move(!side);

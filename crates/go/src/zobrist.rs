@@ -1,7 +1,7 @@
 //! Zobrist keys for positional superko, built at compile time.
 
 use crate::board::{Board, EMPTY, cell_code};
-use crate::point::{CELLS, MAX_SIZE, Point, Size};
+use crate::point::{CELLS, Point, STRIDE, Size};
 use crate::side::Side;
 
 /// SplitMix64: a fixed, well-mixed sequence, so hashes are the same on every
@@ -32,7 +32,7 @@ pub(crate) static KEYS: [[u64; CELLS]; 2] = [keys(0x5EED_B1AC), keys(0x5EED_3417
 /// How many positions apart the history stores a whole board: a position
 /// between two is rebuilt from the one before it and at most this many
 /// moves' changes.
-const MARK_EVERY: usize = 32;
+const MARK_EVERY: usize = 64;
 
 /// A change of the log: the padded-grid cell in the low bits, what it now
 /// holds (`EMPTY`, `BLACK`, `WHITE`) above them, and [`START`] on the first
@@ -48,8 +48,8 @@ struct Mark {
     position: usize,
     /// Where the changes after it start in the log.
     log: usize,
-    /// Where its board starts in `packed` (2 bits a point, row by row).
-    packed: usize,
+    /// Where its board starts in `boards` (a byte a point, row by row).
+    board: usize,
 }
 
 /// Every whole-board position of a game since its start (or its last
@@ -60,8 +60,10 @@ struct Mark {
 ///
 /// The boards are kept as a log of changes (a move's stone and the stones
 /// it removed: about two bytes a move) and a whole board every
-/// [`MARK_EVERY`] positions (91 bytes on 19x19), so a position is rebuilt
-/// from at most that many moves' changes. The table holds position indices
+/// [`MARK_EVERY`] positions (a byte a point, copied row by row: 361 bytes
+/// on 19x19, under 6 bytes a move), so a position is rebuilt from at most
+/// that many moves' changes, and a game that repeats positions without
+/// end costs no more per move than one that does not. The table holds position indices
 /// (4 bytes, at most half full); the keys are in a vector by index.
 ///
 /// Stones only leave the board by captures, so a position can equal an
@@ -79,12 +81,20 @@ pub(crate) struct History {
     log: Vec<u16>,
     /// Where the changes of the move being played start in `log`.
     pending: usize,
-    /// Whether the board is not the last position kept (a repetition
-    /// played against the rules is not kept twice): the next position is
-    /// then stored whole, as the log's changes are from the board.
-    detached: bool,
     marks: Vec<Mark>,
-    packed: Vec<u8>,
+    boards: Vec<u8>,
+}
+
+/// Whether a move played repeats a position kept, as the caller knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Repeat {
+    /// No: it was judged legal.
+    No,
+    /// Yes: it was judged a superko.
+    Yes,
+    /// Perhaps: it was played against the rules for another reason, or
+    /// unjudged.
+    Maybe,
 }
 
 /// A board rebuilt from the history: codes of the padded grid (only the
@@ -98,9 +108,8 @@ impl History {
         self.slots.fill(0);
         self.log.clear();
         self.pending = 0;
-        self.detached = false;
         self.marks.clear();
-        self.packed.clear();
+        self.boards.clear();
         self.high = 0;
         self.mark(board);
         self.insert(board.hash(), board.stones_total());
@@ -110,14 +119,14 @@ impl History {
     /// log gets room for each move's stone and for as many captures (a
     /// stone is captured at most once after it is placed, plus the
     /// stones of the starting board).
-    pub(crate) fn reserve(&mut self, moves: usize) {
+    pub(crate) fn reserve(&mut self, moves: usize, size: Size) {
+        let points = size.area() as usize;
         self.keys.reserve(moves + 1);
-        self.log.reserve(2 * moves + CELLS);
-        // And for a few whole boards stored after suicides or forced
-        // repetitions.
+        self.log.reserve(2 * moves + points);
+        // And for a few more.
         let marks = moves / MARK_EVERY + 8;
         self.marks.reserve(marks);
-        self.packed.reserve(marks * PACKED_MAX);
+        self.boards.reserve(marks * points);
         self.grow_to(self.keys.len() + moves + 1);
     }
 
@@ -136,46 +145,56 @@ impl History {
             .push(START | (u16::from(cell_code(side)) << CELL_BITS) | p.index() as u16);
     }
 
-    /// A stone the move removed.
+    /// A stone the move removed (a cell of the padded grid).
     #[inline]
-    pub(crate) fn removed(&mut self, p: Point) {
-        self.log.push(p.index() as u16);
+    pub(crate) fn removed(&mut self, cell: usize) {
+        self.log.push(cell as u16);
     }
 
-    /// The move begun was not played.
-    #[inline]
-    pub(crate) fn cancel(&mut self) {
-        self.log.truncate(self.pending);
-    }
-
-    /// Keeps the position the move begun made (`board`). `logged`: the log
-    /// holds all its changes (not so for a suicide, whose own stones are
-    /// not reported one by one: the whole board is stored instead).
-    /// `may_repeat`: the move may have repeated a position (a move played
-    /// against the rules); one already kept is not inserted twice.
-    pub(crate) fn record(&mut self, board: &Board, logged: bool, may_repeat: bool) {
+    /// Keeps the position the move begun made (`board`), its changes
+    /// logged. A position the table holds already (a repetition played
+    /// against the rules) is not put in it again, so that a cycle forced
+    /// again and again does not lengthen its probes.
+    pub(crate) fn record(&mut self, board: &Board, repeat: Repeat) {
         let stones = board.stones_total();
         let key = board.hash();
-        if may_repeat
-            && stones <= self.high
-            && self.contains(key, board.size(), |cells| board.cells_equal_to(cells))
-        {
-            // Kept already.
-            self.log.truncate(self.pending);
-            self.detached = true;
-            return;
-        }
-        if !logged || self.detached || self.keys.is_empty() || self.keys.len() % MARK_EVERY == 0 {
-            self.detached = false;
+        let known = match repeat {
+            Repeat::No => false,
+            Repeat::Yes => true,
+            Repeat::Maybe => {
+                stones <= self.high
+                    && self.contains(key, board.size(), |cells| board.cells_equal_to(cells))
+            }
+        };
+        if self.keys.len() % MARK_EVERY == 0 {
             self.log.truncate(self.pending);
             self.mark(board);
         }
-        self.insert(key, stones);
+        self.grow_to(self.keys.len() + 1);
+        let index = self.keys.len();
+        self.keys.push(key);
+        self.high = self.high.max(stones);
+        if !known {
+            self.place(index);
+        }
+    }
+
+    /// Whether some position kept has `key` (a repetition is possible,
+    /// not certain: see [`History::contains`]).
+    #[inline]
+    pub(crate) fn has_key(&self, key: u64) -> bool {
+        self.find(key, |_| true)
     }
 
     /// Whether a position with `key` that `same` holds equal to the one
     /// asked about was kept.
     pub(crate) fn contains(&self, key: u64, size: Size, same: impl Fn(&Cells) -> bool) -> bool {
+        self.find(key, |j| same(&self.rebuild(j, size)))
+    }
+
+    /// Whether `accept` takes some position kept with `key` (by index).
+    #[inline]
+    fn find(&self, key: u64, mut accept: impl FnMut(usize) -> bool) -> bool {
         if self.slots.is_empty() {
             return false;
         }
@@ -187,7 +206,7 @@ impl History {
                 return false;
             }
             let j = slot as usize - 1;
-            if self.keys[j] == key && same(&self.rebuild(j, size)) {
+            if self.keys[j] == key && accept(j) {
                 return true;
             }
             i = (i + 1) & mask;
@@ -215,10 +234,18 @@ impl History {
     }
 
     /// Makes the table at most half full with `positions` positions.
+    #[inline]
     fn grow_to(&mut self, positions: usize) {
-        if 2 * positions <= self.slots.len() {
-            return;
+        if 2 * positions > self.slots.len() {
+            self.grow(positions);
         }
+    }
+
+    /// [`History::grow_to`] when the table must grow: a new table, every
+    /// position put in again.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, positions: usize) {
         let len = (2 * positions).next_power_of_two().max(64);
         self.slots = vec![0; len];
         for index in 0..self.keys.len() {
@@ -226,13 +253,16 @@ impl History {
         }
     }
 
-    /// Keeps `board` as if it were the next position, under `key` (the
-    /// tests force two positions onto one key).
+    /// Keeps `forged` as if it were the next position, under `key` (the
+    /// tests force two positions onto one key), then `current` (the real
+    /// board, kept already) again, so that the moves after are logged
+    /// from it. Both are stored whole.
     #[cfg(test)]
-    pub(crate) fn insert_as(&mut self, board: &Board, key: u64) {
-        self.mark(board);
-        self.insert(key, board.stones_total());
-        self.detached = true;
+    pub(crate) fn insert_as(&mut self, forged: &Board, key: u64, current: &Board) {
+        self.mark(forged);
+        self.insert(key, forged.stones_total());
+        self.mark(current);
+        self.keys.push(current.hash());
     }
 
     /// Stores the whole board as the next position's.
@@ -240,21 +270,9 @@ impl History {
         self.marks.push(Mark {
             position: self.keys.len(),
             log: self.log.len(),
-            packed: self.packed.len(),
+            board: self.boards.len(),
         });
-        let mut byte = 0u8;
-        let mut k = 0;
-        for p in board.size().points() {
-            byte |= board.cell_code_at(p) << (2 * (k % 4));
-            k += 1;
-            if k % 4 == 0 {
-                self.packed.push(byte);
-                byte = 0;
-            }
-        }
-        if k % 4 != 0 {
-            self.packed.push(byte);
-        }
+        board.push_rows(&mut self.boards);
     }
 
     /// Position `j`, from the last whole board at or before it and the
@@ -263,8 +281,11 @@ impl History {
         let mut cells = [EMPTY; CELLS];
         let m = self.marks.partition_point(|mark| mark.position <= j) - 1;
         let mark = self.marks[m];
-        for (k, p) in size.points().enumerate() {
-            cells[p.index()] = (self.packed[mark.packed + k / 4] >> (2 * (k % 4))) & 3;
+        let n = usize::from(size.get());
+        let rows = &self.boards[mark.board..mark.board + n * n];
+        for (row, codes) in rows.chunks_exact(n).enumerate() {
+            let first = (row + 1) * STRIDE + 1;
+            cells[first..first + n].copy_from_slice(codes);
         }
         let mut at = mark.position;
         for &change in &self.log[mark.log..] {
@@ -280,9 +301,6 @@ impl History {
         cells
     }
 }
-
-/// Bytes of the largest packed board (25x25, 2 bits a point).
-const PACKED_MAX: usize = (MAX_SIZE as usize * MAX_SIZE as usize).div_ceil(4);
 
 #[cfg(test)]
 mod tests {
@@ -313,7 +331,7 @@ mod tests {
         let mut history = History::default();
         history.reset(&Board::new(size));
         for b in &boards[..40] {
-            history.insert_as(b, 7);
+            history.insert_as(b, 7, &Board::new(size));
         }
         for b in &boards[..40] {
             assert!(history.contains(7, size, |c| b.cells_equal_to(c)));

@@ -85,8 +85,22 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
             out.stream(|w| export::write_sgf_replayed(checked, &options, start, w))?;
             String::new()
         }
+        // GTP sets a position up only by `play`: setup between moves
+        // that takes a stone off, or captures, is refused before anything
+        // is written, never dropped (exit 2, as a record too long for a
+        // page: the format cannot hold this record).
         Target::Gtp => {
-            out.stream(|w| export::write_gtp_replayed(checked, &options, start, w))?;
+            if let Some(why) = export::gtp_unwritable(checked, &options, start) {
+                let (line, column) = checked.line_col(why.span);
+                error(&format!(
+                    "{name}:{line}:{column}: {}; nothing exported (--to sgf keeps this setup)",
+                    why.message(game.size)
+                ));
+                return Ok(Status::Error);
+            }
+            out.stream(|w| {
+                export::write_gtp_replayed(checked, &options, start, w).map_err(|_| std::fmt::Error)
+            })?;
             String::new()
         }
         Target::Prolog => {

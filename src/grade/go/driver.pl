@@ -16,8 +16,15 @@
     The `--` is required: without it swipl loads every `*.pl` argument as a
     script of its own.  Options (all optional):
 
-        --time=SECONDS         wall-clock limit of each query (default 5;
-                               0 = none)
+        --time=SECONDS         CPU-time limit of each query (default 5;
+                               0 = none): the query's thread may use that
+                               much CPU time, and wait at most --stretch
+                               times as long by the wall clock (see
+                               LIMITS below)
+        --stretch=N            how many times --time a query may last by
+                               the wall clock while it is busy but short
+                               of a core (default 4; 1 = --time is a
+                               plain wall-clock limit)
         --inferences=N         inference limit of each query (default
                                50000000, about 2 s of SWI-Prolog; 0 = none).
                                Unlike time it does not depend on the load of
@@ -160,6 +167,20 @@
       counts as a load warning.  (A halt reached through call/N is not
       caught; the caller then sees the process end without an answer.)
       Likewise abort/0 is answered `error ... message=called abort/0`.
+    LIMITS
+
+    The time limit is an alarm at --time seconds by the wall clock.  When
+    it rings, a query that used less CPU time than --time, and had the
+    CPU for at least a tenth of the time since the last ring (busy, but
+    short of a core on a loaded machine), gets the alarm again when it
+    could have used the rest, until it used --time of CPU time or ran
+    --stretch times --time by the wall clock; a query that had no CPU to
+    speak of (asleep: blocked, sleeping) is stopped at the first ring, as
+    is one that used its time.  So on an idle machine nothing changes,
+    and on a loaded one a correct program is not stopped because other
+    programs had the cores; the inference limit does not depend on the
+    load at all.  The grader stretches its own wait the same way.
+
     - Turn a timeout into a failure: once the time limit fired, the answer
       is `timeout` whatever the goal did after; the alarm repeats every
       0.25 s until the goal ends.
@@ -283,7 +304,8 @@ setup_streams :-
     nb_setval('asalto_go_driver.loading', false),
     nb_setval('asalto_go_driver.fired', false),
     nb_setval('asalto_go_driver.halts', 0),
-    nb_setval('asalto_go_driver.alarm', none).
+    nb_setval('asalto_go_driver.alarm', none),
+    nb_setval('asalto_go_driver.rung', []).
 
                  /*******************************
                  *          ARGUMENTS           *
@@ -292,7 +314,7 @@ setup_streams :-
 parse_args(Argv, Opts, File) :-
     Defaults = opts{time: 5, inferences: 50000000, load_time: 10,
                     load_inferences: 100000000, stack_mib: 256,
-                    lenient: false, graded: []},
+                    lenient: false, graded: [], stretch: 4},
     parse_args(Argv, Defaults, Opts, [], Files),
     (   Files = [File]
     ->  true
@@ -341,6 +363,7 @@ option_key('--inferences', inferences, 'whole number').
 option_key('--load-time', load_time, 'number of seconds').
 option_key('--load-inferences', load_inferences, 'whole number').
 option_key('--stack-limit', stack_mib, 'number of MiB').
+option_key('--stretch', stretch, 'number at least 1').
 
 %   finDelJuego/3:puntajeFinal:1,3,2 -> candidate(finDelJuego/3, puntajeFinal,
 %   [1,3,2]): a predicate of the assignment, a plain atom, and a
@@ -361,10 +384,12 @@ graded_spec(Spec, candidate(Name/Arity, Student, Order)) :-
 
 number_ok('whole number', N) :- !, integer(N), N >= 0.
 number_ok('number of MiB', N) :- !, integer(N), N >= 16.
+number_ok('number at least 1', N) :- !, N >= 1.
 number_ok(_, N) :- N >= 0.
 
 apply_options(Opts) :-
     nb_setval('asalto_go_driver.time', Opts.time),
+    nb_setval('asalto_go_driver.stretch', Opts.stretch),
     nb_setval('asalto_go_driver.inferences', Opts.inferences),
     nb_setval('asalto_go_driver.load_time', Opts.load_time),
     nb_setval('asalto_go_driver.load_inferences', Opts.load_inferences),
@@ -711,6 +736,11 @@ stream_close(_Stream).
 start_limits(Secs, Null) :-
     set_output(Null),
     nb_setval('asalto_go_driver.busy', true),
+    statistics(cputime, C0),
+    get_time(T0),
+    nb_setval('asalto_go_driver.limit', limit(Secs, C0, T0)),
+    nb_setval('asalto_go_driver.ring', C0-T0),
+    nb_setval('asalto_go_driver.rung', []),
     (   Secs > 0
     ->  alarm(Secs, asalto_go_driver:on_alarm, Id, [install(false)]),
         nb_setval('asalto_go_driver.alarm', Id),
@@ -726,13 +756,28 @@ stop_limits(Err) :-
     ->  true
     ;   catch(remove_alarm(Id), _, true)
     ),
+    nb_getval('asalto_go_driver.rung', Rung),
+    nb_setval('asalto_go_driver.rung', []),
+    forall(member(R, Rung), catch(remove_alarm(R), _, true)),
     set_output(Err).
 
-%   The alarm fires again 0.25 s later for as long as the goal runs, so a
-%   program that swallowed one time_limit_exceeded gets another.
+%   At a ring, a query that is busy but short of a core waits on
+%   (LIMITS, in the header).  Once the limit fired, the alarm fires again
+%   0.25 s later for as long as the goal runs, so a program that
+%   swallowed one time_limit_exceeded gets another.
 :- public on_alarm/0.
 on_alarm :-
-    (   nb_getval('asalto_go_driver.busy', true)
+    (   nb_getval('asalto_go_driver.busy', true),
+        nb_getval('asalto_go_driver.fired', false),
+        statistics(cputime, C),
+        get_time(T),
+        nb_getval('asalto_go_driver.limit', limit(Secs, C0, T0)),
+        nb_getval('asalto_go_driver.ring', CR-TR),
+        nb_getval('asalto_go_driver.stretch', Stretch),
+        time_left(Secs, Stretch, C - C0, T - T0, C - CR, T - TR, Left)
+    ->  nb_setval('asalto_go_driver.ring', C-T),
+        wait_on(Left)
+    ;   nb_getval('asalto_go_driver.busy', true)
     ->  nb_setval('asalto_go_driver.fired', true),
         nb_getval('asalto_go_driver.alarm', Id),
         (   Id == none
@@ -756,6 +801,37 @@ inference_limited(Goal, Infs, R) :-
         )
     ;   R = false
     ).
+
+%   A new alarm: library(time) marks the one ringing as done when its
+%   handler returns (a handler that throws, as the one that fires the
+%   limit does, may install itself again).  The old ones are removed when
+%   the query ends.
+wait_on(Left) :-
+    nb_getval('asalto_go_driver.alarm', Old),
+    (   Old == none
+    ->  true
+    ;   alarm(Left, asalto_go_driver:on_alarm, New, [install(false)]),
+        nb_getval('asalto_go_driver.rung', Rung),
+        nb_setval('asalto_go_driver.rung', [Old|Rung]),
+        nb_setval('asalto_go_driver.alarm', New),
+        install_alarm(New)
+    ).
+
+%!  time_left(+Secs, +Stretch, +Used, +Wall, +Recent, +Since, -Left) is semidet.
+%
+%   At a ring of the alarm of a query limited to Secs of CPU time and
+%   Stretch * Secs by the wall clock, which used Used s of CPU time in
+%   Wall s, and Recent s of it in the last Since s: how long to wait on.
+%   Fails (the limit fires) when it used its time, reached the wall
+%   clock's cap, or had the CPU for less than a tenth of the last Since
+%   (asleep).  At least 0.05 s, so that the next ring measures something.
+time_left(Secs, Stretch, Used0, Wall0, Recent0, Since0, Left) :-
+    Used is Used0, Wall is Wall0, Recent is Recent0, Since is Since0,
+    Cap is Secs * Stretch,
+    Used < Secs,
+    Wall < Cap,
+    Recent >= Since / 10,
+    Left is max(0.05, min(Secs - Used, Cap - Wall)).
 
 :- public student_abort/0.
 student_abort :-

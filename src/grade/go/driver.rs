@@ -25,8 +25,11 @@ const DRIVER: &str = include_str!("driver.pl");
 pub struct DriverSettings {
     /// SWI-Prolog.
     pub swipl: PathBuf,
-    /// The driver's wall-clock limit per query (`--time`); ours is twice it
-    /// per representation tried, plus [`DriverSettings::grace`].
+    /// The driver's limit per query (`--time`): CPU time, waited for at
+    /// most [`STRETCH`] times as long by the wall clock while SWI-Prolog is
+    /// busy but short of a core (`--stretch`); ours is it per
+    /// representation tried, plus [`DriverSettings::grace`], stretched the
+    /// same way.
     pub query_time: Duration,
     /// The driver's inference limit per query (0: none).
     pub inferences: u64,
@@ -119,6 +122,7 @@ pub fn command(settings: &DriverSettings, script: &Path) -> Vec<String> {
         format!("--inferences={}", settings.inferences),
         format!("--load-time={}", secs(settings.load_time)),
         format!("--stack-limit={}", settings.stack_mib),
+        format!("--stretch={STRETCH}"),
     ];
     command.extend(settings.graded.iter().map(Alias::driver_arg));
     command.push("{entry}".into());
@@ -171,6 +175,11 @@ pub enum Reply {
     Hung {
         /// Our limit.
         limit: Duration,
+        /// How long we waited: the limit, or up to [`STRETCH`] times it
+        /// while SWI-Prolog was busy but short of a core.
+        waited: Duration,
+        /// The CPU time SWI-Prolog had during the wait, when known.
+        cpu: Option<Duration>,
         /// The last lines of standard error.
         stderr: Option<String>,
         /// SWI-Prolog was asleep (no CPU time) at the end of the wait.
@@ -197,9 +206,10 @@ impl Attempt for Reply {
         match self {
             Reply::Hung {
                 limit,
+                waited,
                 asleep: true,
                 ..
-            } => Some(*limit),
+            } => Some(shown_wait(*limit, *waited)),
             _ => None,
         }
     }
@@ -333,10 +343,16 @@ impl<'a> Driver<'a> {
                 self.stop();
                 *asleep = reply.hung_asleep().is_some();
                 let why = match reply {
-                    Reply::Hung { stderr, .. } => with_stderr(
+                    Reply::Hung {
+                        stderr,
+                        waited,
+                        cpu,
+                        asleep,
+                        ..
+                    } => with_stderr(
                         format!(
-                            "loading did not end within {} s (a directive that blocks?)",
-                            limit.as_secs_f64()
+                            "loading did not end within {} (a directive that blocks?)",
+                            wait_text(limit, waited, cpu.filter(|_| !asleep))
                         ),
                         stderr,
                     ),
@@ -431,8 +447,16 @@ impl<'a> Driver<'a> {
                     stderr: self.stderr(),
                 },
             },
-            Err(Reply::Hung { stderr, asleep, .. }) => Reply::Hung {
+            Err(Reply::Hung {
+                stderr,
+                asleep,
+                waited,
+                cpu,
+                ..
+            }) => Reply::Hung {
                 limit,
+                waited,
+                cpu,
                 stderr,
                 asleep,
                 twice: false,
@@ -462,12 +486,21 @@ impl<'a> Driver<'a> {
                 stderr: None,
             });
         };
+        let started = std::time::Instant::now();
+        let cpu_before = running.program.cpu_time();
         match running.program.read_line_busy(limit, STRETCH, cap) {
             LineRead::Line(bytes) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
             LineRead::Timeout => {
                 let asleep = running.program.asleep() == Some(true);
+                let cpu = running
+                    .program
+                    .cpu_time()
+                    .zip(cpu_before)
+                    .map(|(after, before)| after.saturating_sub(before));
                 Err(Reply::Hung {
-                    limit: Duration::ZERO,
+                    limit,
+                    waited: started.elapsed(),
+                    cpu,
                     stderr: self.stderr(),
                     asleep,
                     twice: false,
@@ -507,10 +540,68 @@ impl Drop for Driver<'_> {
     }
 }
 
+/// The wait to report: `limit`, unless it was stretched (busy but short of
+/// a core) by more than a tenth of a second; then how long it lasted, to
+/// the tenth of a second.
+fn shown_wait(limit: Duration, waited: Duration) -> Duration {
+    if waited <= limit + Duration::from_millis(100) {
+        limit
+    } else {
+        Duration::from_millis((waited.as_millis() as u64).div_ceil(100) * 100)
+    }
+}
+
+/// How long a wait for SWI-Prolog lasted, truthfully: `7 s`, the limit,
+/// on an idle machine; `19.6 s (our limit of 7 s, waited for on while
+/// SWI-Prolog was busy but short of a core)` on a loaded one; with the
+/// CPU time it had when that is given (`cpu`: not for a program asleep,
+/// whose message says it had none).
+pub fn wait_text(limit: Duration, waited: Duration, cpu: Option<Duration>) -> String {
+    let shown = shown_wait(limit, waited);
+    let mut text = format!("{} s", stall::secs(shown));
+    if shown != limit {
+        text.push_str(&format!(
+            " (our limit of {} s, waited for on while SWI-Prolog was busy but short of a core)",
+            stall::secs(limit)
+        ));
+    }
+    if let Some(cpu) = cpu {
+        text.push_str(&format!(
+            ", in which SWI-Prolog had {:.1} s of CPU time",
+            cpu.as_secs_f64()
+        ));
+    }
+    text
+}
+
 /// `why`, and the last lines of standard error.
 fn with_stderr(why: String, stderr: Option<String>) -> String {
     match stderr {
         Some(s) => format!("{why}; last stderr: {}", crate::text::escape_line(&s)),
         None => why,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wait_says_how_long_it_lasted() {
+        let ms = Duration::from_millis;
+        // Idle machine: the limit, and the CPU time it had.
+        assert_eq!(
+            wait_text(ms(7000), ms(7050), Some(ms(6930))),
+            "7 s, in which SWI-Prolog had 6.9 s of CPU time"
+        );
+        // Loaded machine: the stretched wait, not the limit.
+        assert_eq!(
+            wait_text(ms(7000), ms(19_510), Some(ms(6100))),
+            "19.6 s (our limit of 7 s, waited for on while SWI-Prolog was busy but short of a core), in which SWI-Prolog had 6.1 s of CPU time"
+        );
+        // Asleep: no CPU time to tell.
+        assert_eq!(wait_text(ms(700), ms(703), None), "0.7 s");
+        assert_eq!(shown_wait(ms(700), ms(703)), ms(700));
+        assert_eq!(shown_wait(ms(700), ms(1401)), ms(1500));
     }
 }

@@ -407,14 +407,17 @@ fn spent(stats: &protocol::Stats) -> String {
 }
 
 /// A time limit that fired while the program had the CPU for less than
-/// half of the time: a busy machine (or a program that waits) rather than
-/// the program's work made it run out.
-fn busy_note(stats: &protocol::Stats) -> &'static str {
+/// half of the time: a program that waits (sleeps), or a machine so busy
+/// that even the stretched wait ([`driver::STRETCH`] times the limit, for
+/// a query busy but short of a core) ran out, rather than the program's
+/// work.
+fn busy_note(stats: &protocol::Stats) -> String {
     match stats.cpu_us {
-        Some(cpu) if cpu.saturating_mul(2) < stats.us => {
-            "; it had the CPU for less than half of that time (a busy machine, or a program that waits): on a busy machine grade again with fewer --jobs or a larger --query-timeout"
-        }
-        _ => "",
+        Some(cpu) if cpu.saturating_mul(2) < stats.us => format!(
+            "; it had the CPU for less than half of that time (a program that waits, or a machine so busy that the wait reached {} times the limit): on a busy machine grade again with fewer --jobs or a larger --query-timeout",
+            driver::STRETCH
+        ),
+        _ => String::new(),
     }
 }
 
@@ -423,15 +426,24 @@ fn describe_reply(reply: &Reply) -> String {
     match reply {
         Reply::Answer(a) => describe_answer(a),
         Reply::Hung {
-            limit, twice: true, ..
+            limit,
+            waited,
+            twice: true,
+            ..
         } => format!(
-            "no answer within {} s, {}; SWI-Prolog was killed and started again",
-            limit.as_secs_f64(),
+            "no answer within {}, {}; SWI-Prolog was killed and started again",
+            driver::wait_text(*limit, *waited, None),
             super::stall::ASLEEP_TWICE
         ),
-        Reply::Hung { limit, .. } => format!(
-            "no answer within {} s: SWI-Prolog was killed and started again",
-            limit.as_secs_f64()
+        Reply::Hung {
+            limit,
+            waited,
+            cpu,
+            asleep,
+            ..
+        } => format!(
+            "no answer within {}: SWI-Prolog was killed and started again",
+            driver::wait_text(*limit, *waited, cpu.filter(|_| !asleep))
         ),
         Reply::Died { how, .. } => how.clone(),
         Reply::NotLoaded(p) => p.describe(),

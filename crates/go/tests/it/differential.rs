@@ -2,7 +2,7 @@
 //! every profile: every point's verdict, every board, every capture count,
 //! the score.
 
-use asalto_go::{Move, Point, Position, Profile, Side, Size};
+use asalto_go::{CheckOptions, Move, Point, Position, Profile, Side, Size, check};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -354,8 +354,11 @@ fn forcing_game(n: usize, profile: Profile, seed: u64, plies: usize, met: &mut R
     }
     let mut reference = Game::new(n, profile);
     reference.grid = start.clone();
-    reference.history = vec![start];
+    reference.history = vec![start.clone()];
     let mut side = Side::Black;
+    // The moves as a record, and the reference's verdict on each.
+    let mut record = sgf_start(&start);
+    let mut verdicts = Vec::new();
     for ply in 0..plies {
         if reference.over() {
             break;
@@ -405,6 +408,8 @@ fn forcing_game(n: usize, profile: Profile, seed: u64, plies: usize, met: &mut R
             Some(pool[rng.random_range(0..pool.len())])
         };
         let mv = choice.map_or(Move::Pass, |i| Move::Play(point(n, i)));
+        verdicts.push(choice.and_then(|i| reference.why(side, i)));
+        record.push_str(&sgf_move(side, mv));
         if choice.is_some_and(|i| refused.contains(&i)) {
             met.forced += 1;
             pos.force(side, mv, |_| {})
@@ -416,6 +421,53 @@ fn forcing_game(n: usize, profile: Profile, seed: u64, plies: usize, met: &mut R
         reference.play(side, choice);
         assert_same_board(&pos, &reference.grid, &context);
         side = !side;
+    }
+    // `check` on the record: the same verdict on every move, judged as
+    // it replays (most moves as they are placed), and the same end.
+    record.push(')');
+    let options = CheckOptions {
+        profile: Some(profile),
+        ..CheckOptions::default()
+    };
+    let checked = check(record.as_bytes(), &options);
+    let game = &checked.games[0];
+    let got: Vec<Option<&str>> = game
+        .plies
+        .iter()
+        .map(|p| p.illegal.map(|k| k.code()))
+        .collect();
+    let context = format!("forcing {profile} {n}x{n} seed {seed}: check\n{record}");
+    assert_eq!(got, verdicts, "{context}");
+    assert_same_board(&game.position(), &reference.grid, &context);
+}
+
+/// The root of a record of `start` (setup stones; Black moves first).
+fn sgf_start(start: &Grid) -> String {
+    let n = start.n;
+    let mut text = format!("(;GM[1]FF[4]SZ[{n}]");
+    for (side, id) in [(Side::Black, "AB"), (Side::White, "AW")] {
+        let points: Vec<usize> = (0..n * n)
+            .filter(|&i| start.cells[i] == Some(side))
+            .collect();
+        if !points.is_empty() {
+            text.push_str(id);
+            for i in points {
+                text.push_str(&format!(
+                    "[{}]",
+                    String::from_utf8_lossy(&point(n, i).sgf())
+                ));
+            }
+        }
+    }
+    text
+}
+
+/// One move node.
+fn sgf_move(side: Side, mv: Move) -> String {
+    let letter = if side == Side::Black { 'B' } else { 'W' };
+    match mv {
+        Move::Play(p) => format!(";{letter}[{}]", String::from_utf8_lossy(&p.sgf())),
+        Move::Pass => format!(";{letter}[]"),
     }
 }
 

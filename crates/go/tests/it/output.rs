@@ -38,6 +38,138 @@ fn seed_move_answers_like_the_assignment() {
     assert_eq!(export::seed_score(&Board::new(Size::NINETEEN)), (0, 0));
 }
 
+/// The board GTP commands make when an engine plays them in order
+/// (captures first, as every engine does; the colour each names).
+fn gtp_board(commands: &str) -> Board {
+    let mut size = Size::NINETEEN;
+    let mut pos = None;
+    for line in commands.lines() {
+        let words: Vec<&str> = line.split(' ').collect();
+        match words[..] {
+            ["boardsize", n] => size = Size::new(n.parse().unwrap()).unwrap(),
+            ["clear_board"] => pos = Some(Position::new(size, Profile::SimpleKo)),
+            ["komi", _] => {}
+            ["play", colour, vertex] => {
+                let side = if colour == "B" {
+                    Side::Black
+                } else {
+                    Side::White
+                };
+                let mv = match vertex {
+                    "pass" => Move::Pass,
+                    v => Move::Play(Point::from_gtp(v, size).unwrap()),
+                };
+                let pos = pos.as_mut().unwrap();
+                // Legal for the colour named, whoever is to move.
+                pos.set_to_move(side);
+                pos.play_as(side, mv)
+                    .unwrap_or_else(|e| panic!("{line}: {e:?}"));
+            }
+            _ => panic!("unexpected GTP command {line:?}"),
+        }
+    }
+    pos.unwrap().board().clone()
+}
+
+/// Setup between moves becomes `play` commands when they make the same
+/// position; the engine's board after the commands is the record's.
+#[test]
+fn gtp_writes_setup_between_moves_as_plays() {
+    let cases = [
+        // Stones of both colours added, then a move.
+        (
+            "(;SZ[9];B[cc];W[gg];AB[ee]AW[ff];B[dd])",
+            "play B C7\nplay W G3\nplay B E5\nplay W F4\nplay B D6\n",
+        ),
+        // Over two nodes, with PL (no command: every play names its colour).
+        (
+            "(;SZ[9];B[cc];AW[ee];AB[ff]PL[B];B[dd])",
+            "play B C7\nplay W E5\nplay B F4\nplay B D6\n",
+        ),
+        // A stone set up on its own colour's stone: nothing to write.
+        ("(;SZ[9];B[cc];AB[cc];W[dd])", "play B C7\nplay W D6\n"),
+        // Set up, then taken off again before the next move: nothing.
+        (
+            "(;SZ[9];B[cc];AB[ee];AE[ee];W[dd])",
+            "play B C7\nplay W D6\n",
+        ),
+        // After the last move.
+        (
+            "(;SZ[9];B[cc];W[];AW[aa][ab])",
+            "play B C7\nplay W pass\nplay W A9\nplay W A8\n",
+        ),
+        // Setup before the first move is the start, as before.
+        (
+            "(;SZ[9]AB[cc];AW[dd];W[ee])",
+            "play B C7\nplay W D6\nplay W E5\n",
+        ),
+    ];
+    for (src, plays) in cases {
+        let c = check(src.as_bytes(), &CheckOptions::default());
+        assert!(c.is_valid(), "{src}");
+        let game = &c.games[0];
+        let gtp = export::gtp_commands(game).unwrap_or_else(|e| panic!("{src}: {e:?}"));
+        assert_eq!(
+            gtp,
+            format!("boardsize 9\nclear_board\nkomi 0\n{plays}"),
+            "{src}"
+        );
+        assert_eq!(
+            gtp_board(&gtp).grid_string(),
+            game.position().board().grid_string(),
+            "{src}"
+        );
+    }
+}
+
+/// Setup GTP cannot express is refused at the setup node, not dropped.
+#[test]
+fn gtp_refuses_setup_it_cannot_write() {
+    use export::GtpUnwritableKind::{NoLiberty, Removed};
+    let cases = [
+        // AE of a stone played: no GTP command takes a stone off.
+        (
+            "(;SZ[9];B[cc];W[ee]\n;AE[cc];B[dd])",
+            Removed,
+            "C7",
+            2,
+            (2, 1),
+        ),
+        // A white stone replaced by a black one.
+        (
+            "(;SZ[9];B[cc];W[ee];B[gg];AB[ee];W[dd])",
+            Removed,
+            "E5",
+            3,
+            (1, 26),
+        ),
+        // The setup leaves the white stone at A9 without a liberty: as
+        // moves, B B9 would capture it (the check calls the setup an error).
+        (
+            "(;SZ[9];B[ee];W[aa];AB[ba][ab];W[dd])",
+            NoLiberty,
+            "A9",
+            2,
+            (1, 20),
+        ),
+    ];
+    for (src, kind, at, after_move, line_col) in cases {
+        let c = check(src.as_bytes(), &CheckOptions::default());
+        let game = &c.games[0];
+        let why = export::gtp_commands(game).unwrap_err();
+        assert_eq!(why.kind, kind, "{src}");
+        assert_eq!(why.point.gtp(game.size), at, "{src}");
+        assert_eq!(why.after_move, after_move, "{src}");
+        assert_eq!(c.line_col(why.span), line_col, "{src}");
+        let mut written = String::new();
+        assert_eq!(
+            export::write_gtp_commands(game, &mut written),
+            Err(export::GtpError::Unwritable(why))
+        );
+        assert_eq!(written, "", "{src}: nothing written");
+    }
+}
+
 #[test]
 fn prolog_and_gtp_forms() {
     let c = check(b"(;SZ[19];B[pd];W[dp];B[])", &CheckOptions::default());
@@ -46,7 +178,11 @@ fn prolog_and_gtp_forms() {
         export::prolog_moves(g),
         "move(1, \"b\", [3,15]).\nmove(2, \"w\", [15,3]).\nmove(3, \"b\", pass).\n"
     );
-    assert!(export::gtp_commands(g).ends_with("play B Q16\nplay W D4\nplay B pass\n"));
+    assert!(
+        export::gtp_commands(g)
+            .unwrap()
+            .ends_with("play B Q16\nplay W D4\nplay B pass\n")
+    );
     let board = export::prolog_board(g.position().board());
     assert_eq!(board.matches('[').count(), 20);
     assert_eq!(board.matches("\"b\"").count(), 1);
@@ -304,8 +440,20 @@ fn exports_replayed_without_plies_are_those_of_the_stored_plies() {
                 export::write_sgf_replayed(&tallied, &options, start, &mut sgf).unwrap();
                 assert_eq!(sgf, export::game_sgf(game), "{}", path.display());
                 let mut gtp = String::new();
-                export::write_gtp_replayed(&tallied, &options, start, &mut gtp).unwrap();
-                assert_eq!(gtp, export::gtp_commands(game), "{}", path.display());
+                let replayed = export::write_gtp_replayed(&tallied, &options, start, &mut gtp);
+                let looked = export::gtp_unwritable(&tallied, &options, start);
+                match export::gtp_commands(game) {
+                    Ok(stored) => {
+                        assert_eq!(replayed, Ok(()), "{}", path.display());
+                        assert_eq!(looked, None, "{}", path.display());
+                        assert_eq!(gtp, stored, "{}", path.display());
+                    }
+                    Err(why) => {
+                        let refused = Err(export::GtpError::Unwritable(why));
+                        assert_eq!(replayed, refused, "{}", path.display());
+                        assert_eq!(looked, Some(why), "{}", path.display());
+                    }
+                }
                 let mut prolog = String::new();
                 export::write_prolog_replayed(&tallied, &options, end, &mut prolog).unwrap();
                 let stored = format!(
