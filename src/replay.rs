@@ -234,6 +234,15 @@ pub fn new_game() -> Game {
 
 /// A game from legal moves, from the start position.
 ///
+/// Mad Bishops' `game_of_moves` has the same loop, and stays its own:
+/// each game judges a move with its own `Position::play` (here by
+/// reference, refusing with a `PlayError` that hands the position back;
+/// there by value, with an error of the move alone) and builds its own
+/// [`Ply`] (this one says whether a capture was completed). Core's
+/// [`Game`](asalto_core::Game) trait plays moves unchecked and has no
+/// such error, so a generic `Played::of_moves` would take both steps as
+/// closures and be longer than the five lines it replaces.
+///
 /// # Errors
 ///
 /// The index and error of the first move that is not legal where it is

@@ -396,7 +396,7 @@ const CHUNK: usize = 64 * 1024;
 /// points, 74), so a longer line is no record, and reading stops there
 /// with an error (exit 2) rather than growing the buffer to any line's
 /// size: memory stays bounded whatever the input (a 1 GiB line once took
-/// 1 GiB). A JSON game document is not read in lines: it may be one line
+/// 2.1 GB). A JSON game document is not read in lines: it may be one line
 /// of any length.
 pub const MAX_LINE: usize = 1 << 20;
 

@@ -171,7 +171,7 @@ fn one_huge_line_is_reported_briefly() {
 /// A line longer than [`MAX_LINE`] is no record: `check`, `show`, `export`
 /// and `diff` of an Asalto record stop reading there with a message (exit
 /// 2), in memory of the bound, as Mad Bishops' `check` does. Before, the
-/// reader's buffer grew to the longest line: a line of 1 GiB took 1 GiB
+/// reader's buffer grew to the longest line: a line of 1 GiB took 2.1 GB
 /// (an abort under this limit), and one just over the bound was judged.
 #[test]
 fn a_line_longer_than_the_bound_is_refused() {

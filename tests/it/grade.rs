@@ -485,10 +485,7 @@ fn an_asleep_hang_is_played_again_before_it_is_charged() {
     // Asleep both times: charged to runs, saying so; one re-run only.
     let always = submission(&json, "stop-always");
     assert_eq!(notes("stop-always").len(), 1, "{always:#}");
-    let runs = failures(always)
-        .into_iter()
-        .find(|f| f["kind"] == "runs")
-        .expect("runs fails");
+    let runs = failure(always, "runs");
     let message = runs["message"].as_str().unwrap();
     assert!(
         message.contains("no request for input (and no output) for 1 s while we waited for the game screen before move 3: it hangs; asleep with no CPU time both times, and run twice"),
@@ -497,10 +494,7 @@ fn an_asleep_hang_is_played_again_before_it_is_charged() {
     // A busy hang: charged the first time, no re-run.
     let spin = submission(&json, "spin");
     assert!(notes("spin").is_empty(), "{spin:#}");
-    let runs = failures(spin)
-        .into_iter()
-        .find(|f| f["kind"] == "runs")
-        .expect("runs fails");
+    let runs = failure(spin, "runs");
     let message = runs["message"].as_str().unwrap();
     assert!(message.ends_with("it hangs"), "{message}");
     // The human details and Gradescope's output carry the note too.

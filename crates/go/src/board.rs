@@ -920,16 +920,13 @@ impl Board {
         let n = usize::from(self.size.get());
         out.reserve(n * n);
         for row in 0..n {
-            let first = (row + 1) * STRIDE + 1;
-            out.extend_from_slice(&self.cell[first..first + n]);
+            out.extend_from_slice(&self.cell[self.size.row_cells(row)]);
         }
     }
 
     /// Whether the board's points hold what `cells` holds there.
     pub(crate) fn cells_equal_to(&self, cells: &[u8; CELLS]) -> bool {
-        self.size
-            .points()
-            .all(|p| self.cell[p.index()] == cells[p.index()])
+        self.size.rows_equal(&self.cell, cells)
     }
 
     /// Whether a `side` stone on the empty point `p` would capture: some
@@ -962,9 +959,7 @@ impl Board {
             after[p.index()] = cell_of(side);
         }
         self.for_each_removed(side, p, probe, |s, _| after[s] = EMPTY);
-        self.size
-            .points()
-            .all(|q| after[q.index()] == cells[q.index()])
+        self.size.rows_equal(&after, cells)
     }
 
     /// Checks the group bookkeeping against a recount from the cells.

@@ -194,14 +194,19 @@ struct GtpWriter<'a> {
 
 impl<'a> GtpWriter<'a> {
     fn new(start: &Position, out: Option<&'a mut dyn Write>) -> GtpWriter<'a> {
-        let mut cells = vec![None; crate::point::STRIDE * crate::point::STRIDE];
+        let mut writer = GtpWriter::blank(start.size(), out);
         for (p, side) in start.board().stones() {
-            cells[p.index()] = Some(side);
+            writer.cells[p.index()] = Some(side);
         }
+        writer
+    }
+
+    /// A writer from the empty board (every point of any size has a cell).
+    fn blank(size: Size, out: Option<&'a mut dyn Write>) -> GtpWriter<'a> {
         GtpWriter {
             out,
-            size: start.size(),
-            cells,
+            size,
+            cells: vec![None; crate::point::STRIDE * crate::point::STRIDE],
             moves: 0,
             queued: Vec::new(),
             setup: false,
@@ -221,10 +226,13 @@ impl<'a> GtpWriter<'a> {
         }
     }
 
-    fn refuse(&mut self, point: Point, kind: GtpUnwritableKind) {
+    /// Notes the first setup that cannot be written; `span` is that of
+    /// its node, or `Span::default()` while the node is being read (its
+    /// span comes at its end).
+    fn refuse(&mut self, point: Point, kind: GtpUnwritableKind, span: Span) {
         if self.unwritable.is_none() {
             self.unwritable = Some(GtpUnwritable {
-                span: self.span,
+                span,
                 after_move: self.moves,
                 point,
                 kind,
@@ -243,7 +251,7 @@ impl<'a> GtpWriter<'a> {
         let board = pos.board();
         let queued = std::mem::take(&mut self.queued);
         if let Some((p, _)) = board.stones().find(|&(p, _)| board.liberties(p) == 0) {
-            self.refuse(p, GtpUnwritableKind::NoLiberty);
+            self.refuse(p, GtpUnwritableKind::NoLiberty, self.span);
         }
         for &(p, side) in &queued {
             self.write(side, Move::Play(p));
@@ -282,7 +290,7 @@ impl Sink for GtpWriter<'_> {
                 match (was, stone) {
                     (was, now) if was == now => {}
                     (None, Some(side)) => self.queued.push((p, side)),
-                    _ => self.refuse(p, GtpUnwritableKind::Removed),
+                    _ => self.refuse(p, GtpUnwritableKind::Removed, Span::default()),
                 }
                 self.cells[p.index()] = stone;
             }
@@ -330,18 +338,9 @@ impl Sink for GtpWriter<'_> {
     }
 
     fn next(&mut self) -> Self {
-        // Only the first line is written.
-        GtpWriter {
-            out: None,
-            size: self.size,
-            cells: Vec::new(),
-            moves: 0,
-            queued: Vec::new(),
-            setup: false,
-            span: Span::default(),
-            unwritable: None,
-            failed: false,
-        }
+        // Only the first line is written; the file's other games are
+        // replayed into a writer that writes nothing.
+        GtpWriter::blank(self.size, None)
     }
 }
 

@@ -58,6 +58,20 @@ impl Size {
         p.col() < self.0 && p.row() < self.0
     }
 
+    /// Whether two padded grids hold the same on this board's points
+    /// (a row at a time: a slice comparison each).
+    pub(crate) fn rows_equal(self, a: &[u8; CELLS], b: &[u8; CELLS]) -> bool {
+        (0..usize::from(self.0)).all(|row| a[self.row_cells(row)] == b[self.row_cells(row)])
+    }
+
+    /// The cells of the padded grid that row `row` (0 at the top) of this
+    /// board takes.
+    #[inline]
+    pub(crate) fn row_cells(self, row: usize) -> std::ops::Range<usize> {
+        let first = (row + 1) * STRIDE + 1;
+        first..first + usize::from(self.0)
+    }
+
     /// Every point of the board, row by row from the top left.
     pub fn points(self) -> impl Iterator<Item = Point> {
         let n = self.0;

@@ -1,7 +1,7 @@
 //! Zobrist keys for positional superko, built at compile time.
 
 use crate::board::{Board, EMPTY, cell_code};
-use crate::point::{CELLS, Point, STRIDE, Size};
+use crate::point::{CELLS, Point, Size};
 use crate::side::Side;
 
 /// SplitMix64: a fixed, well-mixed sequence, so hashes are the same on every
@@ -284,8 +284,7 @@ impl History {
         let n = usize::from(size.get());
         let rows = &self.boards[mark.board..mark.board + n * n];
         for (row, codes) in rows.chunks_exact(n).enumerate() {
-            let first = (row + 1) * STRIDE + 1;
-            cells[first..first + n].copy_from_slice(codes);
+            cells[size.row_cells(row)].copy_from_slice(codes);
         }
         let mut at = mark.position;
         for &change in &self.log[mark.log..] {

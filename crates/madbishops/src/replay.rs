@@ -78,6 +78,9 @@ impl asalto_core::PlayedPly<MadBishops> for Ply {
 
 /// A game of legal moves from `start`.
 ///
+/// Asalto's `game_of_moves` has the same loop; why each game keeps its
+/// own is said there (its `play` and its error differ, and its ply).
+///
 /// # Errors
 ///
 /// The index and error of the first move that is not legal where it is

@@ -171,9 +171,12 @@ pub fn summary<K: Kept>(name: &str, checked: &Checked<K>) -> String {
     format!("{name}: valid ({rules}){warned}, {moves}; {result}")
 }
 
-/// The report of a record, as `check` prints it for one file: the summary
-/// line, then [`details`]. `export` prints it on standard error for an
-/// invalid record.
+/// The report of a record, as `check` prints it for one file (`export`
+/// on standard error for an invalid record): the summary line, then every
+/// problem as every game's are shown (the line quoted at the problem's
+/// line:column with its label, `asalto::<code>`, help; problems of one
+/// code past the first few counted); then the board before the first
+/// illegal move and the legal moves there.
 pub fn full_report<K: Kept>(
     name: &str,
     source: &(impl QuoteSource + ?Sized),
@@ -182,30 +185,14 @@ pub fn full_report<K: Kept>(
 ) -> String {
     let mut text = summary(name, checked);
     text.push('\n');
-    text.push_str(&details(name, source, checked, color));
-    text
-}
-
-/// Every problem as every game's are shown (the line quoted at the
-/// problem's line:column with its label, `asalto::<code>`, help; problems
-/// of one code past the first few counted); then the board before the
-/// first illegal move and the legal moves there.
-pub fn details<K: Kept>(
-    name: &str,
-    source: &(impl QuoteSource + ?Sized),
-    checked: &Checked<K>,
-    color: bool,
-) -> String {
     let mut report = GameReport::new(name);
     for p in &checked.problems {
         report.add(source, Entry::of(p));
     }
     report.count_unlisted(checked.unlisted_errors);
-    let mut text = if report.is_empty() {
-        String::new()
-    } else {
-        report.render(color)
-    };
+    if !report.is_empty() {
+        text.push_str(&report.render(color));
+    }
     if checked.unlisted_errors > 0 {
         let _ = writeln!(
             text,

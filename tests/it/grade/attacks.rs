@@ -152,10 +152,7 @@ fn programs_cannot_read_the_reference_games() {
         ],
         &[],
     );
-    let runs = failures(&graded.json()["submissions"][0])
-        .into_iter()
-        .find(|f| f["kind"] == "runs")
-        .expect("runs fails");
+    let runs = failure(&graded.json()["submissions"][0], "runs");
     assert!(
         runs["stderr_tail"]
             .as_str()
@@ -215,10 +212,7 @@ fn the_grader_never_reads_through_a_planted_link() {
             );
             let json = graded.json();
             assert_eq!(observed_in(&json)["save-link"], "ok");
-            let save = failures(&json["submissions"][0])
-                .into_iter()
-                .find(|f| f["kind"] == "save")
-                .unwrap();
+            let save = failure(&json["submissions"][0], "save");
             assert!(
                 save["message"].as_str().unwrap().contains("symbolic link"),
                 "{save:#}"
@@ -329,10 +323,7 @@ fn a_fifo_does_not_block_the_grader() {
         let graded = attack(sandbox, &["--attack", "fifo-save"], &[], &[]);
         let json = graded.json();
         assert_eq!(observed_in(&json)["save-fifo"], "ok");
-        let save = failures(&json["submissions"][0])
-            .into_iter()
-            .find(|f| f["kind"] == "save")
-            .unwrap();
+        let save = failure(&json["submissions"][0], "save");
         assert!(
             save["message"].as_str().unwrap().contains("FIFO"),
             "{save:#}"
@@ -391,10 +382,7 @@ fn detached_children_are_found_counted_and_killed() {
             &[],
         );
         let json = graded.json();
-        let quit = failures(&json["submissions"][0])
-            .into_iter()
-            .find(|f| f["kind"] == "quit")
-            .unwrap();
+        let quit = failure(&json["submissions"][0], "quit");
         assert!(
             quit["message"].as_str().unwrap().contains("left 1 process"),
             "{sandbox}: {quit:#}"
@@ -525,10 +513,7 @@ fn total_disk_use_is_capped() {
         Some("28"),
         "{seen:?}"
     );
-    let runs = failures(&json["submissions"][0])
-        .into_iter()
-        .find(|f| f["kind"] == "runs")
-        .unwrap();
+    let runs = failure(&json["submissions"][0], "runs");
     let message = runs["message"].as_str().unwrap();
     assert!(message.contains("disk space"), "{message}");
     assert!(message.contains("64 MiB"), "{message}");

@@ -60,10 +60,7 @@ fn the_output_of_a_program_that_exited_is_judged() {
             "{kind}: {sub:#}"
         );
     }
-    let save = failures(sub)
-        .into_iter()
-        .find(|f| f["kind"] == "save")
-        .unwrap();
+    let save = failure(sub, "save");
     assert!(
         save["message"]
             .as_str()
@@ -160,10 +157,7 @@ fn illegal_moves_are_typed_and_named() {
     kinds.dedup();
     assert_eq!(kinds.len(), 8, "each kind once: {kinds:?}");
     let sub = submission(json, "accept-illegal-step");
-    let f = failures(sub)
-        .into_iter()
-        .find(|f| f["kind"] == "illegal")
-        .unwrap();
+    let f = failure(sub, "illegal");
     assert_eq!(f["reason"], "capture-required");
     assert!(
         f["message"]

@@ -192,6 +192,18 @@ fn failures(sub: &Value) -> Vec<&Value> {
         .collect()
 }
 
+/// The messages of the failures of `kind` of a submission, which the test
+/// expects (at least one).
+fn messages<'a>(sub: &'a Value, kind: &str) -> Vec<&'a str> {
+    let found: Vec<&str> = failures(sub)
+        .into_iter()
+        .filter(|f| f["kind"] == kind)
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert!(!found.is_empty(), "{sub:#}");
+    found
+}
+
 /// The checks failed with a cause of their own (not "not checked").
 fn caused(sub: &Value) -> Vec<String> {
     let mut kinds: Vec<String> = failures(sub)
@@ -250,13 +262,7 @@ fn each_planted_bug_fails_exactly_its_check() {
 fn a_stopped_query_says_what_it_used() {
     let (_, json) = batch();
     let sub = submission(json, "loops-on-capture");
-    let stopped: Vec<&str> = failures(sub)
-        .into_iter()
-        .filter(|f| f["kind"] == "captures")
-        .map(|f| f["message"].as_str().unwrap())
-        .collect();
-    assert!(!stopped.is_empty(), "{sub:#}");
-    for m in stopped {
+    for m in messages(sub, "captures") {
         assert!(
             m.contains("ran past the inference limit: stopped after ")
                 && m.contains(" s of CPU), ")
@@ -273,13 +279,7 @@ fn a_stopped_query_says_what_it_used() {
 fn a_renamed_predicate_is_missing_and_named() {
     let (_, json) = batch();
     let sub = submission(json, "renamed-score");
-    let score: Vec<&Value> = failures(sub)
-        .into_iter()
-        .filter(|f| f["kind"] == "score")
-        .collect();
-    assert!(!score.is_empty(), "{sub:#}");
-    for f in score {
-        let m = f["message"].as_str().unwrap();
+    for m in messages(sub, "score") {
         assert!(
             m.contains("finDelJuego/3 is not defined (the file defines puntajeFinal/3, "),
             "{m}"

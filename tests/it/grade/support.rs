@@ -343,6 +343,15 @@ pub fn failures(sub: &Value) -> Vec<Value> {
         .collect()
 }
 
+/// The first failure of `kind` of a submission, which the test expects
+/// (it fails when there is none).
+pub fn failure(sub: &Value, kind: &str) -> Value {
+    failures(sub)
+        .into_iter()
+        .find(|f| f["kind"] == kind)
+        .unwrap_or_else(|| panic!("no `{kind}` failure: {sub:#}"))
+}
+
 /// The status of `kind` in each game of a submission.
 pub fn statuses(sub: &Value, kind: &str) -> Vec<String> {
     sub["games"]

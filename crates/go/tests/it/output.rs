@@ -122,6 +122,93 @@ fn gtp_writes_setup_between_moves_as_plays() {
     }
 }
 
+/// Real-sized games with stones set up in the middle: wherever the
+/// record stays valid, an engine that plays the GTP commands ends on the
+/// record's final board (each game of the selfplay data gets one setup
+/// node after half its moves, a stone of each colour on the first empty
+/// points no later move is played on that leave every group a liberty).
+#[test]
+fn gtp_of_games_with_setup_ends_on_the_records_board() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/selfplay");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    paths.sort();
+    let mut checked_games = 0;
+    for path in paths.iter().step_by(4) {
+        let text = std::fs::read_to_string(path).unwrap();
+        let c = check(text.as_bytes(), &CheckOptions::default());
+        let game = &c.games[0];
+        let k = game.plies.len() / 2;
+        if k == 0 {
+            continue;
+        }
+        let mut board = game.position_after(k).board().clone();
+        let mut setup = String::new();
+        for side in [Side::Black, Side::White] {
+            let size = board.size().get();
+            let free = (0..size * size)
+                .map(|i| Point::new(i % size, i / size))
+                .find(|&p| {
+                    let mut b = board.clone();
+                    // Never played on later: the record stays valid.
+                    let later = game.plies[k..].iter().any(|ply| ply.mv == Move::Play(p));
+                    !later && b.get(p).is_none() && {
+                        b.set(p, Some(side));
+                        !b.has_group_without_liberty()
+                    }
+                });
+            if let Some(p) = free {
+                board.set(p, Some(side));
+                let letters: String = p.sgf().iter().map(|&b| b as char).collect();
+                setup.push_str(&format!("A{}[{letters}]", side.letter()));
+            }
+        }
+        // After the k-th move node.
+        let at = text
+            .match_indices("\n;")
+            .nth(k)
+            .map(|(i, _)| i)
+            .unwrap_or(text.len() - 2);
+        let edited = format!("{}\n;{setup}{}", &text[..at], &text[at..]);
+        let c = check(edited.as_bytes(), &CheckOptions::default());
+        if !c.is_valid() {
+            continue;
+        }
+        let game = &c.games[0];
+        let gtp =
+            export::gtp_commands(game).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        assert_eq!(
+            gtp_board(&gtp).grid_string(),
+            game.position().board().grid_string(),
+            "{}",
+            path.display()
+        );
+        checked_games += 1;
+    }
+    assert!(checked_games >= 10, "{checked_games}");
+}
+
+/// A file of several games: the first is written; the others, setup
+/// between their moves included, are replayed into nothing.
+#[test]
+fn gtp_of_a_collection_writes_its_first_game() {
+    use asalto_go::Tally;
+    let src = b"(;SZ[9];B[cc];AW[ee];W[dd])(;SZ[19];B[pd];AE[pd]AB[qq];W[dp];AW[aa])";
+    let options = CheckOptions::default();
+    let checked = asalto_go::replay::check_tally(src, &options, Tally::keeping(&[0]));
+    assert_eq!(checked.games.len(), 2);
+    let start = checked.games[0].plies.position_after(0).unwrap();
+    assert_eq!(export::gtp_unwritable(&checked, &options, start), None);
+    let mut gtp = String::new();
+    export::write_gtp_replayed(&checked, &options, start, &mut gtp).unwrap();
+    assert_eq!(
+        gtp,
+        "boardsize 9\nclear_board\nkomi 0\nplay B C7\nplay W E5\nplay W D6\n"
+    );
+}
+
 /// Setup GTP cannot express is refused at the setup node, not dropped.
 #[test]
 fn gtp_refuses_setup_it_cannot_write() {
@@ -134,6 +221,14 @@ fn gtp_refuses_setup_it_cannot_write() {
             "C7",
             2,
             (2, 1),
+        ),
+        // Taken off in the second of two setup nodes: that node's place.
+        (
+            "(;SZ[9];B[cc];W[ee];AB[gg];AE[cc];B[dd])",
+            Removed,
+            "C7",
+            2,
+            (1, 27),
         ),
         // A white stone replaced by a black one.
         (
