@@ -31,7 +31,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     // `check --details`: every problem quoted from the decoded text.
     let mut report = GameReport::new("fuzz.sgf");
     for p in checked.all_problems() {
-        report.add(checked.source.as_str(), Entry::of(p));
+        report.add(checked.source.as_ref(), Entry::of(p));
     }
     let _ = report.render(pick & 0x80 != 0);
     if !checked.is_valid() {
