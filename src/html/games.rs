@@ -121,7 +121,7 @@ impl ReplaySource for Asalto<'_> {
 /// The main line of a Go record as replayed by [`asalto_go::check`].
 pub struct Go<'a> {
     /// The whole replay (its problems and source).
-    pub checked: &'a asalto_go::Checked,
+    pub checked: &'a asalto_go::Checked<'a>,
     /// Its first game.
     pub game: &'a asalto_go::replay::Game,
 }

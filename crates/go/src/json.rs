@@ -59,7 +59,7 @@ pub fn stream(g: &Game) -> GameJson<StreamedPlies<'_>> {
 /// one at a time as they are serialized.
 #[derive(Debug, Clone, Copy)]
 pub struct ReplayedPlies<'a> {
-    checked: &'a Checked<Tally>,
+    checked: &'a Checked<'a, Tally>,
     options: &'a CheckOptions,
 }
 
@@ -91,7 +91,7 @@ impl Serialize for ReplayedPlies<'_> {
 /// (`Tally::keeping(&[0, Tally::END])`); `options` those `checked` was
 /// made with. `None` when the file holds no game.
 pub fn stream_replayed<'a>(
-    checked: &'a Checked<Tally>,
+    checked: &'a Checked<'a, Tally>,
     options: &'a CheckOptions,
     start: &Position,
     end: &Position,
@@ -231,8 +231,8 @@ pub struct CheckBody {
     pub problems: Vec<asalto_core::json::DiagnosticJson>,
 }
 
-impl<P: Moves> From<&Checked<P>> for CheckJson {
-    fn from(c: &Checked<P>) -> CheckJson {
+impl<P: Moves> From<&Checked<'_, P>> for CheckJson {
+    fn from(c: &Checked<'_, P>) -> CheckJson {
         let index = asalto_core::LineIndex::new(&c.source);
         let profile = c
             .games

@@ -112,19 +112,28 @@ impl From<Placed> for Played {
 impl Position {
     /// The empty board, Black to move.
     pub fn new(size: Size, profile: Profile) -> Position {
-        Position::from_board(Board::new(size), Side::Black, profile)
+        Position::from_boxed(Board::new_boxed(size), Side::Black, profile)
     }
 
     /// A position of a board and the colour to move (setup, or a grading
     /// query): no ko point, no passes, no captures, history starting here.
     pub fn from_board(board: Board, to_move: Side, profile: Profile) -> Position {
+        Position::from_boxed(Box::new(board), to_move, profile)
+    }
+
+    /// The board, for this thread's next position ([`Board::give_back`]).
+    pub(crate) fn give_back_board(self) {
+        Board::give_back(self.board);
+    }
+
+    fn from_boxed(board: Box<Board>, to_move: Side, profile: Profile) -> Position {
         let rules = profile.rules();
         let mut history = History::default();
         if rules.ko == KoRule::PositionalSuperko {
             history.reset(&board);
         }
         Position {
-            board: Box::new(board),
+            board,
             profile,
             rules,
             to_move,

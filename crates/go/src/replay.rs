@@ -21,7 +21,7 @@ use crate::board::AreaScore;
 use crate::point::{Move, Point, Size};
 use crate::position::{IllegalMoveKind, Position};
 use crate::problem::{Issue, Problem, Severity, Span};
-use crate::rules::Profile;
+use crate::rules::{KoRule, Profile};
 use crate::sgf::{self, Collection, Ident, NodeId, NodeRead, ParseOptions, PlainMove, unescape};
 use crate::side::{BySide, Side};
 
@@ -289,6 +289,11 @@ impl Moves for Tally {
 pub(crate) trait Sink: Sized {
     /// Room for `moves` moves.
     fn reserve(&mut self, _moves: usize) {}
+    /// Whether [`Sink::reserve`] keeps room: if not, the text's nodes
+    /// are not counted (a pass over the whole file).
+    fn wants_room(&self) -> bool {
+        false
+    }
     /// An event other than a move.
     fn event(&mut self, _ev: Event) {}
     /// A move about to be played in `pos`, illegal for `why`.
@@ -317,6 +322,10 @@ impl Sink for () {
 impl Sink for Plies {
     fn reserve(&mut self, moves: usize) {
         self.plies.reserve(moves);
+    }
+
+    fn wants_room(&self) -> bool {
+        true
     }
 
     fn event(&mut self, ev: Event) {
@@ -372,6 +381,10 @@ impl Sink for Tally {
         if let Some(written) = &mut self.written {
             written.reserve(moves);
         }
+    }
+
+    fn wants_room(&self) -> bool {
+        self.written.is_some()
     }
 
     fn end(&mut self, pos: &Position) {
@@ -464,7 +477,7 @@ impl<F: FnMut(Option<&Ply>, &Between)> Sink for VisitBetween<F> {
 /// `f` gets what [`Game::for_each_between`] gives, as the moves are
 /// replayed again.
 pub fn replay_first_between<P>(
-    checked: &Checked<P>,
+    checked: &Checked<'_, P>,
     options: &CheckOptions,
     f: impl FnMut(Option<&Ply>, &Between),
 ) {
@@ -498,7 +511,7 @@ pub fn replay_first_between<P>(
 /// assert_eq!(seen, [(1, 0, 4), (2, 1, 4)]);
 /// ```
 pub fn replay_first<P>(
-    checked: &Checked<P>,
+    checked: &Checked<'_, P>,
     options: &CheckOptions,
     f: impl FnMut(&Ply, &[Point], &Position),
 ) {
@@ -514,7 +527,7 @@ pub fn replay_first<P>(
 /// records, once their moves are compared). `options` must be those
 /// `checked` was made with.
 pub fn tally_first<P>(
-    checked: &Checked<P>,
+    checked: &Checked<'_, P>,
     options: &CheckOptions,
     tally: Tally,
 ) -> Option<Game<Tally>> {
@@ -594,9 +607,11 @@ pub struct Game<P = Plies> {
 /// [`Checked::source`] with the same options gives the tree again, with
 /// the same node numbers.
 #[derive(Clone, Debug)]
-pub struct Checked<P = Plies> {
-    /// The decoded text, which every span points into.
-    pub source: String,
+pub struct Checked<'s, P = Plies> {
+    /// The decoded text, which every span points into: borrowed from the
+    /// bytes checked when they are UTF-8 (most files), so that a file is
+    /// held once, not twice.
+    pub source: Cow<'s, str>,
     /// The charset the file was read in.
     pub charset: &'static str,
     /// File-level problems: charset, syntax.
@@ -605,9 +620,9 @@ pub struct Checked<P = Plies> {
     pub games: Vec<Game<P>>,
 }
 
-impl<P> Checked<P> {
+impl<P> Checked<'_, P> {
     /// Every problem: the file's, then each game's.
-    pub fn all_problems(&self) -> impl Iterator<Item = &Problem> {
+    pub fn all_problems(&self) -> impl Iterator<Item = &Problem> + use<'_, P> {
         self.problems
             .iter()
             .chain(self.games.iter().flat_map(|g| g.problems.iter()))
@@ -776,13 +791,13 @@ impl<P> Game<P> {
 /// assert_eq!(p.ply, Some(2));
 /// assert_eq!(checked.line_col(p.span), (1, 20));
 /// ```
-pub fn check(bytes: &[u8], options: &CheckOptions) -> Checked {
+pub fn check<'s>(bytes: &'s [u8], options: &CheckOptions) -> Checked<'s> {
     check_decoded(sgf::decode(bytes), options, Plies::default())
 }
 
 /// [`check`], taking the bytes: a UTF-8 record is then held once, as
 /// [`Checked::source`], not also as the bytes read.
-pub fn check_owned(bytes: Vec<u8>, options: &CheckOptions) -> Checked {
+pub fn check_owned(bytes: Vec<u8>, options: &CheckOptions) -> Checked<'static> {
     check_decoded(sgf::decode_owned(bytes), options, Plies::default())
 }
 
@@ -803,27 +818,46 @@ pub fn check_owned(bytes: Vec<u8>, options: &CheckOptions) -> Checked {
 /// assert_eq!((ply.number, before.board().stones().count()), (3, 2));
 /// assert_eq!(game.plies.position_after(1).unwrap().board().stones().count(), 1);
 /// ```
-pub fn check_tally(bytes: &[u8], options: &CheckOptions, tally: Tally) -> Checked<Tally> {
+pub fn check_tally<'s>(
+    bytes: &'s [u8],
+    options: &CheckOptions,
+    tally: Tally,
+) -> Checked<'s, Tally> {
     check_decoded(sgf::decode(bytes), options, tally)
 }
 
 /// [`check_tally`], taking the bytes (held once, as [`check_owned`]
 /// holds them).
-pub fn check_tally_owned(bytes: Vec<u8>, options: &CheckOptions, tally: Tally) -> Checked<Tally> {
+pub fn check_tally_owned(
+    bytes: Vec<u8>,
+    options: &CheckOptions,
+    tally: Tally,
+) -> Checked<'static, Tally> {
     check_decoded(sgf::decode_owned(bytes), options, tally)
 }
 
-fn check_decoded<S: Sink>(decoded: sgf::Decoded, options: &CheckOptions, sink: S) -> Checked<S> {
+fn check_decoded<'s, S: Sink>(
+    decoded: sgf::Decoded<'s>,
+    options: &CheckOptions,
+    sink: S,
+) -> Checked<'s, S> {
     let parse_options = ParseOptions {
         lenient: options.lenient,
     };
     let profile = options.profile.unwrap_or(Profile::SGF_DEFAULT);
     if !options.all_variations {
         // Each main line is read and judged as it is parsed; no tree.
+        // The positional-superko history makes room for every move too.
+        let superko = profile.rules().ko == KoRule::PositionalSuperko;
+        let semicolons = if sink.wants_room() || superko {
+            sgf::count_semicolons(&decoded.text)
+        } else {
+            0
+        };
         let mut lines = MainLines {
             src: &decoded.text,
             profile,
-            semicolons: sgf::count_semicolons(&decoded.text),
+            semicolons,
             sink: Some(sink),
             reading: None,
             games: Vec::new(),
@@ -981,16 +1015,21 @@ fn read_size(src: &str, root: NodeRead<'_>, problems: &mut Vec<Problem>) -> Opti
 /// maker of its client) in older exports, which carry the same
 /// `KM[750]` and `KM[375]`.
 fn from_fox(src: &str, root: NodeRead<'_>) -> bool {
+    // Case-blind, without a lowercase copy of each value.
+    let holds =
+        |ap: &[u8], name: &[u8]| ap.windows(name.len()).any(|w| w.eq_ignore_ascii_case(name));
     root.props.iter().any(|p| {
         p.ident == AP
             && root.values(p).iter().any(|v| {
-                let ap = src[v.span().range()].to_ascii_lowercase();
-                ap.contains("foxwq") || ap.contains("yuanyu")
+                let ap = &src.as_bytes()[v.span().range()];
+                holds(ap, b"foxwq") || holds(ap, b"yuanyu")
             })
     })
 }
 
-fn read_info(src: &str, root: NodeRead<'_>, problems: &mut Vec<Problem>) -> GameInfo {
+/// The root's game information; `fox`: whether the record comes from
+/// the Fox server ([`from_fox`]).
+fn read_info(src: &str, root: NodeRead<'_>, fox: bool, problems: &mut Vec<Problem>) -> GameInfo {
     let mut info = GameInfo::default();
     if let Some((text, span)) = root_text(src, root, KM) {
         // A decimal comma is read as a point (copied only when present).
@@ -1032,7 +1071,7 @@ fn read_info(src: &str, root: NodeRead<'_>, problems: &mut Vec<Problem>) -> Game
     }
     // The Fox server writes komi in hundredths (KM[650] is 6.5), and under
     // Chinese rules in stones (KM[375] is 7.5 points).
-    if from_fox(src, root) && info.komi.abs() >= 100.0 {
+    if fox && info.komi.abs() >= 100.0 {
         let chinese = root_text(src, root, RU)
             .is_some_and(|(r, _)| r.to_ascii_lowercase().contains("chinese"));
         info.komi /= if chinese { 50.0 } else { 100.0 };
@@ -1250,7 +1289,8 @@ fn setup_done(span: Span) -> Event {
 struct MainLines<'a, S> {
     src: &'a str,
     profile: Profile,
-    /// The `;` of the text: room for the moves of its games.
+    /// The `;` of the text: room for the moves of its games (0 when
+    /// neither the sink nor the rules keep room, [`Sink::wants_room`]).
     semicolons: usize,
     /// The sink of the next tree's line (`None` while one is read).
     sink: Option<S>,
@@ -1293,7 +1333,17 @@ impl<S: Sink> sgf::MainLine for &mut MainLines<'_, S> {
             reading.plain_move(self.src, mv);
         }
     }
+
+    #[inline]
+    fn reads(&self, ident: Ident) -> bool {
+        READ_BELOW_ROOT.contains(&ident)
+    }
 }
+
+/// The properties [`LineReader::node`] reads in a node below the root
+/// (the root's game information aside): a node of one move whose other
+/// properties are none of these is read as [`LineReader::plain_move`].
+const READ_BELOW_ROOT: [Ident; 6] = [B, W, AB, AW, AE, PL];
 
 /// A line of a game tree read node by node and judged as it comes:
 /// [`replay_line`] feeds it a stored line, [`check`] the main line of each
@@ -1343,6 +1393,7 @@ impl<S: Sink> LineReader<S> {
         let mut problems = Vec::new();
         let mut info = GameInfo::default();
         let mut size = None;
+        let fox = from_fox(src, root);
         if let Some((gm, span)) = root_text(src, root, GM)
             && gm != "1"
         {
@@ -1356,7 +1407,7 @@ impl<S: Sink> LineReader<S> {
             ));
         } else {
             size = read_size(src, root, &mut problems);
-            info = read_info(src, root, &mut problems);
+            info = read_info(src, root, fox, &mut problems);
         }
         let mut judge = Judge::new(size.unwrap_or(Size::NINETEEN), profile, 0);
         if size.is_some() {
@@ -1369,7 +1420,7 @@ impl<S: Sink> LineReader<S> {
             profile,
             size,
             info,
-            fox: from_fox(src, root),
+            fox,
             ha_span: span_of(HA),
             re_span: span_of(RE),
             problems,
@@ -1579,7 +1630,8 @@ impl<S: Sink> LineReader<S> {
         }
     }
 
-    /// Reads the next node of the line.
+    /// Reads the next node of the line: below the root, only the
+    /// properties of [`READ_BELOW_ROOT`] (keep the two in step).
     fn node(&mut self, src: &str, node: NodeRead<'_>) {
         let Some(size) = self.size else { return };
         let depth = self.depth;
@@ -1706,6 +1758,9 @@ impl<S: Sink> LineReader<S> {
         };
         self.settle(size, true);
         self.sink.end(&self.judge.pos);
+        let final_score = self.judge.pos.board().area_score();
+        // The next record's replay starts on this board, cleared.
+        self.judge.pos.give_back_board();
         let mut game = Game {
             root: self.root,
             variation: 0,
@@ -1715,7 +1770,7 @@ impl<S: Sink> LineReader<S> {
             plies: self.sink,
             problems: self.problems,
             free_handicap: self.free_handicap,
-            final_score: self.judge.pos.board().area_score(),
+            final_score,
         };
         check_result(self.re_span, &mut game);
         game.problems.sort_by_key(|p| p.span.start);

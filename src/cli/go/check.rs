@@ -207,7 +207,7 @@ pub fn report<P: Moves>(name: &str, checked: &Checked<P>, profile: Profile, colo
 fn details<P: Moves>(name: &str, checked: &Checked<P>, color: bool) -> String {
     let mut report = GameReport::new(name);
     for p in checked.all_problems() {
-        report.add(checked.source.as_str(), Entry::of(p));
+        report.add(checked.source.as_ref(), Entry::of(p));
     }
     let mut text = if report.is_empty() {
         String::new()

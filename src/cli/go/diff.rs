@@ -19,7 +19,7 @@ fn move_text(checked: &Checked<Tally>, index: usize) -> Option<String> {
 
 /// The moves of a record's main line, as they are compared (kept as
 /// written, 4 bytes a move: no ply is kept).
-fn main_line(checked: &Checked<Tally>) -> impl Iterator<Item = (Side, Move)> + '_ {
+fn main_line<'a>(checked: &'a Checked<'_, Tally>) -> impl Iterator<Item = (Side, Move)> + 'a {
     checked
         .games
         .first()

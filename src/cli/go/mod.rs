@@ -205,7 +205,7 @@ pub struct Loaded {
     /// The file's path as given (`-`: standard input).
     pub path: String,
     /// The record checked.
-    pub checked: Checked<Tally>,
+    pub checked: Checked<'static, Tally>,
 }
 
 impl Loaded {

@@ -21,9 +21,10 @@ use crate::problem::{Issue, Problem, Severity, Span};
 
 /// A file's text and how it was read.
 #[derive(Clone, Debug)]
-pub struct Decoded {
-    /// The text, UTF-8.
-    pub text: String,
+pub struct Decoded<'a> {
+    /// The text, UTF-8: borrowed from the bytes when they are UTF-8
+    /// already (most files), so a record is not held twice.
+    pub text: Cow<'a, str>,
     /// The charset it was read in (encoding_rs's name, e.g. `GBK` for
     /// `GB2312`, `windows-1252` for Latin-1).
     pub charset: &'static str,
@@ -34,29 +35,13 @@ pub struct Decoded {
 }
 
 /// The first `CA[...]` value in the raw bytes, found without parsing (the
-/// value is ASCII in every charset SGF files use).
-/// Where `pair` first occurs in `bytes`. Most files have no `CA`, so the
-/// whole text is searched: 32 bytes at a time for a `C` (a loop without an
-/// early exit, which the compiler turns into vector compares), then
-/// byte by byte in the blocks that hold one.
-fn find_pair(bytes: &[u8], pair: [u8; 2]) -> Option<usize> {
-    let mut start = 0;
-    for block in bytes.chunks(32) {
-        if block.iter().fold(false, |seen, &b| seen | (b == pair[0])) {
-            let end = (start + block.len() + 1).min(bytes.len());
-            if let Some(k) = bytes[start..end].windows(2).position(|w| w == pair) {
-                return Some(start + k);
-            }
-        }
-        start += block.len();
-    }
-    None
-}
-
+/// value is ASCII in every charset SGF files use). Most files have no
+/// `CA`, so the whole text is searched: `memmem` looks at 16 or 32
+/// bytes a step.
 fn find_ca(bytes: &[u8]) -> Option<&[u8]> {
     let mut i = 0;
     while i + 2 < bytes.len() {
-        let at = find_pair(&bytes[i..], *b"CA")? + i;
+        let at = memchr::memmem::find(&bytes[i..], b"CA")? + i;
         let before_ok = at == 0 || !bytes[at - 1].is_ascii_alphabetic();
         let mut j = at + 2;
         while j < bytes.len() && bytes[j].is_ascii_whitespace() {
@@ -79,20 +64,34 @@ fn find_ca(bytes: &[u8]) -> Option<&[u8]> {
 /// read differently; else the `CA` charset; else UTF-8 if most of it is
 /// (a few bytes lost); else the CJK charset its bytes suggest
 /// ([`guess_cjk`]); else Latin-1 (SGF's default).
-pub fn decode(bytes: &[u8]) -> Decoded {
+pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     decode_cow(Cow::Borrowed(bytes))
 }
 
 /// [`decode`], taking the bytes: a UTF-8 file (the common case) becomes
 /// its text without a copy, so a large record is held once, not twice.
-pub fn decode_owned(mut bytes: Vec<u8>) -> Decoded {
+pub fn decode_owned(mut bytes: Vec<u8>) -> Decoded<'static> {
     // Read to its end, a vector may have grown to twice the file.
     bytes.shrink_to_fit();
     decode_cow(Cow::Owned(bytes))
 }
 
-fn decode_cow(bytes: Cow<'_, [u8]>) -> Decoded {
-    let declared = find_ca(&bytes).map(|v| String::from_utf8_lossy(v).trim().to_string());
+fn decode_cow(bytes: Cow<'_, [u8]>) -> Decoded<'_> {
+    // Valid UTF-8 is taken as it is, borrowed or owned (no copy); else
+    // the bytes come back for the other charsets.
+    let utf8 = match bytes {
+        Cow::Borrowed(b) => std::str::from_utf8(b)
+            .map(Cow::Borrowed)
+            .map_err(|_| Cow::Borrowed(b)),
+        Cow::Owned(v) => String::from_utf8(v)
+            .map(Cow::Owned)
+            .map_err(|e| Cow::Owned(e.into_bytes())),
+    };
+    let raw: &[u8] = match &utf8 {
+        Ok(text) => text.as_bytes(),
+        Err(bytes) => bytes,
+    };
+    let declared = find_ca(raw).map(|v| String::from_utf8_lossy(v).trim().to_string());
     let label = declared
         .as_deref()
         .map(|d| match d.to_ascii_lowercase().as_str() {
@@ -109,17 +108,16 @@ fn decode_cow(bytes: Cow<'_, [u8]>) -> Decoded {
     let encoding = label
         .as_deref()
         .and_then(|l| Encoding::for_label(l.as_bytes()));
-    let as_utf8 = std::str::from_utf8(&bytes).ok();
     // A byte-order mark says it all (UTF-8, UTF-16LE, UTF-16BE); without
     // one, UTF-16 shows in its first character, an ASCII one (`(` or a
     // blank) with a NUL byte before or after it, which no other text has.
-    let bom = Encoding::for_bom(&bytes).map(|(e, _)| e).or(match *bytes {
+    let bom = Encoding::for_bom(raw).map(|(e, _)| e).or(match *raw {
         [0, b, ..] if b != 0 && b.is_ascii() => Some(UTF_16BE),
         [b, 0, ..] if b != 0 && b.is_ascii() => Some(UTF_16LE),
         _ => None,
     });
     if let Some(bom_encoding) = bom {
-        let (text, used, had_errors) = bom_encoding.decode(&bytes);
+        let (text, used, had_errors) = bom_encoding.decode(raw);
         let problem = had_errors.then(|| Problem {
             severity: Severity::Warning,
             span: Span::default(),
@@ -131,7 +129,7 @@ fn decode_cow(bytes: Cow<'_, [u8]>) -> Decoded {
             },
         });
         return Decoded {
-            text: text.into_owned(),
+            text: Cow::Owned(text.into_owned()),
             charset: used.name(),
             declared,
             problem,
@@ -147,26 +145,23 @@ fn decode_cow(bytes: Cow<'_, [u8]>) -> Decoded {
             guessed,
         },
     };
-    if let Some(text) = as_utf8 {
-        let same = match encoding {
-            Some(e) if e == UTF_8 => true,
-            Some(e) => e.decode_without_bom_handling(&bytes).0 == text,
-            None => declared.is_none(),
-        };
-        let problem = (!same).then(|| warn_as(UTF_8.name(), false));
-        let copy = matches!(bytes, Cow::Borrowed(_)).then(|| text.to_owned());
-        let text = copy.unwrap_or_else(|| {
-            // Valid UTF-8, checked above: taken as it is.
-            String::from_utf8(bytes.into_owned())
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-        });
-        return Decoded {
-            text,
-            charset: UTF_8.name(),
-            problem,
-            declared,
-        };
-    }
+    let bytes = match utf8 {
+        Ok(text) => {
+            let same = match encoding {
+                Some(e) if e == UTF_8 => true,
+                Some(e) => e.decode_without_bom_handling(text.as_bytes()).0 == text,
+                None => declared.is_none(),
+            };
+            let problem = (!same).then(|| warn_as(UTF_8.name(), false));
+            return Decoded {
+                text,
+                charset: UTF_8.name(),
+                problem,
+                declared,
+            };
+        }
+        Err(bytes) => bytes,
+    };
     let (encoding, mut guessed) = match encoding {
         Some(e) => (e, false),
         None => without_ca(&bytes),
@@ -191,7 +186,7 @@ fn decode_cow(bytes: Cow<'_, [u8]>) -> Decoded {
         None => text,
     };
     Decoded {
-        text,
+        text: Cow::Owned(text),
         charset: used.name(),
         declared,
         problem,
@@ -325,7 +320,7 @@ impl Utf8Share {
 
 #[cfg(test)]
 mod tests {
-    use super::{Utf8Share, find_pair, guess_cjk, without_ca};
+    use super::{Utf8Share, find_ca, guess_cjk, without_ca};
     use encoding_rs::{BIG5, EUC_JP, EUC_KR, Encoding, GBK, SHIFT_JIS, UTF_8, WINDOWS_1252};
 
     fn mostly_utf8(bytes: &[u8]) -> bool {
@@ -382,21 +377,26 @@ mod tests {
     }
 
     #[test]
-    fn find_pair_finds_the_first_pair_across_blocks() {
-        let naive = |b: &[u8]| b.windows(2).position(|w| w == b"CA");
+    fn find_ca_finds_the_first_value_at_any_offset() {
         for len in [0, 1, 2, 31, 32, 33, 63, 64, 65, 100] {
             for at in 0..len {
-                for noise in [b'x', b'C', b'A'] {
+                for noise in [b'x', b'C', b'A', b'['] {
                     let mut bytes = vec![noise; len];
+                    bytes.extend_from_slice(b"CA[GB2312]");
                     bytes[at] = b'C';
-                    if at + 1 < len {
-                        bytes[at + 1] = b'A';
-                    }
-                    assert_eq!(
-                        find_pair(&bytes, *b"CA"),
-                        naive(&bytes),
-                        "{len} {at} {noise}"
-                    );
+                    let found = find_ca(&bytes);
+                    // The value after the first `CA` followed by `[`
+                    // (no letter before it), found by hand.
+                    let naive = (0..bytes.len() - 2)
+                        .find(|&k| {
+                            &bytes[k..k + 3] == b"CA["
+                                && (k == 0 || !bytes[k - 1].is_ascii_alphabetic())
+                        })
+                        .map(|k| {
+                            let end = bytes[k + 3..].iter().position(|&b| b == b']').unwrap();
+                            &bytes[k + 3..k + 3 + end]
+                        });
+                    assert_eq!(found, naive, "{len} {at} {noise}");
                 }
             }
         }

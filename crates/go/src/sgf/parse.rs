@@ -66,8 +66,10 @@ impl<'c> NodeRead<'c> {
     }
 }
 
-/// A main-line node holding one move and nothing else (`;B[pd]`, `;W[]`),
-/// which the parser reads without building a property.
+/// A main-line node holding one move and nothing else that its reader
+/// reads (`;B[pd]`, `;W[]`, `;B[pd]BL[599]C[...]`: see
+/// [`MainLine::reads`]), which the parser reads without building a
+/// property.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PlainMove {
     /// The colour (`B` or `W`).
@@ -85,8 +87,14 @@ pub(crate) trait MainLine {
     /// properties read.
     fn node(&mut self, node: NodeRead<'_>, root: bool);
 
-    /// A main-line node below the root holding one move and nothing else.
+    /// A main-line node below the root holding one move and no other
+    /// property that [`MainLine::reads`].
     fn plain_move(&mut self, node: PlainMove);
+
+    /// Whether a property of a main-line node below the root matters to
+    /// [`MainLine::node`]: a node of one move whose other properties do
+    /// not (times left, comments) goes to [`MainLine::plain_move`].
+    fn reads(&self, ident: Ident) -> bool;
 }
 
 /// Keeps every node whole: [`parse`].
@@ -96,6 +104,10 @@ impl MainLine for KeepAll {
     fn node(&mut self, _: NodeRead<'_>, _: bool) {}
 
     fn plain_move(&mut self, _: PlainMove) {}
+
+    fn reads(&self, _: Ident) -> bool {
+        true
+    }
 }
 
 struct Parser<'a, M> {
@@ -221,8 +233,11 @@ impl<M: MainLine> Parser<'_, M> {
     }
 
     /// At `;` (at `self.pos`) of a main-line node below a root: a node of
-    /// one move, `B[xy]`, `W[xy]` or `B[]`, with no property after it,
-    /// read as [`Parser::properties`] would. Returns whether it was.
+    /// one move, `B[xy]`, `W[xy]` or `B[]`, then only properties of
+    /// capitals that the main line does not read ([`MainLine::reads`]),
+    /// read as [`Parser::properties`] would (the same problems: none).
+    /// Returns whether it was; if not, nothing is consumed and the node
+    /// is read again the long way.
     #[inline]
     fn plain_move(&mut self) -> bool {
         let at = self.pos;
@@ -238,11 +253,35 @@ impl<M: MainLine> Parser<'_, M> {
             },
         };
         let end = at + 4 + len;
-        // Nothing but a next node, a tree's end or blanks may follow.
-        let mut next = end;
-        while next < self.src.len() && self.src[next].is_ascii_whitespace() {
-            next += 1;
+        let mut next = self.blanks_from(end);
+        // Properties the main line does not read, with their values,
+        // skipped; any other is read the long way, and so is any doubt
+        // about the syntax (lowercase letters in a name, a missing or an
+        // unclosed value), which `properties` reports.
+        while self.src.get(next).is_some_and(u8::is_ascii_uppercase) {
+            let name = next;
+            while self.src.get(next).is_some_and(u8::is_ascii_uppercase) {
+                next += 1;
+            }
+            if self.src.get(next).is_some_and(u8::is_ascii_lowercase)
+                || self
+                    .main_line
+                    .reads(Ident::from_written(&self.src[name..next]))
+            {
+                return false;
+            }
+            next = self.blanks_from(next);
+            if self.src.get(next) != Some(&b'[') {
+                return false;
+            }
+            while self.src.get(next) == Some(&b'[') {
+                let Some(close) = value_end(self.src, next + 1) else {
+                    return false;
+                };
+                next = self.blanks_from(close + 1);
+            }
         }
+        // Nothing but a next node, a tree's end or blanks may follow.
         if self
             .src
             .get(next)
@@ -274,9 +313,16 @@ impl<M: MainLine> Parser<'_, M> {
     }
 
     fn skip_ws(&mut self) {
-        while self.pos < self.src.len() && self.src[self.pos].is_ascii_whitespace() {
-            self.pos += 1;
+        self.pos = self.blanks_from(self.pos);
+    }
+
+    /// The first byte at or after `at` that is not a blank.
+    #[inline]
+    fn blanks_from(&self, mut at: usize) -> usize {
+        while at < self.src.len() && self.src[at].is_ascii_whitespace() {
+            at += 1;
         }
+        at
     }
 
     fn run(&mut self) {
@@ -540,11 +586,7 @@ impl<M: MainLine> Parser<'_, M> {
             }
             while self.src.get(self.pos) == Some(&b'[') {
                 let open = self.pos;
-                let mut i = open + 1;
-                while i < self.src.len() && self.src[i] != b']' {
-                    i += if self.src[i] == b'\\' { 2 } else { 1 };
-                }
-                if i >= self.src.len() {
+                let Some(i) = value_end(self.src, open + 1) else {
                     // The end of the file cuts the value: a file cut short
                     // (as downloads are). The lenient mode drops the
                     // property and reads the file as ending there.
@@ -557,11 +599,75 @@ impl<M: MainLine> Parser<'_, M> {
                     self.pos = self.src.len();
                     self.cut = true;
                     return self.lenient;
-                }
+                };
                 self.coll.push_value(open + 1, i);
                 self.pos = i + 1;
                 self.skip_ws();
             }
+        }
+    }
+}
+
+/// The `]` that closes a value starting at `from` (after its `[`), past
+/// escaped characters (`\]`, `\\`); `None` when the text ends first.
+/// Most values are a point, a number or a short name: their first bytes
+/// are looked at one by one; comments, most of a file's value bytes, are
+/// then searched 16 or 32 bytes a step for the two bytes that matter.
+#[inline]
+fn value_end(src: &[u8], mut from: usize) -> Option<usize> {
+    let short = src
+        .get(from..)?
+        .iter()
+        .take(8)
+        .position(|&b| b == b']' || b == b'\\');
+    if let Some(k) = short {
+        if src[from + k] == b']' {
+            return Some(from + k);
+        }
+        // An escape: the next byte, whatever it is, is the value's.
+        from += k + 2;
+    } else {
+        from += 8;
+    }
+    loop {
+        let k = from + memchr::memchr2(b']', b'\\', src.get(from..)?)?;
+        if src[k] == b']' {
+            return Some(k);
+        }
+        from = k + 2;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::value_end;
+
+    /// `value_end` against reading byte by byte, on values of every length
+    /// around the eight bytes looked at first, with escapes anywhere
+    /// (the last byte included) and without a `]`.
+    #[test]
+    fn value_end_reads_as_byte_by_byte() {
+        let slow = |src: &[u8], mut i: usize| {
+            while i < src.len() && src[i] != b']' {
+                i += if src[i] == b'\\' { 2 } else { 1 };
+            }
+            (i < src.len()).then_some(i)
+        };
+        let mut state = 0x5eed_2222_u64;
+        for round in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 80) as usize;
+            let src: Vec<u8> = (0..len)
+                .map(|k| match (state >> (k % 60)) % 23 {
+                    0 => b']',
+                    1 => b'\\',
+                    _ => b'a' + (k % 26) as u8,
+                })
+                .collect();
+            let from = if len == 0 { 0 } else { round % (len + 1) };
+            assert_eq!(value_end(&src, from), slow(&src, from), "{src:?} {from}");
         }
     }
 }

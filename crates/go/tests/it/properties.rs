@@ -141,7 +141,8 @@ fn point5() -> impl Strategy<Value = String> {
 }
 
 /// A node of a small game: mostly plain moves (the parser's fast path),
-/// and passes, setup, `PL`, comments, two moves, bad values, blanks.
+/// and passes, setup, `PL`, comments and times, two moves, bad values,
+/// blanks.
 fn game_node() -> impl Strategy<Value = String> {
     let side = prop_oneof![Just("B"), Just("W")];
     prop_oneof![
@@ -149,6 +150,12 @@ fn game_node() -> impl Strategy<Value = String> {
         2 => side.clone().prop_map(|s| format!(";{s}[]")),
         1 => side.clone().prop_map(|s| format!(";{s}[tt]")),
         1 => (side.clone(), point5()).prop_map(|(s, p)| format!(";{s}[{p}]C[x]")),
+        // A move and properties the replay does not read (the fast path
+        // skips them), or one it reads, or damage after it (the long way).
+        1 => (side.clone(), point5()).prop_map(|(s, p)| format!(";{s}[{p}]BL[59.5] OB [3]C[a\\]b\\\\][c]\n")),
+        1 => (side.clone(), point5(), prop_oneof![Just("PL[W]"), Just("AB[cc]"), Just("AE[aa]"),
+            Just("W[dd]"), Just("Bl[1]"), Just("BL"), Just("BL["), Just("TimeLeft[3]"), Just("KO[]")])
+            .prop_map(|(s, p, tail)| format!(";{s}[{p}]C[x]{tail}")),
         1 => (side.clone(), point5()).prop_map(|(s, p)| format!("; {s} [{p}]\n")),
         1 => (point5(), point5()).prop_map(|(a, b)| format!(";AB[{a}]AW[{b}]")),
         1 => (point5(), point5()).prop_map(|(a, b)| format!(";B[{a}]W[{b}]")),

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use asalto_go::{CheckOptions, Point, Severity, Side, check};
+use asalto_go::{CheckOptions, Point, Severity, Side, check, check_owned};
 
 fn files(dir: &str) -> Vec<std::path::PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -71,8 +71,8 @@ fn byte_order_marks_and_shift_jis() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/data/real/sabaki")
             .join(name);
-        check(
-            &std::fs::read(path).unwrap(),
+        check_owned(
+            std::fs::read(path).unwrap(),
             &CheckOptions {
                 lenient: true,
                 ..CheckOptions::default()
@@ -127,7 +127,8 @@ fn fox_server_games() {
     };
     let mut invalid = Vec::new();
     for path in files("fox") {
-        let checked = check(&std::fs::read(&path).unwrap(), &lenient);
+        let bytes = std::fs::read(&path).unwrap();
+        let checked = check(&bytes, &lenient);
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let codes: Vec<(&str, Severity, usize, usize)> = checked
             .all_problems()

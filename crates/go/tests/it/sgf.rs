@@ -3,11 +3,11 @@
 use asalto_go::sgf::{Ident, ParseOptions, parse, unescape, write_collection};
 use asalto_go::{CheckOptions, Checked, Move, Point, Profile, Severity, Side, check};
 
-fn strict(src: &str) -> Checked {
+fn strict(src: &str) -> Checked<'_> {
     check(src.as_bytes(), &CheckOptions::default())
 }
 
-fn lenient(src: &str) -> Checked {
+fn lenient(src: &str) -> Checked<'_> {
     check(
         src.as_bytes(),
         &CheckOptions {
@@ -205,7 +205,8 @@ fn sizes() {
         ("52", "unsupported-size"),
         ("big", "bad-value"),
     ] {
-        let c = strict(&format!("(;SZ[{sz}];B[aa])"));
+        let text = format!("(;SZ[{sz}];B[aa])");
+        let c = strict(&text);
         assert_eq!(problems(&c), [(code, Error, 1, 3, None)], "SZ[{sz}]");
         assert!(c.games[0].plies.is_empty());
     }
@@ -267,7 +268,8 @@ fn handicap_white_moves_first() {
     );
     for (size, max) in [(19, 9), (13, 9), (9, 5)] {
         for n in 2..=max {
-            let c = strict(&format!("(;SZ[{size}]HA[{n}];W[aa])"));
+            let text = format!("(;SZ[{size}]HA[{n}];W[aa])");
+            let c = strict(&text);
             let stones = c.games[0]
                 .position_after(0)
                 .board()
@@ -598,7 +600,8 @@ fn six_and_seven_implied_handicap_stones_sit_where_the_moves_leave_room() {
             (";W[jd];B[cc]", left_right),
             (";W[cc];B[jc];W[dj]", top_bottom),
         ] {
-            let c = strict(&format!("(;SZ[19]HA[{ha}]{moves})"));
+            let text = format!("(;SZ[19]HA[{ha}]{moves})");
+            let c = strict(&text);
             assert_eq!(problems(&c), [("implied-handicap", Warning, 1, 9, None)]);
             assert!(black_at(&c, &stones), "{ha} {moves}");
             assert_eq!(
@@ -610,16 +613,19 @@ fn six_and_seven_implied_handicap_stones_sit_where_the_moves_leave_room() {
             );
         }
         // No move tells: the Fox server's points in its files, else GTP's.
-        let c = strict(&format!("(;SZ[19]HA[{ha}]AP[foxwq];W[cc])"));
+        let text = format!("(;SZ[19]HA[{ha}]AP[foxwq];W[cc])");
+        let c = strict(&text);
         assert!(black_at(&c, &top_bottom));
-        let c = strict(&format!("(;SZ[19]HA[{ha}];W[cc])"));
+        let text = format!("(;SZ[19]HA[{ha}];W[cc])");
+        let c = strict(&text);
         assert!(black_at(&c, &left_right));
         // Told after many moves, as long as the line holds them.
         let mut moves = String::new();
         for k in 0..150 {
             moves.push_str(if k % 2 == 0 { ";W[]" } else { ";B[]" });
         }
-        let c = strict(&format!("(;SZ[19]HA[{ha}]{moves};W[dj])"));
+        let text = format!("(;SZ[19]HA[{ha}]{moves};W[dj])");
+        let c = strict(&text);
         assert!(black_at(&c, &top_bottom), "{ha} after passes");
     }
 }
