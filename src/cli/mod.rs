@@ -296,9 +296,14 @@ pub fn sorted_json(doc: &impl serde::Serialize) -> String {
     serde_json::to_value(doc).unwrap_or_default().to_string()
 }
 
-/// Print a message on standard error (ignoring a closed stderr).
+/// Print a message on standard error (ignoring a closed stderr), its
+/// control characters but line feeds and tabs escaped: the last guard for
+/// a path the user typed that some message words raw (`selfplay --out`,
+/// `grade`'s folders). Names already escaped pass unchanged, since an
+/// escaped name holds no control character.
 pub fn error(message: &str) {
-    let _ = writeln!(io::stderr().lock(), "asalto: {message}");
+    let shown = asalto::text::escape_controls(message);
+    let _ = writeln!(io::stderr().lock(), "asalto: {shown}");
 }
 
 /// Print a report of several lines (a record's problems, as `check` shows

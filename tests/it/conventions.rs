@@ -649,6 +649,42 @@ fn a_hostile_file_name_is_shown_escaped_by_every_command_of_every_game() {
     }
 }
 
+/// Paths the user gives to commands that write or grade (`selfplay
+/// --out`, `grade --games`, `grade --submissions`) are worded in their
+/// error messages with their control characters escaped. `selfplay --out`
+/// under a regular file printed the escape raw.
+#[test]
+fn a_hostile_output_or_grade_path_is_shown_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("blocker");
+    std::fs::write(&blocker, "").unwrap();
+    let under = blocker.join(HOSTILE);
+    let under = under.to_str().unwrap();
+    let missing = dir.path().join(HOSTILE);
+    let missing = missing.to_str().unwrap();
+    for args in [
+        &["selfplay", "--games", "1", "--out", under][..],
+        &[
+            "selfplay", "--game", "go", "--size", "9", "--games", "1", "--out", under,
+        ],
+        &["grade", "--games", missing, "--submissions", missing],
+        &[
+            "grade",
+            "--game",
+            "go",
+            "--games",
+            missing,
+            "--submissions",
+            missing,
+        ],
+    ] {
+        let run = asalto(args);
+        assert_eq!(run.code, 2, "{args:?}: {:?}", run.stderr);
+        assert!(!run.stderr.contains('\x1b'), "{args:?}: {:?}", run.stderr);
+        assert!(run.stderr.contains("\\x1b"), "{args:?}: {:?}", run.stderr);
+    }
+}
+
 /// A file of a folder whose name is not UTF-8 cannot be named to the
 /// readers (their paths are text): `check` of the folder says so, in its
 /// place, and checks the others. Before, it was read under its lossy name
