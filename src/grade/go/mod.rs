@@ -13,7 +13,10 @@
 //! - this file: the checks, the comparison, and the grading loop. Reports
 //!   are Asalto's ([`crate::grade::report`]), with the same partial-credit
 //!   policy: a check passes in a game when every query of it in that game
-//!   was answered right.
+//!   was asked and answered right, and earns the part of its queries that
+//!   were asked and answered right when the rest could not be asked (the
+//!   driver killed three times) or answered (an answer that is not a
+//!   board); `board` is made on each board given back.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -197,6 +200,11 @@ pub fn grade_one(
     for game in plan {
         let game_started = Instant::now();
         let mut rec = Recorder::new(&game.name, game.kinds());
+        for kind in game.kinds() {
+            // emptyBoard/1's answer is one more board.
+            let empty_board = usize::from(kind == GoKind::Board && empty.is_some());
+            rec.occasions(kind, game.occasions(kind) + empty_board);
+        }
         let mut asked = 0;
         let mut unreadable = false;
         match &loaded {
