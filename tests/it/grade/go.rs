@@ -217,11 +217,21 @@ fn messages<'a>(sub: &'a Value, kind: &str) -> Vec<&'a str> {
     found
 }
 
-/// The checks failed with a cause of their own (not "not checked").
+/// Whether a game of a submission left checks unchecked for a cause that
+/// says `what`.
+fn stopped_says(sub: &Value, what: &str) -> bool {
+    sub["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["stopped"].as_str().is_some_and(|s| s.contains(what)))
+}
+
+/// The checks failed with a cause of their own (a check left unchecked is
+/// not a failure).
 fn caused(sub: &Value) -> Vec<String> {
     let mut kinds: Vec<String> = failures(sub)
         .into_iter()
-        .filter(|f| !f["message"].as_str().unwrap().starts_with("not checked"))
         .map(|f| f["kind"].as_str().unwrap().to_string())
         .collect();
     kinds.sort();
@@ -488,12 +498,8 @@ fn hostile_programs_become_failed_checks() {
         "{never_message}"
     );
     assert_eq!(never["about"]["driver_starts"], "3", "{never:#}");
-    assert!(
-        failures(never)
-            .iter()
-            .any(|f| f["message"].as_str().unwrap().contains("killed 3 times")),
-        "{never:#}"
-    );
+    // What was not asked is not checked, and says why.
+    assert!(stopped_says(never, "killed 3 times"), "{never:#}");
     assert!(message("hostile-swallows-timeout", "moves").contains("inference limit"));
     let aborts = submission(json, "hostile-aborts");
     assert!(
@@ -1076,9 +1082,7 @@ fn an_asleep_hang_is_asked_again_before_it_is_charged() {
     // Three queries charged (then the rest is not asked), each re-run once.
     assert_eq!(notes(&always_report).len(), 3, "{always_report:#}");
     assert!(
-        failed
-            .iter()
-            .any(|f| f["message"].as_str().unwrap().contains("killed 3 times")),
+        stopped_says(&always_report, "killed 3 times"),
         "{always_report:#}"
     );
 }
