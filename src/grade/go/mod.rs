@@ -207,6 +207,9 @@ pub fn grade_one(
         }
         let mut asked = 0;
         let mut unreadable = false;
+        // Queries whose right answer is a board that gave none: the
+        // board representation is not seen there.
+        let mut no_board = 0;
         match &loaded {
             Ok(()) => rec.pass(GoKind::Loads),
             Err(problem) => rec.fail(GoKind::Loads, load_failure(problem)),
@@ -228,12 +231,22 @@ pub fn grade_one(
                 }
                 asked += 1;
                 unreadable |= matches!(reply, Reply::Answer(Answer::Bad(..)));
+                no_board += usize::from(
+                    matches!(planned.expected, Expected::Board(_))
+                        && !matches!(reply, Reply::Answer(Answer::Board { .. })),
+                );
                 let renamed = driver.hello.as_ref().map_or(&[][..], |h| &h.renamed[..]);
                 judge(&mut rec, planned, &reply, driver.cells, renamed);
             }
         }
         if stopped.is_none() && unreadable {
             stopped = Some("its answers could not be read (see the `board` check)".to_string());
+        }
+        if stopped.is_none() && no_board > 0 {
+            stopped = Some(format!(
+                "{no_board} of the {} queries whose right answer is a board gave none (see the failures): the board representation is seen on the others only",
+                game.occasions(GoKind::Board)
+            ));
         }
         for note in driver.notes.drain(..) {
             rec.note(note);

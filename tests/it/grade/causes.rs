@@ -36,6 +36,9 @@ fn a_refused_legal_move_is_a_moves_failure() {
     // The end was not announced: it was not reached, and says why.
     assert!(statuses(sub, "end").iter().all(|s| s == "not_checked"));
     for g in sub["games"].as_array().unwrap() {
+        if g["game"] == "ai" {
+            continue;
+        }
         assert!(
             g["stopped"]
                 .as_str()

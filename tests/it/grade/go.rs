@@ -696,7 +696,7 @@ fn gradescope_and_csv() {
     assert_eq!(
         lines.next(),
         Some(
-            "submission,score,max_score,loads,board,moves,captures,suicide,occupied,score,first_failure,notes"
+            "submission,score,max_score,loads,board,moves,captures,suicide,occupied,score,first_failure,notes,partly_checked,not_checked"
         )
     );
     let row = lines.next().unwrap();
