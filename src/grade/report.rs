@@ -1077,6 +1077,46 @@ mod tests {
         assert!(last.expected.as_ref().unwrap().len() < 250);
     }
 
+    /// A game whose program exited cleanly after the end: nothing failed,
+    /// save and quit were not checked. The first failure of the class
+    /// table names that cause, not a check as failed.
+    #[test]
+    fn without_a_failure_the_first_failure_is_the_cause_of_what_was_not_checked() {
+        let mut g = game("apendice-a.txt");
+        g.failures.clear();
+        g.checks = [
+            (Kind::Runs, CheckStatus::Pass),
+            (Kind::Turn, CheckStatus::Partial),
+            (Kind::Save, CheckStatus::NotChecked),
+            (Kind::Quit, CheckStatus::NotChecked),
+        ]
+        .into_iter()
+        .collect();
+        g.credit.insert(
+            Kind::Turn,
+            Credit {
+                credit: 0.5,
+                made: 4,
+                planned: 8,
+            },
+        );
+        g.stopped = Some("the program exited (status 0)".to_string());
+        assert_eq!(
+            game_summary(&g),
+            "partly checked turn 4/8; not checked save, quit"
+        );
+        let sub = Submission::command("s", ["x"]);
+        let r = SubmissionReport::score(&sub, vec![g], &Weights::default(), 100.0);
+        assert_eq!(
+            first_failure(&r).unwrap(),
+            "apendice-a.txt: [turn] partly checked, [save, quit] not checked: the program exited (status 0)"
+        );
+        let turn = r.checks.iter().find(|c| c.kind == Kind::Turn).unwrap();
+        assert_eq!((turn.passed, turn.partial, turn.credit), (0, 1, 0.5));
+        assert_eq!(turn.fraction(), "0.5/1");
+        assert!(!r.full_marks);
+    }
+
     #[test]
     fn csv_cells_are_one_line_without_controls_nor_formulas() {
         assert_eq!(csv_cell("a,b"), "a,b");

@@ -277,6 +277,57 @@ fn each_planted_bug_fails_exactly_its_check() {
     }
 }
 
+/// Credit follows what was verified in Go too: a program whose capture
+/// queries give no board (an exception, a loop stopped by the limit, a
+/// refusal) fails `captures`, and its representation (`board`) is seen on
+/// the other boards only: `partial`, made on those, the cause said. (Under
+/// the old rule, "made at least once and never failed", `board` passed
+/// whole: loops-on-capture and throws-on-capture scored 76.91, now 73.59;
+/// suicide-before-capture 76.91, now 75.39.) A correct program's `board`
+/// is made on every query whose answer is a board, and passes.
+#[test]
+fn board_credit_follows_the_boards_given_back() {
+    let (_, json) = batch();
+    for name in [
+        "throws-on-capture",
+        "loops-on-capture",
+        "suicide-before-capture",
+    ] {
+        let sub = submission(json, name);
+        for g in sub["games"].as_array().unwrap() {
+            assert_eq!(g["checks"]["board"], "partial", "{name}: {g:#}");
+            let board = &g["credit"]["board"];
+            let (made, planned) = (
+                board["made"].as_u64().unwrap(),
+                board["planned"].as_u64().unwrap(),
+            );
+            assert!(0 < made && made < planned, "{name}: {board}");
+            assert!(
+                g["stopped"]
+                    .as_str()
+                    .unwrap()
+                    .contains("queries whose right answer is a board gave none"),
+                "{name}: {g:#}"
+            );
+        }
+        assert!(
+            sub["score"].as_f64().unwrap() < 76.0,
+            "{name}: {}",
+            sub["score"]
+        );
+    }
+    for g in submission(json, "correct-strings")["games"]
+        .as_array()
+        .unwrap()
+    {
+        assert_eq!(g["checks"]["board"], "pass");
+        assert_eq!(
+            g["credit"]["board"]["made"],
+            g["credit"]["board"]["planned"]
+        );
+    }
+}
+
 /// A query stopped by a limit says what the program had used: the time on
 /// the clock, its CPU time and its inferences (real programs that search
 /// regions exponentially are slow, and a teacher must tell that from a
