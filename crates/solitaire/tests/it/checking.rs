@@ -41,14 +41,14 @@ const CASES_BY_REASON: [(&str, Outcome); 25] = [
     ),
     (
         ".....B..RP.....N\nNd1xb2\nfoo bar\n",
-        ("syntax", None, "foo bar"),
+        ("syntax", Some(2), "foo bar"),
     ),
     (
         ".....B..RP....N\nNd1xb2\n",
         ("board-size", None, ".....B..RP....N"),
     ),
     ("[[0,0,'K'],[0,4,'Q']]\n", ("off-board", None, "[0,4,'Q']")),
-    (".....B..RP.....N\nNd1xb5\n", ("off-board", None, "b5")),
+    (".....B..RP.....N\nNd1xb5\n", ("off-board", Some(1), "b5")),
     ("[[0,0,'K'],[1,1,'Z']]\n", ("bad-piece", None, "'Z'")),
     (
         "[[0,0,'K'],[1,1,'Q'],[0,0,'R']]\n",
