@@ -568,20 +568,28 @@ fn check_piece_count(src: &Src<'_>, puzzle: Puzzle) -> Result<Puzzle, ParseError
     })
 }
 
-/// Read a solver's answer in any output form of the challenge, detected
-/// from the text:
+/// Read a solver's answer in any output form of the challenge, or as
+/// solvers print it otherwise, detected from the text:
 ///
+/// - captures, one or many per line, in algebraic notation (`Nb1xc3`,
+///   `RxBb4`, `b1xc3`, `b1-c3`, `b1 c3`, `Nxc3`) or in coordinates (`1,0 2,2`,
+///   `(1,0)->(2,2)`, `[[1,0],[2,2]]`), separated by spaces, commas,
+///   semicolons, arrows or move numbers (the crate's README says how a
+///   line is split);
 /// - a list of moves `[[[x, y], [x, y]], ...]` (`[0, 0]` bottom-left), or
-///   one move per line, as `[[x, y], [x, y]]` or in algebraic notation
-///   (`Nb1xc3`, `RxBb4`, `b1xc3`, `Nc3`);
+///   a list of captures of any kind (`['b1xc3', ...]`, `[1,0,2,2, ...]`);
 /// - the board after each capture, in any input form: a list of boards, or
 ///   one board per line (16-character strings) or per four lines;
 /// - a false value for "no solution": `0`, `''`, `""`, `[]`, `()`, `None`,
 ///   `False`, `false`, `null`, `nil`, `none`, `no solution`, or no text at all.
 ///
+/// Captures in coordinates keep their numbers ([`WrittenMove::xy`]):
+/// [`crate::check`] chooses how to read them ([`Reading`]).
+///
 /// # Errors
 ///
-/// Where and why it is none of these.
+/// Where and why it is none of these, with the capture it is about
+/// ([`ParseError::capture`]).
 ///
 /// # Examples
 ///
@@ -592,8 +600,12 @@ fn check_piece_count(src: &Src<'_>, puzzle: Puzzle) -> Result<Puzzle, ParseError
 /// assert!(matches!(a.body, AnswerBody::Moves(ref m) if m.len() == 3));
 /// let b = parse_answer("Nd1xb2\nRa2xb2\nRxBb3\n")?;
 /// assert!(matches!(b.body, AnswerBody::Moves(ref m) if m.len() == 3));
+/// let c = parse_answer("3,0 1,1; 0,1 1,1; 1,1 1,2")?;
+/// assert!(matches!(c.body, AnswerBody::Moves(ref m) if m.len() == 3));
 /// assert_eq!(parse_answer("None\n")?.body, AnswerBody::NoSolution);
 /// assert_eq!(parse_answer("")?.body, AnswerBody::NoSolution);
+/// let e = parse_answer("d1xb2 a2xb2 b2xe9").unwrap_err();
+/// assert_eq!(e.to_string(), "1:16: capture 3: `e9` is off the board [off-board]");
 /// # Ok::<(), asalto_solitaire::format::ParseError>(())
 /// ```
 pub fn parse_answer(text: &str) -> Result<Answer, ParseError> {

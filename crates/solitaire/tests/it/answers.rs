@@ -102,6 +102,42 @@ fn every_form_reads_the_same_captures() {
     }
 }
 
+/// Every example of the README's table of answer forms reads as that
+/// form, and its captures are legal from the puzzle the README names.
+#[test]
+fn every_example_of_the_readme_table_reads() {
+    let readme = include_str!("../../README.md");
+    let start = readme.find("### Answers").expect("the answers section");
+    let section = &readme[start..];
+    let table = &section[section.find("| form |").expect("the table")..];
+    let table = &table[..table.find("\n\n").expect("the table's end")];
+    let mut count = 0;
+    for row in table.lines().skip(2) {
+        let cells: Vec<&str> = row.split(" | ").collect();
+        let (form, examples) = (cells[0], cells[1]);
+        let examples: Vec<&str> = examples.split('`').skip(1).step_by(2).collect();
+        assert!(!examples.is_empty(), "{row}");
+        for example in examples {
+            count += 1;
+            let answer = parse_answer(example).unwrap_or_else(|e| panic!("{example:?}: {e}"));
+            match answer.body {
+                AnswerBody::NoSolution => assert!(form.contains("false"), "{example:?}"),
+                AnswerBody::Boards(_) => assert!(form.contains("board"), "{example:?}"),
+                AnswerBody::Moves(_) => {
+                    let c = checked(example);
+                    let code = c.problem.as_ref().map(|p| p.reason().code());
+                    assert!(
+                        matches!(code, None | Some("pieces-left")),
+                        "{example:?}: {code:?}"
+                    );
+                    assert!(c.notes.is_empty(), "{example:?}: {:?}", c.notes);
+                }
+            }
+        }
+    }
+    assert!(count >= 40, "{count}");
+}
+
 /// Coordinates counted from 1, or as `[row, column]` from the top (as the
 /// list of rows given is indexed): read so, because only so is the answer
 /// legal, and a note says so (JSON: `coordinates`).
