@@ -7,6 +7,8 @@
 
 use proptest::prelude::*;
 
+use crate::properties::{playout, position, profile};
+
 use asalto_solitaire::check::check;
 use asalto_solitaire::format::{
     AnswerBody, NoteKind, ParseError, Reading, parse_answer, parse_record,
@@ -480,35 +482,6 @@ fn write_read(reading: Reading, captures: &[Capture]) -> String {
     format!("[{}]", each.join(","))
 }
 
-fn position() -> impl Strategy<Value = Position> {
-    prop::array::uniform16(0usize..10).prop_map(|cells| {
-        cells
-            .iter()
-            .enumerate()
-            .fold(Position::EMPTY, |pos, (i, &c)| {
-                match (Square::from_index(i), Piece::from_index(c)) {
-                    (Some(sq), Some(piece)) => pos.with(sq, piece),
-                    _ => pos,
-                }
-            })
-    })
-}
-
-fn playout(pos: &Position, profile: Profile, picks: &[usize]) -> Vec<Capture> {
-    let mut current = *pos;
-    let mut out = Vec::new();
-    for &pick in picks {
-        let captures: Vec<Capture> = current.captures(profile).collect();
-        if captures.is_empty() {
-            break;
-        }
-        let c = captures[pick % captures.len()];
-        current = current.play_unchecked(c);
-        out.push(c);
-    }
-    out
-}
-
 proptest! {
     /// A legal answer of a random puzzle, in each form, reads back to its
     /// captures (or, in coordinates, to a solution under another reading
@@ -516,7 +489,7 @@ proptest! {
     #[test]
     fn every_form_of_a_legal_answer_reads_back(
         pos in position(),
-        profile in prop::sample::select(Profile::ALL.to_vec()),
+        profile in profile(),
         picks in prop::collection::vec(any::<usize>(), 1..15),
     ) {
         prop_assume!(pos.len() >= 2);
