@@ -347,7 +347,7 @@ fn judge(
             let problem = Problem::from(e.clone());
             let failure = Failure {
                 message: format!(
-                    "the output is none of the challenge's answer forms: line {}:{}: {}",
+                    "the output cannot be read as an answer: line {}:{}: {}",
                     e.span.line,
                     e.span.column,
                     problem.headline()
