@@ -347,11 +347,12 @@ fn judge(
             let problem = Problem::from(e.clone());
             let failure = Failure {
                 message: format!(
-                    "the output is none of the challenge's answer forms: line {}:{}: {}",
+                    "the output cannot be read as an answer: line {}:{}: {}",
                     e.span.line,
                     e.span.column,
-                    problem.message()
+                    problem.headline()
                 ),
+                ply: problem.ply,
                 reason: Some(problem.reason().code()),
                 expected: Some(expected(puzzle, profile)),
                 found: found(),
@@ -364,6 +365,11 @@ fn judge(
     let mut solver = Solver::new(profile);
     let checked = asalto_solitaire::check::check(&puzzle.position, &answer, &mut solver);
     let played = checked.plies.len();
+    // How the answer was read when it is not written as the challenge
+    // says (coordinates counted otherwise, the puzzle repeated, ...).
+    for note in &checked.notes {
+        rec.note(format!("answer: {} [{}]", note.message(), note.kind.code()));
+    }
     match &checked.problem {
         None => rec.pass(kind),
         Some(problem) => {

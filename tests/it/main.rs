@@ -27,6 +27,7 @@ mod samples;
 mod selfplay;
 mod show;
 mod snapshots;
+mod solitaire_answers;
 mod solitaire_cli;
 mod solitaire_records;
 mod worked_example;

@@ -4,8 +4,18 @@
 //! one piece, or a false value for a puzzle without solution. Answers are
 //! verified by replaying them, never by comparing them with a stored
 //! solution: any solution is accepted.
+//!
+//! Captures written in coordinates are replayed under each [`Reading`]
+//! their numbers fit (`[x, y]` or `[row, column]`, from 0 or 1, rows from
+//! the bottom or the top): the first, in the order of [`Reading::ALL`],
+//! under which the answer solves the puzzle is used, else the first under
+//! which every capture is legal, else the first (the challenge's when the
+//! numbers fit it); a note names a reading other than the challenge's, and
+//! another reading under which the answer is legal with other captures.
 
-use crate::format::{Answer, AnswerBody, Note, NoteKind, Record, WrittenBoard, WrittenMove};
+use crate::format::{
+    Answer, AnswerBody, Note, NoteKind, Reading, Record, WrittenBoard, WrittenMove,
+};
 use crate::legality::{IllegalCapture, ResolveError};
 use crate::problem::{BoardChange, PiecesLeftHint, Problem, ProblemKind};
 use crate::span::Span;
@@ -66,6 +76,9 @@ pub struct Checked {
     pub claims_no_solution: bool,
     /// Warnings: things accepted that may not mean what was meant.
     pub notes: Vec<Note>,
+    /// How the numbers of captures in coordinates were read (`None`: the
+    /// answer has none).
+    pub reading: Option<Reading>,
 }
 
 impl Checked {
@@ -122,6 +135,7 @@ pub fn check(puzzle: &Position, answer: &Answer, solver: &mut Solver) -> Checked
         problem: None,
         claims_no_solution: false,
         notes: answer.notes.clone(),
+        reading: None,
     };
     match &answer.body {
         AnswerBody::NoSolution => {
@@ -129,7 +143,7 @@ pub fn check(puzzle: &Position, answer: &Answer, solver: &mut Solver) -> Checked
             checked.problem = no_solution_problem(puzzle, answer.span, solver);
         }
         AnswerBody::Moves(moves) => {
-            replay_moves(&mut checked, moves);
+            replay_read(&mut checked, moves, answer.span);
             finish(&mut checked, answer.span, solver);
         }
         AnswerBody::Boards(boards) => {
@@ -188,6 +202,7 @@ pub fn check_record(record: &Record, solver: &mut Solver) -> Checked {
             }),
             claims_no_solution: false,
             notes: record.puzzle.notes.clone(),
+            reading: None,
         },
     }
 }
@@ -201,6 +216,7 @@ pub fn check_captures(puzzle: &Position, captures: &[Capture], solver: &mut Solv
         problem: None,
         claims_no_solution: false,
         notes: Vec::new(),
+        reading: None,
     };
     for &capture in captures {
         let before = checked.position();
@@ -255,6 +271,72 @@ fn replay_moves(checked: &mut Checked, moves: &[WrittenMove]) {
                 return;
             }
         }
+    }
+}
+
+/// Replay `moves`, choosing how their numbers are read when some are
+/// written in coordinates (see the module's words); notes at `span`.
+fn replay_read(checked: &mut Checked, moves: &[WrittenMove], span: Span) {
+    let numbers: Vec<u8> = moves
+        .iter()
+        .filter_map(|m| m.xy)
+        .flat_map(|xy| xy.into_iter().flatten())
+        .collect();
+    if numbers.is_empty() {
+        replay_moves(checked, moves);
+        return;
+    }
+    let trials: Vec<(Reading, Checked)> = Reading::ALL
+        .into_iter()
+        .filter(|r| r.fits(numbers.iter().copied()))
+        .map(|reading| {
+            let mut trial = checked.clone();
+            let read: Vec<WrittenMove> = moves
+                .iter()
+                .map(|m| m.read_as(reading).unwrap_or(*m))
+                .collect();
+            replay_moves(&mut trial, &read);
+            (reading, trial)
+        })
+        .collect();
+    let legal = |c: &Checked| c.problem.is_none();
+    let chosen = trials
+        .iter()
+        .position(|(_, c)| legal(c) && c.position().len() == 1)
+        .or_else(|| trials.iter().position(|(_, c)| legal(c)))
+        .unwrap_or(0);
+    let Some((used, result)) = trials.get(chosen).cloned() else {
+        // The reader gave these numbers a reading: one fits.
+        replay_moves(checked, moves);
+        return;
+    };
+    *checked = result;
+    checked.reading = Some(used);
+    if used != Reading::CHALLENGE {
+        checked.notes.push(Note {
+            kind: NoteKind::CoordinatesRead { reading: used },
+            span,
+        });
+    }
+    if !legal(checked) {
+        return;
+    }
+    let mine = checked.captures();
+    let other = trials.iter().find_map(|(reading, trial)| {
+        let theirs = trial.captures();
+        let at = mine.iter().zip(&theirs).position(|(a, b)| a != b)?;
+        legal(trial).then(|| (*reading, at, theirs[at]))
+    });
+    if let Some((other, at, capture)) = other {
+        checked.notes.push(Note {
+            kind: NoteKind::CoordinatesAmbiguous {
+                used,
+                other,
+                at: at + 1,
+                capture,
+            },
+            span,
+        });
     }
 }
 

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::check::Checked;
 use crate::difficulty::{self, Difficulty};
-use crate::format::{Note, long_algebraic};
+use crate::format::{Note, Reading, long_algebraic};
 use crate::{
     Capture, GAME, Interrupted, Piece, Position, Problem, Profile, Reason, Solver, Square,
 };
@@ -232,6 +232,10 @@ pub struct CheckReport {
     pub problem: Option<ProblemJson>,
     /// Warnings.
     pub notes: Vec<NoteJson>,
+    /// How the numbers of captures written in coordinates were read
+    /// ([`Reading::name`]: `x-y-bottom-0` is the challenge's), `null` when
+    /// the answer has none.
+    pub coordinates: Option<Reading>,
 }
 
 impl From<&Checked> for CheckReport {
@@ -244,6 +248,7 @@ impl From<&Checked> for CheckReport {
             captures: captures_json(&c.puzzle, &c.captures()),
             problem: c.problem.as_ref().map(ProblemJson::from),
             notes: c.notes.iter().map(NoteJson::from).collect(),
+            coordinates: c.reading,
         }
     }
 }

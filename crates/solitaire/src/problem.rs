@@ -10,7 +10,7 @@ use std::fmt;
 use crate::format::{ItemKind, MAX_DEPTH, Note, NoteKind, ParseError, ParseErrorKind};
 use crate::legality::{IllegalCapture, ResolveError};
 use crate::span::Span;
-use crate::{Capture, Piece, Position, Profile, Square, SquareSet};
+use crate::{Capture, Piece, Position, Profile, Square, SquareError, SquareSet};
 
 asalto_core::codes! {
     /// The stable reason codes, shown as `code` in JSON and as
@@ -143,7 +143,7 @@ impl From<ParseError> for Problem {
         Problem {
             kind: ProblemKind::Parse(e.kind),
             span: Some(e.span),
-            ply: None,
+            ply: e.capture,
             before: None,
             profile: None,
         }
@@ -202,8 +202,10 @@ four lists of four letters or numbers (1 = K, 2 = Q, 3 = R, 4 = B, 5 = N, 6 = P,
 or a list of [x, y, 'c'] with [0, 0] the bottom-left square";
 
 const ANSWER_FORMS: &str = "an answer is a list of moves [[[x, y], [x, y]], ...] ([0, 0] is \
-the bottom-left square), one capture per line (`Nb1xc3`, `b1xc3`, `RxBb4` or [[1, 0], [2, 2]]), \
-the board after each capture, or a false value (0, None, false, [], '') for no solution";
+the bottom-left square), captures one or many per line, in algebraic notation (`Nb1xc3`, \
+`b1xc3`, `c1-b2`, `RxBb4`) or coordinates (`1,0 2,2`, `(1,0)->(2,2)`, [[1, 0], [2, 2]]) \
+separated by spaces, commas, semicolons or arrows, the board after each capture, or a false \
+value (0, None, false, [], '') for no solution";
 
 impl Problem {
     /// The stable reason.
@@ -572,7 +574,14 @@ fn parse_message(k: &ParseErrorKind) -> String {
         ParseErrorKind::UnknownHeader { key } => format!("unknown header `{key}:`"),
         ParseErrorKind::HeaderAfterPuzzle => "a `rules:` line after the puzzle".to_string(),
         ParseErrorKind::UnknownProfile { name } => format!("unknown rule profile `{name}`"),
-        ParseErrorKind::BadSquare(_) => "not a square of the 4×4 board".to_string(),
+        ParseErrorKind::BadSquare { error, text } => match error {
+            SquareError::OffBoard => format!("`{text}` is off the board"),
+            _ => format!("`{text}` is not a square of the 4×4 board"),
+        },
+        ParseErrorKind::IncompleteCapture => {
+            "this capture has no target square: a capture is a start square and a target square"
+                .to_string()
+        }
         ParseErrorKind::BoardSize { squares } => {
             format!("a board has 16 squares; this one has {squares}")
         }
@@ -616,7 +625,8 @@ fn parse_label(k: &ParseErrorKind) -> String {
         ParseErrorKind::UnknownHeader { .. } => "unknown header".to_string(),
         ParseErrorKind::HeaderAfterPuzzle => "too late".to_string(),
         ParseErrorKind::UnknownProfile { .. } => "no such profile".to_string(),
-        ParseErrorKind::BadSquare(_) => "off the board".to_string(),
+        ParseErrorKind::BadSquare { .. } => "off the board".to_string(),
+        ParseErrorKind::IncompleteCapture => "no target".to_string(),
         ParseErrorKind::BoardSize { squares } => format!("{squares} squares"),
         ParseErrorKind::RowCount { rows } => format!("{rows} lines"),
         ParseErrorKind::RowLength { squares, .. } => format!("{squares} squares"),
@@ -656,7 +666,10 @@ fn parse_help(k: &ParseErrorKind) -> Option<String> {
             "list items are lists, quoted strings, numbers, or words such as None".to_string()
         }
         ParseErrorKind::ExpectedSeparator { open, .. } => {
-            format!("the list opens at {}; separate its items with commas", at(open))
+            format!(
+                "the list opens at {}; separate its items with commas",
+                at(open)
+            )
         }
         ParseErrorKind::MismatchedBracket { .. } => {
             "a list opened with `[` closes with `]`, one opened with `(` with `)`".to_string()
@@ -675,11 +688,15 @@ fn parse_help(k: &ParseErrorKind) -> Option<String> {
              direction) and `thinkfun` (diagonally upwards only): `rules: thinkfun`"
                 .to_string()
         }
-        ParseErrorKind::HeaderAfterPuzzle => {
-            "put the `rules:` line before the puzzle".to_string()
+        ParseErrorKind::HeaderAfterPuzzle => "put the `rules:` line before the puzzle".to_string(),
+        ParseErrorKind::BadSquare { error, .. } => format!("{error}"),
+        ParseErrorKind::IncompleteCapture => "write the start and the target of each capture, \
+             like `c1xb2`, `c1-b2`, `c1 b2` or `2,0 1,1`, or a piece letter and the target, like \
+             `Nxb2`; captures may be separated by spaces, commas or semicolons"
+            .to_string(),
+        ParseErrorKind::BoardSize { .. } | ParseErrorKind::RowCount { .. } => {
+            BOARD_FORMS.to_string()
         }
-        ParseErrorKind::BadSquare(e) => format!("{e}"),
-        ParseErrorKind::BoardSize { .. } | ParseErrorKind::RowCount { .. } => BOARD_FORMS.to_string(),
         ParseErrorKind::RowLength { .. } => {
             "each line of a board has four squares; an editor may have dropped trailing spaces: \
              write `.` for empty squares"
@@ -690,7 +707,9 @@ fn parse_help(k: &ParseErrorKind) -> Option<String> {
             ANSWER_FORMS.to_string()
         }
         ParseErrorKind::CoordinateOffBoard { .. } | ParseErrorKind::NotACoordinate => {
-            "x and y run from 0 to 3; [0, 0] is the bottom-left square (a1), [3, 3] the top-right (d4)"
+            "x and y run from 0 to 3; [0, 0] is the bottom-left square (a1), [3, 3] the top-right \
+             (d4); numbers from 1 to 4 are read as counted from 1, but one answer cannot count \
+             from 0 and from 1 at once"
                 .to_string()
         }
         ParseErrorKind::BadCell { .. } => {
@@ -703,7 +722,8 @@ fn parse_help(k: &ParseErrorKind) -> Option<String> {
             format!("the first entry for it is at {}", at(first))
         }
         ParseErrorKind::TooFewPieces { digits, .. } => {
-            let mut help = "the challenge leaves puzzles with fewer than two pieces undefined".to_string();
+            let mut help =
+                "the challenge leaves puzzles with fewer than two pieces undefined".to_string();
             if *digits {
                 help.push_str(
                     "; in a string every character other than K Q R B N P is an empty square, \
@@ -731,6 +751,18 @@ impl Note {
             NoteKind::StartBoardRepeated => {
                 "the first board is the puzzle itself; it was skipped".to_string()
             }
+            NoteKind::CoordinatesRead { reading } => {
+                format!("the coordinates were read as {reading}")
+            }
+            NoteKind::CoordinatesAmbiguous {
+                used,
+                other,
+                at,
+                capture,
+            } => format!(
+                "the coordinates also make a legal answer read as {other}: capture {at} would be \
+                 {capture}; they were read as {used}"
+            ),
         }
     }
 
@@ -741,6 +773,8 @@ impl Note {
             NoteKind::SpacedRows => "spaces read as separators".to_string(),
             NoteKind::TrimmedSpaces => "spaces dropped".to_string(),
             NoteKind::StartBoardRepeated => "the puzzle again".to_string(),
+            NoteKind::CoordinatesRead { reading } => format!("read as {}", reading.name()),
+            NoteKind::CoordinatesAmbiguous { .. } => "two readings".to_string(),
         }
     }
 
@@ -756,6 +790,11 @@ impl Note {
             NoteKind::TrimmedSpaces => "a board string has exactly 16 characters".to_string(),
             NoteKind::StartBoardRepeated => {
                 "the answer lists the board after each capture, not the start".to_string()
+            }
+            NoteKind::CoordinatesRead { .. } | NoteKind::CoordinatesAmbiguous { .. } => {
+                "the challenge writes a square as [x, y] counted from 0, [0, 0] the bottom-left \
+                 square (a1): written so, no reading of the numbers has to be chosen"
+                    .to_string()
             }
         }
     }

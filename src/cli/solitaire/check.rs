@@ -166,7 +166,7 @@ pub fn syntax_report(
         Shown::of(path),
         problem.span.map_or(0, |s| s.line),
         problem.span.map_or(0, |s| s.column),
-        asalto::text::escape_line(&problem.message()),
+        asalto::text::escape_line(&problem.headline()),
         problem.reason().code()
     );
     if full {

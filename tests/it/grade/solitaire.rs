@@ -255,6 +255,81 @@ fn reports_and_usage() {
     }
 }
 
+/// The ways students print a solution besides the challenge's move list
+/// (`--out FORM` of the fixture; see its `ANSWER_FORMS`).
+const ANSWER_FORMS: [&str; 8] = [
+    "line",
+    "semicolons",
+    "pairs",
+    "arrows",
+    "numbered",
+    "strings",
+    "one-based",
+    "row-column",
+];
+
+/// A correct solver gets full marks however it writes its captures
+/// (issue 24: `c1xb2 b2xd4` and `2,0 1,1; 1,1 3,3` were read as boards,
+/// 14/100), the reading of its coordinates is noted when it is not the
+/// challenge's, and a square off the board is named with its capture.
+#[test]
+fn a_correct_solver_gets_full_marks_however_it_writes_its_answers() {
+    let dir = open_dir("asalto-sol-forms-");
+    let set = dir.path().join("set.txt");
+    std::fs::write(
+        &set,
+        "...N.....R....B.\n.....B..RP.....N\nBB..............\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&set, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let args: Vec<[&str; 2]> = ANSWER_FORMS.iter().map(|f| ["--out", *f]).collect();
+    let mut variants: Vec<(&str, &[&str])> = ANSWER_FORMS
+        .iter()
+        .zip(&args)
+        .map(|(name, a)| (*name, &a[..]))
+        .collect();
+    variants.push(("typo", &["--out", "line", "--bug", "typo"]));
+    let subs = solvers(&variants);
+    let (code, json) = grade_set(subs.path(), &set, &[]);
+    assert_eq!(code, 1);
+    for form in ANSWER_FORMS {
+        let sub = submission(&json, form);
+        assert_eq!(
+            sub["full_marks"],
+            true,
+            "{form}: {:#}",
+            failures(sub).first().cloned().unwrap_or_default()
+        );
+        assert_eq!(sub["score"], 100.0, "{form}");
+    }
+    let notes = |name: &str| -> String {
+        submission(&json, name)["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|g| g["notes"].as_array().cloned().unwrap_or_default())
+            .filter_map(|n| n.as_str().map(str::to_string))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(
+        notes("one-based").contains("answer: the coordinates were read as [x, y] counted from 1"),
+        "{}",
+        notes("one-based")
+    );
+    assert!(notes("pairs").is_empty(), "{}", notes("pairs"));
+    let typo = submission(&json, "typo");
+    assert_eq!(failed_kinds(typo), ["solves"]);
+    let first = failure(typo, "solves");
+    assert_eq!(first["reason"], "off-board");
+    assert_eq!(first["ply"], 2);
+    let message = first["message"].as_str().unwrap();
+    assert!(
+        message.contains("line 1:10: capture 2: `e9` is off the board"),
+        "{message}"
+    );
+}
+
 /// README's `grade --game solitaire` example is a real run: the folder is
 /// built here (Ana right, Bruno's rooks jump, Carla's pawns go up only,
 /// Diego hangs), and what it prints is what README.md shows.

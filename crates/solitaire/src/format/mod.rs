@@ -4,12 +4,20 @@
 //! Reading is syntax only: [`parse_puzzle`] gives a position, [`parse_answer`]
 //! a list of written captures or boards or a "no solution" claim, and
 //! [`parse_record`] a whole record (puzzle, then answer). Whether the
-//! captures are legal is [`crate::check`]'s business.
+//! captures are legal is [`crate::check`]'s business, and so is the choice
+//! of how the numbers of captures in coordinates name squares
+//! ([`Reading`]): only the puzzle can tell `[x, y]` from `[row, column]`.
+//!
+//! An answer is read by one reader, whoever asks (`check`, `show`, `diff`
+//! and `grade` alike): captures in algebraic notation or in coordinates,
+//! one or many per line with any separators, list literals of captures,
+//! boards, or a false value (see [`parse_answer`]).
 //!
 //! Writing: [`write`](mod@write) (every form) and [`write_record`].
 
 mod literal;
 mod notation;
+mod reading;
 mod scan;
 mod shape;
 pub mod write;
@@ -18,6 +26,7 @@ use std::ops::Range;
 
 pub use literal::{MAX_DEPTH, is_false_word};
 pub use notation::long_algebraic;
+pub use reading::{Order, Origin, Reading};
 pub use write::{RecordAnswer, write_record};
 
 use crate::span::{LineIndex, Span};
@@ -93,6 +102,11 @@ pub struct WrittenMove {
     pub to_span: Span,
     /// Algebraic (`Nb1xc3`) or the challenge's coordinates.
     pub coordinates: bool,
+    /// For a capture in coordinates, the numbers as written (each
+    /// `0..=4`): [`WrittenMove::written`] holds their squares under the
+    /// first [`Reading`] they fit, and [`crate::check`] may read them
+    /// otherwise ([`WrittenMove::read_as`]).
+    pub xy: Option<[[u8; 2]; 2]>,
 }
 
 impl WrittenMove {
@@ -107,6 +121,17 @@ impl WrittenMove {
             Part::Whole => None,
         };
         span.unwrap_or(self.span)
+    }
+
+    /// The capture with its numbers read under `reading` (itself if it is
+    /// written in algebraic notation); `None` if a number is off the board
+    /// under that reading.
+    pub fn read_as(&self, reading: Reading) -> Option<WrittenMove> {
+        let Some([from, to]) = self.xy else {
+            return Some(*self);
+        };
+        let written = Written::squares(reading.square(from)?, reading.square(to)?);
+        Some(WrittenMove { written, ..*self })
     }
 }
 
@@ -219,8 +244,16 @@ pub enum ParseErrorKind {
         /// The name written.
         name: String,
     },
-    /// A square name that is not a square of the board (`e5`, `B2`).
-    BadSquare(SquareError),
+    /// A square name that is not a square of the board (`e5`, `C2`).
+    BadSquare {
+        /// Why.
+        error: SquareError,
+        /// The name as written.
+        text: String,
+    },
+    /// A capture without its target square: a square alone (`c3`), a
+    /// capture mark at the end (`c1x`), coordinates of one square.
+    IncompleteCapture,
     /// A board string with the wrong number of squares.
     BoardSize {
         /// How many it has.
@@ -315,9 +348,35 @@ pub struct ParseError {
     pub kind: ParseErrorKind,
     /// Where.
     pub span: Span,
+    /// The capture of the answer it is about (1-based), when it is inside
+    /// an answer made of captures (or boards, one a capture).
+    pub capture: Option<usize>,
+}
+
+impl ParseError {
+    /// An error found in an item of an answer after `done` captures: a
+    /// number relative to the item becomes one of the answer; an error with
+    /// none is about capture `done + 1` if captures came before it.
+    pub(crate) fn after(mut self, done: usize) -> ParseError {
+        self.capture = match self.capture {
+            Some(n) => Some(done + n),
+            None if done > 0 => Some(done + 1),
+            None => None,
+        };
+        self
+    }
+
+    /// The error with no capture number (about a puzzle, not an answer).
+    pub(crate) fn outside_answer(self) -> ParseError {
+        ParseError {
+            capture: None,
+            ..self
+        }
+    }
 }
 
 impl std::fmt::Display for ParseError {
+    /// `2:65: capture 5: [1, 9] is off the board [off-board]`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let problem = crate::Problem::from(self.clone());
         write!(
@@ -325,7 +384,7 @@ impl std::fmt::Display for ParseError {
             "{}:{}: {} [{}]",
             self.span.line,
             self.span.column,
-            problem.message(),
+            problem.headline(),
             problem.reason().code()
         )
     }
@@ -359,6 +418,26 @@ pub enum NoteKind {
     /// An answer in boards that starts with the puzzle's own board, which
     /// was skipped.
     StartBoardRepeated,
+    /// The numbers of the captures in coordinates were read otherwise than
+    /// the challenge says (`[x, y]` from 0, bottom-left): only so is the
+    /// answer legal, or they do not fit the challenge's reading.
+    CoordinatesRead {
+        /// The reading used.
+        reading: Reading,
+    },
+    /// The numbers of the captures in coordinates give a legal answer
+    /// under another reading too, with other captures.
+    CoordinatesAmbiguous {
+        /// The reading used.
+        used: Reading,
+        /// The other one.
+        other: Reading,
+        /// The first capture (1-based) that the two readings make
+        /// differently.
+        at: usize,
+        /// That capture under the other reading.
+        capture: crate::Capture,
+    },
 }
 
 impl NoteKind {
@@ -369,6 +448,8 @@ impl NoteKind {
             NoteKind::SpacedRows => "spaced-rows",
             NoteKind::TrimmedSpaces => "trimmed-spaces",
             NoteKind::StartBoardRepeated => "start-board-repeated",
+            NoteKind::CoordinatesRead { .. } => "coordinates-read",
+            NoteKind::CoordinatesAmbiguous { .. } => "coordinates-ambiguous",
         }
     }
 }
@@ -395,15 +476,20 @@ impl<'a> Src<'a> {
         ParseError {
             kind,
             span: self.span(range.clone()),
+            capture: None,
+        }
+    }
+
+    /// The error of a line of captures, numbered within its line.
+    pub(crate) fn line_error(&self, e: notation::LineError) -> ParseError {
+        ParseError {
+            capture: Some(e.capture),
+            ..self.error(e.kind, &e.range)
         }
     }
 
     /// The public form of a capture read by [`notation`] or [`shape`].
-    pub(crate) fn written_move(
-        &self,
-        raw: &notation::RawCapture,
-        coordinates: bool,
-    ) -> WrittenMove {
+    pub(crate) fn written_move(&self, raw: &notation::RawCapture) -> WrittenMove {
         let span = |r: &Option<Range<usize>>| r.as_ref().map(|r| self.span(r.clone()));
         WrittenMove {
             written: raw.written,
@@ -412,7 +498,8 @@ impl<'a> Src<'a> {
             from_span: span(&raw.from),
             captured_span: span(&raw.captured),
             to_span: self.span(raw.to.clone()),
-            coordinates,
+            coordinates: raw.xy.is_some(),
+            xy: raw.xy,
         }
     }
 }
@@ -477,23 +564,32 @@ fn check_piece_count(src: &Src<'_>, puzzle: Puzzle) -> Result<Puzzle, ParseError
     Err(ParseError {
         kind: ParseErrorKind::TooFewPieces { count, digits },
         span: puzzle.span,
+        capture: None,
     })
 }
 
-/// Read a solver's answer in any output form of the challenge, detected
-/// from the text:
+/// Read a solver's answer in any output form of the challenge, or as
+/// solvers print it otherwise, detected from the text:
 ///
+/// - captures, one or many per line, in algebraic notation (`Nb1xc3`,
+///   `RxBb4`, `b1xc3`, `b1-c3`, `b1 c3`, `Nxc3`) or in coordinates (`1,0 2,2`,
+///   `(1,0)->(2,2)`, `[[1,0],[2,2]]`), separated by spaces, commas,
+///   semicolons, arrows or move numbers (the crate's README says how a
+///   line is split);
 /// - a list of moves `[[[x, y], [x, y]], ...]` (`[0, 0]` bottom-left), or
-///   one move per line, as `[[x, y], [x, y]]` or in algebraic notation
-///   (`Nb1xc3`, `RxBb4`, `b1xc3`, `Nc3`);
+///   a list of captures of any kind (`['b1xc3', ...]`, `[1,0,2,2, ...]`);
 /// - the board after each capture, in any input form: a list of boards, or
 ///   one board per line (16-character strings) or per four lines;
 /// - a false value for "no solution": `0`, `''`, `""`, `[]`, `()`, `None`,
 ///   `False`, `false`, `null`, `nil`, `none`, `no solution`, or no text at all.
 ///
+/// Captures in coordinates keep their numbers ([`WrittenMove::xy`]):
+/// [`crate::check`] chooses how to read them ([`Reading`]).
+///
 /// # Errors
 ///
-/// Where and why it is none of these.
+/// Where and why it is none of these, with the capture it is about
+/// ([`ParseError::capture`]).
 ///
 /// # Examples
 ///
@@ -504,8 +600,12 @@ fn check_piece_count(src: &Src<'_>, puzzle: Puzzle) -> Result<Puzzle, ParseError
 /// assert!(matches!(a.body, AnswerBody::Moves(ref m) if m.len() == 3));
 /// let b = parse_answer("Nd1xb2\nRa2xb2\nRxBb3\n")?;
 /// assert!(matches!(b.body, AnswerBody::Moves(ref m) if m.len() == 3));
+/// let c = parse_answer("3,0 1,1; 0,1 1,1; 1,1 1,2")?;
+/// assert!(matches!(c.body, AnswerBody::Moves(ref m) if m.len() == 3));
 /// assert_eq!(parse_answer("None\n")?.body, AnswerBody::NoSolution);
 /// assert_eq!(parse_answer("")?.body, AnswerBody::NoSolution);
+/// let e = parse_answer("d1xb2 a2xb2 b2xe9").unwrap_err();
+/// assert_eq!(e.to_string(), "1:16: capture 3: `e9` is off the board [off-board]");
 /// # Ok::<(), asalto_solitaire::format::ParseError>(())
 /// ```
 pub fn parse_answer(text: &str) -> Result<Answer, ParseError> {
@@ -590,7 +690,10 @@ impl ParseErrorKind {
             | ParseErrorKind::RowCount { .. }
             | ParseErrorKind::RowLength { .. } => Reason::BoardSize,
             ParseErrorKind::CoordinateOffBoard { .. }
-            | ParseErrorKind::BadSquare(SquareError::OffBoard) => Reason::OffBoard,
+            | ParseErrorKind::BadSquare {
+                error: SquareError::OffBoard,
+                ..
+            } => Reason::OffBoard,
             ParseErrorKind::BadCell { .. } => Reason::BadPiece,
             ParseErrorKind::DuplicateSquare { .. } => Reason::DuplicateSquare,
             ParseErrorKind::TooFewPieces { .. } => Reason::TooFewPieces,

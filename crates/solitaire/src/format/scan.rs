@@ -5,11 +5,18 @@
 //! How a line is read, in this order (the first that fits wins):
 //!
 //! 1. blank, or starting with `#`: skipped (a comment);
-//! 2. starting with `[`, `(`, `'` or `"`: a literal, which may span lines;
+//! 2. starting with `[`, `(`, `'` or `"`: a literal, which may span lines
+//!    (in an answer, a line that is no literal, such as
+//!    `(2,0)->(1,1)` or `[[2,0],[1,1]] [[1,1],[3,3]]`, may still be a line
+//!    of captures: 5);
 //! 3. `key: value`: a header (only `rules:` exists);
 //! 4. a false value (`0`, `None`, `false`, `no solution`, ...);
-//! 5. a capture in algebraic notation;
-//! 6. 16 characters: a board string;
+//! 5. in an answer, a line of captures, one or many, in algebraic notation
+//!    or in coordinates ([`notation`]): before boards, so that
+//!    `2,0 1,1; 1,1 3,3`, 16 characters long, is two captures and not a
+//!    board of no piece;
+//! 6. 16 characters: a board string (for a puzzle, any 16 characters, as
+//!    the challenge says: before 5);
 //! 7. 4 characters (or `R P . .`): the first of four board lines.
 //!
 //! Captures and headers may end with a `#` comment after a space.
@@ -21,7 +28,7 @@ use super::notation::{self, RawCapture};
 use super::shape;
 use super::{
     Answer, AnswerBody, BoardForm, ItemKind, Note, NoteKind, ParseError, ParseErrorKind, Puzzle,
-    Src, WrittenBoard,
+    Src, WrittenBoard, WrittenMove,
 };
 use crate::span::Span;
 use crate::{Piece, Position, Profile, Square};
@@ -35,7 +42,8 @@ pub(crate) enum Item {
         range: Range<usize>,
         notes: Vec<Note>,
     },
-    Capture(RawCapture),
+    /// A line of captures.
+    Captures(Vec<RawCapture>),
     False(Range<usize>),
     Header {
         key: String,
@@ -52,7 +60,9 @@ impl Item {
             Item::Board { range, .. } | Item::False(range) | Item::Header { range, .. } => {
                 range.clone()
             }
-            Item::Capture(c) => c.range.clone(),
+            Item::Captures(c) => {
+                c.first().map_or(0, |c| c.range.start)..c.last().map_or(0, |c| c.range.end)
+            }
         }
     }
 }
@@ -64,6 +74,8 @@ pub(crate) struct Scanner<'s, 'a> {
     /// The first comment line that looks like a board (16 characters with
     /// piece letters), for the help of a "no puzzle" error.
     board_like_comment: Option<Range<usize>>,
+    /// Reading an answer (lines of captures before boards), not a puzzle.
+    answer: bool,
 }
 
 /// A line: where it starts, its text without the line end, and where the
@@ -86,6 +98,7 @@ impl<'s, 'a> Scanner<'s, 'a> {
             src,
             at,
             board_like_comment: None,
+            answer: false,
         }
     }
 
@@ -137,16 +150,34 @@ impl<'s, 'a> Scanner<'s, 'a> {
 
     fn item(&mut self, line: &Line<'a>, trimmed: &str, base: usize) -> Result<Item, ParseError> {
         let src = self.src;
+        let content = strip_comment(trimmed);
+        let content_range = base..base + content.len();
+        let board_line =
+            line.text.chars().count() == Square::COUNT || content.chars().count() == Square::COUNT;
         if trimmed.starts_with(['[', '(', '\'', '"']) {
             match self.literal(base) {
                 Ok(item) => return Ok(item),
-                // A 16-character board may start with a bracket or quote.
-                Err(_) if line.text.chars().count() == Square::COUNT => {}
-                Err(e) => return Err(e),
+                Err(e) => {
+                    // `(2,0)->(1,1)`, `[[2,0],[1,1]] [[1,1],[3,3]]`: no
+                    // literal, but captures.
+                    if self.answer {
+                        if let Some(read) = notation::parse_line(content, base) {
+                            self.at = line.next;
+                            return read.map(Item::Captures).map_err(|e| src.line_error(e));
+                        }
+                    }
+                    // A 16-character board may start with a bracket or quote.
+                    if line.text.chars().count() != Square::COUNT {
+                        let capture = if self.answer {
+                            capture_at_error(src, base, e.span.start)
+                        } else {
+                            None
+                        };
+                        return Err(ParseError { capture, ..e });
+                    }
+                }
             }
         }
-        let content = strip_comment(trimmed);
-        let content_range = base..base + content.len();
         if let Some(header) = header(content, base) {
             self.at = line.next;
             return Ok(header);
@@ -155,11 +186,22 @@ impl<'s, 'a> Scanner<'s, 'a> {
             self.at = line.next;
             return Ok(Item::False(content_range));
         }
-        if let Some(capture) = notation::parse_capture(content, base) {
-            self.at = line.next;
-            return capture
-                .map(Item::Capture)
-                .map_err(|(e, range)| src.error(ParseErrorKind::BadSquare(e), &range));
+        // In an answer, captures come before boards; a line that is wrong
+        // as captures may still be a board. For a puzzle, any 16
+        // characters are a board.
+        if self.answer || !board_line {
+            match notation::parse_line(content, base) {
+                Some(Ok(captures)) => {
+                    self.at = line.next;
+                    return Ok(Item::Captures(captures));
+                }
+                Some(Err(e)) if !(board_line || row_cells(line.text).is_some()) => {
+                    self.at = line.next;
+                    let e = src.line_error(e);
+                    return Err(if self.answer { e } else { e.outside_answer() });
+                }
+                _ => {}
+            }
         }
         let mut notes = Vec::new();
         let board_text = if line.text.chars().count() == Square::COUNT {
@@ -191,8 +233,13 @@ impl<'s, 'a> Scanner<'s, 'a> {
             return self.rows(line);
         }
         self.at = line.next;
-        // One word that is no capture: most likely a board of the wrong size.
-        let kind = if content.contains(char::is_whitespace) {
+        // One word that is no capture: most likely a board of the wrong size
+        // (in an answer, only if it has a piece and no lower-case letter:
+        // `c1xb2;b2xd4x` is no board).
+        let board_like = !self.answer
+            || (content.chars().any(|c| Piece::from_letter(c).is_some())
+                && !content.contains(|c: char| c.is_ascii_lowercase()));
+        let kind = if content.contains(char::is_whitespace) || !board_like {
             ParseErrorKind::UnknownLine
         } else {
             ParseErrorKind::BoardSize {
@@ -290,6 +337,40 @@ impl<'s, 'a> Scanner<'s, 'a> {
             notes,
         })
     }
+}
+
+/// For a syntax error at byte `at` inside a list literal that starts at
+/// byte `start` and holds captures (its first item is one): the capture
+/// (1-based) the error is in, the item of the outer list it stands in.
+fn capture_at_error(src: &Src<'_>, start: usize, at: usize) -> Option<usize> {
+    let text = src.text.get(start..at)?;
+    let mut depth = 0usize;
+    let mut commas = 0;
+    let mut first_end = None;
+    let mut quote = None;
+    for (i, c) in text.char_indices() {
+        if let Some(q) = quote {
+            if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            '\'' | '"' => quote = Some(c),
+            '[' | '(' => depth += 1,
+            // The outer list ends before the error: the error is not in it.
+            ']' | ')' => depth = depth.checked_sub(1).filter(|&d| d > 0)?,
+            ',' if depth == 1 => {
+                commas += 1;
+                first_end.get_or_insert(start + i);
+            }
+            _ => {}
+        }
+    }
+    let first_end = first_end?;
+    let (first, _) = literal::parse_value(src.text, start + 1).ok()?;
+    (first.range.end <= first_end && shape::capture_item(src, &first).is_some())
+        .then_some(commas + 1)
 }
 
 /// The byte range of character `i` of `text`, which starts at `start`.
@@ -442,7 +523,7 @@ pub(crate) fn item_as_board(src: &Src<'_>, item: Item) -> Result<Puzzle, ParseEr
         }),
         other => {
             let found = match other {
-                Item::Capture(_) => "a capture",
+                Item::Captures(_) => "a capture",
                 Item::False(_) => "a false value",
                 _ => "a header line",
             };
@@ -575,52 +656,80 @@ fn is_single_board(v: &Value) -> bool {
     }
 }
 
-/// One answer literal: a false value, a move, a list of moves, one board or
-/// a list of boards.
-fn answer_value(src: &Src<'_>, v: &Value, notes: &mut Vec<Note>) -> Result<AnswerBody, ParseError> {
-    if v.is_false() {
-        return Ok(AnswerBody::NoSolution);
+/// What one item of an answer holds.
+enum Part {
+    Moves(Vec<WrittenMove>),
+    Boards(Vec<WrittenBoard>),
+    False,
+}
+
+impl Part {
+    fn kind(&self) -> ItemKind {
+        match self {
+            Part::Moves(_) => ItemKind::Move,
+            Part::Boards(_) => ItemKind::Board,
+            Part::False => ItemKind::False,
+        }
     }
-    if shape::is_move_shaped(v) {
-        let m = shape::move_from_value(src, v)?;
-        return Ok(AnswerBody::Moves(vec![src.written_move(&m, true)]));
+}
+
+/// A literal of an answer: a false value, captures (one, a list, a string
+/// of them), one board or a list of boards. Error numbers count captures
+/// within the literal.
+fn literal_part(src: &Src<'_>, v: &Value, notes: &mut Vec<Note>) -> Result<Part, ParseError> {
+    if v.is_false() {
+        return Ok(Part::False);
+    }
+    if !shape::is_number_board(v) {
+        if let Some(captures) = shape::captures_of_value(src, v) {
+            let moves = captures?.iter().map(|c| src.written_move(c)).collect();
+            return Ok(Part::Moves(moves));
+        }
     }
     if is_single_board(v) {
-        return Ok(AnswerBody::Boards(vec![written_board(src, v, notes)?]));
+        return Ok(Part::Boards(vec![written_board(src, v, notes)?]));
     }
-    let items = match v.as_list() {
-        Some(items) => items,
-        None => {
-            let found = shape::describe(v);
-            return Err(src.error(ParseErrorKind::NotAnAnswer { found }, &v.range));
-        }
+    let Some(items) = v.as_list() else {
+        let found = shape::describe(v);
+        return Err(src.error(ParseErrorKind::NotAnAnswer { found }, &v.range));
     };
-    if items.first().is_some_and(shape::is_move_shaped) {
-        let mut moves = Vec::with_capacity(items.len());
-        for item in items {
-            if !shape::is_move_shaped(item) {
-                let kind = ParseErrorKind::MixedAnswer {
-                    expected: ItemKind::Move,
-                    found: ItemKind::Board,
-                };
-                return Err(src.error(kind, &item.range));
-            }
-            moves.push(src.written_move(&shape::move_from_value(src, item)?, true));
-        }
-        return Ok(AnswerBody::Moves(moves));
-    }
     let mut boards = Vec::with_capacity(items.len());
     for item in items {
-        if shape::is_move_shaped(item) {
+        if shape::capture_item(src, item).is_some() {
             let kind = ParseErrorKind::MixedAnswer {
                 expected: ItemKind::Board,
                 found: ItemKind::Move,
             };
-            return Err(src.error(kind, &item.range));
+            return Err(src.error(kind, &item.range).after(boards.len()));
         }
-        boards.push(written_board(src, item, notes)?);
+        boards.push(written_board(src, item, notes).map_err(|e| e.after(boards.len()))?);
     }
-    Ok(AnswerBody::Boards(boards))
+    Ok(Part::Boards(boards))
+}
+
+/// What an item of an answer holds.
+fn part(src: &Src<'_>, item: Item, notes: &mut Vec<Note>) -> Result<Part, ParseError> {
+    match item {
+        Item::Captures(captures) => Ok(Part::Moves(
+            captures.iter().map(|c| src.written_move(c)).collect(),
+        )),
+        Item::Literal(v) => literal_part(src, &v, notes),
+        Item::Board {
+            position,
+            form,
+            range,
+            notes: board_notes,
+        } => {
+            notes.extend(board_notes);
+            Ok(Part::Boards(vec![WrittenBoard {
+                position,
+                span: src.span(range),
+                form,
+            }]))
+        }
+        Item::False(_) => Ok(Part::False),
+        Item::Header { range, .. } => Err(src.error(ParseErrorKind::HeaderAfterPuzzle, &range)),
+    }
 }
 
 fn written_board(
@@ -637,95 +746,105 @@ fn written_board(
 }
 
 /// The rest of the text as an answer; `None` if nothing is left.
+///
+/// The items are all captures (lines of them, literals of them, mixed
+/// freely), or all boards, or one false value. An error inside the answer
+/// names the capture it is about when the items before it were captures
+/// (or boards).
 pub(crate) fn answer(
     src: &Src<'_>,
     scanner: &mut Scanner<'_, '_>,
 ) -> Result<Option<Answer>, ParseError> {
-    let mut items = Vec::new();
+    scanner.answer = true;
+    let mut moves: Vec<WrittenMove> = Vec::new();
+    let mut boards: Vec<WrittenBoard> = Vec::new();
+    let mut notes = Vec::new();
+    let mut expected: Option<ItemKind> = None;
+    let mut false_item: Option<Range<usize>> = None;
+    let mut span: Option<Range<usize>> = None;
     while let Some(item) = scanner.next_item() {
-        items.push(item?);
+        let done = moves.len() + boards.len();
+        let item = item.map_err(|e| e.after(done))?;
+        let range = item.range();
+        span = Some(span.map_or(range.clone(), |s| s.start..range.end));
+        let mixed = |expected: ItemKind, found: ItemKind, range: &Range<usize>| {
+            let kind = ParseErrorKind::MixedAnswer { expected, found };
+            src.error(kind, range).after(done)
+        };
+        // A false value is an answer only on its own.
+        if let Some(f) = &false_item {
+            return Err(mixed(ItemKind::Move, ItemKind::False, f));
+        }
+        let part = part(src, item, &mut notes).map_err(|e| e.after(done))?;
+        let kind = part.kind();
+        match (expected, kind) {
+            (None, ItemKind::False) if done == 0 => false_item = Some(range.clone()),
+            (None, _) => expected = Some(kind),
+            (Some(e), k) if e == k => {}
+            (Some(e), k) => return Err(mixed(e, k, &range)),
+        }
+        match part {
+            Part::Moves(m) => moves.extend(m),
+            Part::Boards(b) => boards.extend(b),
+            Part::False => {}
+        }
     }
-    let (Some(first), Some(last)) = (items.first(), items.last()) else {
+    let Some(span) = span else {
         return Ok(None);
     };
-    let span = src.span(first.range().start..last.range().end);
-    let mut notes = Vec::new();
-    let body = if let [only] = items.as_slice() {
-        match only {
-            Item::Literal(v) => answer_value(src, v, &mut notes)?,
-            _ => collect_items(src, items, &mut notes)?,
+    let body = match expected {
+        None => AnswerBody::NoSolution,
+        Some(ItemKind::Board) => AnswerBody::Boards(boards),
+        Some(_) => {
+            settle_coordinates(src, &mut moves)?;
+            AnswerBody::Moves(moves)
         }
-    } else {
-        collect_items(src, items, &mut notes)?
     };
-    Ok(Some(Answer { body, span, notes }))
+    Ok(Some(Answer {
+        body,
+        span: src.span(span),
+        notes,
+    }))
 }
 
-/// Several items (or one that is not a literal): all captures, or all
-/// boards, or one false value.
-fn collect_items(
-    src: &Src<'_>,
-    items: Vec<Item>,
-    notes: &mut Vec<Note>,
-) -> Result<AnswerBody, ParseError> {
-    let count = items.len();
-    let mut moves = Vec::new();
-    let mut boards = Vec::new();
-    let mut expected = None;
-    for item in items {
-        let range = item.range();
-        let kind = match item {
-            Item::Capture(c) => {
-                moves.push(src.written_move(&c, false));
-                ItemKind::Move
-            }
-            Item::Literal(v) if v.is_false() => ItemKind::False,
-            Item::Literal(v) if shape::is_move_shaped(&v) => {
-                moves.push(src.written_move(&shape::move_from_value(src, &v)?, true));
-                ItemKind::Move
-            }
-            Item::Literal(v) => {
-                boards.push(written_board(src, &v, notes)?);
-                ItemKind::Board
-            }
-            Item::Board {
-                position,
-                form,
-                range,
-                notes: board_notes,
-            } => {
-                notes.extend(board_notes);
-                boards.push(WrittenBoard {
-                    position,
-                    span: src.span(range),
-                    form,
-                });
-                ItemKind::Board
-            }
-            Item::False(_) => ItemKind::False,
-            Item::Header { .. } => return Err(src.error(ParseErrorKind::HeaderAfterPuzzle, &range)),
-        };
-        if kind == ItemKind::False && count == 1 {
-            return Ok(AnswerBody::NoSolution);
-        }
-        match expected {
-            None if kind != ItemKind::False => expected = Some(kind),
-            Some(e) if e == kind => {}
-            _ => {
-                let expected = expected.unwrap_or(ItemKind::Move);
-                return Err(src.error(
-                    ParseErrorKind::MixedAnswer {
-                        expected,
-                        found: kind,
-                    },
-                    &range,
-                ));
-            }
+/// Give the captures in coordinates of an answer their squares under the
+/// first reading all their numbers fit (the challenge's, else counted from
+/// 1): one reading for the whole answer. [`crate::check`] may choose
+/// another with the puzzle.
+///
+/// # Errors
+///
+/// `off-board` when no reading fits them all (a 0 and a 4): at the first
+/// square with a 4, off the board under the challenge's reading.
+fn settle_coordinates(src: &Src<'_>, moves: &mut [WrittenMove]) -> Result<(), ParseError> {
+    let numbers = moves
+        .iter()
+        .filter_map(|m| m.xy)
+        .flat_map(|xy| xy.into_iter().flatten());
+    let Some(reading) = notation::provisional_reading(numbers) else {
+        // Every number is in 0..=4 (the line reader saw to it): with no
+        // reading, a 4 is there.
+        let off = moves.iter().enumerate().find_map(|(n, m)| {
+            let [from, to] = m.xy?;
+            [(from, m.from_span.unwrap_or(m.span)), (to, m.to_span)]
+                .into_iter()
+                .find(|(pair, _)| pair.contains(&4))
+                .map(|(pair, span)| (n, pair, span))
+        });
+        let (n, [x, y], span) = off.unwrap_or((0, [4, 4], src.span(0..0)));
+        return Err(ParseError {
+            kind: ParseErrorKind::CoordinateOffBoard {
+                x: i64::from(x),
+                y: i64::from(y),
+            },
+            span,
+            capture: Some(n + 1),
+        });
+    };
+    for m in moves.iter_mut() {
+        if let Some(read) = m.read_as(reading) {
+            *m = read;
         }
     }
-    Ok(if expected == Some(ItemKind::Board) {
-        AnswerBody::Boards(boards)
-    } else {
-        AnswerBody::Moves(moves)
-    })
+    Ok(())
 }

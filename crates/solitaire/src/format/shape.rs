@@ -4,8 +4,8 @@
 use std::ops::Range;
 
 use super::literal::{Value, ValueKind, is_false_word};
-use super::notation::RawCapture;
-use super::{BoardForm, Note, NoteKind, ParseError, ParseErrorKind, Src};
+use super::notation::{self, RawCapture};
+use super::{BoardForm, ItemKind, Note, NoteKind, ParseError, ParseErrorKind, Src};
 use crate::{Piece, Position, Square, Written};
 
 /// A board read from a literal.
@@ -287,35 +287,223 @@ fn square_at(
     }
 }
 
-/// Whether `v` has the shape of one move: two pairs of integers.
-pub(crate) fn is_move_shaped(v: &Value) -> bool {
-    let pair = |v: &Value| {
-        v.as_list()
-            .is_some_and(|l| l.len() == 2 && l.iter().all(|n| n.as_int().is_some()))
+/// Whether `v` is a board of numbers (four lists of four, or sixteen)
+/// rather than captures in coordinates written four numbers each
+/// (`[[2,0,1,1], ...]`): an answer that is one board leaves one piece, so
+/// a list with more than one non-zero number, all of them rows or columns
+/// (`0..=4`), is read as captures.
+pub(crate) fn is_number_board(v: &Value) -> bool {
+    let Some(items) = v.as_list() else {
+        return false;
     };
-    v.as_list()
-        .is_some_and(|l| l.len() == 2 && l.iter().all(pair))
+    let cells: Vec<&Value> = if items.len() == 4
+        && items
+            .iter()
+            .all(|r| r.as_list().is_some_and(|l| l.len() == 4))
+    {
+        items
+            .iter()
+            .flat_map(|r| r.as_list().unwrap_or(&[]))
+            .collect()
+    } else if items.len() == Square::COUNT {
+        items.iter().collect()
+    } else {
+        return false;
+    };
+    let Some(numbers) = cells
+        .iter()
+        .map(|c| c.as_int())
+        .collect::<Option<Vec<i64>>>()
+    else {
+        return false;
+    };
+    numbers.iter().filter(|&&n| n != 0).count() <= 1 || numbers.iter().any(|n| !(0..=4).contains(n))
 }
 
-/// A move `[[x, y], [x, y]]` (call only on [`is_move_shaped`] values).
-pub(crate) fn move_from_value(src: &Src<'_>, v: &Value) -> Result<RawCapture, ParseError> {
-    let items = v.as_list().unwrap_or(&[]);
-    let mut squares = Vec::with_capacity(2);
-    for pair in items {
-        let xy = pair.as_list().unwrap_or(&[]);
-        let [x, y] = xy else {
-            return Err(src.error(ParseErrorKind::NotACoordinate, &pair.range));
-        };
-        squares.push((square_at(src, x, y, &pair.range)?, pair.range.clone()));
+/// The captures a value of a list literal holds, if it is capture-like:
+/// two pairs of integers (`[[2,0],[1,1]]`), four integers (`[2,0,1,1]`),
+/// two square names (`['c1', 'b2']`), or a string of captures
+/// (`'c1xb2'`, `'c1xb2 b2xd4'`). `None`: not capture-like. An error's
+/// capture number is counted within the value.
+pub(crate) fn capture_item(
+    src: &Src<'_>,
+    v: &Value,
+) -> Option<Result<Vec<RawCapture>, ParseError>> {
+    let items = match &v.kind {
+        ValueKind::Str(s) => return captures_in_string(src, v, s),
+        ValueKind::List(items) => items,
+        _ => return None,
+    };
+    let numbered = |e: ParseError| ParseError {
+        capture: Some(1),
+        ..e
+    };
+    let pair = |v: &Value| {
+        let l = v.as_list()?;
+        match l {
+            [x, y] => Some(([x.as_int()?, y.as_int()?], v.range.clone())),
+            _ => None,
+        }
+    };
+    match items.as_slice() {
+        [a, b] if a.as_str().is_some() && b.as_str().is_some() => {
+            let (from, to) = (square_of_string(src, a)?, square_of_string(src, b)?);
+            let capture = (|| {
+                let from = from?;
+                let to = to?;
+                Ok(RawCapture {
+                    written: Written::squares(from.0, to.0),
+                    range: v.range.clone(),
+                    piece: None,
+                    from: Some(from.1),
+                    captured: None,
+                    to: to.1,
+                    xy: None,
+                })
+            })();
+            Some(capture.map(|c| vec![c]).map_err(numbered))
+        }
+        [a, b] => {
+            let pairs = [pair(a)?, pair(b)?];
+            Some(coordinate_move(src, pairs, v.range.clone()).map_err(numbered))
+        }
+        [a, b, c, d] => {
+            let n = |v: &Value| Some((v.as_int()?, v.range.clone()));
+            let [a, b, c, d] = [n(a)?, n(b)?, n(c)?, n(d)?];
+            let pairs = [
+                ([a.0, b.0], a.1.start..b.1.end),
+                ([c.0, d.0], c.1.start..d.1.end),
+            ];
+            Some(coordinate_move(src, pairs, v.range.clone()).map_err(numbered))
+        }
+        _ => None,
     }
-    let [(from, from_range), (to, to_range)] = <[_; 2]>::try_from(squares)
-        .map_err(|_| src.error(ParseErrorKind::NotACoordinate, &v.range))?;
-    Ok(RawCapture {
-        written: Written::squares(from, to),
-        range: v.range.clone(),
-        piece: None,
-        from: Some(from_range),
-        captured: None,
-        to: to_range,
+}
+
+/// One capture in coordinates, or why its numbers are off the board.
+fn coordinate_move(
+    src: &Src<'_>,
+    pairs: [([i64; 2], Range<usize>); 2],
+    range: Range<usize>,
+) -> Result<Vec<RawCapture>, ParseError> {
+    notation::coordinate_capture(pairs, range)
+        .map(|c| vec![c])
+        .map_err(|(kind, range)| src.error(kind, &range))
+}
+
+/// A string literal that names one square (`'c1'`), with its range, or
+/// `None` if it does not look like one.
+fn square_of_string(
+    src: &Src<'_>,
+    v: &Value,
+) -> Option<Result<(Square, Range<usize>), ParseError>> {
+    let s = v.as_str()?;
+    let bytes = s.as_bytes();
+    if bytes.len() != 2 || !bytes[0].is_ascii_alphabetic() || !bytes[1].is_ascii_digit() {
+        return None;
+    }
+    Some(
+        Square::from_algebraic(bytes)
+            .map(|sq| (sq, v.range.clone()))
+            .map_err(|error| {
+                src.error(
+                    ParseErrorKind::BadSquare {
+                        error,
+                        text: s.to_string(),
+                    },
+                    &v.range,
+                )
+            }),
+    )
+}
+
+/// The captures written in a string literal, read as a line of captures.
+fn captures_in_string(
+    src: &Src<'_>,
+    v: &Value,
+    s: &str,
+) -> Option<Result<Vec<RawCapture>, ParseError>> {
+    let raw = src.text.get(v.range.clone()).unwrap_or("");
+    // Without escapes the string's characters sit one to one in the
+    // source, so each part keeps its own place; else the string's place.
+    let exact = raw.len() == s.len() + 2;
+    let base = if exact { v.range.start + 1 } else { 0 };
+    let read = notation::parse_line(s, base)?;
+    let place = |r: Range<usize>| if exact { r } else { v.range.clone() };
+    Some(match read {
+        Ok(captures) if captures.is_empty() => return None,
+        Ok(captures) => Ok(captures
+            .into_iter()
+            .map(|c| RawCapture {
+                range: place(c.range),
+                piece: c.piece.map(place),
+                from: c.from.map(place),
+                captured: c.captured.map(place),
+                to: place(c.to),
+                ..c
+            })
+            .collect()),
+        Err(e) => Err(src.line_error(notation::LineError {
+            range: place(e.range),
+            ..e
+        })),
     })
+}
+
+/// The captures of a literal that holds captures only: a capture-like
+/// value ([`capture_item`]), a list whose first item is one (then every
+/// item must be), or a flat list of integers four per capture
+/// (`[2,0,1,1,1,1,3,3]`). `None`: the literal does not start as captures.
+/// Error numbers count captures within the literal.
+pub(crate) fn captures_of_value(
+    src: &Src<'_>,
+    v: &Value,
+) -> Option<Result<Vec<RawCapture>, ParseError>> {
+    if let Some(one) = capture_item(src, v) {
+        return Some(one);
+    }
+    let items = v.as_list()?;
+    let first = items.first()?;
+    if capture_item(src, first).is_some() {
+        let mut out: Vec<RawCapture> = Vec::with_capacity(items.len());
+        for item in items {
+            let done = out.len();
+            match capture_item(src, item) {
+                Some(Ok(captures)) => out.extend(captures),
+                Some(Err(e)) => return Some(Err(e.after(done))),
+                None => {
+                    let kind = ParseErrorKind::MixedAnswer {
+                        expected: ItemKind::Move,
+                        found: ItemKind::Board,
+                    };
+                    return Some(Err(src.error(kind, &item.range).after(done)));
+                }
+            }
+        }
+        return Some(Ok(out));
+    }
+    let numbers: Vec<(i64, Range<usize>)> = items
+        .iter()
+        .map(|i| Some((i.as_int()?, i.range.clone())))
+        .collect::<Option<_>>()?;
+    if numbers.len() < 8 || numbers.len() % 4 != 0 || is_number_board(v) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(numbers.len() / 4);
+    for (k, four) in numbers.chunks(4).enumerate() {
+        let pair =
+            |a: &(i64, Range<usize>), b: &(i64, Range<usize>)| ([a.0, b.0], a.1.start..b.1.end);
+        let pairs = [pair(&four[0], &four[1]), pair(&four[2], &four[3])];
+        let range = four[0].1.start..four[3].1.end;
+        match coordinate_move(src, pairs, range) {
+            Ok(c) => out.extend(c),
+            Err(e) => {
+                return Some(Err(ParseError {
+                    capture: Some(k + 1),
+                    ..e
+                }));
+            }
+        }
+    }
+    Some(Ok(out))
 }

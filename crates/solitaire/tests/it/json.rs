@@ -40,9 +40,20 @@ fn a_check_report_names_game_rules_verdict_and_problem() {
                 "ply": 2,
                 "before": ".....B..RN......"
             },
-            "notes": []
+            "notes": [],
+            "coordinates": null
         })
     );
+    // Coordinates counted from 1: the reading used, and a note saying so.
+    let checked = check(
+        &pos,
+        &parse_answer("4,1 2,2; 1,2 2,2; 2,2 2,3").unwrap(),
+        &mut solver,
+    );
+    let value = serde_json::to_value(CheckReport::from(&checked)).unwrap();
+    assert_eq!(value["valid"], true);
+    assert_eq!(value["coordinates"], "x-y-bottom-1");
+    assert_eq!(value["notes"][0]["code"], "coordinates-read");
 }
 
 #[test]

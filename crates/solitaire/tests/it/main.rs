@@ -1,5 +1,6 @@
 //! Integration tests, one binary.
 
+mod answers;
 mod challenge;
 mod checking;
 mod crosscheck;

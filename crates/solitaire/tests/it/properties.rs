@@ -26,7 +26,7 @@ const FORMS: [BoardForm; 8] = [
 ];
 
 /// A position: each square empty about half the time.
-fn position() -> impl Strategy<Value = Position> {
+pub(crate) fn position() -> impl Strategy<Value = Position> {
     prop::array::uniform16(0usize..12).prop_map(|cells| {
         cells
             .iter()
@@ -40,12 +40,12 @@ fn position() -> impl Strategy<Value = Position> {
     })
 }
 
-fn profile() -> impl Strategy<Value = Profile> {
+pub(crate) fn profile() -> impl Strategy<Value = Profile> {
     prop::sample::select(Profile::ALL.to_vec())
 }
 
 /// A random legal sequence of captures from `pos`, choosing with `picks`.
-fn playout(pos: &Position, profile: Profile, picks: &[usize]) -> Vec<Capture> {
+pub(crate) fn playout(pos: &Position, profile: Profile, picks: &[usize]) -> Vec<Capture> {
     let mut current = *pos;
     let mut out = Vec::new();
     for &pick in picks {
