@@ -93,6 +93,9 @@ pub struct ChildSetup {
     pub no_new_privileges: bool,
     /// Descriptors (or -1) to keep open across `exec`.
     pub keep_fds: [i32; 2],
+    /// A system call filter to install last (`grade::syscalls`), with
+    /// `PR_SET_NO_NEW_PRIVS`.
+    pub syscall_filter: Option<&'static [seccompiler::sock_filter]>,
 }
 
 /// `setrlimit(resource, value)` for soft and hard limit. A macro, because
@@ -111,15 +114,17 @@ macro_rules! set_limit {
 }
 
 /// Make `cmd`'s child, after `fork` and before `exec`: leader of a new
-/// session, under the limits of `setup`, killed when its parent dies, and
-/// keeping `setup.keep_fds` open across `exec`.
+/// session, under the limits of `setup`, killed when its parent dies,
+/// keeping `setup.keep_fds` open across `exec`, and under
+/// `setup.syscall_filter`.
 #[cfg(target_os = "linux")]
 pub fn confine_before_exec(cmd: &mut std::process::Command, setup: ChildSetup) {
     use std::os::unix::process::CommandExt;
     // SAFETY: the closure runs in the forked child before exec and makes
     // only async-signal-safe system calls (setsid, setrlimit, prctl,
-    // getppid, fcntl, _exit); it allocates nothing (`setup` is Copy, and
-    // `last_os_error` reads errno only).
+    // getppid, fcntl, seccomp, _exit); it allocates nothing (`setup` is
+    // Copy, the filter a slice made before the fork, and `last_os_error`
+    // and the errors of `install_filter` read errno only).
     unsafe {
         cmd.pre_exec(move || {
             if libc::setsid() < 0 {
@@ -147,7 +152,38 @@ pub fn confine_before_exec(cmd: &mut std::process::Command, setup: ChildSetup) {
                     return Err(std::io::Error::last_os_error());
                 }
             }
-            Ok(())
+            match setup.syscall_filter {
+                Some(filter) => install_filter(filter),
+                None => Ok(()),
+            }
         });
+    }
+}
+
+/// Make `cmd`'s child install `filter` (with `PR_SET_NO_NEW_PRIVS`) just
+/// before `exec`, and nothing else.
+#[cfg(target_os = "linux")]
+pub fn filter_before_exec(
+    cmd: &mut std::process::Command,
+    filter: &'static [seccompiler::sock_filter],
+) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: the closure runs in the forked child before exec and only
+    // makes the prctl and seccomp calls of `install_filter`, which
+    // allocate nothing.
+    unsafe {
+        cmd.pre_exec(move || install_filter(filter));
+    }
+}
+
+/// Install `filter` on the calling thread (in a forked child: what it
+/// execs inherits it), with `PR_SET_NO_NEW_PRIVS`, which an unprivileged
+/// process needs for it. Allocates nothing: the errors carry errno.
+#[cfg(target_os = "linux")]
+fn install_filter(filter: &[seccompiler::sock_filter]) -> std::io::Result<()> {
+    match seccompiler::apply_filter(filter) {
+        Ok(()) => Ok(()),
+        Err(seccompiler::Error::Prctl(e) | seccompiler::Error::Seccomp(e)) => Err(e),
+        Err(_) => Err(std::io::Error::from_raw_os_error(libc::EINVAL)),
     }
 }

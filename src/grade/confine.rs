@@ -341,6 +341,10 @@ fn try_bwrap(program: &Path, user: Option<User>) -> Result<String, String> {
     if let Some(u) = user {
         cmd.uid(u.uid).gid(u.gid);
     }
+    // Under the real runs' system call filter, which bubblewrap must bear.
+    if let Some(filter) = super::syscalls::program() {
+        crate::sys::filter_before_exec(&mut cmd, filter);
+    }
     let output = cmd
         .output()
         .map_err(|e| format!("cannot run bubblewrap: {e}"))?;
@@ -476,6 +480,9 @@ pub struct Confinement {
     pub capabilities: &'static str,
     /// `none` (a network namespace with no interfaces) or `host`.
     pub network: &'static str,
+    /// `refused` (no Unix socket can be made: the system call filter of
+    /// [`super::syscalls`], with either sandbox) or `reachable`.
+    pub unix_sockets: &'static str,
     /// Whether each program has its own PID namespace (every descendant
     /// found, counted and killed with it).
     pub pid_namespace: bool,
@@ -524,11 +531,20 @@ impl Confinement {
         let separate = users.base.is_some();
         let bwrap = matches!(sandbox, Sandbox::Bwrap { .. });
         let processes = separate.then_some(limits.processes);
+        let filtered = super::syscalls::program().is_some();
         let mut confined = vec![
             "CPU time, memory and file size per process, open files".to_string(),
             "a new session without a terminal; killed when the grader exits".to_string(),
         ];
         let mut not_confined = Vec::new();
+        if filtered {
+            confined.push(super::syscalls::REFUSED.to_string());
+        } else {
+            not_confined.push(
+                "Unix sockets: it may connect to any its user may reach (no system call filter for this architecture)"
+                    .to_string(),
+            );
+        }
         if bwrap {
             confined.extend([
                 "no capabilities and no new user namespaces".to_string(),
@@ -556,7 +572,7 @@ impl Confinement {
                 "its user: the grader's own (the grader is not root)".to_string(),
             ),
             (false, false) => not_confined.push(
-                "its user: the grader's own, so it can signal or stop the grader and read and write the grader's files"
+                "its user: the grader's own, so it can signal or stop the grader and read and write the grader's files (and, through the grader's process, which no filter binds, make a Unix socket)"
                     .to_string(),
             ),
         }
@@ -593,6 +609,7 @@ impl Confinement {
                 "all of root's"
             },
             network: if bwrap { "none" } else { "host" },
+            unix_sockets: if filtered { "refused" } else { "reachable" },
             pid_namespace: bwrap,
             all_processes_killed: bwrap || separate,
             filesystem: if bwrap {
@@ -613,7 +630,8 @@ impl Confinement {
         }
     }
 
-    /// One line for people: `bwrap 0.8.0, user 1500000000…, no network, …`.
+    /// One line for people: `bubblewrap 0.8.0; user 1500000000…; network:
+    /// none; Unix sockets: refused; …`.
     pub fn summary(&self) -> String {
         let tool = match &self.version {
             Some(v) => format!("bubblewrap {v}"),
@@ -629,9 +647,10 @@ impl Confinement {
             None => "disk not limited in total".to_string(),
         };
         format!(
-            "{tool}; {user}; capabilities: {}; network: {}; PID namespace: {}; {disk}",
+            "{tool}; {user}; capabilities: {}; network: {}; Unix sockets: {}; PID namespace: {}; {disk}",
             self.capabilities,
             self.network,
+            self.unix_sockets,
             if self.pid_namespace { "yes" } else { "no" },
         )
     }

@@ -66,6 +66,7 @@ pub mod screen;
 mod session;
 pub mod solitaire;
 pub mod stall;
+pub mod syscalls;
 
 pub use confine::{Confinement, Sandbox, SandboxChoice, User, Users};
 pub use files::{LOAD_NAME, SAVE_NAME};

@@ -14,6 +14,7 @@ mod attacks;
 mod causes;
 mod go;
 mod readme;
+mod sockets;
 mod solitaire;
 mod support;
 
