@@ -91,6 +91,13 @@ impl Users {
         if !is_root() {
             return Users { base: None };
         }
+        Users::pick_in(&lock_dir(), from, jobs)
+    }
+
+    /// [`Users::pick`] with the locks in `dir` (tests use a folder of
+    /// their own). A block whose lock cannot be taken safely (see
+    /// [`open_lock`]) is skipped like a block in use.
+    pub fn pick_in(dir: &Path, from: u32, jobs: usize) -> Users {
         let used = uids_in_use();
         let jobs = u32::try_from(jobs.max(1)).unwrap_or(u32::MAX);
         let mut base = from;
@@ -98,7 +105,7 @@ impl Users {
             let Some(end) = base.checked_add(jobs) else {
                 break;
             };
-            if !used.iter().any(|u| (base..end).contains(u)) && lock_block(base) {
+            if !used.iter().any(|u| (base..end).contains(u)) && lock_block(dir, base) {
                 return Users { base: Some(base) };
             }
             base = base.saturating_add(1000);
@@ -107,38 +114,73 @@ impl Users {
     }
 }
 
-/// Take the lock of the block of user ids starting at `base`, for the rest
-/// of the process's life; whether it was free.
-fn lock_block(base: u32) -> bool {
-    use std::sync::Mutex;
-    static HELD: Mutex<Vec<(u32, std::fs::File)>> = Mutex::new(Vec::new());
-    let Ok(mut held) = HELD.lock() else {
-        return false;
-    };
-    if held.iter().any(|(b, _)| *b == base) {
-        return true;
-    }
-    let dir = if Path::new("/run/lock").is_dir() {
+/// Where the locks of the blocks of user ids are: `/run/lock`, else the
+/// system's temporary folder.
+fn lock_dir() -> PathBuf {
+    if Path::new("/run/lock").is_dir() {
         PathBuf::from("/run/lock")
     } else {
         std::env::temp_dir()
+    }
+}
+
+/// Take the lock of the block of user ids starting at `base` (its file in
+/// `dir`), for the rest of the process's life; whether it was free.
+fn lock_block(dir: &Path, base: u32) -> bool {
+    use std::sync::Mutex;
+    static HELD: Mutex<Vec<(PathBuf, std::fs::File)>> = Mutex::new(Vec::new());
+    let Ok(mut held) = HELD.lock() else {
+        return false;
     };
     let path = dir.join(format!("asalto-grade-users-{base}.lock"));
-    let Ok(file) = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-    else {
+    if held.iter().any(|(p, _)| *p == path) {
         return true;
+    }
+    let Ok(file) = open_lock(&path) else {
+        return false;
     };
     match rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
         Ok(()) => {
-            held.push((base, file));
+            held.push((path, file));
             true
         }
         Err(_) => false,
     }
+}
+
+/// Open the lock file `path`, making it if need be, in a folder anyone may
+/// write in (`/run/lock`): never through a symbolic link (a planted one
+/// made root create a file where it pointed), never waiting on a FIFO or a
+/// device (a planted FIFO hung the grader), and only a regular file of the
+/// grader's own user with one link (not another user's file, nor a hard
+/// link to one). The error says what was found.
+fn open_lock(path: &Path) -> Result<std::fs::File, String> {
+    use rustix::fs::{FileType, Mode, OFlags};
+    let fd = rustix::fs::open(
+        path,
+        OFlags::RDWR
+            | OFlags::CREATE
+            | OFlags::NOFOLLOW
+            | OFlags::NONBLOCK
+            | OFlags::NOCTTY
+            | OFlags::CLOEXEC,
+        Mode::from_raw_mode(0o600),
+    )
+    .map_err(|e| match e {
+        rustix::io::Errno::LOOP => "a symbolic link".to_string(),
+        e => e.to_string(),
+    })?;
+    let stat = rustix::fs::fstat(&fd).map_err(|e| e.to_string())?;
+    if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile {
+        return Err("not a regular file".into());
+    }
+    if stat.st_uid != rustix::process::geteuid().as_raw() {
+        return Err(format!("a file of user {}", stat.st_uid));
+    }
+    if stat.st_nlink != 1 {
+        return Err(format!("a file with {} links", stat.st_nlink));
+    }
+    Ok(std::fs::File::from(fd))
 }
 
 /// Whether the grader runs as root.
@@ -681,6 +723,71 @@ mod tests {
             }
             .for_slot(1),
             None
+        );
+    }
+
+    /// A lock folder anyone may write in, as `/run/lock` is: a link, a FIFO,
+    /// another user's file or a hard link planted where a block's lock
+    /// goes makes the grader skip that block, never create a file through
+    /// the link nor wait on the FIFO (as it did).
+    #[test]
+    fn planted_lock_files_are_refused() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o1777)).unwrap();
+        let lock = |base: u32| dir.path().join(format!("asalto-grade-users-{base}.lock"));
+        let victim = dir.path().join("created-through-the-link");
+        std::os::unix::fs::symlink(&victim, lock(3_000_000_000)).unwrap();
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &lock(3_000_001_000),
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o666),
+            0,
+        )
+        .unwrap();
+        let other = dir.path().join("other");
+        std::fs::write(&other, "").unwrap();
+        std::fs::hard_link(&other, lock(3_000_002_000)).unwrap();
+        // The FIFO once held the grader forever: fail after a minute.
+        let (tx, rx) = std::sync::mpsc::channel();
+        let path = dir.path().to_path_buf();
+        std::thread::spawn(move || {
+            let _ = tx.send(Users::pick_in(&path, 3_000_000_000, 2));
+        });
+        let users = rx
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the grader waited on the planted FIFO");
+        assert_eq!(users.base, Some(3_000_003_000));
+        assert!(!victim.exists(), "a file was made through the link");
+        assert_eq!(
+            open_lock(&lock(3_000_000_000)).unwrap_err(),
+            "a symbolic link"
+        );
+        assert_eq!(
+            open_lock(&lock(3_000_001_000)).unwrap_err(),
+            "not a regular file"
+        );
+        assert_eq!(
+            open_lock(&lock(3_000_002_000)).unwrap_err(),
+            "a file with 2 links"
+        );
+        if is_root() {
+            let theirs = lock(3_000_004_000);
+            std::fs::write(&theirs, "").unwrap();
+            rustix::fs::chown(
+                &theirs,
+                Some(rustix::fs::Uid::from_raw(4_000_000_000)),
+                None,
+            )
+            .unwrap();
+            assert_eq!(open_lock(&theirs).unwrap_err(), "a file of user 4000000000");
+        }
+        // The block taken is locked: another open file cannot lock it.
+        let taken = std::fs::File::open(lock(3_000_003_000)).unwrap();
+        assert!(
+            rustix::fs::flock(&taken, rustix::fs::FlockOperation::NonBlockingLockExclusive)
+                .is_err()
         );
     }
 
