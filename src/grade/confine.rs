@@ -740,7 +740,7 @@ mod tests {
         std::os::unix::fs::symlink(&victim, lock(3_000_000_000)).unwrap();
         rustix::fs::mknodat(
             rustix::fs::CWD,
-            &lock(3_000_001_000),
+            lock(3_000_001_000),
             rustix::fs::FileType::Fifo,
             rustix::fs::Mode::from_raw_mode(0o666),
             0,
