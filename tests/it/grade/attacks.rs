@@ -644,3 +644,69 @@ fn reports_stay_small_whatever_the_program_prints() {
         }
     }
 }
+
+/// Issue 24, item 7: A symbolic link in a reference folder (`--games DIR`,
+/// `--puzzles DIR`) was followed as root, to a file only root may read.
+/// Links inside a named folder are left out with a note; a link named on
+/// the command line is the instructor's own and is followed.
+#[test]
+fn links_inside_a_reference_folder_are_not_followed() {
+    let private = tempfile::Builder::new()
+        .prefix("asalto-root-only-")
+        .tempdir()
+        .unwrap();
+    std::fs::set_permissions(private.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+    let refs = open_dir_outside_tmp("asalto-linked-refs-");
+    let (py, fx) = (python(), fixture());
+    // Asalto: a game of the folder, and a link to a game only root reads.
+    let secret = private.path().join("secret.txt");
+    copy_with_mode(sample("apendice-a.txt"), &secret, 0o600);
+    copy_with_mode(
+        sample("ejemplo.txt"),
+        &refs.path().join("ejemplo.txt"),
+        0o644,
+    );
+    let link = refs.path().join("linked.txt");
+    std::os::unix::fs::symlink(&secret, &link).unwrap();
+    let refs_s = refs.path().display().to_string();
+    let graded = grade(&["--games", &refs_s, "--", py, &fx], &[]);
+    assert_eq!(graded.json()["games"], serde_json::json!(["ejemplo.txt"]));
+    let note = format!("note: {}: left out, it is a symbolic link", link.display());
+    assert!(graded.stderr.contains(&note), "{}", graded.stderr);
+    // Named on the command line, the link is followed.
+    let link_s = link.display().to_string();
+    let graded = grade(&["--games", &link_s, "--", py, &fx], &[]);
+    assert_eq!(graded.json()["games"], serde_json::json!(["linked.txt"]));
+    assert!(!graded.stderr.contains("left out"), "{}", graded.stderr);
+    // Solitaire: the same for a puzzle set.
+    let puzzles = open_dir_outside_tmp("asalto-linked-puzzles-");
+    let secret_set = private.path().join("secret-set.txt");
+    std::fs::write(&secret_set, "BB..............\n").unwrap();
+    let set = puzzles.path().join("set.txt");
+    std::fs::write(&set, "...N.....R....B.\n").unwrap();
+    std::fs::set_permissions(&set, std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::os::unix::fs::symlink(&secret_set, puzzles.path().join("zz-linked.txt")).unwrap();
+    let puzzles_s = puzzles.path().display().to_string();
+    let graded = grade(
+        &[
+            "--game",
+            "solitaire",
+            "--puzzles",
+            &puzzles_s,
+            "--",
+            py,
+            "-c",
+            "print('none')",
+        ],
+        &[],
+    );
+    let games = graded.json()["games"].to_string();
+    assert!(!games.contains("zz-linked"), "{games}");
+    assert!(
+        graded
+            .stderr
+            .contains("zz-linked.txt: left out, it is a symbolic link"),
+        "{}",
+        graded.stderr
+    );
+}
