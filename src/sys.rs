@@ -187,3 +187,130 @@ fn install_filter(filter: &[seccompiler::sock_filter]) -> std::io::Result<()> {
         Err(_) => Err(std::io::Error::from_raw_os_error(libc::EINVAL)),
     }
 }
+
+/// Fork a watchdog: a process in a session of its own that keeps only the
+/// descriptors `keep` (and the read end of a pipe), waits until the write
+/// end, returned, is closed (this process ended, however: `kill -9`
+/// included, or it closed it), then kills every process of each user id
+/// in `uids` and exits. Its process id comes back with the write end, to
+/// wait for it.
+///
+/// # Errors
+///
+/// When the pipe or the fork fails.
+#[cfg(target_os = "linux")]
+pub fn start_watchdog(
+    uids: std::ops::Range<u32>,
+    keep: &[i32],
+) -> std::io::Result<(std::os::fd::OwnedFd, i32)> {
+    use std::os::fd::AsRawFd;
+    let (read, write) = rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?;
+    let read_fd = read.as_raw_fd();
+    let mut kept = [-1i32; 16];
+    kept[0] = read_fd;
+    for (slot, fd) in kept[1..].iter_mut().zip(keep) {
+        *slot = *fd;
+    }
+    kept.sort_unstable();
+    // SAFETY: fork in a process that may have other threads: the child
+    // makes only async-signal-safe system calls (setsid, close_range or
+    // close, read, fork, setuid, kill, waitpid, nanosleep, _exit), touches
+    // only `kept` and `uids` (copied, on its stack) and never returns
+    // into Rust code that could allocate or take a lock.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    if pid == 0 {
+        // SAFETY: see above.
+        unsafe {
+            libc::setsid();
+            // Hold nothing of the grader's (its pipes to the programs, its
+            // standard output) but the locks it passes on.
+            let mut next = 0u32;
+            for fd in kept.into_iter().filter(|fd| *fd >= 0) {
+                close_from_to(next, fd as u32);
+                next = fd as u32 + 1;
+            }
+            close_from_to(next, u32::MAX);
+            let mut byte = 0u8;
+            loop {
+                let n = libc::read(read_fd, (&raw mut byte).cast(), 1);
+                if n == 0 || (n < 0 && !interrupted()) {
+                    break;
+                }
+            }
+            for uid in uids {
+                kill_all_as(uid);
+            }
+            libc::_exit(0);
+        }
+    }
+    drop(read);
+    Ok((write, pid))
+}
+
+/// Whether the last system call failed with `EINTR` (reads errno only).
+#[cfg(target_os = "linux")]
+fn interrupted() -> bool {
+    std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR)
+}
+
+/// Close the descriptors `from..to` (`to` excluded).
+///
+/// # Safety
+///
+/// Only in a process whose descriptors in that range nobody uses (a forked
+/// child).
+#[cfg(target_os = "linux")]
+unsafe fn close_from_to(from: u32, to: u32) {
+    if from >= to {
+        return;
+    }
+    // SAFETY: by the caller; close_range and close are async-signal-safe.
+    unsafe {
+        if libc::syscall(libc::SYS_close_range, from, to - 1, 0) < 0 {
+            for fd in from..to.min(65_536) {
+                libc::close(fd as i32);
+            }
+        }
+    }
+}
+
+/// From a helper forked and switched to `uid`, `kill(-1, SIGKILL)` (every
+/// process of that user) until none is found, at most 100 times, 10 ms
+/// apart (the killed die and are reaped, a forking one makes more).
+///
+/// # Safety
+///
+/// Only async-signal-safe calls: for a forked child of a process that may
+/// have threads.
+#[cfg(target_os = "linux")]
+unsafe fn kill_all_as(uid: u32) {
+    // SAFETY: by the caller.
+    unsafe {
+        for _ in 0..100 {
+            let helper = libc::fork();
+            if helper == 0 {
+                if libc::setuid(uid) != 0 {
+                    libc::_exit(2);
+                }
+                let none = libc::kill(-1, libc::SIGKILL) < 0;
+                libc::_exit(i32::from(none));
+            }
+            if helper < 0 {
+                return;
+            }
+            let mut status = 0;
+            while libc::waitpid(helper, &mut status, 0) < 0 && interrupted() {}
+            if libc::WIFEXITED(status) && libc::WEXITSTATUS(status) != 0 {
+                return;
+            }
+            let pause = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 10_000_000,
+            };
+            libc::nanosleep(&pause, std::ptr::null_mut());
+        }
+    }
+}

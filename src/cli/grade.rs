@@ -532,11 +532,14 @@ fn environment(vars: &[String]) -> Result<Vec<(OsString, OsString)>, String> {
 #[cfg(target_os = "linux")]
 /// Run `grade`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
-    match args.game {
+    let status = match args.game {
         GameArg::Asalto => drive::<Asalto>(&args, out),
         GameArg::Go => drive::<go::Go>(&args, out),
         GameArg::Solitaire => drive::<solitaire::Solitaire>(&args, out),
-    }
+    };
+    // Started with the users: nothing of the run outlives it.
+    grade::watchdog::stop();
+    status
 }
 
 #[cfg(target_os = "linux")]
@@ -798,6 +801,7 @@ fn options(
         Some(_) => return Err("--uid: only root can run programs as other users".into()),
         None => Users::pick(grade::confine::DEFAULT_UID_BASE, jobs),
     };
+    grade::watchdog::start(&users, jobs)?;
     let choice = match args.sandbox {
         SandboxArg::Auto => SandboxChoice::Auto,
         SandboxArg::Bwrap => SandboxChoice::Bwrap,

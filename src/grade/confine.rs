@@ -124,11 +124,22 @@ fn lock_dir() -> PathBuf {
     }
 }
 
+/// The locks this process holds on blocks of user ids: each file, open for
+/// the rest of the process's life.
+static HELD: std::sync::Mutex<Vec<(PathBuf, std::fs::File)>> = std::sync::Mutex::new(Vec::new());
+
+/// The descriptors of the locks held (the watchdog keeps them, so that
+/// the block stays taken until it has killed what was left).
+pub(crate) fn held_lock_fds() -> Vec<i32> {
+    use std::os::fd::AsRawFd;
+    HELD.lock()
+        .map(|held| held.iter().map(|(_, f)| f.as_raw_fd()).collect())
+        .unwrap_or_default()
+}
+
 /// Take the lock of the block of user ids starting at `base` (its file in
 /// `dir`), for the rest of the process's life; whether it was free.
 fn lock_block(dir: &Path, base: u32) -> bool {
-    use std::sync::Mutex;
-    static HELD: Mutex<Vec<(PathBuf, std::fs::File)>> = Mutex::new(Vec::new());
     let Ok(mut held) = HELD.lock() else {
         return false;
     };

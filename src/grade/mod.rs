@@ -67,6 +67,7 @@ mod session;
 pub mod solitaire;
 pub mod stall;
 pub mod syscalls;
+pub mod watchdog;
 
 pub use confine::{Confinement, Sandbox, SandboxChoice, User, Users};
 pub use files::{LOAD_NAME, SAVE_NAME};

@@ -710,3 +710,72 @@ fn links_inside_a_reference_folder_are_not_followed() {
         graded.stderr
     );
 }
+
+/// The real user id of process `pid`, if it still exists.
+fn uid_of(pid: i32) -> Option<u32> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("Uid:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Issue 24, item 7: With `--sandbox none`, killing the grader (`kill -9`)
+/// left the children that had started a session of their own running
+/// (a death signal reaches only the program itself). As root each program
+/// has a user id of its own: the grader's watchdog kills everything of
+/// those ids once the grader is gone, and then exits.
+#[test]
+fn killing_the_grader_kills_what_its_programs_left() {
+    if !is_root() {
+        eprintln!("skipped: programs have users of their own only as root");
+        return;
+    }
+    let marker = format!("asalto-orphaned-{}", std::process::id());
+    let game = sample("ejemplo.txt");
+    let (py, fx) = (python(), fixture());
+    let mut grader = Command::new(env!("CARGO_BIN_EXE_asalto"))
+        .args(["grade", "--sandbox", "none", "--format", "json"])
+        .args(["--move-timeout", "300", "--games", &game, "--", py, &fx])
+        .args(["--attack", "daemon", "--marker", &marker, "--bug", "hang"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Until the program and its detached child both run (under their
+    // user; the grader and its watchdog carry the marker too, as root).
+    let programs = || -> Vec<i32> {
+        processes_with(&marker)
+            .into_iter()
+            .filter(|p| uid_of(*p).is_some_and(|u| u >= 1_000_000_000))
+            .collect()
+    };
+    let until = std::time::Instant::now() + Duration::from_secs(120);
+    while programs().len() < 2 {
+        assert!(
+            std::time::Instant::now() < until,
+            "the program and its daemon did not start"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    grader.kill().unwrap();
+    grader.wait().unwrap();
+    // Everything with the marker goes: the daemon, killed by the watchdog,
+    // and the watchdog itself.
+    let until = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let left = processes_with(&marker);
+        if left.is_empty() {
+            break;
+        }
+        if std::time::Instant::now() >= until {
+            for pid in &left {
+                let _ = rustix::process::kill_process(
+                    rustix::process::Pid::from_raw(*pid).unwrap(),
+                    rustix::process::Signal::KILL,
+                );
+            }
+            panic!("still running after the grader was killed: {left:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
