@@ -96,6 +96,11 @@ pub struct ChildSetup {
     /// A system call filter to install last (`grade::syscalls`), with
     /// `PR_SET_NO_NEW_PRIVS`.
     pub syscall_filter: Option<&'static [seccompiler::sock_filter]>,
+    /// Empty the keyrings the kernel keeps for the child's user (its user,
+    /// user-session and persistent keyrings, which outlive its processes
+    /// and would pass keys to the next program of that user), when that
+    /// user is the program's own.
+    pub clear_user_keyrings: bool,
 }
 
 /// `setrlimit(resource, value)` for soft and hard limit. A macro, because
@@ -152,12 +157,61 @@ pub fn confine_before_exec(cmd: &mut std::process::Command, setup: ChildSetup) {
                     return Err(std::io::Error::last_os_error());
                 }
             }
+            own_keyrings(setup.clear_user_keyrings)?;
             match setup.syscall_filter {
                 Some(filter) => install_filter(filter),
                 None => Ok(()),
             }
         });
     }
+}
+
+/// In a forked child before `exec`: join a new, empty session keyring
+/// (else it would share the grader's: a program could read the keys
+/// there and leave keys for the next one), and with `clear_user`, empty
+/// its user's keyrings. Where the kernel has no keyrings, or a container
+/// refuses `keyctl` (then the program cannot use them either), nothing is
+/// done.
+///
+/// # Safety
+///
+/// Only async-signal-safe system calls (keyctl); allocates nothing.
+#[cfg(target_os = "linux")]
+unsafe fn own_keyrings(clear_user: bool) -> std::io::Result<()> {
+    let keyctl = |op: u32, a: libc::c_long, b: libc::c_long| -> libc::c_long {
+        // SAFETY: keyctl with plain numbers, or a null name for
+        // KEYCTL_JOIN_SESSION_KEYRING (an anonymous keyring).
+        unsafe { libc::syscall(libc::SYS_keyctl, libc::c_long::from(op), a, b, 0, 0) }
+    };
+    if clear_user {
+        for ring in [
+            libc::KEY_SPEC_USER_KEYRING,
+            libc::KEY_SPEC_USER_SESSION_KEYRING,
+        ] {
+            keyctl(libc::KEYCTL_CLEAR, libc::c_long::from(ring), 0);
+        }
+    }
+    if keyctl(libc::KEYCTL_JOIN_SESSION_KEYRING, 0, 0) < 0 {
+        let e = std::io::Error::last_os_error();
+        if !matches!(
+            e.raw_os_error(),
+            Some(libc::ENOSYS | libc::EPERM | libc::EACCES)
+        ) {
+            return Err(e);
+        }
+        return Ok(());
+    }
+    if clear_user {
+        // Linked into the new session keyring to reach it, then emptied
+        // and unlinked.
+        let session = libc::c_long::from(libc::KEY_SPEC_SESSION_KEYRING);
+        let persistent = keyctl(libc::KEYCTL_GET_PERSISTENT, -1, session);
+        if persistent >= 0 {
+            keyctl(libc::KEYCTL_CLEAR, persistent, 0);
+            keyctl(libc::KEYCTL_UNLINK, persistent, session);
+        }
+    }
+    Ok(())
 }
 
 /// Make `cmd`'s child install `filter` (with `PR_SET_NO_NEW_PRIVS`) just

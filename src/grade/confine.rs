@@ -612,10 +612,18 @@ impl Confinement {
         } else {
             not_confined.extend([
                 "the network".to_string(),
-                "reading the files its user may read, and writing where its user may (e.g. /tmp), without a limit on the total"
+                "reading the files its user may read, and writing where its user may (/tmp, /var/tmp and /dev/shm are every user's while it runs), without a limit on the total"
+                    .to_string(),
+                "System V IPC objects and POSIX message queues (the machine's, shared with every user)"
                     .to_string(),
             ]);
         }
+        confined.push(if separate && !bwrap {
+            "a session keyring of its own; its user's keyrings emptied, and what its user left in /tmp, /var/tmp and /dev/shm removed, before and after each run"
+                .to_string()
+        } else {
+            "a session keyring of its own".to_string()
+        });
         match (separate, bwrap) {
             (true, _) => confined.push(
                 "a user of its own per parallel job: it cannot signal the grader or another program, nor read the grader's private files"
@@ -625,13 +633,16 @@ impl Confinement {
                 "its user: the grader's own (the grader is not root)".to_string(),
             ),
             (false, false) => not_confined.push(
-                "its user: the grader's own, so it can signal or stop the grader and read and write the grader's files (and, through the grader's process, which no filter binds, make a Unix socket)"
+                "its user: the grader's own, so it can signal or stop the grader, read and write the grader's files and its user's keyrings (and, through the grader's process, which no filter binds, make a Unix socket)"
                     .to_string(),
             ),
         }
         if !bwrap {
             if separate {
-                confined.push("every process of its user is found, counted and killed".to_string());
+                confined.push(
+                    "every process of its user is found, counted and killed, also when the grader is killed (a watchdog process kills what is left of its user)"
+                        .to_string(),
+                );
             } else {
                 not_confined.push(
                     "a process that leaves its session (setsid, double fork) is neither found nor killed"

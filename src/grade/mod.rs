@@ -64,6 +64,7 @@ mod recorder;
 pub mod report;
 pub mod screen;
 mod session;
+pub mod shared;
 pub mod solitaire;
 pub mod stall;
 pub mod syscalls;

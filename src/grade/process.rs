@@ -172,8 +172,10 @@ pub struct Program {
 const BWRAP_PROCESSES: u64 = 2;
 
 /// Settings made in the forked child before `exec`: a new session, the
-/// limits, death with the grader, (unconfined) no new privileges, and the
-/// system call filter of [`super::syscalls`] (under bubblewrap too). The
+/// limits, death with the grader, (unconfined) no new privileges, a
+/// session keyring of its own (and, under a user of its own, that user's
+/// keyrings emptied), and the system call filter of [`super::syscalls`]
+/// (under bubblewrap too). The
 /// user is set by `Command::uid`/`gid` (which also clears supplementary
 /// groups) just before.
 fn confine_child(cmd: &mut Command, limits: Limits, user: Option<User>, keep_fds: [i32; 2]) {
@@ -195,6 +197,7 @@ fn confine_child(cmd: &mut Command, limits: Limits, user: Option<User>, keep_fds
             no_new_privileges: unconfined,
             keep_fds,
             syscall_filter: super::syscalls::program(),
+            clear_user_keyrings: user.is_some(),
         },
     );
     if let Some(u) = user {

@@ -779,3 +779,94 @@ fn killing_the_grader_kills_what_its_programs_left() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+/// What a submission's attacks observed (the standard error its report
+/// quotes).
+fn observed_by(sub: &serde_json::Value) -> std::collections::BTreeMap<String, String> {
+    failures(sub)
+        .iter()
+        .filter_map(|f| f["stderr_tail"].as_str())
+        .flat_map(observed)
+        .collect()
+}
+
+/// Issue 24, item 7: Without bubblewrap, what one student's program left
+/// in its user's keyrings (the kernel keeps them after its processes end),
+/// in the session keyring (the grader's, shared), or in `/tmp`, `/var/tmp`
+/// and `/dev/shm` was there for the next program of the same user id (one
+/// per parallel job). Now each program gets a session keyring of its own,
+/// its user's keyrings are emptied before it starts, and what its user
+/// left in those places is removed: the next one finds nothing.
+#[test]
+fn a_program_finds_nothing_the_previous_one_left() {
+    if !is_root() {
+        eprintln!("skipped: programs have users of their own only as root");
+        return;
+    }
+    let subs = submissions(&[]);
+    let marker = format!("{}", std::process::id());
+    for (name, attack) in [("a-leaves", "leave-behind"), ("b-looks", "look-behind")] {
+        let dir = subs.path().join(name);
+        std::fs::create_dir(&dir).unwrap();
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let args = ["--attack", attack, "--marker", &marker].map(String::from);
+        write_stub(&dir, &args);
+    }
+    let run = format!("{} {{entry}}", python());
+    let subs_s = subs.path().display().to_string();
+    let game = sample("ejemplo.txt");
+    for sandbox in sandboxes() {
+        let graded = grade(
+            &[
+                "--sandbox",
+                sandbox,
+                "--jobs",
+                "1",
+                "--games",
+                &game,
+                "--run",
+                &run,
+                "--submissions",
+                &subs_s,
+            ],
+            &[],
+        );
+        let json = graded.json();
+        let left = observed_by(submission(&json, "a-leaves"));
+        let found = observed_by(submission(&json, "b-looks"));
+        if sandbox == "none" {
+            // It could leave everything (so that the test can fail).
+            for key in [
+                "key-user",
+                "key-session",
+                "key-persistent",
+                "tmp",
+                "var-tmp",
+                "dev-shm",
+            ] {
+                assert_eq!(left[&format!("leave-{key}")], "ok", "{key}: {left:?}");
+            }
+        }
+        for key in ["key-user", "key-session", "key-persistent"] {
+            // ENOKEY.
+            assert_eq!(
+                found[&format!("found-{key}")],
+                "denied:126",
+                "{sandbox}: {found:?}"
+            );
+        }
+        for key in ["tmp", "var-tmp", "dev-shm"] {
+            assert_eq!(
+                found[&format!("found-{key}")],
+                "denied:2",
+                "{sandbox}: {found:?}"
+            );
+        }
+        for dir in ["/tmp", "/var/tmp", "/dev/shm"] {
+            let path = format!("{dir}/asalto-left-{marker}");
+            let there = Path::new(&path).exists();
+            let _ = std::fs::remove_file(&path);
+            assert!(!there, "{sandbox}: {path} was left");
+        }
+    }
+}
