@@ -7,6 +7,10 @@
 //!
 //! - [`confine`]: the sandbox (bubblewrap, or none) and the user programs
 //!   run as, and an exact account of what is and is not confined;
+//!   [`syscalls`]: the system call filter every program runs under (no
+//!   Unix sockets); [`watchdog`]: as root, what kills the programs' users
+//!   once the grader is gone; [`shared`]: what a program's user leaves in
+//!   `/tmp` and `/dev/shm`, removed around each unconfined run;
 //! - [`process`] and [`procs`]: starting one untrusted program, its pipes,
 //!   telling when it waits for input, finding and killing its processes;
 //! - [`folder`]: its working folder, touched without following its links;
