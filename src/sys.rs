@@ -93,6 +93,14 @@ pub struct ChildSetup {
     pub no_new_privileges: bool,
     /// Descriptors (or -1) to keep open across `exec`.
     pub keep_fds: [i32; 2],
+    /// A system call filter to install last (`grade::syscalls`), with
+    /// `PR_SET_NO_NEW_PRIVS`.
+    pub syscall_filter: Option<&'static [seccompiler::sock_filter]>,
+    /// Empty the keyrings the kernel keeps for the child's user (its user,
+    /// user-session and persistent keyrings, which outlive its processes
+    /// and would pass keys to the next program of that user), when that
+    /// user is the program's own.
+    pub clear_user_keyrings: bool,
 }
 
 /// `setrlimit(resource, value)` for soft and hard limit. A macro, because
@@ -111,15 +119,17 @@ macro_rules! set_limit {
 }
 
 /// Make `cmd`'s child, after `fork` and before `exec`: leader of a new
-/// session, under the limits of `setup`, killed when its parent dies, and
-/// keeping `setup.keep_fds` open across `exec`.
+/// session, under the limits of `setup`, killed when its parent dies,
+/// keeping `setup.keep_fds` open across `exec`, and under
+/// `setup.syscall_filter`.
 #[cfg(target_os = "linux")]
 pub fn confine_before_exec(cmd: &mut std::process::Command, setup: ChildSetup) {
     use std::os::unix::process::CommandExt;
     // SAFETY: the closure runs in the forked child before exec and makes
     // only async-signal-safe system calls (setsid, setrlimit, prctl,
-    // getppid, fcntl, _exit); it allocates nothing (`setup` is Copy, and
-    // `last_os_error` reads errno only).
+    // getppid, fcntl, seccomp, _exit); it allocates nothing (`setup` is
+    // Copy, the filter a slice made before the fork, and `last_os_error`
+    // and the errors of `install_filter` read errno only).
     unsafe {
         cmd.pre_exec(move || {
             if libc::setsid() < 0 {
@@ -147,7 +157,214 @@ pub fn confine_before_exec(cmd: &mut std::process::Command, setup: ChildSetup) {
                     return Err(std::io::Error::last_os_error());
                 }
             }
-            Ok(())
+            own_keyrings(setup.clear_user_keyrings)?;
+            match setup.syscall_filter {
+                Some(filter) => install_filter(filter),
+                None => Ok(()),
+            }
         });
+    }
+}
+
+/// In a forked child before `exec`: join a new, empty session keyring
+/// (else it would share the grader's: a program could read the keys
+/// there and leave keys for the next one), and with `clear_user`, empty
+/// its user's keyrings. Where the kernel has no keyrings, or a container
+/// refuses `keyctl` (then the program cannot use them either), nothing is
+/// done.
+///
+/// # Safety
+///
+/// Only async-signal-safe system calls (keyctl); allocates nothing.
+#[cfg(target_os = "linux")]
+unsafe fn own_keyrings(clear_user: bool) -> std::io::Result<()> {
+    let keyctl = |op: u32, a: libc::c_long, b: libc::c_long| -> libc::c_long {
+        // SAFETY: keyctl with plain numbers, or a null name for
+        // KEYCTL_JOIN_SESSION_KEYRING (an anonymous keyring).
+        unsafe { libc::syscall(libc::SYS_keyctl, libc::c_long::from(op), a, b, 0, 0) }
+    };
+    if clear_user {
+        for ring in [
+            libc::KEY_SPEC_USER_KEYRING,
+            libc::KEY_SPEC_USER_SESSION_KEYRING,
+        ] {
+            keyctl(libc::KEYCTL_CLEAR, libc::c_long::from(ring), 0);
+        }
+    }
+    if keyctl(libc::KEYCTL_JOIN_SESSION_KEYRING, 0, 0) < 0 {
+        let e = std::io::Error::last_os_error();
+        if !matches!(
+            e.raw_os_error(),
+            Some(libc::ENOSYS | libc::EPERM | libc::EACCES)
+        ) {
+            return Err(e);
+        }
+        return Ok(());
+    }
+    if clear_user {
+        // Linked into the new session keyring to reach it, then emptied
+        // and unlinked.
+        let session = libc::c_long::from(libc::KEY_SPEC_SESSION_KEYRING);
+        let persistent = keyctl(libc::KEYCTL_GET_PERSISTENT, -1, session);
+        if persistent >= 0 {
+            keyctl(libc::KEYCTL_CLEAR, persistent, 0);
+            keyctl(libc::KEYCTL_UNLINK, persistent, session);
+        }
+    }
+    Ok(())
+}
+
+/// Make `cmd`'s child install `filter` (with `PR_SET_NO_NEW_PRIVS`) just
+/// before `exec`, and nothing else.
+#[cfg(target_os = "linux")]
+pub fn filter_before_exec(
+    cmd: &mut std::process::Command,
+    filter: &'static [seccompiler::sock_filter],
+) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: the closure runs in the forked child before exec and only
+    // makes the prctl and seccomp calls of `install_filter`, which
+    // allocate nothing.
+    unsafe {
+        cmd.pre_exec(move || install_filter(filter));
+    }
+}
+
+/// Install `filter` on the calling thread (in a forked child: what it
+/// execs inherits it), with `PR_SET_NO_NEW_PRIVS`, which an unprivileged
+/// process needs for it. Allocates nothing: the errors carry errno.
+#[cfg(target_os = "linux")]
+fn install_filter(filter: &[seccompiler::sock_filter]) -> std::io::Result<()> {
+    match seccompiler::apply_filter(filter) {
+        Ok(()) => Ok(()),
+        Err(seccompiler::Error::Prctl(e) | seccompiler::Error::Seccomp(e)) => Err(e),
+        Err(_) => Err(std::io::Error::from_raw_os_error(libc::EINVAL)),
+    }
+}
+
+/// Fork a watchdog: a process in a session of its own that keeps only the
+/// descriptors `keep` (and the read end of a pipe), waits until the write
+/// end, returned, is closed (this process ended, however: `kill -9`
+/// included, or it closed it), then kills every process of each user id
+/// in `uids` and exits. Its process id comes back with the write end, to
+/// wait for it.
+///
+/// # Errors
+///
+/// When the pipe or the fork fails.
+#[cfg(target_os = "linux")]
+pub fn start_watchdog(
+    uids: std::ops::Range<u32>,
+    keep: &[i32],
+) -> std::io::Result<(std::os::fd::OwnedFd, i32)> {
+    use std::os::fd::AsRawFd;
+    let (read, write) = rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?;
+    let read_fd = read.as_raw_fd();
+    let mut kept = [-1i32; 16];
+    kept[0] = read_fd;
+    for (slot, fd) in kept[1..].iter_mut().zip(keep) {
+        *slot = *fd;
+    }
+    kept.sort_unstable();
+    // SAFETY: fork in a process that may have other threads: the child
+    // makes only async-signal-safe system calls (setsid, close_range or
+    // close, read, fork, setuid, kill, waitpid, nanosleep, _exit), touches
+    // only `kept` and `uids` (copied, on its stack) and never returns
+    // into Rust code that could allocate or take a lock.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    if pid == 0 {
+        // SAFETY: see above.
+        unsafe {
+            libc::setsid();
+            // Hold nothing of the grader's (its pipes to the programs, its
+            // standard output) but the locks it passes on.
+            let mut next = 0u32;
+            for fd in kept.into_iter().filter(|fd| *fd >= 0) {
+                close_from_to(next, fd as u32);
+                next = fd as u32 + 1;
+            }
+            close_from_to(next, u32::MAX);
+            let mut byte = 0u8;
+            loop {
+                let n = libc::read(read_fd, (&raw mut byte).cast(), 1);
+                if n == 0 || (n < 0 && !interrupted()) {
+                    break;
+                }
+            }
+            for uid in uids {
+                kill_all_as(uid);
+            }
+            libc::_exit(0);
+        }
+    }
+    drop(read);
+    Ok((write, pid))
+}
+
+/// Whether the last system call failed with `EINTR` (reads errno only).
+#[cfg(target_os = "linux")]
+fn interrupted() -> bool {
+    std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR)
+}
+
+/// Close the descriptors `from..to` (`to` excluded).
+///
+/// # Safety
+///
+/// Only in a process whose descriptors in that range nobody uses (a forked
+/// child).
+#[cfg(target_os = "linux")]
+unsafe fn close_from_to(from: u32, to: u32) {
+    if from >= to {
+        return;
+    }
+    // SAFETY: by the caller; close_range and close are async-signal-safe.
+    unsafe {
+        if libc::syscall(libc::SYS_close_range, from, to - 1, 0) < 0 {
+            for fd in from..to.min(65_536) {
+                libc::close(fd as i32);
+            }
+        }
+    }
+}
+
+/// From a helper forked and switched to `uid`, `kill(-1, SIGKILL)` (every
+/// process of that user) until none is found, at most 100 times, 10 ms
+/// apart (the killed die and are reaped, a forking one makes more).
+///
+/// # Safety
+///
+/// Only async-signal-safe calls: for a forked child of a process that may
+/// have threads.
+#[cfg(target_os = "linux")]
+unsafe fn kill_all_as(uid: u32) {
+    // SAFETY: by the caller.
+    unsafe {
+        for _ in 0..100 {
+            let helper = libc::fork();
+            if helper == 0 {
+                if libc::setuid(uid) != 0 {
+                    libc::_exit(2);
+                }
+                let none = libc::kill(-1, libc::SIGKILL) < 0;
+                libc::_exit(i32::from(none));
+            }
+            if helper < 0 {
+                return;
+            }
+            let mut status = 0;
+            while libc::waitpid(helper, &mut status, 0) < 0 && interrupted() {}
+            if libc::WIFEXITED(status) && libc::WEXITSTATUS(status) != 0 {
+                return;
+            }
+            let pause = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 10_000_000,
+            };
+            libc::nanosleep(&pause, std::ptr::null_mut());
+        }
     }
 }

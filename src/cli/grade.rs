@@ -300,29 +300,92 @@ fn split_words(s: &str) -> Result<Vec<String>, String> {
 }
 
 #[cfg(target_os = "linux")]
-/// The files named on the command line, and in the folders named, the
-/// files with extension `ext`, sorted.
-fn record_files(paths: &[PathBuf], ext: &str) -> Result<Vec<PathBuf>, String> {
+/// A reference file to read (`--games`, `--puzzles`).
+struct RefFile {
+    path: PathBuf,
+    /// Named on the command line: the teacher's own word, so a link is
+    /// followed. A file found in a folder named there is read only if it
+    /// is not a link.
+    named: bool,
+}
+
+#[cfg(target_os = "linux")]
+/// The reference files of `paths`: each file named on the command line,
+/// and in each folder named, its regular files with extension `ext`,
+/// sorted; with a sentence for each entry with that extension left out.
+/// A link named on the command line (file or folder) is the teacher's and
+/// is followed; one inside a named folder is not (the grader reads as root:
+/// a link there could show it any file of the system), nor is a FIFO, a
+/// device or a socket.
+///
+/// # Errors
+///
+/// A folder that cannot be read, or holds no such file.
+fn record_files(paths: &[PathBuf], ext: &str) -> Result<(Vec<RefFile>, Vec<String>), String> {
     let mut files = Vec::new();
+    let mut skipped = Vec::new();
     for path in paths {
-        if path.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == ext))
-                .collect();
-            found.sort();
-            if found.is_empty() {
-                return Err(format!(
-                    "{}: no `*.{ext}` records in this folder",
-                    path.display()
-                ));
-            }
-            files.extend(found);
-        } else {
-            files.push(path.clone());
+        if !path.is_dir() {
+            files.push(RefFile {
+                path: path.clone(),
+                named: true,
+            });
+            continue;
         }
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?
+            .flatten()
+        {
+            let p = entry.path();
+            if p.extension().is_none_or(|x| x != ext) {
+                continue;
+            }
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_file() {
+                found.push(p);
+                continue;
+            }
+            use std::os::unix::fs::FileTypeExt;
+            let what = if kind.is_symlink() {
+                "a symbolic link (links inside a reference folder are not followed; name the file itself to use it)"
+            } else if kind.is_dir() {
+                continue;
+            } else if kind.is_fifo() {
+                "a FIFO, not a regular file"
+            } else if kind.is_socket() {
+                "a socket, not a regular file"
+            } else if kind.is_char_device() || kind.is_block_device() {
+                "a device, not a regular file"
+            } else {
+                "not a regular file"
+            };
+            skipped.push(format!(
+                "{}: left out, it is {what}",
+                asalto::text::escape_line(&p.display().to_string())
+            ));
+        }
+        found.sort();
+        if found.is_empty() {
+            return Err(format!(
+                "{}: no `*.{ext}` records in this folder",
+                path.display()
+            ));
+        }
+        files.extend(found.into_iter().map(|path| RefFile { path, named: false }));
+    }
+    skipped.sort();
+    Ok((files, skipped))
+}
+
+#[cfg(target_os = "linux")]
+/// [`record_files`], each file left out said in a note on standard error.
+fn reference_files(paths: &[PathBuf], ext: &str) -> Result<Vec<RefFile>, String> {
+    let (files, skipped) = record_files(paths, ext)?;
+    for why in skipped {
+        error(&format!("note: {why}"));
     }
     Ok(files)
 }
@@ -333,8 +396,8 @@ fn record_files(paths: &[PathBuf], ext: &str) -> Result<Vec<PathBuf>, String> {
 /// the report its student sees (an instructor's secret games) or tune its
 /// answers to them.
 fn hide_references(paths: &[PathBuf], ext: &str, hide: &mut Vec<PathBuf>) -> Result<(), String> {
-    for file in record_files(paths, ext)? {
-        if let Ok(canonical) = std::fs::canonicalize(&file) {
+    for file in record_files(paths, ext)?.0 {
+        if let Ok(canonical) = std::fs::canonicalize(&file.path) {
             hide.push(canonical);
         }
     }
@@ -344,10 +407,10 @@ fn hide_references(paths: &[PathBuf], ext: &str, hide: &mut Vec<PathBuf>) -> Res
 #[cfg(target_os = "linux")]
 /// A file's name in reports: its own name, or `shown` (the whole path)
 /// when another file of `files` has the same name.
-fn report_name(file: &Path, files: &[PathBuf], shown: &str) -> String {
+fn report_name(file: &Path, files: &[RefFile], shown: &str) -> String {
     let clash = files
         .iter()
-        .filter(|f| f.file_name() == file.file_name())
+        .filter(|f| f.path.file_name() == file.file_name())
         .count()
         > 1;
     match file.file_name() {
@@ -359,13 +422,13 @@ fn report_name(file: &Path, files: &[PathBuf], shown: &str) -> String {
 #[cfg(target_os = "linux")]
 /// The reference games named on the command line.
 fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
-    let files = record_files(paths, "txt")?;
+    let files = reference_files(paths, "txt")?;
     let mut games = Vec::new();
     for file in &files {
-        let shown = file.display().to_string();
+        let shown = file.path.display().to_string();
         let bytes = read_reference(file, super::input::MAX_FILE)?;
         let input = super::utf8_input(&shown, bytes)?;
-        let name = report_name(file, &files, &input.name);
+        let name = report_name(&file.path, &files, &input.name);
         games.push(Reference::from_record(&name, &input.text)?);
     }
     Ok(games)
@@ -373,26 +436,37 @@ fn load_games(paths: &[PathBuf]) -> Result<Vec<Reference>, String> {
 
 #[cfg(target_os = "linux")]
 /// A reference file (`--games`, `--puzzles`), read whole but at most `max`
-/// bytes: the instructor's, so links are followed, but what is opened must
-/// be a regular file (a FIFO would hold the grader forever, `/dev/zero`
-/// would never end, a stray 10 GB file would take its memory), and one
-/// larger than `max` is refused with a message, before any program runs.
+/// bytes: a link is followed only when the instructor named it on the
+/// command line (see [`record_files`]); what is opened must be a regular
+/// file (a FIFO would hold the grader forever, `/dev/zero` would never end,
+/// a stray 10 GB file would take its memory), and one larger than `max` is
+/// refused with a message, before any program runs.
 ///
 /// # Errors
 ///
 /// `cannot read NAME: why`.
-fn read_reference(file: &Path, max: u64) -> Result<Vec<u8>, String> {
+fn read_reference(file: &RefFile, max: u64) -> Result<Vec<u8>, String> {
     use rustix::fs::{FileType, Mode, OFlags};
     use std::io::Read;
-    let name = asalto::text::escape_line(&file.display().to_string()).into_owned();
+    let name = asalto::text::escape_line(&file.path.display().to_string()).into_owned();
     let why = |e: std::io::Error| format!("cannot read {name}: {}", super::input::io_reason(&e));
     // Non-blocking: opening a FIFO for reading would wait for a writer.
+    let follow = if file.named {
+        OFlags::empty()
+    } else {
+        OFlags::NOFOLLOW
+    };
     let fd = rustix::fs::open(
-        file,
-        OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC,
+        &file.path,
+        OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC | follow,
         Mode::empty(),
     )
-    .map_err(|e| why(e.into()))?;
+    .map_err(|e| match e {
+        rustix::io::Errno::LOOP if !file.named => format!(
+            "cannot read {name}: it became a symbolic link (links inside a reference folder are not followed)"
+        ),
+        e => why(e.into()),
+    })?;
     let stat = rustix::fs::fstat(&fd).map_err(|e| why(e.into()))?;
     let what = match FileType::from_raw_mode(stat.st_mode) {
         FileType::RegularFile => None,
@@ -459,11 +533,14 @@ fn environment(vars: &[String]) -> Result<Vec<(OsString, OsString)>, String> {
 #[cfg(target_os = "linux")]
 /// Run `grade`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
-    match args.game {
+    let status = match args.game {
         GameArg::Asalto => drive::<Asalto>(&args, out),
         GameArg::Go => drive::<go::Go>(&args, out),
         GameArg::Solitaire => drive::<solitaire::Solitaire>(&args, out),
-    }
+    };
+    // Started with the users: nothing of the run outlives it.
+    grade::watchdog::stop();
+    status
 }
 
 #[cfg(target_os = "linux")]
@@ -738,6 +815,7 @@ fn options(
         Some(_) => return Err("--uid: only root can run programs as other users".into()),
         None => Users::pick(grade::confine::DEFAULT_UID_BASE, jobs),
     };
+    grade::watchdog::start(&users, jobs)?;
     let choice = match args.sandbox {
         SandboxArg::Auto => SandboxChoice::Auto,
         SandboxArg::Bwrap => SandboxChoice::Bwrap,

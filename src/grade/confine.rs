@@ -91,6 +91,13 @@ impl Users {
         if !is_root() {
             return Users { base: None };
         }
+        Users::pick_in(&lock_dir(), from, jobs)
+    }
+
+    /// [`Users::pick`] with the locks in `dir` (tests use a folder of
+    /// their own). A block whose lock cannot be taken safely (see
+    /// [`open_lock`]) is skipped like a block in use.
+    pub fn pick_in(dir: &Path, from: u32, jobs: usize) -> Users {
         let used = uids_in_use();
         let jobs = u32::try_from(jobs.max(1)).unwrap_or(u32::MAX);
         let mut base = from;
@@ -98,7 +105,7 @@ impl Users {
             let Some(end) = base.checked_add(jobs) else {
                 break;
             };
-            if !used.iter().any(|u| (base..end).contains(u)) && lock_block(base) {
+            if !used.iter().any(|u| (base..end).contains(u)) && lock_block(dir, base) {
                 return Users { base: Some(base) };
             }
             base = base.saturating_add(1000);
@@ -107,38 +114,84 @@ impl Users {
     }
 }
 
-/// Take the lock of the block of user ids starting at `base`, for the rest
-/// of the process's life; whether it was free.
-fn lock_block(base: u32) -> bool {
-    use std::sync::Mutex;
-    static HELD: Mutex<Vec<(u32, std::fs::File)>> = Mutex::new(Vec::new());
-    let Ok(mut held) = HELD.lock() else {
-        return false;
-    };
-    if held.iter().any(|(b, _)| *b == base) {
-        return true;
-    }
-    let dir = if Path::new("/run/lock").is_dir() {
+/// Where the locks of the blocks of user ids are: `/run/lock`, else the
+/// system's temporary folder.
+fn lock_dir() -> PathBuf {
+    if Path::new("/run/lock").is_dir() {
         PathBuf::from("/run/lock")
     } else {
         std::env::temp_dir()
+    }
+}
+
+/// The locks this process holds on blocks of user ids: each file, open for
+/// the rest of the process's life.
+static HELD: std::sync::Mutex<Vec<(PathBuf, std::fs::File)>> = std::sync::Mutex::new(Vec::new());
+
+/// The descriptors of the locks held (the watchdog keeps them, so that
+/// the block stays taken until it has killed what was left).
+pub(crate) fn held_lock_fds() -> Vec<i32> {
+    use std::os::fd::AsRawFd;
+    HELD.lock()
+        .map(|held| held.iter().map(|(_, f)| f.as_raw_fd()).collect())
+        .unwrap_or_default()
+}
+
+/// Take the lock of the block of user ids starting at `base` (its file in
+/// `dir`), for the rest of the process's life; whether it was free.
+fn lock_block(dir: &Path, base: u32) -> bool {
+    let Ok(mut held) = HELD.lock() else {
+        return false;
     };
     let path = dir.join(format!("asalto-grade-users-{base}.lock"));
-    let Ok(file) = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-    else {
+    if held.iter().any(|(p, _)| *p == path) {
         return true;
+    }
+    let Ok(file) = open_lock(&path) else {
+        return false;
     };
     match rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
         Ok(()) => {
-            held.push((base, file));
+            held.push((path, file));
             true
         }
         Err(_) => false,
     }
+}
+
+/// Open the lock file `path`, making it if need be, in a folder anyone may
+/// write in (`/run/lock`): never through a symbolic link (a planted one
+/// made root create a file where it pointed), never waiting on a FIFO or a
+/// device (a planted FIFO hung the grader), and only a regular file of the
+/// grader's own user with one link (not another user's file, nor a hard
+/// link to one). The error says what was found.
+fn open_lock(path: &Path) -> Result<std::fs::File, String> {
+    use rustix::fs::{FileType, Mode, OFlags};
+    let fd = rustix::fs::open(
+        path,
+        OFlags::RDWR
+            | OFlags::CREATE
+            | OFlags::NOFOLLOW
+            | OFlags::NONBLOCK
+            | OFlags::NOCTTY
+            | OFlags::CLOEXEC,
+        Mode::from_raw_mode(0o600),
+    )
+    .map_err(|e| match e {
+        rustix::io::Errno::LOOP => "a symbolic link".to_string(),
+        e => e.to_string(),
+    })?;
+    let stat = rustix::fs::fstat(&fd).map_err(|e| e.to_string())?;
+    if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile {
+        return Err("not a regular file".into());
+    }
+    if stat.st_uid != rustix::process::geteuid().as_raw() {
+        return Err(format!("a file of user {}", stat.st_uid));
+    }
+    if stat.st_nlink != 1 {
+        return Err(format!("a file with {} links", stat.st_nlink));
+    }
+    Ok(std::fs::File::from(fd))
 }
 
 /// Whether the grader runs as root.
@@ -341,6 +394,10 @@ fn try_bwrap(program: &Path, user: Option<User>) -> Result<String, String> {
     if let Some(u) = user {
         cmd.uid(u.uid).gid(u.gid);
     }
+    // Under the real runs' system call filter, which bubblewrap must bear.
+    if let Some(filter) = super::syscalls::program() {
+        crate::sys::filter_before_exec(&mut cmd, filter);
+    }
     let output = cmd
         .output()
         .map_err(|e| format!("cannot run bubblewrap: {e}"))?;
@@ -476,6 +533,9 @@ pub struct Confinement {
     pub capabilities: &'static str,
     /// `none` (a network namespace with no interfaces) or `host`.
     pub network: &'static str,
+    /// `refused` (no Unix socket can be made: the system call filter of
+    /// [`super::syscalls`], with either sandbox) or `reachable`.
+    pub unix_sockets: &'static str,
     /// Whether each program has its own PID namespace (every descendant
     /// found, counted and killed with it).
     pub pid_namespace: bool,
@@ -524,11 +584,20 @@ impl Confinement {
         let separate = users.base.is_some();
         let bwrap = matches!(sandbox, Sandbox::Bwrap { .. });
         let processes = separate.then_some(limits.processes);
+        let filtered = super::syscalls::program().is_some();
         let mut confined = vec![
             "CPU time, memory and file size per process, open files".to_string(),
             "a new session without a terminal; killed when the grader exits".to_string(),
         ];
         let mut not_confined = Vec::new();
+        if filtered {
+            confined.push(super::syscalls::REFUSED.to_string());
+        } else {
+            not_confined.push(
+                "Unix sockets: it may connect to any its user may reach (no system call filter for this architecture)"
+                    .to_string(),
+            );
+        }
         if bwrap {
             confined.extend([
                 "no capabilities and no new user namespaces".to_string(),
@@ -543,10 +612,18 @@ impl Confinement {
         } else {
             not_confined.extend([
                 "the network".to_string(),
-                "reading the files its user may read, and writing where its user may (e.g. /tmp), without a limit on the total"
+                "reading the files its user may read, and writing where its user may (/tmp, /var/tmp and /dev/shm are every user's while it runs), without a limit on the total"
+                    .to_string(),
+                "System V IPC objects and POSIX message queues (the machine's, shared with every user)"
                     .to_string(),
             ]);
         }
+        confined.push(if separate && !bwrap {
+            "a session keyring of its own; its user's keyrings emptied, and what its user left in /tmp, /var/tmp and /dev/shm removed, before and after each run"
+                .to_string()
+        } else {
+            "a session keyring of its own".to_string()
+        });
         match (separate, bwrap) {
             (true, _) => confined.push(
                 "a user of its own per parallel job: it cannot signal the grader or another program, nor read the grader's private files"
@@ -556,13 +633,16 @@ impl Confinement {
                 "its user: the grader's own (the grader is not root)".to_string(),
             ),
             (false, false) => not_confined.push(
-                "its user: the grader's own, so it can signal or stop the grader and read and write the grader's files"
+                "its user: the grader's own, so it can signal or stop the grader, read and write the grader's files and its user's keyrings (and, through the grader's process, which no filter binds, make a Unix socket)"
                     .to_string(),
             ),
         }
         if !bwrap {
             if separate {
-                confined.push("every process of its user is found, counted and killed".to_string());
+                confined.push(
+                    "every process of its user is found, counted and killed, also when the grader is killed (a watchdog process kills what is left of its user)"
+                        .to_string(),
+                );
             } else {
                 not_confined.push(
                     "a process that leaves its session (setsid, double fork) is neither found nor killed"
@@ -593,6 +673,7 @@ impl Confinement {
                 "all of root's"
             },
             network: if bwrap { "none" } else { "host" },
+            unix_sockets: if filtered { "refused" } else { "reachable" },
             pid_namespace: bwrap,
             all_processes_killed: bwrap || separate,
             filesystem: if bwrap {
@@ -613,7 +694,8 @@ impl Confinement {
         }
     }
 
-    /// One line for people: `bwrap 0.8.0, user 1500000000…, no network, …`.
+    /// One line for people: `bubblewrap 0.8.0; user 1500000000…; network:
+    /// none; Unix sockets: refused; …`.
     pub fn summary(&self) -> String {
         let tool = match &self.version {
             Some(v) => format!("bubblewrap {v}"),
@@ -629,9 +711,10 @@ impl Confinement {
             None => "disk not limited in total".to_string(),
         };
         format!(
-            "{tool}; {user}; capabilities: {}; network: {}; PID namespace: {}; {disk}",
+            "{tool}; {user}; capabilities: {}; network: {}; Unix sockets: {}; PID namespace: {}; {disk}",
             self.capabilities,
             self.network,
+            self.unix_sockets,
             if self.pid_namespace { "yes" } else { "no" },
         )
     }
@@ -662,6 +745,71 @@ mod tests {
             }
             .for_slot(1),
             None
+        );
+    }
+
+    /// A lock folder anyone may write in, as `/run/lock` is: a link, a FIFO,
+    /// another user's file or a hard link planted where a block's lock
+    /// goes makes the grader skip that block, never create a file through
+    /// the link nor wait on the FIFO (as it did).
+    #[test]
+    fn planted_lock_files_are_refused() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o1777)).unwrap();
+        let lock = |base: u32| dir.path().join(format!("asalto-grade-users-{base}.lock"));
+        let victim = dir.path().join("created-through-the-link");
+        std::os::unix::fs::symlink(&victim, lock(3_000_000_000)).unwrap();
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            lock(3_000_001_000),
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o666),
+            0,
+        )
+        .unwrap();
+        let other = dir.path().join("other");
+        std::fs::write(&other, "").unwrap();
+        std::fs::hard_link(&other, lock(3_000_002_000)).unwrap();
+        // The FIFO once held the grader forever: fail after a minute.
+        let (tx, rx) = std::sync::mpsc::channel();
+        let path = dir.path().to_path_buf();
+        std::thread::spawn(move || {
+            let _ = tx.send(Users::pick_in(&path, 3_000_000_000, 2));
+        });
+        let users = rx
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the grader waited on the planted FIFO");
+        assert_eq!(users.base, Some(3_000_003_000));
+        assert!(!victim.exists(), "a file was made through the link");
+        assert_eq!(
+            open_lock(&lock(3_000_000_000)).unwrap_err(),
+            "a symbolic link"
+        );
+        assert_eq!(
+            open_lock(&lock(3_000_001_000)).unwrap_err(),
+            "not a regular file"
+        );
+        assert_eq!(
+            open_lock(&lock(3_000_002_000)).unwrap_err(),
+            "a file with 2 links"
+        );
+        if is_root() {
+            let theirs = lock(3_000_004_000);
+            std::fs::write(&theirs, "").unwrap();
+            rustix::fs::chown(
+                &theirs,
+                Some(rustix::fs::Uid::from_raw(4_000_000_000)),
+                None,
+            )
+            .unwrap();
+            assert_eq!(open_lock(&theirs).unwrap_err(), "a file of user 4000000000");
+        }
+        // The block taken is locked: another open file cannot lock it.
+        let taken = std::fs::File::open(lock(3_000_003_000)).unwrap();
+        assert!(
+            rustix::fs::flock(&taken, rustix::fs::FlockOperation::NonBlockingLockExclusive)
+                .is_err()
         );
     }
 

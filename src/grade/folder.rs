@@ -33,7 +33,8 @@ pub struct Folder {
     /// The folder as the program sees it.
     pub path: PathBuf,
     host: Option<HostPlace>,
-    owner: Option<User>,
+    /// The user it belongs to (the program's own, as root).
+    pub owner: Option<User>,
 }
 
 #[derive(Debug)]

@@ -7,6 +7,10 @@
 //!
 //! - [`confine`]: the sandbox (bubblewrap, or none) and the user programs
 //!   run as, and an exact account of what is and is not confined;
+//!   [`syscalls`]: the system call filter every program runs under (no
+//!   Unix sockets); [`watchdog`]: as root, what kills the programs' users
+//!   once the grader is gone; [`shared`]: what a program's user leaves in
+//!   `/tmp` and `/dev/shm`, removed around each unconfined run;
 //! - [`process`] and [`procs`]: starting one untrusted program, its pipes,
 //!   telling when it waits for input, finding and killing its processes;
 //! - [`folder`]: its working folder, touched without following its links;
@@ -64,8 +68,11 @@ mod recorder;
 pub mod report;
 pub mod screen;
 mod session;
+pub mod shared;
 pub mod solitaire;
 pub mod stall;
+pub mod syscalls;
+pub mod watchdog;
 
 pub use confine::{Confinement, Sandbox, SandboxChoice, User, Users};
 pub use files::{LOAD_NAME, SAVE_NAME};

@@ -172,7 +172,10 @@ pub struct Program {
 const BWRAP_PROCESSES: u64 = 2;
 
 /// Settings made in the forked child before `exec`: a new session, the
-/// limits, death with the grader, and (unconfined) no new privileges. The
+/// limits, death with the grader, (unconfined) no new privileges, a
+/// session keyring of its own (and, under a user of its own, that user's
+/// keyrings emptied), and the system call filter of [`super::syscalls`]
+/// (under bubblewrap too). The
 /// user is set by `Command::uid`/`gid` (which also clears supplementary
 /// groups) just before.
 fn confine_child(cmd: &mut Command, limits: Limits, user: Option<User>, keep_fds: [i32; 2]) {
@@ -193,6 +196,8 @@ fn confine_child(cmd: &mut Command, limits: Limits, user: Option<User>, keep_fds
             parent: grader,
             no_new_privileges: unconfined,
             keep_fds,
+            syscall_filter: super::syscalls::program(),
+            clear_user_keyrings: user.is_some(),
         },
     );
     if let Some(u) = user {
@@ -1038,6 +1043,7 @@ fn describe_signal(sig: i32) -> String {
         libc::SIGXCPU => " (SIGXCPU: CPU time limit)",
         libc::SIGXFSZ => " (SIGXFSZ: file size limit)",
         libc::SIGABRT => " (SIGABRT)",
+        libc::SIGSYS => " (SIGSYS: a system call the sandbox refuses)",
         libc::SIGPIPE => " (SIGPIPE)",
         _ => "",
     };

@@ -596,17 +596,27 @@ pub(crate) fn not_started(
     ))
 }
 
-/// Remove a working folder; what could not be removed, as a note.
+/// Remove a working folder (and, for a folder on the host of a program
+/// with a user of its own, what that user left in the places every user
+/// may write in: [`super::shared`]); what could not be removed, as a note.
 pub(crate) fn remove_folder(folder: Folder) -> Option<String> {
     let shown = folder.path.display().to_string();
+    let shared_user = folder.host_path().and(folder.owner);
     let left = folder.remove(RemoveLimits::default());
-    (!left.is_clean()).then(|| {
-        format!(
+    let mut notes = Vec::new();
+    if !left.is_clean() {
+        notes.push(format!(
             "the working folder {} was not removed completely: {}",
             quote_line(&shown),
             describe_leftover(&left)
-        )
-    })
+        ));
+    }
+    if let Some(why) = shared_user.and_then(|u| super::shared::remove_left_by(u.uid)) {
+        notes.push(format!(
+            "what the program left in /tmp, /var/tmp or /dev/shm was not removed completely: {why}"
+        ));
+    }
+    (!notes.is_empty()).then(|| notes.join("; "))
 }
 
 /// Make a fresh working folder, copy the submission in, and start its
@@ -622,6 +632,11 @@ pub(crate) fn spawn(
         // zombies not yet reaped) still count against this user's
         // process limit: a run started now could not even fork.
         super::procs::wait_user_gone(u.uid, USER_GONE_WAIT);
+        if matches!(options.sandbox, Sandbox::Unconfined) {
+            // What a run of this user left (a grader killed before it
+            // could clean up): the program must not find it.
+            let _ = super::shared::remove_left_by(u.uid);
+        }
     }
     match &options.sandbox {
         Sandbox::Unconfined => start_unconfined(sub, options, user),

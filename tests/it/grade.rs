@@ -15,6 +15,7 @@ mod causes;
 mod go;
 mod readme;
 mod report;
+mod sockets;
 mod solitaire;
 mod support;
 

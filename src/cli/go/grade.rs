@@ -142,14 +142,15 @@ impl Graded for Go {
 
 /// The queries of the reference games named on the command line.
 fn load_games(paths: &[PathBuf], profile: Profile) -> Result<Vec<GameQueries>, String> {
-    let files = super::record_files(paths, "sgf")?;
+    let files = super::reference_files(paths, "sgf")?;
     let mut plan = Vec::new();
     for file in &files {
         let bytes = super::read_reference(file, crate::cli::input::MAX_FILE)?;
         let name = file
+            .path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| file.display().to_string());
+            .unwrap_or_else(|| file.path.display().to_string());
         let reference = Reference::from_sgf(&name, &bytes, profile)?;
         plan.push(go::plan::queries(&reference, profile));
     }

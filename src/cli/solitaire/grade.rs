@@ -105,13 +105,13 @@ impl Graded for Solitaire {
 
 /// The puzzles of the files and folders (every `*.txt`) named.
 fn load_puzzles(paths: &[PathBuf], profile: Profile) -> Result<Vec<Puzzle>, String> {
-    let files = super::record_files(paths, "txt")?;
+    let files = super::reference_files(paths, "txt")?;
     let mut puzzles = Vec::new();
     for file in &files {
-        let shown = file.display().to_string();
+        let shown = file.path.display().to_string();
         let bytes = super::read_reference(file, super::super::solitaire::MAX_FILE)?;
         let text = super::super::solitaire::text_of(&shown, bytes)?;
-        let name = super::report_name(file, &files, &shown);
+        let name = super::report_name(&file.path, &files, &shown);
         puzzles.extend(solitaire::puzzles(&name, &text, profile)?);
     }
     Ok(puzzles)

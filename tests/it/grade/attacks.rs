@@ -644,3 +644,229 @@ fn reports_stay_small_whatever_the_program_prints() {
         }
     }
 }
+
+/// Issue 24, item 7: A symbolic link in a reference folder (`--games DIR`,
+/// `--puzzles DIR`) was followed as root, to a file only root may read.
+/// Links inside a named folder are left out with a note; a link named on
+/// the command line is the instructor's own and is followed.
+#[test]
+fn links_inside_a_reference_folder_are_not_followed() {
+    let private = tempfile::Builder::new()
+        .prefix("asalto-root-only-")
+        .tempdir()
+        .unwrap();
+    std::fs::set_permissions(private.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+    let refs = open_dir_outside_tmp("asalto-linked-refs-");
+    let (py, fx) = (python(), fixture());
+    // Asalto: a game of the folder, and a link to a game only root reads.
+    let secret = private.path().join("secret.txt");
+    copy_with_mode(sample("apendice-a.txt"), &secret, 0o600);
+    copy_with_mode(
+        sample("ejemplo.txt"),
+        &refs.path().join("ejemplo.txt"),
+        0o644,
+    );
+    let link = refs.path().join("linked.txt");
+    std::os::unix::fs::symlink(&secret, &link).unwrap();
+    let refs_s = refs.path().display().to_string();
+    let graded = grade(&["--games", &refs_s, "--", py, &fx], &[]);
+    assert_eq!(graded.json()["games"], serde_json::json!(["ejemplo.txt"]));
+    let note = format!("note: {}: left out, it is a symbolic link", link.display());
+    assert!(graded.stderr.contains(&note), "{}", graded.stderr);
+    // Named on the command line, the link is followed.
+    let link_s = link.display().to_string();
+    let graded = grade(&["--games", &link_s, "--", py, &fx], &[]);
+    assert_eq!(graded.json()["games"], serde_json::json!(["linked.txt"]));
+    assert!(!graded.stderr.contains("left out"), "{}", graded.stderr);
+    // Solitaire: the same for a puzzle set.
+    let puzzles = open_dir_outside_tmp("asalto-linked-puzzles-");
+    let secret_set = private.path().join("secret-set.txt");
+    std::fs::write(&secret_set, "BB..............\n").unwrap();
+    let set = puzzles.path().join("set.txt");
+    std::fs::write(&set, "...N.....R....B.\n").unwrap();
+    std::fs::set_permissions(&set, std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::os::unix::fs::symlink(&secret_set, puzzles.path().join("zz-linked.txt")).unwrap();
+    let puzzles_s = puzzles.path().display().to_string();
+    let graded = grade(
+        &[
+            "--game",
+            "solitaire",
+            "--puzzles",
+            &puzzles_s,
+            "--",
+            py,
+            "-c",
+            "print('none')",
+        ],
+        &[],
+    );
+    let games = graded.json()["games"].to_string();
+    assert!(!games.contains("zz-linked"), "{games}");
+    assert!(
+        graded
+            .stderr
+            .contains("zz-linked.txt: left out, it is a symbolic link"),
+        "{}",
+        graded.stderr
+    );
+}
+
+/// The real user id of process `pid`, if it still exists.
+fn uid_of(pid: i32) -> Option<u32> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("Uid:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Issue 24, item 7: With `--sandbox none`, killing the grader (`kill -9`)
+/// left the children that had started a session of their own running
+/// (a death signal reaches only the program itself). As root each program
+/// has a user id of its own: the grader's watchdog kills everything of
+/// those ids once the grader is gone, and then exits.
+#[test]
+fn killing_the_grader_kills_what_its_programs_left() {
+    if !is_root() {
+        eprintln!("skipped: programs have users of their own only as root");
+        return;
+    }
+    let marker = format!("asalto-orphaned-{}", std::process::id());
+    let game = sample("ejemplo.txt");
+    let (py, fx) = (python(), fixture());
+    let mut grader = Command::new(env!("CARGO_BIN_EXE_asalto"))
+        .args(["grade", "--sandbox", "none", "--format", "json"])
+        .args(["--move-timeout", "300", "--games", &game, "--", py, &fx])
+        .args(["--attack", "daemon", "--marker", &marker, "--bug", "hang"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Until the program and its detached child both run (under their
+    // user; the grader and its watchdog carry the marker too, as root).
+    let programs = || -> Vec<i32> {
+        processes_with(&marker)
+            .into_iter()
+            .filter(|p| uid_of(*p).is_some_and(|u| u >= 1_000_000_000))
+            .collect()
+    };
+    let until = std::time::Instant::now() + Duration::from_secs(120);
+    while programs().len() < 2 {
+        assert!(
+            std::time::Instant::now() < until,
+            "the program and its daemon did not start"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    grader.kill().unwrap();
+    grader.wait().unwrap();
+    // Everything with the marker goes: the daemon, killed by the watchdog,
+    // and the watchdog itself.
+    let until = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let left = processes_with(&marker);
+        if left.is_empty() {
+            break;
+        }
+        if std::time::Instant::now() >= until {
+            for pid in &left {
+                let _ = rustix::process::kill_process(
+                    rustix::process::Pid::from_raw(*pid).unwrap(),
+                    rustix::process::Signal::KILL,
+                );
+            }
+            panic!("still running after the grader was killed: {left:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// What a submission's attacks observed (the standard error its report
+/// quotes).
+fn observed_by(sub: &serde_json::Value) -> std::collections::BTreeMap<String, String> {
+    failures(sub)
+        .iter()
+        .filter_map(|f| f["stderr_tail"].as_str())
+        .flat_map(observed)
+        .collect()
+}
+
+/// Issue 24, item 7: Without bubblewrap, what one student's program left
+/// in its user's keyrings (the kernel keeps them after its processes end),
+/// in the session keyring (the grader's, shared), or in `/tmp`, `/var/tmp`
+/// and `/dev/shm` was there for the next program of the same user id (one
+/// per parallel job). Now each program gets a session keyring of its own,
+/// its user's keyrings are emptied before it starts, and what its user
+/// left in those places is removed: the next one finds nothing.
+#[test]
+fn a_program_finds_nothing_the_previous_one_left() {
+    if !is_root() {
+        eprintln!("skipped: programs have users of their own only as root");
+        return;
+    }
+    let subs = submissions(&[]);
+    let marker = format!("{}", std::process::id());
+    for (name, attack) in [("a-leaves", "leave-behind"), ("b-looks", "look-behind")] {
+        let dir = subs.path().join(name);
+        std::fs::create_dir(&dir).unwrap();
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let args = ["--attack", attack, "--marker", &marker].map(String::from);
+        write_stub(&dir, &args);
+    }
+    let run = format!("{} {{entry}}", python());
+    let subs_s = subs.path().display().to_string();
+    let game = sample("ejemplo.txt");
+    for sandbox in sandboxes() {
+        let graded = grade(
+            &[
+                "--sandbox",
+                sandbox,
+                "--jobs",
+                "1",
+                "--games",
+                &game,
+                "--run",
+                &run,
+                "--submissions",
+                &subs_s,
+            ],
+            &[],
+        );
+        let json = graded.json();
+        let left = observed_by(submission(&json, "a-leaves"));
+        let found = observed_by(submission(&json, "b-looks"));
+        if sandbox == "none" {
+            // It could leave everything (so that the test can fail).
+            for key in [
+                "key-user",
+                "key-session",
+                "key-persistent",
+                "tmp",
+                "var-tmp",
+                "dev-shm",
+            ] {
+                assert_eq!(left[&format!("leave-{key}")], "ok", "{key}: {left:?}");
+            }
+        }
+        for key in ["key-user", "key-session", "key-persistent"] {
+            // ENOKEY.
+            assert_eq!(
+                found[&format!("found-{key}")],
+                "denied:126",
+                "{sandbox}: {found:?}"
+            );
+        }
+        for key in ["tmp", "var-tmp", "dev-shm"] {
+            assert_eq!(
+                found[&format!("found-{key}")],
+                "denied:2",
+                "{sandbox}: {found:?}"
+            );
+        }
+        for dir in ["/tmp", "/var/tmp", "/dev/shm"] {
+            let path = format!("{dir}/asalto-left-{marker}");
+            let there = Path::new(&path).exists();
+            let _ = std::fs::remove_file(&path);
+            assert!(!there, "{sandbox}: {path} was left");
+        }
+    }
+}
