@@ -53,10 +53,12 @@ use crate::{Move, Side};
 
 mod ai;
 pub mod confine;
+pub mod copy;
 mod files;
 pub mod folder;
 mod game;
 pub mod go;
+pub mod named;
 pub mod probe;
 pub mod process;
 pub mod procs;
@@ -70,7 +72,7 @@ pub mod stall;
 pub use confine::{Confinement, Sandbox, SandboxChoice, User, Users};
 pub use files::{LOAD_NAME, SAVE_NAME};
 pub use process::Limits;
-pub use report::{CheckStatus, Failure, GameReport, KindScore, SubmissionReport};
+pub use report::{CheckStatus, Failure, GameReport, KindScore, NotGraded, SubmissionReport};
 
 /// A kind of check. Each has a weight; a submission's score is the
 /// weighted share of games in which each kind passed.
@@ -338,8 +340,15 @@ pub struct Submission {
     pub source: Option<PathBuf>,
     /// The entry file, relative to `source` (a file: its name).
     pub entry: Option<PathBuf>,
-    /// Why it cannot run at all (e.g. its entry file is missing).
+    /// Why it cannot run at all (e.g. its entry file is missing): its own
+    /// problem, scored.
     pub problem: Option<String>,
+    /// Why the grader cannot grade it (e.g. it is too large to copy, after
+    /// leaving out what a program does not need): not scored ([`prepare`]
+    /// finds it).
+    pub not_graded: Option<NotGraded>,
+    /// What its copies leave out, in a sentence (a note in the reports).
+    pub skipped: Option<String>,
 }
 
 impl Submission {
@@ -351,6 +360,8 @@ impl Submission {
             source: None,
             entry: None,
             problem: None,
+            not_graded: None,
+            skipped: None,
         }
     }
 
@@ -376,6 +387,8 @@ impl Submission {
                     "{} is a symbolic link: not followed (copy the folder itself in)",
                     crate::text::escape_line(&folder.display().to_string())
                 )),
+                not_graded: None,
+                skipped: None,
             };
         }
         let found = find_entry(folder, Path::new(entry), 3, false);
@@ -412,6 +425,8 @@ impl Submission {
             source: Some(folder.to_path_buf()),
             entry: found,
             problem,
+            not_graded: None,
+            skipped: None,
         }
     }
 
@@ -445,6 +460,8 @@ impl Submission {
             entry: problem.is_none().then(|| PathBuf::from(&name)),
             name,
             problem,
+            not_graded: None,
+            skipped: None,
         }
     }
 
@@ -540,6 +557,9 @@ pub struct Options {
     pub weights: Weights,
     /// Full marks.
     pub max_score: f64,
+    /// The files named on the command line and their copies ([`prepare`]
+    /// makes them).
+    pub named: std::sync::Arc<named::Named>,
 }
 
 impl Default for Options {
@@ -557,6 +577,7 @@ impl Default for Options {
             basic: None,
             weights: Weights::default(),
             max_score: 100.0,
+            named: std::sync::Arc::new(named::Named::none()),
         }
     }
 }
@@ -740,35 +761,128 @@ impl<K: CheckKind> Scoring<K> {
 
 /// Check, before grading anyone, that the command can start at all: its
 /// program (the first word, unless it is the entry file) is found in `PATH`
-/// and may be run by the programs' user, and files named on the command
-/// line may be read by it. The error says why not.
+/// as the programs' user finds it, and that user may run it. Notes for the
+/// instructor come back: the program found is not the one the grader's
+/// own `PATH` names first (a `python3` under `/root`, such as pyenv's
+/// shims, that the programs' user cannot run).
 ///
 /// # Errors
 ///
-/// A sentence saying what cannot start and why.
-pub fn preflight(submission: &Submission, options: &Options) -> Result<(), String> {
+/// A sentence saying what cannot start, why, and what to do.
+pub fn preflight(submission: &Submission, options: &Options) -> Result<Vec<String>, String> {
     let user = options.users.for_slot(0);
     let Some(first) = submission.command.first() else {
         return Err("the command is empty".to_string());
     };
+    let mut notes = Vec::new();
     if !first.contains("{entry}") && !first.contains("{dir}") {
-        confine::resolve_program(first, user)
+        let found = confine::resolve_program(first, user)
             .map_err(|e| format!("cannot start the command: {e}"))?;
-    }
-    if submission.source.is_none() {
-        for arg in submission.command.iter().skip(1) {
-            let p = Path::new(arg);
-            if p.is_absolute() && p.is_file() {
-                confine::may_access(p, user, 4).map_err(|e| {
-                    format!(
-                        "cannot start the command: {e} (programs run as user {}; make it readable, or grade a copy with --submissions)",
-                        user.map(|u| u.uid).unwrap_or(0)
-                    )
-                })?;
+        let mine = confine::find_in_path(first);
+        if let (Some(mine), Some(u)) = (mine, user) {
+            if mine != found {
+                let why = confine::may_access(&mine, user, 1)
+                    .err()
+                    .unwrap_or_default();
+                notes.push(format!(
+                    "`{first}` is {} in this PATH, but {why}: the programs (user {}) run {} (to choose another, give its full path in the command; it must be where every user may run it)",
+                    mine.display(),
+                    u.uid,
+                    found.display()
+                ));
             }
         }
     }
-    Ok(())
+    Ok(notes)
+}
+
+/// Before anyone is graded: make everything the runs need and check it,
+/// so that a failure of the grader's own stops the run instead of giving
+/// everyone a score. As root, the programs' users are picked (one per job,
+/// if `options` names none); the command is checked ([`preflight`]); the
+/// files it names that the programs cannot reach are copied for them
+/// ([`named`]); each submission is surveyed as it will be copied (what is
+/// left out becomes a note; one past the copy limits is not graded); and
+/// under bubblewrap the sandbox of each job's user is set up once with
+/// exactly the mounts of the real runs. Notes for the instructor come
+/// back.
+///
+/// # Errors
+///
+/// A sentence that says what failed and what to do (nothing was graded).
+pub fn prepare(
+    submissions: &mut [Submission],
+    options: &mut Options,
+    jobs: usize,
+) -> Result<Vec<String>, String> {
+    if options.users.base.is_none() && confine::is_root() {
+        options.users = Users::pick(confine::DEFAULT_UID_BASE, jobs);
+    }
+    let Some(first) = submissions.first().cloned() else {
+        return Ok(Vec::new());
+    };
+    let first = &first;
+    let notes = preflight(first, options)?;
+    let hide = match &options.sandbox {
+        Sandbox::Bwrap { hide, .. } => hide.clone(),
+        Sandbox::Unconfined => Vec::new(),
+    };
+    let budget = session::copy_budget(options);
+    let named = named::Named::prepare(
+        &first.command,
+        &options.sandbox,
+        &options.users,
+        jobs,
+        &hide,
+        budget,
+    )?;
+    options.named = std::sync::Arc::new(named);
+    for sub in submissions.iter_mut() {
+        let Some(source) = sub.source.clone() else {
+            continue;
+        };
+        if sub.problem.is_some() {
+            continue;
+        }
+        match copy::survey(&source, &copy::CopyRules::student(budget)) {
+            Ok(copied) => sub.skipped = copied.skipped.describe(),
+            Err(e) => {
+                sub.not_graded = Some(NotGraded::copy(
+                    &e.to_string(),
+                    format!(
+                        "cannot copy {}: {e}",
+                        crate::text::escape_line(&source.display().to_string())
+                    ),
+                ));
+            }
+        }
+    }
+    if matches!(options.sandbox, Sandbox::Bwrap { .. }) {
+        // What the programs must find in the sandbox: the named paths, and
+        // the command's program as its user finds it in PATH.
+        let mut checks: Vec<(&Path, bool)> = options.named.expected().collect();
+        let found = first
+            .command
+            .first()
+            .filter(|p| !p.contains('/') && !p.contains('{'))
+            .and_then(|p| confine::resolve_program(p, options.users.for_slot(0)).ok());
+        if let Some(found) = &found {
+            checks.push((found, true));
+        }
+        let mut tried = Vec::new();
+        for slot in 0..jobs.max(1) {
+            let user = options.users.for_slot(slot);
+            if tried.contains(&user) {
+                continue;
+            }
+            tried.push(user);
+            let (covers, binds) = options.named.mounts(user);
+            options
+                .sandbox
+                .trial(user, options.limits.disk_bytes, covers, binds, &checks)?;
+        }
+    }
+    Ok(notes)
 }
 
 /// The side names used in failures.

@@ -11,7 +11,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::report::{CheckStatus, Failure, GameReport};
+use super::report::{CheckStatus, Failure, GameReport, NotGraded};
 use super::{CheckKind, Kind};
 
 /// The failures and passes of one session.
@@ -21,6 +21,7 @@ pub(crate) struct Recorder<K: CheckKind = Kind> {
     passed: BTreeSet<K>,
     failures: Vec<Failure>,
     notes: Vec<String>,
+    not_graded: Option<NotGraded>,
 }
 
 impl<K: CheckKind> Recorder<K> {
@@ -31,6 +32,7 @@ impl<K: CheckKind> Recorder<K> {
             passed: BTreeSet::new(),
             failures: Vec::new(),
             notes: Vec::new(),
+            not_graded: None,
         }
     }
 
@@ -68,6 +70,12 @@ impl<K: CheckKind> Recorder<K> {
         self.notes.push(note);
     }
 
+    /// The grader could not set this session up (or a run it needed):
+    /// the game is not graded, and no check counts in it.
+    pub(crate) fn not_graded(&mut self, why: NotGraded) {
+        self.not_graded.get_or_insert(why);
+    }
+
     /// The report: every planned check that was neither passed nor failed
     /// fails as "not checked", saying why (`stopped`).
     pub(crate) fn finish(
@@ -78,6 +86,20 @@ impl<K: CheckKind> Recorder<K> {
         played: usize,
         seconds: f64,
     ) -> GameReport<K> {
+        if let Some(why) = self.not_graded.take() {
+            return GameReport {
+                game: self.game,
+                plies,
+                result,
+                played,
+                checks: BTreeMap::new(),
+                failures: Vec::new(),
+                notes: self.notes,
+                illegal_move: None,
+                not_graded: Some(why),
+                seconds: (seconds * 1000.0).round() / 1000.0,
+            };
+        }
         let mut checks = BTreeMap::new();
         for kind in self.planned.clone() {
             let status = if self.failed(kind) {
@@ -110,6 +132,7 @@ impl<K: CheckKind> Recorder<K> {
             failures: self.failures,
             notes: self.notes,
             illegal_move: None,
+            not_graded: None,
             seconds: (seconds * 1000.0).round() / 1000.0,
         }
     }

@@ -13,7 +13,9 @@ use std::fmt::Write as _;
 
 use super::{count, document, escape, unique_ids};
 use crate::grade::CheckKind;
-use crate::grade::report::{CheckStatus, Failure, RunFacts, SubmissionReport, num, place};
+use crate::grade::report::{
+    CheckStatus, Failure, RunFacts, SubmissionReport, num, place, score_text,
+};
 
 /// The page's own CSS, after [`super::BASE_CSS`].
 const CSS: &str = "\
@@ -126,8 +128,8 @@ pub fn index_page<K: CheckKind>(
             "<tr><td><a href=\"{}\">{}</a></td><td class=\"num\" data-v=\"{}\">{}/{}{}</td>",
             page_file(i, &r.name),
             escape(&r.name),
-            r.score,
-            num(r.score),
+            r.score.unwrap_or(-1.0),
+            score_text(r),
             num(r.max_score),
             if r.full_marks { " (full)" } else { "" }
         );
@@ -150,9 +152,10 @@ pub fn index_page<K: CheckKind>(
                 None => body.push_str("<td class=\"num\" data-v=\"-1\">–</td>"),
             }
         }
-        let first = match &r.error {
-            Some(e) => format!("cannot run: {e}"),
-            None => r
+        let first = match (&r.not_graded, &r.error) {
+            (Some(n), _) => format!("not graded: {}", n.detail),
+            (None, Some(e)) => format!("cannot run: {e}"),
+            (None, None) => r
                 .failures()
                 .next()
                 .map(|f| format!("[{}] {}: {}", f.kind, place(f), f.message))
@@ -307,7 +310,7 @@ pub fn submission_page<K: CheckKind>(
         body,
         "<p><a href=\"index.html\">← the class table</a></p>\n<header>\n<h1>{}</h1>\n<p class=\"summary\">Score {}/{} {}</p>\n</header>",
         escape(&r.name),
-        num(r.score),
+        score_text(r),
         num(r.max_score),
         if r.full_marks {
             "<span class=\"badge ok\">full marks</span>"
@@ -320,12 +323,22 @@ pub fn submission_page<K: CheckKind>(
         "<p class=\"meta\">command: <code>{}</code></p>",
         escape(&r.command.join(" "))
     );
-    if let Some(e) = &r.error {
-        let _ = writeln!(
-            body,
-            "<div class=\"alert\"><p>Cannot run: {}</p></div>",
-            escape(e)
-        );
+    match (&r.not_graded, &r.error) {
+        (Some(n), _) => {
+            let _ = writeln!(
+                body,
+                "<div class=\"alert\"><p>Not graded (the grader's own failure, not the program's: no score): {}</p></div>",
+                escape(&n.detail)
+            );
+        }
+        (None, Some(e)) => {
+            let _ = writeln!(
+                body,
+                "<div class=\"alert\"><p>Cannot run: {}</p></div>",
+                escape(e)
+            );
+        }
+        (None, None) => {}
     }
     for (key, value) in &r.about {
         let _ = writeln!(body, "<p>{}: {}</p>", escape(key), escape(value));
