@@ -729,7 +729,7 @@ fn options(
         SandboxArg::Bwrap => SandboxChoice::Bwrap,
         SandboxArg::None => SandboxChoice::None,
     };
-    let (sandbox, note) = Sandbox::detect(choice, hide, &users)?;
+    let (sandbox, note) = Sandbox::detect(choice, hide.clone(), &users)?;
     if let Some(why) = note {
         error(&format!(
             "note: {why}; student programs run UNCONFINED except for resource limits, time limits, a fresh working folder{} (install bubblewrap to confine them)",
@@ -757,6 +757,7 @@ fn options(
         users,
         env: environment(&args.env)?,
         max_score: args.max_score,
+        private: hide,
         ..Options::default()
     };
     Ok((options, jobs))

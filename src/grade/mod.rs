@@ -560,6 +560,10 @@ pub struct Options {
     /// The files named on the command line and their copies ([`prepare`]
     /// makes them).
     pub named: std::sync::Arc<named::Named>,
+    /// What the programs must never be given, canonical: the reference
+    /// files and the submissions folder (bubblewrap hides them; no copy
+    /// holds them, with any sandbox).
+    pub private: Vec<PathBuf>,
 }
 
 impl Default for Options {
@@ -578,6 +582,7 @@ impl Default for Options {
             weights: Weights::default(),
             max_score: 100.0,
             named: std::sync::Arc::new(named::Named::none()),
+            private: Vec::new(),
         }
     }
 }
@@ -823,10 +828,10 @@ pub fn prepare(
     };
     let first = &first;
     let notes = preflight(first, options)?;
-    let hide = match &options.sandbox {
-        Sandbox::Bwrap { hide, .. } => hide.clone(),
-        Sandbox::Unconfined => Vec::new(),
-    };
+    let mut hide = options.private.clone();
+    if let Sandbox::Bwrap { hide: more, .. } = &options.sandbox {
+        hide.extend(more.iter().cloned());
+    }
     let budget = session::copy_budget(options);
     let named = named::Named::prepare(
         &first.command,
