@@ -253,7 +253,8 @@ impl std::fmt::Display for CopyError {
         match self {
             CopyError::TooMany => write!(
                 f,
-                "more than {MAX_ENTRIES} files and folders to copy, after leaving out what a program does not need"
+                "more than {} files and folders to copy, after leaving out what a program does not need",
+                thousands(MAX_ENTRIES)
             ),
             CopyError::TooDeep(at) => write!(f, "folders nested more than {MAX_DEPTH} deep ({at})"),
             CopyError::TooLarge {
@@ -270,6 +271,19 @@ impl std::fmt::Display for CopyError {
             CopyError::Io(at, e) => write!(f, "{at}: {e}"),
         }
     }
+}
+
+/// `10,000`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// `2.0 GiB`, `12.5 MiB`, `300 B`: a size for people, rounded.

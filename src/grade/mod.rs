@@ -10,6 +10,9 @@
 //! - [`process`] and [`procs`]: starting one untrusted program, its pipes,
 //!   telling when it waits for input, finding and killing its processes;
 //! - [`folder`]: its working folder, touched without following its links;
+//!   [`copy`]: what a copy of a folder leaves out, and its limits;
+//!   [`named`]: the files a command names, copied for programs that cannot
+//!   reach them; [`prepare`] readies all of it before anyone is graded;
 //! - [`screen`]: reading its screens (menu, `Turno:`, `Jugadas posibles`,
 //!   board, the announcement of the end) and what a screen shows;
 //! - `session`, `game`, `files`, `ai`: the dialogue, in small steps (wait,
@@ -30,10 +33,16 @@
 //! use asalto::grade::{self, Options, Reference, Submission};
 //!
 //! let reference = Reference::from_record("ejemplo.txt", "Bc-Cc\nDd-Cd\n").unwrap();
-//! let student = Submission::command("ana", ["python3", "/srv/ana/asalto.py"]);
-//! let options = Options::default();
-//! let reports = grade::grade(&[student], &[reference], &options, 2, &|_, _| {});
-//! println!("{}/{}", reports[0].score, reports[0].max_score);
+//! let mut students = [Submission::command("ana", ["python3", "/srv/ana/asalto.py"])];
+//! let mut options = Options::default();
+//! for note in grade::prepare(&mut students, &mut options, 2).unwrap() {
+//!     eprintln!("note: {note}");
+//! }
+//! let reports = grade::grade(&students, &[reference], &options, 2, &|_, _| {});
+//! match (reports[0].score, &reports[0].error) {
+//!     (Some(score), _) => println!("{score}/{}", reports[0].max_score),
+//!     (None, why) => println!("not graded: {why:?}"),
+//! }
 //! ```
 
 #![cfg(target_os = "linux")]
@@ -615,7 +624,10 @@ impl Options {
 }
 
 /// Grade every submission against every reference game, `jobs` sessions at
-/// a time. `progress(done, total)` is called after each session.
+/// a time. `progress(done, total)` is called after each session. Call
+/// [`prepare`] first (as `asalto grade` does): without it, files the
+/// command names that the programs cannot reach are not copied for them,
+/// and nothing is checked before the runs.
 pub fn grade(
     submissions: &[Submission],
     references: &[Reference],

@@ -262,6 +262,12 @@ impl Named {
             .keep();
         self.root = Some(root.clone());
         std::fs::set_permissions(&root, std::fs::Permissions::from_mode(0o711)).map_err(why)?;
+        may_access(&root, users.for_slot(0), 1).map_err(|e| {
+            format!(
+                "the copies of the files the command names go in {} (TMPDIR), but {e}: set TMPDIR to a folder every user may enter, such as /tmp",
+                std::env::temp_dir().display()
+            )
+        })?;
         let mut seen: Vec<Option<User>> = Vec::new();
         for slot in 0..jobs.max(1) {
             let user = users.for_slot(slot);
@@ -281,18 +287,15 @@ impl Named {
                 copy_target(target, &dir.join(i.to_string()), keep, hide, max_bytes)?;
             }
             // Root's files, readable by the user's group only.
-            let (uid, mode) = match user {
+            let mode = match user {
                 Some(u) if super::confine::is_root() => {
                     std::os::unix::fs::chown(&dir, Some(0), Some(u.gid)).map_err(why)?;
-                    (Some(u), 0o750)
+                    0o750
                 }
-                _ => (None, 0o700),
+                _ => 0o700,
             };
             std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(mode)).map_err(why)?;
-            self.stages.push(Stage {
-                user: uid.or(user),
-                dir,
-            });
+            self.stages.push(Stage { user, dir });
         }
         Ok(())
     }

@@ -57,7 +57,11 @@ struct Place {
 
 impl Drop for Place {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.top);
+        if self.top.is_dir() {
+            let _ = std::fs::remove_dir_all(&self.top);
+        } else {
+            let _ = std::fs::remove_file(&self.top);
+        }
     }
 }
 
@@ -798,7 +802,7 @@ fn copy_limits_leave_out_what_is_not_needed_and_never_score() {
             assert!(note.contains(want), "{want}: {note}");
         }
         for (name, why) in [
-            ("many", "more than 10000 files and folders"),
+            ("many", "more than 10,000 files and folders"),
             ("sparse", "big.bin, 1.0 GiB"),
             ("deep", "nested more than 16 deep"),
         ] {
