@@ -105,7 +105,8 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t)]
     format: GradeFormat,
     /// For `--format html`: the folder to write `index.html` and one page
-    /// per submission into.
+    /// per submission into, a folder of the report's own: it is replaced
+    /// whole, in one step, when the report is complete.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// In a batch, print every submission's failed checks after the table.
@@ -513,7 +514,7 @@ struct Prepared<G> {
 #[cfg(target_os = "linux")]
 /// Grade with game `G`: prepare, grade under a progress bar, print.
 fn drive<G: Graded>(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
-    let p = match G::prepare(args) {
+    let p = match G::prepare(args).and_then(|p| html_folder(args).map(|()| p)) {
         Ok(prepared) => prepared,
         Err(message) => {
             error(&message);
@@ -552,6 +553,19 @@ fn drive<G: Graded>(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
         games: p.game.games(),
     };
     print_reports(args, &reports, facts, out)
+}
+
+#[cfg(target_os = "linux")]
+/// With `--format html`, before anyone is graded: the folder is named and
+/// can take a report (see `html::report_folder`).
+fn html_folder(args: &Args) -> Result<(), String> {
+    if args.format != GradeFormat::Html {
+        return Ok(());
+    }
+    let Some(dir) = &args.out else {
+        return Err("--format html writes pages: name their folder with --out DIR".into());
+    };
+    super::html::report_folder(dir).map(|_| ())
 }
 
 #[cfg(target_os = "linux")]

@@ -46,7 +46,13 @@ pub(crate) fn play_reference(
         planned.push(Kind::Load);
     }
     planned.retain(|k| options.weights.get(*k) > 0.0);
-    let rec = Recorder::new(&reference.name, planned);
+    let mut rec = Recorder::new(&reference.name, planned);
+    // The checks of a game screen are made on each: one before every
+    // move, and the last one of an unfinished game (left with FIN).
+    let screens = reference.moves.len() + usize::from(!reference.finished());
+    for kind in [Kind::Turn, Kind::Moves, Kind::Board] {
+        rec.occasions(kind, screens);
+    }
     let plies = reference.moves.len();
     let result = outcome_text(reference);
     let mut s = match Session::start(sub, options, rec, Kind::Runs, slot) {

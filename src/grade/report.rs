@@ -10,14 +10,49 @@ use serde::Serialize;
 use super::{CheckKind, Confinement, Kind, Submission, Weights};
 use crate::text::{cap, escape_controls, escape_line};
 
-/// How a check went in one game.
+/// How a check went in one game (see `recorder` for the policy).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "snake_case")]
 pub enum CheckStatus {
-    /// Passed.
+    /// Made every time a whole game makes it, and right every time: full
+    /// credit.
     Pass,
-    /// Failed (or not reached).
+    /// Right every time it was made, but made on part of the game only:
+    /// the session stopped before the rest ([`GameReport::stopped`] says
+    /// why). Credit for the part made.
+    Partial,
+    /// Failed at least once: no credit.
     Fail,
+    /// Never made: the session stopped before it
+    /// ([`GameReport::stopped`] says why). No credit.
+    NotChecked,
+}
+
+impl CheckStatus {
+    /// The status as reports write it: `pass`, `partial`, `fail`,
+    /// `not_checked`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            CheckStatus::Pass => "pass",
+            CheckStatus::Partial => "partial",
+            CheckStatus::Fail => "fail",
+            CheckStatus::NotChecked => "not_checked",
+        }
+    }
+}
+
+/// A check's credit in one game: the part of the game it was made on.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Credit {
+    /// From 0 to 1: `made / planned` when it never failed, 0 when it did
+    /// (written with three decimals).
+    #[serde(serialize_with = "three_decimals")]
+    pub credit: f64,
+    /// The times it was made in this game (a screen, a query...), right
+    /// or wrong.
+    pub made: usize,
+    /// The times a whole game makes it.
+    pub planned: usize,
 }
 
 /// Why a submission, or one of its runs, was not graded: a failure of the
@@ -188,6 +223,10 @@ impl std::fmt::Debug for Diagram {
     }
 }
 
+fn three_decimals<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(round3(*x))
+}
+
 fn is_zero(n: &usize) -> bool {
     *n == 0
 }
@@ -262,6 +301,13 @@ pub struct GameReport<K: CheckKind = Kind> {
     pub played: usize,
     /// Each applicable check's status.
     pub checks: BTreeMap<K, CheckStatus>,
+    /// Each applicable check's credit: the part of the game it was made
+    /// on.
+    pub credit: BTreeMap<K, Credit>,
+    /// Why the session did not make every check on the whole game, when
+    /// it did not: the cause of each check `partial` or `not_checked`
+    /// here.
+    pub stopped: Option<String>,
     /// The failed checks, first of each kind first.
     pub failures: Vec<Failure>,
     /// Remarks that are not failures (e.g. a working folder that could not
@@ -299,10 +345,17 @@ pub struct KindScore<K: CheckKind = Kind> {
     pub description: &'static str,
     /// Its weight.
     pub weight: f64,
-    /// Games in which it passed.
+    /// Games in which it passed (made on the whole game, always right).
     pub passed: usize,
     /// Games in which it applies.
     pub applicable: usize,
+    /// The games' credits added up: `passed`, plus the part earned in the
+    /// games where it was made on part of the game only (`partial`).
+    pub credit: f64,
+    /// Games in which it was right but made on part of the game only.
+    pub partial: usize,
+    /// Games in which it was never made.
+    pub not_checked: usize,
     /// Points earned.
     pub points: f64,
     /// Points possible.
@@ -344,9 +397,27 @@ fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+impl<K: CheckKind> KindScore<K> {
+    /// `credit/applicable` for people: `2/3`, `0.43/3`.
+    pub fn fraction(&self) -> String {
+        format!("{}/{}", num(self.credit), self.applicable)
+    }
+
+    /// Whether it passed in every game.
+    pub fn full(&self) -> bool {
+        self.passed == self.applicable
+    }
+}
+
 impl<K: CheckKind> SubmissionReport<K> {
-    /// Score `games`: each kind's weight times the share of games in which
-    /// it passed, scaled so the applicable weights add up to `max_score`.
+    /// Score `games`: each kind's weight times its credit over the games
+    /// (a game's credit is the part of it the check was made on, 0 if it
+    /// failed there), scaled so the applicable weights add up to
+    /// `max_score`.
     pub fn score(
         sub: &Submission,
         mut games: Vec<GameReport<K>>,
@@ -363,16 +434,27 @@ impl<K: CheckKind> SubmissionReport<K> {
             if applicable == 0 || weight <= 0.0 {
                 continue;
             }
-            let passed = games
+            let count = |status: CheckStatus| {
+                games
+                    .iter()
+                    .filter(|g| g.checks.get(&kind) == Some(&status))
+                    .count()
+            };
+            // Exact, from the counts: a whole game's credit is exactly 1.
+            let credit: f64 = games
                 .iter()
-                .filter(|g| g.checks.get(&kind) == Some(&CheckStatus::Pass))
-                .count();
+                .filter_map(|g| g.credit.get(&kind))
+                .map(|c| c.credit)
+                .sum();
             checks.push(KindScore {
                 kind,
                 description: kind.describe(),
                 weight,
-                passed,
+                passed: count(CheckStatus::Pass),
                 applicable,
+                credit,
+                partial: count(CheckStatus::Partial),
+                not_checked: count(CheckStatus::NotChecked),
                 points: 0.0,
                 max_points: 0.0,
             });
@@ -380,9 +462,10 @@ impl<K: CheckKind> SubmissionReport<K> {
         let total: f64 = checks.iter().map(|c| c.weight).sum();
         for c in &mut checks {
             c.max_points = round2(max_score * c.weight / total);
-            c.points = round2(c.max_points * c.passed as f64 / c.applicable as f64);
+            c.points = round2(c.max_points * c.credit / c.applicable as f64);
+            c.credit = round3(c.credit);
         }
-        let all = checks.iter().all(|c| c.passed == c.applicable);
+        let all = checks.iter().all(KindScore::full);
         let score = if all {
             max_score
         } else {
@@ -539,6 +622,74 @@ pub fn failure_text(f: &Failure) -> String {
     escape_controls(&out).into_owned()
 }
 
+/// The checks of a game in `status`, by name.
+fn kinds_in<K: CheckKind>(g: &GameReport<K>, status: CheckStatus) -> Vec<K> {
+    g.checks
+        .iter()
+        .filter(|(_, s)| **s == status)
+        .map(|(k, _)| *k)
+        .collect()
+}
+
+/// What a game's checks came to, in words: `all checks pass`, or `failed
+/// runs; partly checked turn 3/8, moves 3/8; not checked save, quit`.
+pub fn game_summary<K: CheckKind>(g: &GameReport<K>) -> String {
+    if g.not_graded.is_some() {
+        return "not graded (the grader's own failure)".to_string();
+    }
+    let names = |kinds: Vec<K>| kinds.iter().map(|k| k.name()).collect::<Vec<_>>();
+    let mut parts = Vec::new();
+    let failed = names(kinds_in(g, CheckStatus::Fail));
+    if !failed.is_empty() {
+        parts.push(format!("failed {}", failed.join(", ")));
+    }
+    let partial: Vec<String> = kinds_in(g, CheckStatus::Partial)
+        .iter()
+        .map(|k| match g.credit.get(k) {
+            Some(c) => format!("{} {}/{}", k.name(), c.made, c.planned),
+            None => k.name().to_string(),
+        })
+        .collect();
+    if !partial.is_empty() {
+        parts.push(format!("partly checked {}", partial.join(", ")));
+    }
+    let unchecked = names(kinds_in(g, CheckStatus::NotChecked));
+    if !unchecked.is_empty() {
+        parts.push(format!("not checked {}", unchecked.join(", ")));
+    }
+    if parts.is_empty() {
+        "all checks pass".to_string()
+    } else {
+        parts.join("; ")
+    }
+}
+
+/// The checks of a game that were not made on all of it, and why:
+/// `[turn 3/8, moves 3/8] partly checked; [save, quit] not checked: CAUSE`
+/// (`None` when every check was made on the whole game).
+pub fn unchecked<K: CheckKind>(g: &GameReport<K>) -> Option<String> {
+    let cause = g.stopped.as_deref()?;
+    let partial: Vec<&str> = kinds_in(g, CheckStatus::Partial)
+        .iter()
+        .map(|k| k.name())
+        .collect();
+    let none: Vec<&str> = kinds_in(g, CheckStatus::NotChecked)
+        .iter()
+        .map(|k| k.name())
+        .collect();
+    let what = match (partial.is_empty(), none.is_empty()) {
+        (true, true) => return None,
+        (false, true) => format!("[{}] partly checked", partial.join(", ")),
+        (true, false) => format!("[{}] not checked", none.join(", ")),
+        (false, false) => format!(
+            "[{}] partly checked, [{}] not checked",
+            partial.join(", "),
+            none.join(", ")
+        ),
+    };
+    Some(format!("{what}: {cause}"))
+}
+
 /// The details of one submission, for people.
 pub fn human_details<K: CheckKind>(r: &SubmissionReport<K>) -> String {
     let name = escape_line(&r.name);
@@ -560,14 +711,16 @@ pub fn human_details<K: CheckKind>(r: &SubmissionReport<K>) -> String {
     for (key, value) in &r.about {
         writeln!(out, "  {key}: {}", escape_line(value)).ok();
     }
-    writeln!(out, "\n  check    weight  passed       points  requirement").ok();
+    if r.not_graded.is_none() {
+        writeln!(out, "\n  check    weight  credit       points  requirement").ok();
+    }
     for c in &r.checks {
         writeln!(
             out,
             "  {:<8} {:>6}  {:>6}  {:>11}  {}",
             c.kind.name(),
             num(c.weight),
-            format!("{}/{}", c.passed, c.applicable),
+            c.fraction(),
             format!("{}/{}", num(c.points), num(c.max_points)),
             c.description
         )
@@ -582,25 +735,18 @@ pub fn human_details<K: CheckKind>(r: &SubmissionReport<K>) -> String {
         .clamp(24, 40);
     writeln!(out, "\n  {:<width$} {:>6}  result", "game", "moves").ok();
     for g in &r.games {
-        let failed: Vec<&str> = g
-            .checks
-            .iter()
-            .filter(|(_, s)| **s == CheckStatus::Fail)
-            .map(|(k, _)| k.name())
-            .collect();
         writeln!(
             out,
-            "  {:<width$} {:>6}  {}{}",
+            "  {:<width$} {:>6}  {}: {}",
             shorten(&escape_line(&g.game), 40),
             g.plies,
             g.result,
-            if failed.is_empty() {
-                ": all checks pass".to_string()
-            } else {
-                format!(": failed {}", failed.join(", "))
-            }
+            game_summary(g)
         )
         .ok();
+        if let Some(why) = unchecked(g) {
+            writeln!(out, "    {}", escape_line(&why)).ok();
+        }
         for note in &g.notes {
             writeln!(out, "    note: {}", escape_line(note)).ok();
         }
@@ -608,50 +754,37 @@ pub fn human_details<K: CheckKind>(r: &SubmissionReport<K>) -> String {
     let failures: Vec<&Failure> = r.failures().collect();
     if !failures.is_empty() {
         writeln!(out, "\nFailed checks:").ok();
-        let mut i = 0;
-        while i < failures.len() {
-            let f = failures[i];
-            // Checks a stop left unchecked share one line.
-            let mut kinds = vec![f.kind];
-            while f.message.starts_with("not checked")
-                && failures
-                    .get(i + kinds.len())
-                    .is_some_and(|g| g.game == f.game && g.message == f.message && g.ply == f.ply)
-            {
-                kinds.push(failures[i + kinds.len()].kind);
-            }
-            if kinds.len() > 1 {
-                let line = format!("[{}] {}: {}", kinds.join(", "), place(f), f.message);
-                writeln!(out, "\n{}", escape_controls(&line)).ok();
-            } else {
-                writeln!(out, "\n{}", failure_text(f)).ok();
-            }
-            i += kinds.len();
+        for f in failures {
+            writeln!(out, "\n{}", failure_text(f)).ok();
         }
     }
     out
 }
 
-/// The most telling failure: the first one that is not just "not checked",
-/// with `runs` failures last (a crash is a cause worth naming, but a
-/// wrong move or end named before it is usually what went wrong first).
+/// The most telling failure: in the first game with one, the first that
+/// is not `runs` (a crash is a cause worth naming, but a wrong move or end
+/// named before it is usually what went wrong first), else its `runs`
+/// failure; without any, the first game's checks left unchecked and why.
+/// The text, the CSV and the HTML class table all show this one.
 pub fn first_failure<K: CheckKind>(r: &SubmissionReport<K>) -> Option<String> {
     if let Some(n) = &r.not_graded {
         return Some(format!("not graded: {}", n.detail));
     }
     r.error.clone().or_else(|| {
-        let told = |f: &&Failure| !f.message.starts_with("not checked");
         r.games
             .iter()
             .find_map(|g| {
                 g.failures
                     .iter()
-                    .filter(told)
                     .find(|f| f.kind != K::RUNS.name())
-                    .or_else(|| g.failures.iter().find(told))
+                    .or_else(|| g.failures.first())
             })
-            .or_else(|| r.failures().next())
             .map(|f| format!("[{}] {}: {}", f.kind, place(f), f.message))
+            .or_else(|| {
+                r.games.iter().find_map(|g| {
+                    unchecked(g).map(|why| format!("{}: {why}", escape_line(&g.game)))
+                })
+            })
     })
 }
 
@@ -679,7 +812,7 @@ pub fn human_table<K: CheckKind>(reports: &[SubmissionReport<K>], kinds: &[K]) -
                 .checks
                 .iter()
                 .find(|c| c.kind == *k)
-                .map(|c| format!("{}/{}", c.passed, c.applicable))
+                .map(KindScore::fraction)
                 .unwrap_or_else(|| "-".to_string());
             write!(out, "  {cell:>7}").ok();
         }
@@ -723,6 +856,12 @@ pub fn human_confinement(c: &Confinement) -> String {
         c.not_confined.join("; ")
     )
 }
+
+/// The version of the JSON document: 2 since a game's checks may be
+/// `partial` or `not_checked` (before: `fail` with a "not checked"
+/// failure) and a check's points follow its credit, and since a
+/// submission the grader could not grade has a null `score`.
+pub const VERSION: u32 = 2;
 
 /// The JSON document of a run.
 #[derive(Serialize)]
@@ -771,7 +910,7 @@ pub struct RunFacts<'a, K: CheckKind> {
 pub fn json<K: CheckKind>(reports: &[SubmissionReport<K>], facts: RunFacts<'_, K>) -> String {
     let doc = GradeJson {
         format: "asalto-grade",
-        version: 2,
+        version: VERSION,
         game: facts.game,
         rules: facts.rules,
         sandbox: facts.sandbox,
@@ -784,9 +923,32 @@ pub fn json<K: CheckKind>(reports: &[SubmissionReport<K>], facts: RunFacts<'_, K
     serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
 
+/// A check's line in Gradescope's output and the CSV: `credit 0.5 of 2
+/// games: passed in 0, partly checked in 2, not checked in 0, failed in
+/// 0`.
+fn credit_line<K: CheckKind>(c: &KindScore<K>) -> String {
+    let failed = c.applicable - c.passed - c.partial - c.not_checked;
+    format!(
+        "credit {} of {} game{}: passed in {}, partly checked in {}, not checked in {}, failed in {}",
+        num(c.credit),
+        c.applicable,
+        if c.applicable == 1 { "" } else { "s" },
+        c.passed,
+        c.partial,
+        c.not_checked,
+        failed
+    )
+}
+
 /// Gradescope's `results.json` for one submission: the score (with the
-/// games' notes), and one test per kind of check with its points and
-/// failures (control characters escaped, as in the human report).
+/// games' notes), and one test per kind of check with its points, its
+/// credit, its failures and the games where it was not made in full.
+///
+/// Every text is plain (`output_format`, `test_output_format` and
+/// `test_name_format` are `text`: Gradescope renders neither HTML,
+/// Markdown nor ANSI there; its default for the top-level output,
+/// `simple_format`, would render what a program printed as HTML), with
+/// control characters escaped as in the human report and `\n` line ends.
 pub fn gradescope<K: CheckKind>(r: &SubmissionReport<K>) -> String {
     if let Some(n) = &r.not_graded {
         // No score, no tests: nothing was graded. Only the words meant for
@@ -797,6 +959,7 @@ pub fn gradescope<K: CheckKind>(r: &SubmissionReport<K>) -> String {
         }
         let doc = serde_json::json!({
             "output": output,
+            "output_format": "text",
             "execution_time": r.seconds.round() as u64,
             "visibility": "visible",
             "tests": [],
@@ -808,25 +971,43 @@ pub fn gradescope<K: CheckKind>(r: &SubmissionReport<K>) -> String {
         .checks
         .iter()
         .map(|c| {
+            let mut output = format!("{}: {}.", c.description, credit_line(c));
+            for g in &r.games {
+                let status = g.checks.get(&c.kind).copied();
+                if !matches!(status, Some(CheckStatus::Partial | CheckStatus::NotChecked)) {
+                    continue;
+                }
+                let what = match (status, g.credit.get(&c.kind)) {
+                    (Some(CheckStatus::Partial), Some(credit)) => {
+                        format!("partly checked ({} of {})", credit.made, credit.planned)
+                    }
+                    _ => "not checked".to_string(),
+                };
+                write!(
+                    output,
+                    "\n{}: {what}: {}",
+                    escape_line(&g.game),
+                    escape_line(g.stopped.as_deref().unwrap_or(""))
+                )
+                .ok();
+            }
             let failures: Vec<String> = r
                 .failures()
                 .filter(|f| f.kind == c.kind.name())
                 .map(failure_text)
                 .collect();
-            let mut output = format!(
-                "{}: passed in {} of {} games.",
-                c.description, c.passed, c.applicable
-            );
             if !failures.is_empty() {
                 output.push_str("\n\n");
                 output.push_str(&failures.join("\n\n"));
             }
             serde_json::json!({
                 "name": format!("{}: {}", c.kind.name(), c.description),
+                "name_format": "text",
                 "score": c.points,
                 "max_score": c.max_points,
-                "status": if c.passed == c.applicable { "passed" } else { "failed" },
+                "status": if c.full() { "passed" } else { "failed" },
                 "output": output,
+                "output_format": "text",
                 "visibility": "visible",
             })
         })
@@ -848,6 +1029,9 @@ pub fn gradescope<K: CheckKind>(r: &SubmissionReport<K>) -> String {
     let doc = serde_json::json!({
         "score": r.score.unwrap_or(0.0),
         "output": output,
+        "output_format": "text",
+        "test_output_format": "text",
+        "test_name_format": "text",
         "execution_time": r.seconds.round() as u64,
         "visibility": "visible",
         "tests": tests,
@@ -856,18 +1040,26 @@ pub fn gradescope<K: CheckKind>(r: &SubmissionReport<K>) -> String {
 }
 
 /// CSV for a class list: one row per submission, the points of each kind,
-/// the first failure and the notes (each one line, control characters
-/// escaped; RFC 4180 quoting). Columns are only ever added at the end.
+/// the first failure, the notes, then the checks not made in full (each
+/// field one line, control characters escaped, and a field that a
+/// spreadsheet would take for a formula neutralised: see [`csv_cell`]).
+/// Columns are only ever added at the end.
 pub fn csv<K: CheckKind>(reports: &[SubmissionReport<K>], kinds: &[K]) -> String {
-    let mut out = String::from("submission,score,max_score");
-    for k in kinds {
-        write!(out, ",{}", k.name()).ok();
-    }
-    out.push_str(",first_failure,notes\n");
+    let mut header: Vec<String> = ["submission", "score", "max_score"]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    header.extend(kinds.iter().map(|k| k.name().to_string()));
+    header.extend(
+        ["first_failure", "notes", "partly_checked", "not_checked"]
+            .iter()
+            .map(ToString::to_string),
+    );
+    let mut rows = vec![header];
     for r in reports {
         // Not graded: no score and no points, the error in `first_failure`.
         let score = r.score.map(num).unwrap_or_default();
-        let mut row = vec![csv_field(&r.name), score, num(r.max_score)];
+        let mut row = vec![csv_cell(&r.name), score, num(r.max_score)];
         for k in kinds {
             row.push(
                 r.checks
@@ -878,12 +1070,34 @@ pub fn csv<K: CheckKind>(reports: &[SubmissionReport<K>], kinds: &[K]) -> String
             );
         }
         let first = first_failure(r).unwrap_or_default();
-        row.push(csv_field(&cap(&first, 1000)));
-        row.push(csv_field(&cap(&csv_notes(r), 2000)));
-        out.push_str(&row.join(","));
-        out.push('\n');
+        row.push(csv_cell(&cap(&first, 1000)));
+        row.push(csv_cell(&cap(&csv_notes(r), 2000)));
+        let games = |c: &KindScore<K>, n: usize| {
+            (n > 0).then(|| format!("{} in {}", c.kind.name(), crate::text::count(n, "game")))
+        };
+        let partly: Vec<String> = r
+            .checks
+            .iter()
+            .filter_map(|c| games(c, c.partial))
+            .collect();
+        let none: Vec<String> = r
+            .checks
+            .iter()
+            .filter_map(|c| games(c, c.not_checked))
+            .collect();
+        row.push(partly.join("; "));
+        row.push(none.join("; "));
+        rows.push(row);
     }
-    out
+    let mut writer = ::csv::WriterBuilder::new()
+        .terminator(::csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    for row in &rows {
+        // Writing into memory cannot fail.
+        writer.write_record(row).ok();
+    }
+    let bytes = writer.into_inner().unwrap_or_default();
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 /// The notes column of a submission: what was learnt about the program
@@ -898,11 +1112,16 @@ fn csv_notes<K: CheckKind>(r: &SubmissionReport<K>) -> String {
     notes.join("; ")
 }
 
-/// A CSV field: control characters escaped (one line), quoted when needed.
-fn csv_field(s: &str) -> String {
+/// A CSV cell of text that may come from a student (a name, a message
+/// quoting a program): control characters escaped (one line), and, when
+/// it starts with a character that makes a spreadsheet read a formula
+/// (`=`, `+`, `-`, `@`, a tab or a carriage return), a single quote put
+/// before it, as OWASP's "CSV injection" advice says, so that the cell is
+/// shown as text. (Quoting is the `csv` crate's.)
+fn csv_cell(s: &str) -> String {
     let s = escape_line(s);
-    if s.contains([',', '"']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
+    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{s}")
     } else {
         s.into_owned()
     }
@@ -933,6 +1152,8 @@ mod tests {
             result: "unfinished".to_string(),
             played: 0,
             checks: BTreeMap::new(),
+            credit: BTreeMap::new(),
+            stopped: None,
             failures: Kind::ALL.iter().map(|k| flooded(name, k.name())).collect(),
             notes: Vec::new(),
             illegal_move: None,
@@ -966,11 +1187,55 @@ mod tests {
         assert!(last.expected.as_ref().unwrap().len() < 250);
     }
 
+    /// A game whose program exited cleanly after the end: nothing failed,
+    /// save and quit were not checked. The first failure of the class
+    /// table names that cause, not a check as failed.
     #[test]
-    fn csv_fields_are_one_line_without_controls() {
-        assert_eq!(csv_field("a,b"), "\"a,b\"");
-        assert_eq!(csv_field("x\ny\x1b"), "x\\x0ay\\x1b");
-        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    fn without_a_failure_the_first_failure_is_the_cause_of_what_was_not_checked() {
+        let mut g = game("apendice-a.txt");
+        g.failures.clear();
+        g.checks = [
+            (Kind::Runs, CheckStatus::Pass),
+            (Kind::Turn, CheckStatus::Partial),
+            (Kind::Save, CheckStatus::NotChecked),
+            (Kind::Quit, CheckStatus::NotChecked),
+        ]
+        .into_iter()
+        .collect();
+        g.credit.insert(
+            Kind::Turn,
+            Credit {
+                credit: 0.5,
+                made: 4,
+                planned: 8,
+            },
+        );
+        g.stopped = Some("the program exited (status 0)".to_string());
+        assert_eq!(
+            game_summary(&g),
+            "partly checked turn 4/8; not checked save, quit"
+        );
+        let sub = Submission::command("s", ["x"]);
+        let r = SubmissionReport::score(&sub, vec![g], &Weights::default(), 100.0);
+        assert_eq!(
+            first_failure(&r).unwrap(),
+            "apendice-a.txt: [turn] partly checked, [save, quit] not checked: the program exited (status 0)"
+        );
+        let turn = r.checks.iter().find(|c| c.kind == Kind::Turn).unwrap();
+        assert_eq!((turn.passed, turn.partial, turn.credit), (0, 1, 0.5));
+        assert_eq!(turn.fraction(), "0.5/1");
+        assert!(!r.full_marks);
+    }
+
+    #[test]
+    fn csv_cells_are_one_line_without_controls_nor_formulas() {
+        assert_eq!(csv_cell("a,b"), "a,b");
+        assert_eq!(csv_cell("x\ny\x1b"), "x\\x0ay\\x1b");
+        for formula in ["=1+2", "+1", "-2+3", "@SUM(A1)"] {
+            assert_eq!(csv_cell(formula), format!("'{formula}"));
+        }
+        // A tab or a carriage return is escaped before anything else.
+        assert_eq!(csv_cell("\t=1"), "\\x09=1");
     }
 
     #[test]

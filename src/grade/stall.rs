@@ -182,6 +182,12 @@ impl<K: CheckKind> Attempt for Run<K> {
                 marked = true;
             }
         }
+        // The checks it left unchecked say why with the same words.
+        if let Some(why) = &mut self.report.stopped {
+            if why.starts_with(hang.message.as_str()) {
+                *why = format!("{why}; {ASLEEP_TWICE}");
+            }
+        }
         if !marked {
             // The check it was charged to had failed before (counted, not
             // quoted): the explanation goes with the notes.

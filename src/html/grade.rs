@@ -14,7 +14,8 @@ use std::fmt::Write as _;
 use super::{count, document, escape, unique_ids};
 use crate::grade::CheckKind;
 use crate::grade::report::{
-    CheckStatus, Failure, RunFacts, SubmissionReport, num, place, score_text,
+    Failure, KindScore, RunFacts, SubmissionReport, first_failure, game_summary, num, place,
+    score_text, unchecked,
 };
 
 /// The page's own CSS, after [`super::BASE_CSS`].
@@ -24,6 +25,7 @@ th[aria-sort=ascending] button::after{content:' \\25B2  (ascending)';font-weight
 th[aria-sort=descending] button::after{content:' \\25BC  (descending)';font-weight:400;font-size:.8rem}
 td.pass{color:var(--ok)}
 td.fail{color:var(--bad);font-weight:700}
+td.partial{color:var(--warn);font-weight:700}
 article.failure{border:2px solid var(--bad);border-left-width:.5rem;padding:.4rem .9rem;margin:.8rem 0}
 article.failure h4{margin:.2rem 0}
 .diff .del{color:var(--bad)}
@@ -136,31 +138,21 @@ pub fn index_page<K: CheckKind>(
         for k in kinds {
             match r.checks.iter().find(|c| c.kind == *k) {
                 Some(c) => {
-                    let class = if c.passed == c.applicable {
-                        "pass"
-                    } else {
-                        "fail"
-                    };
                     let _ = write!(
                         body,
-                        "<td class=\"num {class}\" data-v=\"{}\">{}/{}</td>",
-                        c.passed as f64 / c.applicable.max(1) as f64,
-                        c.passed,
-                        c.applicable
+                        "<td class=\"num {}\" data-v=\"{}\">{}</td>",
+                        class(c),
+                        c.credit / c.applicable.max(1) as f64,
+                        c.fraction()
                     );
                 }
                 None => body.push_str("<td class=\"num\" data-v=\"-1\">–</td>"),
             }
         }
-        let first = match (&r.not_graded, &r.error) {
-            (Some(n), _) => format!("not graded: {}", n.detail),
-            (None, Some(e)) => format!("cannot run: {e}"),
-            (None, None) => r
-                .failures()
-                .next()
-                .map(|f| format!("[{}] {}: {}", f.kind, place(f), f.message))
-                .unwrap_or_default(),
-        };
+        // The same first failure as the text and the CSV: a cause, not a
+        // check left unchecked by it ("not graded: why" for a submission
+        // the grader could not grade).
+        let first = first_failure(r).unwrap_or_default();
         let _ = writeln!(
             body,
             "<td>{}</td></tr>",
@@ -174,6 +166,19 @@ pub fn index_page<K: CheckKind>(
         &body,
         SORT,
     )
+}
+
+/// The class of a check's cell: `pass` (in every game), `partial` (passed
+/// or partly checked in every game), `fail` (failed or not checked in
+/// one at least).
+fn class<K: CheckKind>(c: &KindScore<K>) -> &'static str {
+    if c.full() {
+        "pass"
+    } else if c.passed + c.partial == c.applicable {
+        "partial"
+    } else {
+        "fail"
+    }
 }
 
 /// A text block: `<pre>` with the text escaped.
@@ -343,25 +348,20 @@ pub fn submission_page<K: CheckKind>(
     for (key, value) in &r.about {
         let _ = writeln!(body, "<p>{}: {}</p>", escape(key), escape(value));
     }
-    body.push_str("<h2>Checks</h2>\n<table>\n<thead><tr><th scope=\"col\">Check</th><th scope=\"col\">Weight</th><th scope=\"col\">Passed</th><th scope=\"col\">Points</th><th scope=\"col\">Requirement</th></tr></thead>\n<tbody>\n");
+    body.push_str("<h2>Checks</h2>\n<p>A check's credit in a game is the part of the game it was made on (every screen, query or puzzle of it), or 0 when it failed there; the credit is added up over the games.</p>\n<table>\n<thead><tr><th scope=\"col\">Check</th><th scope=\"col\">Weight</th><th scope=\"col\">Credit</th><th scope=\"col\">Games</th><th scope=\"col\">Points</th><th scope=\"col\">Requirement</th></tr></thead>\n<tbody>\n");
     for c in &r.checks {
-        let class = if c.passed == c.applicable {
-            "pass"
-        } else {
-            "fail"
-        };
+        let failed = c.applicable - c.passed - c.partial - c.not_checked;
         let _ = writeln!(
             body,
-            "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num {class}\">{}/{} {}</td><td class=\"num\">{}/{}</td><td>{}</td></tr>",
+            "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num {}\">{}</td><td>{} passed, {} partly checked, {} not checked, {} failed</td><td class=\"num\">{}/{}</td><td>{}</td></tr>",
             escape(c.kind.name()),
             num(c.weight),
+            class(c),
+            c.fraction(),
             c.passed,
-            c.applicable,
-            if c.passed == c.applicable {
-                "pass"
-            } else {
-                "fail"
-            },
+            c.partial,
+            c.not_checked,
+            failed,
             num(c.points),
             num(c.max_points),
             escape(c.description)
@@ -370,12 +370,6 @@ pub fn submission_page<K: CheckKind>(
     body.push_str("</tbody>\n</table>\n<h2>Games</h2>\n");
     let mut n = 0;
     for g in &r.games {
-        let failed: Vec<&str> = g
-            .checks
-            .iter()
-            .filter(|(_, s)| **s == CheckStatus::Fail)
-            .map(|(k, _)| k.name())
-            .collect();
         let _ = writeln!(
             body,
             "<section>\n<h3>{}</h3>\n<p>{} · {} accepted · {} · {}</p>",
@@ -383,12 +377,15 @@ pub fn submission_page<K: CheckKind>(
             count(g.plies, "move"),
             g.played,
             escape(&g.result),
-            if failed.is_empty() {
-                "all checks pass".to_string()
-            } else {
-                format!("failed: {}", failed.join(", "))
-            }
+            escape(&game_summary(g))
         );
+        if let Some(why) = unchecked(g) {
+            let _ = writeln!(
+                body,
+                "<p class=\"unchecked\"><span class=\"badge warn\">not checked</span> {}</p>",
+                escape(&why)
+            );
+        }
         for note in &g.notes {
             let _ = writeln!(body, "<p>Note: {}</p>", escape(note));
         }

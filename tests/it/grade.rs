@@ -15,6 +15,7 @@ mod causes;
 mod go;
 mod private;
 mod readme;
+mod report;
 mod solitaire;
 mod support;
 
@@ -284,7 +285,7 @@ fn one_program_human_report() {
     assert_eq!(out.code, 1);
     let text = out.stdout;
     assert!(
-        text.contains("check    weight  passed       points  requirement"),
+        text.contains("check    weight  credit       points  requirement"),
         "{text}"
     );
     assert!(
@@ -314,6 +315,11 @@ fn one_correct_program_exits_zero_and_gradescope() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     let json: Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(json["score"], 100.0);
+    // Plain text everywhere (Gradescope would render its default
+    // top-level format, `simple_format`, as HTML).
+    for key in ["output_format", "test_output_format", "test_name_format"] {
+        assert_eq!(json[key], "text", "{key}");
+    }
     let tests = json["tests"].as_array().unwrap();
     assert!(
         tests
@@ -382,7 +388,7 @@ fn batch_table_and_csv() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "submission,score,max_score,runs,turn,moves,illegal,board,end,save,load,quit,first_failure,notes"
+        "submission,score,max_score,runs,turn,moves,illegal,board,end,save,load,quit,first_failure,notes,partly_checked,not_checked"
     );
     assert!(lines.next().unwrap().starts_with("broken-load,"));
     assert!(lines.next().unwrap().starts_with("correct,100,100,"));

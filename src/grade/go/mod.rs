@@ -13,7 +13,10 @@
 //! - this file: the checks, the comparison, and the grading loop. Reports
 //!   are Asalto's ([`crate::grade::report`]), with the same partial-credit
 //!   policy: a check passes in a game when every query of it in that game
-//!   was answered right.
+//!   was asked and answered right, and earns the part of its queries that
+//!   were asked and answered right when the rest could not be asked (the
+//!   driver killed three times) or answered (an answer that is not a
+//!   board); `board` is made on each board given back.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -197,8 +200,16 @@ pub fn grade_one(
     for game in plan {
         let game_started = Instant::now();
         let mut rec = Recorder::new(&game.name, game.kinds());
+        for kind in game.kinds() {
+            // emptyBoard/1's answer is one more board.
+            let empty_board = usize::from(kind == GoKind::Board && empty.is_some());
+            rec.occasions(kind, game.occasions(kind) + empty_board);
+        }
         let mut asked = 0;
         let mut unreadable = false;
+        // Queries whose right answer is a board that gave none: the
+        // board representation is not seen there.
+        let mut no_board = 0;
         match &loaded {
             Ok(()) => rec.pass(GoKind::Loads),
             Err(problem) => rec.fail(GoKind::Loads, load_failure(problem)),
@@ -220,12 +231,22 @@ pub fn grade_one(
                 }
                 asked += 1;
                 unreadable |= matches!(reply, Reply::Answer(Answer::Bad(..)));
+                no_board += usize::from(
+                    matches!(planned.expected, Expected::Board(_))
+                        && !matches!(reply, Reply::Answer(Answer::Board { .. })),
+                );
                 let renamed = driver.hello.as_ref().map_or(&[][..], |h| &h.renamed[..]);
                 judge(&mut rec, planned, &reply, driver.cells, renamed);
             }
         }
         if stopped.is_none() && unreadable {
             stopped = Some("its answers could not be read (see the `board` check)".to_string());
+        }
+        if stopped.is_none() && no_board > 0 {
+            stopped = Some(format!(
+                "{no_board} of the {} queries whose right answer is a board gave none (see the failures): the board representation is seen on the others only",
+                game.occasions(GoKind::Board)
+            ));
         }
         for note in driver.notes.drain(..) {
             rec.note(note);

@@ -202,6 +202,22 @@ impl GameQueries {
         kinds.sort();
         kinds
     }
+
+    /// How many times a whole game makes `kind`: once per query of it;
+    /// `board` once per query whose right answer is a board (the
+    /// representation is seen in the boards the program gives back; a
+    /// refused move shows none); `loads` once.
+    pub fn occasions(&self, kind: GoKind) -> usize {
+        match kind {
+            GoKind::Loads => 1,
+            GoKind::Board => self
+                .queries
+                .iter()
+                .filter(|q| matches!(q.expected, Expected::Board(_)))
+                .count(),
+            kind => self.queries.iter().filter(|q| q.kind == kind).count(),
+        }
+    }
 }
 
 /// A board drawn for people: rows and columns numbered as the assignment

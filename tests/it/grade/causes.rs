@@ -14,7 +14,9 @@ use super::support::*;
 fn a_refused_legal_move_is_a_moves_failure() {
     let (_, json) = batch();
     let sub = submission(json, "reprompt-refuse");
-    assert_eq!(failed_kinds(sub), ["end", "illegal", "moves"], "{sub:#}");
+    // Only `moves` failed; what the stop kept from being made is not
+    // checked (or, for the screens, checked up to move 3).
+    assert_eq!(failed_in_a_game(sub), ["moves"], "{sub:#}");
     let all = failures(sub);
     let f = all
         .iter()
@@ -31,14 +33,18 @@ fn a_refused_legal_move_is_a_moves_failure() {
             .unwrap()
             .contains("Introduce una nueva posicion:")
     );
-    // The end was not announced: it was not reached.
-    for f in all.iter().filter(|f| f["kind"] == "end") {
+    // The end was not announced: it was not reached, and says why.
+    assert!(statuses(sub, "end").iter().all(|s| s == "not_checked"));
+    for g in sub["games"].as_array().unwrap() {
+        if g["game"] == "ai" {
+            continue;
+        }
         assert!(
-            f["message"]
+            g["stopped"]
                 .as_str()
                 .unwrap()
-                .starts_with("not checked: the game stopped at move 3"),
-            "{f:#}"
+                .starts_with("the game stopped at move 3"),
+            "{g:#}"
         );
     }
     // Back at the menu with FIN, the two moves played were saved and the
@@ -60,33 +66,58 @@ fn the_output_of_a_program_that_exited_is_judged() {
             "{kind}: {sub:#}"
         );
     }
-    let save = failure(sub, "save");
+    // What comes after the exit (save, quit) is not checked, and says
+    // why; nothing failed.
+    assert!(failures(sub).is_empty(), "{sub:#}");
+    let finished = sub["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == "apendice-a.txt")
+        .unwrap();
+    assert_eq!(finished["checks"]["save"], "not_checked");
     assert!(
-        save["message"]
+        finished["stopped"]
             .as_str()
             .unwrap()
             .contains("exited (status 0) after announcing the end"),
-        "{save:#}"
+        "{finished:#}"
     );
 }
 
-/// Wrong cause 3: One policy: what was seen right counts, the crash is charged to
-/// `runs` only.
+/// Wrong cause 3: One policy: credit follows what was verified. The crash
+/// is charged to `runs` only, and the screens seen right before it earn
+/// their part of the game (3 screens of each), not whole games (they did,
+/// when a check passed that was "made at least once and never failed").
 #[test]
-fn a_crash_keeps_the_credit_of_the_screens_seen() {
+fn a_crash_earns_the_screens_it_showed_and_no_more() {
     let (_, json) = batch();
+    let credit_of = |sub: &serde_json::Value, kind: &str, made: u64| {
+        for g in sub["games"].as_array().unwrap() {
+            if g["game"] == "ai" {
+                continue;
+            }
+            assert_eq!(g["checks"][kind], "partial", "{kind}: {g:#}");
+            assert_eq!(g["credit"][kind]["made"], made, "{kind}: {g:#}");
+            let planned = g["credit"][kind]["planned"].as_u64().unwrap();
+            let credit = g["credit"][kind]["credit"].as_f64().unwrap();
+            assert!(
+                (credit - made as f64 / planned as f64).abs() < 0.001,
+                "{g:#}"
+            );
+        }
+    };
     let sub = submission(json, "crash");
     for kind in ["turn", "moves", "board"] {
-        assert!(
-            statuses(sub, kind).iter().all(|s| s == "pass"),
-            "{kind}: {sub:#}"
-        );
+        credit_of(sub, kind, 3);
     }
     assert!(statuses(sub, "runs").iter().all(|s| s == "fail"));
-    // A refused move keeps it the same way.
+    // (The `--ai` game crashes too, charged to `ai`.)
+    assert_eq!(failed_in_a_game(sub), ["ai", "runs"], "{sub:#}");
+    // A refused move the same way: the screens up to it.
     let refused = submission(json, "reprompt-refuse");
-    assert!(statuses(refused, "turn").iter().all(|s| s == "pass"));
-    assert!(statuses(refused, "board").iter().all(|s| s == "pass"));
+    credit_of(refused, "turn", 3);
+    credit_of(refused, "board", 3);
 }
 
 /// Wrong cause 4: The officers' win announced with 9 rebels left: an `end` failure

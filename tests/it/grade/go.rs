@@ -217,11 +217,21 @@ fn messages<'a>(sub: &'a Value, kind: &str) -> Vec<&'a str> {
     found
 }
 
-/// The checks failed with a cause of their own (not "not checked").
+/// Whether a game of a submission left checks unchecked for a cause that
+/// says `what`.
+fn stopped_says(sub: &Value, what: &str) -> bool {
+    sub["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["stopped"].as_str().is_some_and(|s| s.contains(what)))
+}
+
+/// The checks failed with a cause of their own (a check left unchecked is
+/// not a failure).
 fn caused(sub: &Value) -> Vec<String> {
     let mut kinds: Vec<String> = failures(sub)
         .into_iter()
-        .filter(|f| !f["message"].as_str().unwrap().starts_with("not checked"))
         .map(|f| f["kind"].as_str().unwrap().to_string())
         .collect();
     kinds.sort();
@@ -264,6 +274,57 @@ fn each_planted_bug_fails_exactly_its_check() {
         let sub = submission(json, name);
         assert_eq!(caused(sub), [*kind], "{name}: {sub:#}");
         assert!(sub["score"].as_f64().unwrap() < 100.0, "{name}");
+    }
+}
+
+/// Credit follows what was verified in Go too: a program whose capture
+/// queries give no board (an exception, a loop stopped by the limit, a
+/// refusal) fails `captures`, and its representation (`board`) is seen on
+/// the other boards only: `partial`, made on those, the cause said. (Under
+/// the old rule, "made at least once and never failed", `board` passed
+/// whole: loops-on-capture and throws-on-capture scored 76.91, now 73.59;
+/// suicide-before-capture 76.91, now 75.39.) A correct program's `board`
+/// is made on every query whose answer is a board, and passes.
+#[test]
+fn board_credit_follows_the_boards_given_back() {
+    let (_, json) = batch();
+    for name in [
+        "throws-on-capture",
+        "loops-on-capture",
+        "suicide-before-capture",
+    ] {
+        let sub = submission(json, name);
+        for g in sub["games"].as_array().unwrap() {
+            assert_eq!(g["checks"]["board"], "partial", "{name}: {g:#}");
+            let board = &g["credit"]["board"];
+            let (made, planned) = (
+                board["made"].as_u64().unwrap(),
+                board["planned"].as_u64().unwrap(),
+            );
+            assert!(0 < made && made < planned, "{name}: {board}");
+            assert!(
+                g["stopped"]
+                    .as_str()
+                    .unwrap()
+                    .contains("queries whose right answer is a board gave none"),
+                "{name}: {g:#}"
+            );
+        }
+        assert!(
+            sub["score"].as_f64().unwrap() < 76.0,
+            "{name}: {}",
+            sub["score"]
+        );
+    }
+    for g in submission(json, "correct-strings")["games"]
+        .as_array()
+        .unwrap()
+    {
+        assert_eq!(g["checks"]["board"], "pass");
+        assert_eq!(
+            g["credit"]["board"]["made"],
+            g["credit"]["board"]["planned"]
+        );
     }
 }
 
@@ -488,12 +549,8 @@ fn hostile_programs_become_failed_checks() {
         "{never_message}"
     );
     assert_eq!(never["about"]["driver_starts"], "3", "{never:#}");
-    assert!(
-        failures(never)
-            .iter()
-            .any(|f| f["message"].as_str().unwrap().contains("killed 3 times")),
-        "{never:#}"
-    );
+    // What was not asked is not checked, and says why.
+    assert!(stopped_says(never, "killed 3 times"), "{never:#}");
     assert!(message("hostile-swallows-timeout", "moves").contains("inference limit"));
     let aborts = submission(json, "hostile-aborts");
     assert!(
@@ -690,7 +747,7 @@ fn gradescope_and_csv() {
     assert_eq!(
         lines.next(),
         Some(
-            "submission,score,max_score,loads,board,moves,captures,suicide,occupied,score,first_failure,notes"
+            "submission,score,max_score,loads,board,moves,captures,suicide,occupied,score,first_failure,notes,partly_checked,not_checked"
         )
     );
     let row = lines.next().unwrap();
@@ -1076,9 +1133,7 @@ fn an_asleep_hang_is_asked_again_before_it_is_charged() {
     // Three queries charged (then the rest is not asked), each re-run once.
     assert_eq!(notes(&always_report).len(), 3, "{always_report:#}");
     assert!(
-        failed
-            .iter()
-            .any(|f| f["message"].as_str().unwrap().contains("killed 3 times")),
+        stopped_says(&always_report, "killed 3 times"),
         "{always_report:#}"
     );
 }

@@ -333,6 +333,22 @@ pub fn failed_kinds(sub: &Value) -> Vec<String> {
     kinds
 }
 
+/// The kinds that failed in at least one game of a submission (not those
+/// only left unchecked, or checked on part of a game), sorted.
+pub fn failed_in_a_game(sub: &Value) -> Vec<String> {
+    let mut kinds: Vec<String> = sub["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g["checks"].as_object().unwrap().iter())
+        .filter(|(_, s)| *s == "fail")
+        .map(|(k, _)| k.clone())
+        .collect();
+    kinds.sort();
+    kinds.dedup();
+    kinds
+}
+
 /// Every failure of a submission.
 pub fn failures(sub: &Value) -> Vec<Value> {
     sub["games"]
