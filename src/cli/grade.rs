@@ -679,15 +679,15 @@ impl Graded for Asalto {
         };
         let mut hide = Vec::new();
         hide_references(&args.games, "txt", &mut hide)?;
-        let submissions = command_submissions(args, "asalto.py", &mut hide)?;
-        let (options, jobs) = options(args, &submissions, hide)?;
-        let options = Options {
+        let mut submissions = command_submissions(args, "asalto.py", &mut hide)?;
+        let (options, jobs) = options(args, submissions.len(), hide)?;
+        let mut options = Options {
             ai: args.ai,
             basic: args.rebels,
             weights,
             ..options
         };
-        preflight(&submissions, &options)?;
+        preflight(&mut submissions, &mut options, jobs)?;
         Ok(Prepared {
             game: Asalto { references },
             submissions,
@@ -782,14 +782,14 @@ fn submission_folders(dir: &Path, hide: &mut Vec<PathBuf>) -> Result<Vec<PathBuf
 
 #[cfg(target_os = "linux")]
 /// The options every assignment shares (confinement, users, limits,
-/// timeouts), and the number of parallel jobs, for `submissions`
+/// timeouts), and the number of parallel jobs, for a number of
 /// submissions (Gradescope's format takes one).
 fn options(
     args: &Args,
-    submissions: &[Submission],
+    submissions: usize,
     hide: Vec<PathBuf>,
 ) -> Result<(Options, usize), String> {
-    if args.format == GradeFormat::Gradescope && submissions.len() != 1 {
+    if args.format == GradeFormat::Gradescope && submissions != 1 {
         return Err("--format gradescope grades exactly one submission".into());
     }
     for (name, secs) in [
@@ -821,7 +821,7 @@ fn options(
         SandboxArg::Bwrap => SandboxChoice::Bwrap,
         SandboxArg::None => SandboxChoice::None,
     };
-    let (sandbox, note) = Sandbox::detect(choice, hide, &users)?;
+    let (sandbox, note) = Sandbox::detect(choice, hide.clone(), &users)?;
     if let Some(why) = note {
         error(&format!(
             "note: {why}; student programs run UNCONFINED except for resource limits, time limits, a fresh working folder{} (install bubblewrap to confine them)",
@@ -849,19 +849,23 @@ fn options(
         users,
         env: environment(&args.env)?,
         max_score: args.max_score,
+        private: hide,
         ..Options::default()
     };
     Ok((options, jobs))
 }
 
 /// Before grading anyone: the command can start (a typo in `--run` would
-/// otherwise give everyone 0), and the programs' user can reach the
-/// working folders.
+/// otherwise give everyone 0), the programs' user can reach the working
+/// folders, the files the command names reach the programs, each
+/// submission can be copied, and the sandbox works with the real runs'
+/// mounts ([`grade::prepare`]); its notes go to standard error.
 #[cfg(target_os = "linux")]
-fn preflight(submissions: &[Submission], options: &Options) -> Result<(), String> {
-    if let Some(first) = submissions.first() {
-        grade::preflight(first, options)?;
-    }
+fn preflight(
+    submissions: &mut [Submission],
+    options: &mut Options,
+    jobs: usize,
+) -> Result<(), String> {
     let user = options.users.for_slot(0);
     if matches!(options.sandbox, Sandbox::Unconfined) {
         let tmp = std::env::temp_dir();
@@ -871,6 +875,9 @@ fn preflight(submissions: &[Submission], options: &Options) -> Result<(), String
                 tmp.display()
             )
         })?;
+    }
+    for note in grade::prepare(submissions, options, jobs)? {
+        error(&format!("note: {note}"));
     }
     Ok(())
 }
@@ -943,7 +950,23 @@ fn print_reports<K: CheckKind>(
             }
         }
     }
-    Ok(if reports.iter().all(|r| r.full_marks) {
+    // A submission the grader could not grade is an error of the run
+    // (status 2), never a score: said on standard error too, whatever the
+    // format.
+    let ungraded: Vec<&SubmissionReport<K>> =
+        reports.iter().filter(|r| r.not_graded.is_some()).collect();
+    for r in &ungraded {
+        if let Some(n) = &r.not_graded {
+            error(&format!(
+                "{}: not graded: {}",
+                asalto::text::escape_line(&r.name),
+                n.detail
+            ));
+        }
+    }
+    Ok(if !ungraded.is_empty() {
+        Status::Error
+    } else if reports.iter().all(|r| r.full_marks) {
         Status::Success
     } else {
         Status::Failure

@@ -277,8 +277,11 @@ pub(crate) struct BwrapArgs<'a> {
     pub user: Option<User>,
     pub disk_bytes: u64,
     pub hide: &'a [PathBuf],
-    /// Files and folders named on the command line, made readable.
-    pub expose: Vec<PathBuf>,
+    /// Folders covered by an empty read-only tmpfs, where copies are bound
+    /// (see [`super::named`]).
+    pub covers: Vec<PathBuf>,
+    /// Read-only binds: a copy on the host, and where the program finds it.
+    pub binds: Vec<(PathBuf, PathBuf)>,
     pub block: i32,
     pub info: i32,
 }
@@ -317,22 +320,37 @@ impl BwrapArgs<'_> {
             SANDBOX_WORKDIR,
         ]);
         let mut read_only: Vec<OsString> = vec!["/dev".into()];
-        for dir in self.hide {
-            if dir.is_dir() {
-                args.extend(["--tmpfs".into(), dir.into()]);
-                read_only.push(dir.into());
-            }
+        // What the sandbox hides: only what its user could reach. A folder
+        // or file it cannot reach is hidden by the host's permissions
+        // already (and bubblewrap, running as that user, could not mount
+        // over it); the sandbox's /tmp is its own.
+        let hidden = |p: &Path| !p.starts_with("/tmp") && reachable(p, self.user);
+        let hidden_dirs: Vec<&PathBuf> = self
+            .hide
+            .iter()
+            .filter(|d| d.is_dir() && hidden(d))
+            .collect();
+        for dir in &hidden_dirs {
+            args.extend(["--tmpfs".into(), dir.into()]);
+            read_only.push(dir.into());
         }
-        for path in &self.expose {
-            args.extend(["--ro-bind".into(), path.into(), path.into()]);
+        for dir in &self.covers {
+            args.extend(["--tmpfs".into(), dir.into()]);
+            read_only.push(dir.into());
+        }
+        for (copy, path) in &self.binds {
+            args.extend(["--ro-bind".into(), copy.into(), path.into()]);
         }
         // A hidden file (a reference game) cannot be opened: /dev/null over
-        // it, on a `nodev` mount. After the folders exposed, which may hold
-        // it (`--games ejemplo.txt -- python3 asalto.py`, both in one
-        // folder); one in a hidden folder is gone already.
-        let in_hidden = |f: &Path| self.hide.iter().any(|d| f != d && f.starts_with(d));
+        // it, on a `nodev` mount. After the binds, which may hold it; one
+        // in a hidden folder is gone already.
+        let in_hidden = |f: &Path| {
+            hidden_dirs
+                .iter()
+                .any(|d| f != d.as_path() && f.starts_with(d))
+        };
         for file in self.hide {
-            if file.is_file() && !in_hidden(file) {
+            if file.is_file() && !in_hidden(file) && hidden(file) {
                 args.extend(["--ro-bind".into(), "/dev/null".into(), file.into()]);
             }
         }
@@ -357,41 +375,64 @@ impl BwrapArgs<'_> {
     }
 }
 
-/// Run `true` under bubblewrap with the real arguments, as `user`; its
-/// version when it works.
-fn try_bwrap(program: &Path, user: Option<User>) -> Result<String, String> {
-    use std::os::unix::process::CommandExt;
+/// bubblewrap's version, as `bwrap --version` prints it.
+fn bwrap_version(program: &Path) -> Result<String, String> {
     let version = Command::new(program)
         .arg("--version")
         .output()
         .map_err(|e| format!("cannot run bubblewrap: {e}"))?;
-    let version = String::from_utf8_lossy(&version.stdout)
+    Ok(String::from_utf8_lossy(&version.stdout)
         .trim()
         .trim_start_matches("bubblewrap")
         .trim()
-        .to_string();
+        .to_string())
+}
+
+/// Run `true` under bubblewrap with its base arguments, as `user`; its
+/// version when it works.
+fn try_bwrap(program: &Path, user: Option<User>) -> Result<String, String> {
+    let version = bwrap_version(program)?;
     let truth = find_in_path("true").unwrap_or_else(|| PathBuf::from("/bin/true"));
-    let (read, write) = rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)
-        .map_err(|e| format!("cannot make a pipe: {e}"))?;
     let args = BwrapArgs {
         user,
         disk_bytes: 1 << 20,
         hide: &[],
-        expose: Vec::new(),
+        covers: Vec::new(),
+        binds: Vec::new(),
         block: -1,
         info: -1,
-    }
-    .build();
-    // No --block-fd / --info-fd for the trial.
-    let args: Vec<OsString> = args[..args.len() - 4].to_vec();
-    drop((read, write));
+    };
+    run_trial(program, &args, &[truth.into_os_string()]).map_err(|why| {
+        let who = match user {
+            Some(u) => format!(" as the unprivileged user {}", u.uid),
+            None => String::new(),
+        };
+        let hint = if why.contains("Unknown option") || why.contains("Unrecognized") {
+            " (bubblewrap 0.8.0 or later is needed for --size and --disable-userns)"
+        } else if why.contains("user namespace") || why.contains("setting up uid map") {
+            " (this kernel does not let unprivileged users make user namespaces)"
+        } else {
+            ""
+        };
+        format!("bubblewrap {version} does not work here{who}: {why}{hint}")
+    })?;
+    Ok(version)
+}
+
+/// Run `command` under bubblewrap with `args` (but the two descriptors),
+/// as the user they name; what it said on standard error when it fails.
+fn run_trial(program: &Path, args: &BwrapArgs, command: &[OsString]) -> Result<(), String> {
+    use std::os::unix::process::CommandExt;
+    let built = args.build();
+    // No --block-fd / --info-fd for a trial.
+    let built: Vec<OsString> = built[..built.len() - 4].to_vec();
     let mut cmd = Command::new(program);
-    cmd.args(args)
+    cmd.args(built)
         .arg("--")
-        .arg(truth)
+        .args(command)
         .current_dir("/")
         .stdin(Stdio::null());
-    if let Some(u) = user {
+    if let Some(u) = args.user {
         cmd.uid(u.uid).gid(u.gid);
     }
     // Under the real runs' system call filter, which bubblewrap must bear.
@@ -402,24 +443,69 @@ fn try_bwrap(program: &Path, user: Option<User>) -> Result<String, String> {
         .output()
         .map_err(|e| format!("cannot run bubblewrap: {e}"))?;
     if output.status.success() {
-        return Ok(version);
+        return Ok(());
     }
     let why = String::from_utf8_lossy(&output.stderr).trim().to_string();
-    let who = match user {
-        Some(u) => format!(" as the unprivileged user {}", u.uid),
-        None => String::new(),
-    };
-    let hint = if why.contains("Unknown option") || why.contains("Unrecognized") {
-        " (bubblewrap 0.8.0 or later is needed for --size and --disable-userns)"
-    } else if why.contains("user namespace") || why.contains("setting up uid map") {
-        " (this kernel does not let unprivileged users make user namespaces)"
-    } else {
-        ""
-    };
-    Err(format!(
-        "bubblewrap {version} does not work here{who}: {}{hint}",
-        crate::text::escape_line(&crate::text::cap(&why, 300))
-    ))
+    Err(crate::text::escape_line(&crate::text::cap(&why, 300)).into_owned())
+}
+
+impl Sandbox {
+    /// Before anyone is graded: set the sandbox up exactly as the runs of
+    /// `user` will (the folders hidden, the copies of the named files
+    /// bound) and check there that each path of `checks` can be run (when
+    /// its flag is set: the command's program) or read.
+    ///
+    /// # Errors
+    ///
+    /// Why not, in a sentence that says what to do.
+    pub(crate) fn trial(
+        &self,
+        user: Option<User>,
+        disk_bytes: u64,
+        covers: Vec<PathBuf>,
+        binds: Vec<(PathBuf, PathBuf)>,
+        checks: &[(&Path, bool)],
+    ) -> Result<(), String> {
+        let Sandbox::Bwrap { program, hide, .. } = self else {
+            return Ok(());
+        };
+        let args = BwrapArgs {
+            user,
+            disk_bytes,
+            hide,
+            covers,
+            binds,
+            block: -1,
+            info: -1,
+        };
+        let mut command: Vec<OsString> = Vec::new();
+        match find_in_path("sh") {
+            Some(sh) => {
+                command.extend([
+                    sh.into_os_string(),
+                    "-c".into(),
+                    "for a; do m=${a%%:*}; p=${a#*:}; test -$m \"$p\" || { echo \"$p: missing in the sandbox, or it cannot be used there (test -$m)\" >&2; exit 3; }; done".into(),
+                    "sh".into(),
+                ]);
+                for (p, run) in checks {
+                    let mut a = OsString::from(if *run { "x:" } else { "r:" });
+                    a.push(p);
+                    command.push(a);
+                }
+            }
+            None => command.push(
+                find_in_path("true")
+                    .unwrap_or_else(|| PathBuf::from("/bin/true"))
+                    .into_os_string(),
+            ),
+        }
+        run_trial(program, &args, &command).map_err(|why| {
+            let who = user.map(|u| format!(" as user {}", u.uid)).unwrap_or_default();
+            format!(
+                "bubblewrap cannot set up the sandbox the programs need{who}: {why} (nobody was graded: this is the grading machine's problem, not the submissions'; move the files to a folder of their own, or grade with --sandbox none)"
+            )
+        })
+    }
 }
 
 /// Look `name` up in `PATH`.
@@ -484,6 +570,17 @@ pub fn may_access(path: &Path, user: Option<User>, want: u32) -> Result<(), Stri
     Ok(())
 }
 
+/// Whether `user` can reach `path` at all: search every folder on the way,
+/// and read it (a file) or read or enter it (a folder). Root (no user of
+/// its own) can.
+pub fn reachable(path: &Path, user: Option<User>) -> bool {
+    if path.is_dir() {
+        may_access(path, user, 4).is_ok() || may_access(path, user, 1).is_ok()
+    } else {
+        may_access(path, user, 4).is_ok()
+    }
+}
+
 /// Find the program `name` as `execvp` would for `user`: the first file in
 /// `PATH` it may run. The error says what was found and why it cannot run.
 pub fn resolve_program(name: &str, user: Option<User>) -> Result<PathBuf, String> {
@@ -507,7 +604,9 @@ pub fn resolve_program(name: &str, user: Option<User>) -> Result<PathBuf, String
         }
     }
     match refused.first() {
-        Some(why) => Err(format!("`{name}` is in PATH, but {why}")),
+        Some(why) => Err(format!(
+            "`{name}` is in PATH, but {why}: programs run as users of their own; install it where every user may run it (e.g. /usr/bin), or name one that they may run in the command"
+        )),
         None => Err(format!(
             "`{name}` is not a command here: not found in PATH ({})",
             std::env::var("PATH").unwrap_or_default()
@@ -820,7 +919,8 @@ mod tests {
             user: Some(User { uid: 7, gid: 8 }),
             disk_bytes: 1 << 20,
             hide: &hide,
-            expose: vec![PathBuf::from("/opt/prog")],
+            covers: vec![PathBuf::from("/root")],
+            binds: vec![(PathBuf::from("/tmp/copy"), PathBuf::from("/opt/prog"))],
             block: 5,
             info: 6,
         }
@@ -836,7 +936,9 @@ mod tests {
             "--new-session",
             "--die-with-parent",
             "--size 1048576 --tmpfs /tmp --dir /tmp/work",
-            "--ro-bind /opt/prog /opt/prog",
+            "--tmpfs /root",
+            "--ro-bind /tmp/copy /opt/prog",
+            "--remount-ro /root",
             "--remount-ro /dev",
             "--block-fd 5 --info-fd 6",
         ] {

@@ -214,8 +214,16 @@ pub(crate) fn load_in_fresh_session(
 ) {
     let started = Instant::now();
     let rec = Recorder::new(&reference.name, vec![Kind::Load]);
-    let Ok(mut fresh) = Session::start(sub, s.options, rec, Kind::Load, slot) else {
-        return;
+    let mut fresh = match Session::start(sub, s.options, rec, Kind::Load, slot) {
+        Ok(fresh) => fresh,
+        Err(failed) => {
+            // The grader's own failure leaves the game ungraded; the
+            // program's leaves the check not made.
+            if let (_, super::session::StartError::Grader(n)) = *failed {
+                s.rec.not_graded(n);
+            }
+            return;
+        }
     };
     if let Some(first) = fresh.wait_screen("the menu", None) {
         fresh.see(&first.text);

@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 use rustix::fs::{self as rfs, AtFlags, FileType, Mode, OFlags};
 
 use super::confine::User;
+use super::copy::{Copied, CopyError, CopyRules};
 
 /// A working folder: an open directory, the path the program knows it by,
 /// and, for a folder on the host, where it is so that it can be removed.
@@ -141,7 +142,7 @@ fn name_of(path: &Path) -> io::Result<&OsStr> {
         .ok_or_else(|| io::Error::other(format!("{}: no file name", path.display())))
 }
 
-const DIR_FLAGS: OFlags = OFlags::RDONLY
+pub(super) const DIR_FLAGS: OFlags = OFlags::RDONLY
     .union(OFlags::DIRECTORY)
     .union(OFlags::NOFOLLOW)
     .union(OFlags::CLOEXEC);
@@ -173,6 +174,22 @@ impl Folder {
             path: made,
             host: Some(HostPlace { parent, name }),
             owner,
+        })
+    }
+
+    /// An existing folder of the host, for the grader to copy into as
+    /// root (files it creates stay root's); it is not removed with
+    /// [`Folder::remove`].
+    ///
+    /// # Errors
+    ///
+    /// When it cannot be opened as a folder (a link is not followed).
+    pub(super) fn open_host(path: &Path) -> io::Result<Folder> {
+        Ok(Folder {
+            dir: rfs::open(path, DIR_FLAGS, Mode::empty())?,
+            path: path.to_path_buf(),
+            host: None,
+            owner: None,
         })
     }
 
@@ -307,100 +324,46 @@ impl Folder {
         })
     }
 
-    /// Copy `from` into this folder: a folder's content (regular files and
-    /// folders, no links; at most `max_bytes` in all, 16 levels, 10,000
-    /// entries), or one regular file alone, under its own name (a
-    /// submission given as one file brings none of its neighbours: the
-    /// folder it sits in may hold the reference games or anything else of
-    /// the instructor's, and the grader reads them as root).
+    /// Copy `from` into this folder under `rules`: a folder's content, or
+    /// one regular file alone, under its own name (a submission given as
+    /// one file brings none of its neighbours: the folder it sits in may
+    /// hold the reference games or anything else of the instructor's, and
+    /// the grader reads them as root). See [`super::copy`] for what is left
+    /// out and the limits.
     ///
     /// # Errors
     ///
-    /// A sentence saying what went wrong.
-    pub fn copy_in(&self, from: &Path, max_bytes: u64) -> Result<(), String> {
-        let mut budget = CopyBudget {
-            bytes: max_bytes,
-            entries: 10_000,
-        };
-        let copied = match std::fs::symlink_metadata(from) {
-            Ok(m) if m.is_file() => match from.file_name() {
-                Some(name) => self.copy_file(from, self.dir.as_fd(), name, &mut budget),
-                None => Err(io::Error::other("no file name")),
-            },
-            Ok(_) => self.copy_dir(from, self.dir.as_fd(), 0, &mut budget),
-            Err(e) => Err(e),
-        };
-        copied.map_err(|e| format!("cannot copy {}: {e}", from.display()))
+    /// See [`CopyError`].
+    pub fn copy_in(&self, from: &Path, rules: &CopyRules) -> Result<Copied, CopyError> {
+        super::copy::copy(from, rules, Some(self))
     }
 
-    fn copy_dir(
-        &self,
-        from: &Path,
-        to: BorrowedFd<'_>,
-        depth: usize,
-        budget: &mut CopyBudget,
-    ) -> io::Result<()> {
-        if depth > 16 {
-            return Err(io::Error::other("folders nested more than 16 deep"));
-        }
-        // Read no more names than the budget allows: a folder of millions
-        // of files is refused without holding them all.
-        let mut entries = Vec::new();
-        for entry in std::fs::read_dir(from)? {
-            if entries.len() as u64 >= budget.entries {
-                return Err(io::Error::other("more than 10,000 files"));
-            }
-            entries.push(entry?);
-        }
-        entries.sort_by_key(|e| e.file_name());
-        for entry in entries {
-            budget.entries = budget
-                .entries
-                .checked_sub(1)
-                .ok_or_else(|| io::Error::other("more than 10,000 files"))?;
-            let kind = entry.file_type()?;
-            let name = entry.file_name();
-            if kind.is_dir() {
-                as_owner(self.owner, || {
-                    rfs::mkdirat(to, &name, Mode::from_raw_mode(0o755))
-                })?;
-                let sub = rfs::openat(to, &name, DIR_FLAGS, Mode::empty())?;
-                self.copy_dir(&entry.path(), sub.as_fd(), depth + 1, budget)?;
-            } else if kind.is_file() {
-                self.copy_file(&entry.path(), to, &name, budget)?;
-            }
-        }
-        Ok(())
+    /// The folder's descriptor.
+    pub(super) fn fd(&self) -> BorrowedFd<'_> {
+        self.dir.as_fd()
     }
 
-    /// Copy the regular file `from` into `to` as `name` (anything else
-    /// found there at the time it is opened, such as a FIFO, is skipped).
-    fn copy_file(
+    /// Make the folder `name` in `to` (a folder of this one), owned as
+    /// this folder's files are; it, opened.
+    pub(super) fn make_dir(&self, to: BorrowedFd<'_>, name: &OsStr) -> io::Result<OwnedFd> {
+        as_owner(self.owner, || {
+            rfs::mkdirat(to, name, Mode::from_raw_mode(0o755))
+        })?;
+        Ok(rfs::openat(to, name, DIR_FLAGS, Mode::empty())?)
+    }
+
+    /// Write `len` bytes of `source` as the new file `name` in `to` (a
+    /// folder of this one), owned as this folder's files are, without
+    /// following links.
+    pub(super) fn write_copy(
         &self,
-        from: &Path,
         to: BorrowedFd<'_>,
         name: &OsStr,
-        budget: &mut CopyBudget,
+        source: OwnedFd,
+        len: u64,
+        executable: bool,
     ) -> io::Result<()> {
-        let source = rfs::open(
-            from,
-            OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC,
-            Mode::empty(),
-        )?;
-        let stat = rfs::fstat(&source)?;
-        if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile {
-            return Ok(());
-        }
-        let len = u64::try_from(stat.st_size).unwrap_or(0);
-        budget.bytes = budget
-            .bytes
-            .checked_sub(len)
-            .ok_or_else(|| io::Error::other("the submission is larger than the disk limit"))?;
-        let mode = Mode::from_raw_mode(if stat.st_mode & 0o111 != 0 {
-            0o755
-        } else {
-            0o644
-        });
+        let mode = Mode::from_raw_mode(if executable { 0o755 } else { 0o644 });
         let target = as_owner(self.owner, || {
             rfs::openat(
                 to,
@@ -422,11 +385,6 @@ impl Folder {
             None => Leftover::default(),
         }
     }
-}
-
-struct CopyBudget {
-    bytes: u64,
-    entries: u64,
 }
 
 /// "could not remove 3 entries: a/b (Operation not permitted), …".

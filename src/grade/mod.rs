@@ -14,6 +14,9 @@
 //! - [`process`] and [`procs`]: starting one untrusted program, its pipes,
 //!   telling when it waits for input, finding and killing its processes;
 //! - [`folder`]: its working folder, touched without following its links;
+//!   [`copy`]: what a copy of a folder leaves out, and its limits;
+//!   [`named`]: the files a command names, copied for programs that cannot
+//!   reach them; [`prepare`] readies all of it before anyone is graded;
 //! - [`screen`]: reading its screens (menu, `Turno:`, `Jugadas posibles`,
 //!   board, the announcement of the end) and what a screen shows;
 //! - `session`, `game`, `files`, `ai`: the dialogue, in small steps (wait,
@@ -34,10 +37,16 @@
 //! use asalto::grade::{self, Options, Reference, Submission};
 //!
 //! let reference = Reference::from_record("ejemplo.txt", "Bc-Cc\nDd-Cd\n").unwrap();
-//! let student = Submission::command("ana", ["python3", "/srv/ana/asalto.py"]);
-//! let options = Options::default();
-//! let reports = grade::grade(&[student], &[reference], &options, 2, &|_, _| {});
-//! println!("{}/{}", reports[0].score, reports[0].max_score);
+//! let mut students = [Submission::command("ana", ["python3", "/srv/ana/asalto.py"])];
+//! let mut options = Options::default();
+//! for note in grade::prepare(&mut students, &mut options, 2).unwrap() {
+//!     eprintln!("note: {note}");
+//! }
+//! let reports = grade::grade(&students, &[reference], &options, 2, &|_, _| {});
+//! match (reports[0].score, &reports[0].error) {
+//!     (Some(score), _) => println!("{score}/{}", reports[0].max_score),
+//!     (None, why) => println!("not graded: {why:?}"),
+//! }
 //! ```
 
 #![cfg(target_os = "linux")]
@@ -57,10 +66,12 @@ use crate::{Move, Side};
 
 mod ai;
 pub mod confine;
+pub mod copy;
 mod files;
 pub mod folder;
 mod game;
 pub mod go;
+pub mod named;
 pub mod probe;
 pub mod process;
 pub mod procs;
@@ -77,7 +88,7 @@ pub mod watchdog;
 pub use confine::{Confinement, Sandbox, SandboxChoice, User, Users};
 pub use files::{LOAD_NAME, SAVE_NAME};
 pub use process::Limits;
-pub use report::{CheckStatus, Failure, GameReport, KindScore, SubmissionReport};
+pub use report::{CheckStatus, Failure, GameReport, KindScore, NotGraded, SubmissionReport};
 
 /// A kind of check. Each has a weight; a submission's score is the
 /// weighted share of games in which each kind passed.
@@ -345,8 +356,15 @@ pub struct Submission {
     pub source: Option<PathBuf>,
     /// The entry file, relative to `source` (a file: its name).
     pub entry: Option<PathBuf>,
-    /// Why it cannot run at all (e.g. its entry file is missing).
+    /// Why it cannot run at all (e.g. its entry file is missing): its own
+    /// problem, scored.
     pub problem: Option<String>,
+    /// Why the grader cannot grade it (e.g. it is too large to copy, after
+    /// leaving out what a program does not need): not scored ([`prepare`]
+    /// finds it).
+    pub not_graded: Option<NotGraded>,
+    /// What its copies leave out, in a sentence (a note in the reports).
+    pub skipped: Option<String>,
 }
 
 impl Submission {
@@ -358,6 +376,8 @@ impl Submission {
             source: None,
             entry: None,
             problem: None,
+            not_graded: None,
+            skipped: None,
         }
     }
 
@@ -383,6 +403,8 @@ impl Submission {
                     "{} is a symbolic link: not followed (copy the folder itself in)",
                     crate::text::escape_line(&folder.display().to_string())
                 )),
+                not_graded: None,
+                skipped: None,
             };
         }
         let found = find_entry(folder, Path::new(entry), 3, false);
@@ -419,6 +441,8 @@ impl Submission {
             source: Some(folder.to_path_buf()),
             entry: found,
             problem,
+            not_graded: None,
+            skipped: None,
         }
     }
 
@@ -452,6 +476,8 @@ impl Submission {
             entry: problem.is_none().then(|| PathBuf::from(&name)),
             name,
             problem,
+            not_graded: None,
+            skipped: None,
         }
     }
 
@@ -547,6 +573,13 @@ pub struct Options {
     pub weights: Weights,
     /// Full marks.
     pub max_score: f64,
+    /// The files named on the command line and their copies ([`prepare`]
+    /// makes them).
+    pub named: std::sync::Arc<named::Named>,
+    /// What the programs must never be given, canonical: the reference
+    /// files and the submissions folder (bubblewrap hides them; no copy
+    /// holds them, with any sandbox).
+    pub private: Vec<PathBuf>,
 }
 
 impl Default for Options {
@@ -564,6 +597,8 @@ impl Default for Options {
             basic: None,
             weights: Weights::default(),
             max_score: 100.0,
+            named: std::sync::Arc::new(named::Named::none()),
+            private: Vec::new(),
         }
     }
 }
@@ -596,7 +631,10 @@ impl Options {
 }
 
 /// Grade every submission against every reference game, `jobs` sessions at
-/// a time. `progress(done, total)` is called after each session.
+/// a time. `progress(done, total)` is called after each session. Call
+/// [`prepare`] first (as `asalto grade` does): without it, files the
+/// command names that the programs cannot reach are not copied for them,
+/// and nothing is checked before the runs.
 pub fn grade(
     submissions: &[Submission],
     references: &[Reference],
@@ -747,35 +785,128 @@ impl<K: CheckKind> Scoring<K> {
 
 /// Check, before grading anyone, that the command can start at all: its
 /// program (the first word, unless it is the entry file) is found in `PATH`
-/// and may be run by the programs' user, and files named on the command
-/// line may be read by it. The error says why not.
+/// as the programs' user finds it, and that user may run it. Notes for the
+/// instructor come back: the program found is not the one the grader's
+/// own `PATH` names first (a `python3` under `/root`, such as pyenv's
+/// shims, that the programs' user cannot run).
 ///
 /// # Errors
 ///
-/// A sentence saying what cannot start and why.
-pub fn preflight(submission: &Submission, options: &Options) -> Result<(), String> {
+/// A sentence saying what cannot start, why, and what to do.
+pub fn preflight(submission: &Submission, options: &Options) -> Result<Vec<String>, String> {
     let user = options.users.for_slot(0);
     let Some(first) = submission.command.first() else {
         return Err("the command is empty".to_string());
     };
+    let mut notes = Vec::new();
     if !first.contains("{entry}") && !first.contains("{dir}") {
-        confine::resolve_program(first, user)
+        let found = confine::resolve_program(first, user)
             .map_err(|e| format!("cannot start the command: {e}"))?;
-    }
-    if submission.source.is_none() {
-        for arg in submission.command.iter().skip(1) {
-            let p = Path::new(arg);
-            if p.is_absolute() && p.is_file() {
-                confine::may_access(p, user, 4).map_err(|e| {
-                    format!(
-                        "cannot start the command: {e} (programs run as user {}; make it readable, or grade a copy with --submissions)",
-                        user.map(|u| u.uid).unwrap_or(0)
-                    )
-                })?;
+        let mine = confine::find_in_path(first);
+        if let (Some(mine), Some(u)) = (mine, user) {
+            if mine != found {
+                let why = confine::may_access(&mine, user, 1)
+                    .err()
+                    .unwrap_or_default();
+                notes.push(format!(
+                    "`{first}` is {} in this PATH, but {why}: the programs (user {}) run {} (to choose another, give its full path in the command; it must be where every user may run it)",
+                    mine.display(),
+                    u.uid,
+                    found.display()
+                ));
             }
         }
     }
-    Ok(())
+    Ok(notes)
+}
+
+/// Before anyone is graded: make everything the runs need and check it,
+/// so that a failure of the grader's own stops the run instead of giving
+/// everyone a score. As root, the programs' users are picked (one per job,
+/// if `options` names none); the command is checked ([`preflight`]); the
+/// files it names that the programs cannot reach are copied for them
+/// ([`named`]); each submission is surveyed as it will be copied (what is
+/// left out becomes a note; one past the copy limits is not graded); and
+/// under bubblewrap the sandbox of each job's user is set up once with
+/// exactly the mounts of the real runs. Notes for the instructor come
+/// back.
+///
+/// # Errors
+///
+/// A sentence that says what failed and what to do (nothing was graded).
+pub fn prepare(
+    submissions: &mut [Submission],
+    options: &mut Options,
+    jobs: usize,
+) -> Result<Vec<String>, String> {
+    if options.users.base.is_none() && confine::is_root() {
+        options.users = Users::pick(confine::DEFAULT_UID_BASE, jobs);
+    }
+    let Some(first) = submissions.first().cloned() else {
+        return Ok(Vec::new());
+    };
+    let first = &first;
+    let notes = preflight(first, options)?;
+    let mut hide = options.private.clone();
+    if let Sandbox::Bwrap { hide: more, .. } = &options.sandbox {
+        hide.extend(more.iter().cloned());
+    }
+    let budget = session::copy_budget(options);
+    let named = named::Named::prepare(
+        &first.command,
+        &options.sandbox,
+        &options.users,
+        jobs,
+        &hide,
+        budget,
+    )?;
+    options.named = std::sync::Arc::new(named);
+    for sub in submissions.iter_mut() {
+        let Some(source) = sub.source.clone() else {
+            continue;
+        };
+        if sub.problem.is_some() {
+            continue;
+        }
+        match copy::survey(&source, &copy::CopyRules::student(budget)) {
+            Ok(copied) => sub.skipped = copied.skipped.describe(),
+            Err(e) => {
+                sub.not_graded = Some(NotGraded::copy(
+                    &e.to_string(),
+                    format!(
+                        "cannot copy {}: {e}",
+                        crate::text::escape_line(&source.display().to_string())
+                    ),
+                ));
+            }
+        }
+    }
+    if matches!(options.sandbox, Sandbox::Bwrap { .. }) {
+        // What the programs must find in the sandbox: the named paths, and
+        // the command's program as its user finds it in PATH.
+        let mut checks: Vec<(&Path, bool)> = options.named.expected().collect();
+        let found = first
+            .command
+            .first()
+            .filter(|p| !p.contains('/') && !p.contains('{'))
+            .and_then(|p| confine::resolve_program(p, options.users.for_slot(0)).ok());
+        if let Some(found) = &found {
+            checks.push((found, true));
+        }
+        let mut tried = Vec::new();
+        for slot in 0..jobs.max(1) {
+            let user = options.users.for_slot(slot);
+            if tried.contains(&user) {
+                continue;
+            }
+            tried.push(user);
+            let (covers, binds) = options.named.mounts(user);
+            options
+                .sandbox
+                .trial(user, options.limits.disk_bytes, covers, binds, &checks)?;
+        }
+    }
+    Ok(notes)
 }
 
 /// The side names used in failures.

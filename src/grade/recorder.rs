@@ -20,7 +20,7 @@
 
 use std::collections::BTreeMap;
 
-use super::report::{CheckStatus, Credit, Failure, GameReport};
+use super::report::{CheckStatus, Credit, Failure, GameReport, NotGraded};
 use super::{CheckKind, Kind};
 
 /// What a game's checks get when the session gives no reason of its own
@@ -36,6 +36,7 @@ pub(crate) struct Recorder<K: CheckKind = Kind> {
     right: BTreeMap<K, usize>,
     failures: Vec<Failure>,
     notes: Vec<String>,
+    not_graded: Option<NotGraded>,
 }
 
 impl<K: CheckKind> Recorder<K> {
@@ -48,6 +49,7 @@ impl<K: CheckKind> Recorder<K> {
             right: BTreeMap::new(),
             failures: Vec::new(),
             notes: Vec::new(),
+            not_graded: None,
         }
     }
 
@@ -93,6 +95,12 @@ impl<K: CheckKind> Recorder<K> {
         self.notes.push(note);
     }
 
+    /// The grader could not set this session up (or a run it needed):
+    /// the game is not graded, and no check counts in it.
+    pub(crate) fn not_graded(&mut self, why: NotGraded) {
+        self.not_graded.get_or_insert(why);
+    }
+
     /// The report: each planned check's status and credit; `stopped` says
     /// why the checks not made (or made on part of the game only) were
     /// not.
@@ -104,6 +112,22 @@ impl<K: CheckKind> Recorder<K> {
         played: usize,
         seconds: f64,
     ) -> GameReport<K> {
+        if let Some(why) = self.not_graded.take() {
+            return GameReport {
+                game: self.game,
+                plies,
+                result,
+                played,
+                checks: BTreeMap::new(),
+                credit: BTreeMap::new(),
+                stopped: None,
+                failures: Vec::new(),
+                notes: self.notes,
+                illegal_move: None,
+                not_graded: Some(why),
+                seconds: (seconds * 1000.0).round() / 1000.0,
+            };
+        }
         let mut checks = BTreeMap::new();
         let mut credits = BTreeMap::new();
         for &(kind, planned) in &self.planned {
@@ -153,6 +177,7 @@ impl<K: CheckKind> Recorder<K> {
             failures: self.failures,
             notes: self.notes,
             illegal_move: None,
+            not_graded: None,
             seconds: (seconds * 1000.0).round() / 1000.0,
         }
     }

@@ -55,6 +55,45 @@ pub struct Credit {
     pub planned: usize,
 }
 
+/// Why a submission, or one of its runs, was not graded: a failure of the
+/// grader's own (its sandbox, the copy of the submission, a working
+/// folder), never the program's. It is never a score: the submission's
+/// `score` is then null, its `error` says why, and `grade` exits with
+/// status 2.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotGraded {
+    /// For the student: what failed, naming no path of the grading
+    /// machine's (Gradescope's output shows it).
+    pub summary: String,
+    /// For the instructor: everything.
+    pub detail: String,
+}
+
+impl NotGraded {
+    /// The sandbox (or the process) could not be set up.
+    pub fn sandbox(detail: String) -> NotGraded {
+        NotGraded {
+            summary: "the grader could not start the program in its sandbox: a problem of the grading machine, not of the submission (the instructor has the details)".to_string(),
+            detail,
+        }
+    }
+
+    /// The submission could not be copied: `why` names only paths inside
+    /// it.
+    pub fn copy(why: &str, detail: String) -> NotGraded {
+        NotGraded {
+            summary: format!("the submission could not be copied for its run: {why}"),
+            detail,
+        }
+    }
+}
+
+impl Serialize for NotGraded {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.detail)
+    }
+}
+
 /// One failed check, with what was expected and what was found.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Failure {
@@ -278,6 +317,10 @@ pub struct GameReport<K: CheckKind = Kind> {
     /// The illegal move typed on purpose in this game, if one was.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub illegal_move: Option<IllegalMoveReport>,
+    /// Why this game was not graded (the grader's own failure: it then
+    /// has no checks), as `error` in JSON.
+    #[serde(rename = "error", skip_serializing_if = "Option::is_none")]
+    pub not_graded: Option<NotGraded>,
     /// Wall-clock seconds.
     pub seconds: f64,
 }
@@ -326,14 +369,18 @@ pub struct SubmissionReport<K: CheckKind = Kind> {
     pub name: String,
     /// The command line (with `{entry}` unexpanded).
     pub command: Vec<String>,
-    /// Score earned.
-    pub score: f64,
+    /// Score earned; `None` when it was not graded ([`NotGraded`]).
+    pub score: Option<f64>,
     /// Full marks.
     pub max_score: f64,
     /// Whether it earned full marks.
     pub full_marks: bool,
-    /// Why it could not run at all, if so.
+    /// Why it could not run at all, or was not graded, if so.
     pub error: Option<String>,
+    /// Why it was not graded (then `score` is `None`): the grader's own
+    /// failure. In JSON, `error` says it.
+    #[serde(skip)]
+    pub not_graded: Option<NotGraded>,
     /// Per kind of check.
     pub checks: Vec<KindScore<K>>,
     /// Per game.
@@ -424,17 +471,35 @@ impl<K: CheckKind> SubmissionReport<K> {
         } else {
             round2(checks.iter().map(|c| c.points).sum::<f64>().min(max_score))
         };
+        // A run the grader could not set up makes the whole submission
+        // ungraded: a score without it would charge the grader's failure
+        // to the program.
+        let not_graded = sub
+            .not_graded
+            .clone()
+            .or_else(|| games.iter().find_map(|g| g.not_graded.clone()));
+        if not_graded.is_some() {
+            checks.clear();
+        }
+        let mut about = BTreeMap::new();
+        if let Some(note) = &sub.skipped {
+            about.insert("skipped", note.clone());
+        }
         SubmissionReport {
             name: sub.name.clone(),
             command: sub.command.clone(),
-            score,
+            score: not_graded.is_none().then_some(score),
             max_score,
-            full_marks: all && !checks.is_empty(),
-            error: sub.problem.clone(),
+            full_marks: not_graded.is_none() && all && !checks.is_empty(),
+            error: not_graded
+                .as_ref()
+                .map(|n| n.detail.clone())
+                .or_else(|| sub.problem.clone()),
+            not_graded,
             checks,
             seconds: round2(games.iter().map(|g| g.seconds).sum()),
             games,
-            about: BTreeMap::new(),
+            about,
         }
     }
 
@@ -442,6 +507,11 @@ impl<K: CheckKind> SubmissionReport<K> {
     pub fn failures(&self) -> impl Iterator<Item = &Failure> {
         self.games.iter().flat_map(|g| g.failures.iter())
     }
+}
+
+/// A submission's score as a number, or `-` when it was not graded.
+pub fn score_text<K: CheckKind>(r: &SubmissionReport<K>) -> String {
+    r.score.map_or_else(|| "-".to_string(), num)
 }
 
 /// A number without a needless `.0`.
@@ -564,6 +634,9 @@ fn kinds_in<K: CheckKind>(g: &GameReport<K>, status: CheckStatus) -> Vec<K> {
 /// What a game's checks came to, in words: `all checks pass`, or `failed
 /// runs; partly checked turn 3/8, moves 3/8; not checked save, quit`.
 pub fn game_summary<K: CheckKind>(g: &GameReport<K>) -> String {
+    if g.not_graded.is_some() {
+        return "not graded (the grader's own failure)".to_string();
+    }
     let names = |kinds: Vec<K>| kinds.iter().map(|k| k.name()).collect::<Vec<_>>();
     let mut parts = Vec::new();
     let failed = names(kinds_in(g, CheckStatus::Fail));
@@ -620,19 +693,27 @@ pub fn unchecked<K: CheckKind>(g: &GameReport<K>) -> Option<String> {
 /// The details of one submission, for people.
 pub fn human_details<K: CheckKind>(r: &SubmissionReport<K>) -> String {
     let name = escape_line(&r.name);
-    let mut out = format!(
-        "{name}: {}/{}{}\n",
-        num(r.score),
-        num(r.max_score),
-        if r.full_marks { " (full marks)" } else { "" }
-    );
-    if let Some(e) = &r.error {
+    let mut out = match &r.not_graded {
+        Some(n) => format!(
+            "{name}: not graded: {}\n  (the grader's own failure, not the program's: no score)\n",
+            escape_line(&n.detail)
+        ),
+        None => format!(
+            "{name}: {}/{}{}\n",
+            score_text(r),
+            num(r.max_score),
+            if r.full_marks { " (full marks)" } else { "" }
+        ),
+    };
+    if let (Some(e), None) = (&r.error, &r.not_graded) {
         writeln!(out, "  cannot run: {}", escape_line(e)).ok();
     }
     for (key, value) in &r.about {
         writeln!(out, "  {key}: {}", escape_line(value)).ok();
     }
-    writeln!(out, "\n  check    weight  credit       points  requirement").ok();
+    if r.not_graded.is_none() {
+        writeln!(out, "\n  check    weight  credit       points  requirement").ok();
+    }
     for c in &r.checks {
         writeln!(
             out,
@@ -686,6 +767,9 @@ pub fn human_details<K: CheckKind>(r: &SubmissionReport<K>) -> String {
 /// failure; without any, the first game's checks left unchecked and why.
 /// The text, the CSV and the HTML class table all show this one.
 pub fn first_failure<K: CheckKind>(r: &SubmissionReport<K>) -> Option<String> {
+    if let Some(n) = &r.not_graded {
+        return Some(format!("not graded: {}", n.detail));
+    }
     r.error.clone().or_else(|| {
         r.games
             .iter()
@@ -722,7 +806,7 @@ pub fn human_table<K: CheckKind>(reports: &[SubmissionReport<K>], kinds: &[K]) -
     }
     out.push_str("  first failure\n");
     for (r, name) in reports.iter().zip(&names) {
-        write!(out, "{:<width$}  {:>7}", shorten(name, 40), num(r.score)).ok();
+        write!(out, "{:<width$}  {:>7}", shorten(name, 40), score_text(r)).ok();
         for k in kinds {
             let cell = r
                 .checks
@@ -736,13 +820,18 @@ pub fn human_table<K: CheckKind>(reports: &[SubmissionReport<K>], kinds: &[K]) -
         writeln!(out, "  {}", shorten(&escape_line(&first), 100)).ok();
     }
     let full = reports.iter().filter(|r| r.full_marks).count();
+    let ungraded = reports.iter().filter(|r| r.not_graded.is_some()).count();
     writeln!(
         out,
-        "{} submission{}: {} full marks, {} not",
+        "{} submission{}: {} full marks, {} not{}",
         reports.len(),
         if reports.len() == 1 { "" } else { "s" },
         full,
-        reports.len() - full
+        reports.len() - full - ungraded,
+        match ungraded {
+            0 => String::new(),
+            n => format!(", {n} not graded (the grader's failure: see above)"),
+        }
     )
     .ok();
     out
@@ -770,7 +859,8 @@ pub fn human_confinement(c: &Confinement) -> String {
 
 /// The version of the JSON document: 2 since a game's checks may be
 /// `partial` or `not_checked` (before: `fail` with a "not checked"
-/// failure) and a check's points follow its credit.
+/// failure) and a check's points follow its credit, and since a
+/// submission the grader could not grade has a null `score`.
 pub const VERSION: u32 = 2;
 
 /// The JSON document of a run.
@@ -860,6 +950,23 @@ fn credit_line<K: CheckKind>(c: &KindScore<K>) -> String {
 /// `simple_format`, would render what a program printed as HTML), with
 /// control characters escaped as in the human report and `\n` line ends.
 pub fn gradescope<K: CheckKind>(r: &SubmissionReport<K>) -> String {
+    if let Some(n) = &r.not_graded {
+        // No score, no tests: nothing was graded. Only the words meant for
+        // the student (no path of the grading machine).
+        let mut output = format!("not graded: {}", escape_line(&n.summary));
+        if let Some(skipped) = r.about.get("skipped") {
+            write!(output, "\nskipped: {}", escape_line(skipped)).ok();
+        }
+        let doc = serde_json::json!({
+            "output": output,
+            "output_format": "text",
+            "execution_time": r.seconds.round() as u64,
+            "visibility": "visible",
+            "tests": [],
+        });
+        return serde_json::to_string_pretty(&doc)
+            .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    }
     let tests: Vec<serde_json::Value> = r
         .checks
         .iter()
@@ -905,7 +1012,7 @@ pub fn gradescope<K: CheckKind>(r: &SubmissionReport<K>) -> String {
             })
         })
         .collect();
-    let mut output = format!("{}/{}", num(r.score), num(r.max_score));
+    let mut output = format!("{}/{}", score_text(r), num(r.max_score));
     if let Some(e) = &r.error {
         write!(output, ": cannot run: {}", escape_line(e)).ok();
     }
@@ -920,7 +1027,7 @@ pub fn gradescope<K: CheckKind>(r: &SubmissionReport<K>) -> String {
         write!(output, "\nnote: {}", escape_line(note)).ok();
     }
     let doc = serde_json::json!({
-        "score": r.score,
+        "score": r.score.unwrap_or(0.0),
         "output": output,
         "output_format": "text",
         "test_output_format": "text",
@@ -950,7 +1057,9 @@ pub fn csv<K: CheckKind>(reports: &[SubmissionReport<K>], kinds: &[K]) -> String
     );
     let mut rows = vec![header];
     for r in reports {
-        let mut row = vec![csv_cell(&r.name), num(r.score), num(r.max_score)];
+        // Not graded: no score and no points, the error in `first_failure`.
+        let score = r.score.map(num).unwrap_or_default();
+        let mut row = vec![csv_cell(&r.name), score, num(r.max_score)];
         for k in kinds {
             row.push(
                 r.checks
@@ -1048,6 +1157,7 @@ mod tests {
             failures: Kind::ALL.iter().map(|k| flooded(name, k.name())).collect(),
             notes: Vec::new(),
             illegal_move: None,
+            not_graded: None,
             seconds: 0.0,
         }
     }

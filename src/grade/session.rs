@@ -9,10 +9,11 @@ use std::process::ExitStatus;
 use std::time::{Duration, Instant};
 
 use super::confine::{BwrapArgs, Sandbox, User, size};
+use super::copy::{CopyError, CopyRules};
 use super::folder::{Folder, RemoveLimits, describe_leftover};
 use super::process::{Launch, Program, Ready, SendError};
 use super::recorder::Recorder;
-use super::report::Failure;
+use super::report::{Failure, NotGraded};
 use super::screen::{self, Menu, MenuItem, PromptKind, View};
 use super::stall::{Hang, Run};
 use super::{Kind, Options, Submission, side_name};
@@ -136,9 +137,9 @@ impl<'a> Session<'a> {
         rec: Recorder,
         runs_kind: Kind,
         slot: usize,
-    ) -> Result<Session<'a>, Box<(Recorder, String)>> {
+    ) -> Result<Session<'a>, Box<(Recorder, StartError)>> {
         if let Some(problem) = &sub.problem {
-            return Err(Box::new((rec, problem.clone())));
+            return Err(Box::new((rec, StartError::Program(problem.clone()))));
         }
         let user = options.users.for_slot(slot);
         let (program, folder) = match spawn(sub, options, user) {
@@ -571,15 +572,23 @@ impl<'a> Session<'a> {
     }
 }
 
-/// A report for a session that could not start.
+/// A report for a session that could not start: the program's own
+/// failure is charged to `kind`; the grader's leaves the game not graded.
 pub(crate) fn not_started(
     mut rec: Recorder,
     kind: Kind,
-    message: String,
+    why: StartError,
     plies: usize,
     result: String,
     started: Instant,
 ) -> Run<Kind> {
+    let message = match why {
+        StartError::Grader(n) => {
+            rec.not_graded(n);
+            return Run::done(rec.finish(None, plies, result, 0, started.elapsed().as_secs_f64()));
+        }
+        StartError::Program(message) => message,
+    };
     rec.fail(
         kind,
         Failure {
@@ -619,14 +628,50 @@ pub(crate) fn remove_folder(folder: Folder) -> Option<String> {
     (!notes.is_empty()).then(|| notes.join("; "))
 }
 
+/// Why a run could not start: the grader's own failure (never a score) or
+/// the program's.
+#[derive(Debug)]
+pub(crate) enum StartError {
+    /// The grader could not set the run up: its working folder, the copy
+    /// of the submission, the sandbox, the pipes. The run is not graded.
+    Grader(NotGraded),
+    /// The program itself could not start: its entry file is missing, or
+    /// cannot be run. Charged to it.
+    Program(String),
+}
+
+/// The byte budget of a copy into a working folder: the sandbox's disk
+/// (`--disk`), or without one at least 64 MiB.
+pub(crate) fn copy_budget(options: &Options) -> u64 {
+    match options.sandbox {
+        Sandbox::Bwrap { .. } => options.limits.disk_bytes,
+        Sandbox::Unconfined => options.limits.disk_bytes.max(64 << 20),
+    }
+}
+
+/// The failure of copying `source` into a working folder.
+fn copy_failed(source: &Path, e: &CopyError) -> NotGraded {
+    NotGraded::copy(
+        &e.to_string(),
+        format!(
+            "cannot copy {}: {e}",
+            quote_line(&source.display().to_string())
+        ),
+    )
+}
+
 /// Make a fresh working folder, copy the submission in, and start its
 /// command there as `user`, confined as `options` say (the one way every
-/// grader starts a student's program).
+/// grader starts a student's program). A submission the grader found it
+/// cannot copy ([`Submission::not_graded`]) does not start.
 pub(crate) fn spawn(
     sub: &Submission,
     options: &Options,
     user: Option<User>,
-) -> Result<(Program, Folder), String> {
+) -> Result<(Program, Folder), StartError> {
+    if let Some(n) = &sub.not_graded {
+        return Err(StartError::Grader(n.clone()));
+    }
     if let Some(u) = user {
         // The last run's processes were killed, but the dying (and
         // zombies not yet reaped) still count against this user's
@@ -664,26 +709,37 @@ fn start_unconfined(
     sub: &Submission,
     options: &Options,
     user: Option<User>,
-) -> Result<(Program, Folder), String> {
-    let folder = Folder::create_in(&std::env::temp_dir(), user)
-        .map_err(|e| format!("cannot make a working folder: {e}"))?;
-    let fill = || -> Result<(), String> {
-        if let Some(source) = &sub.source {
-            folder.copy_in(source, options.limits.disk_bytes.max(64 << 20))?;
+) -> Result<(Program, Folder), StartError> {
+    let folder = Folder::create_in(&std::env::temp_dir(), user).map_err(|e| {
+        StartError::Grader(NotGraded::sandbox(format!(
+            "cannot make a working folder in {}: {e}",
+            quote_line(&std::env::temp_dir().display().to_string())
+        )))
+    })?;
+    if let Some(source) = &sub.source {
+        if let Err(e) = folder.copy_in(source, &CopyRules::student(copy_budget(options))) {
+            folder.remove(RemoveLimits::default());
+            return Err(StartError::Grader(copy_failed(source, &e)));
         }
-        Ok(())
-    };
-    if let Err(e) = fill() {
-        folder.remove(RemoveLimits::default());
-        return Err(e);
     }
-    let argv = sub.argv(&folder.path);
+    let argv = options.named.rewrite(sub.argv(&folder.path), user, false);
     let env = options.environment(&folder.path);
     match Program::spawn_unconfined(&launch(options, &argv, &env, user), &folder.path) {
         Ok(p) => Ok((p, folder)),
         Err(e) => {
+            // Its own file (the entry run as a program) that cannot run is
+            // the program's failure; anything else (the interpreter,
+            // checked before anyone was graded) the grader's.
+            let own = argv
+                .first()
+                .is_some_and(|a| Path::new(a).starts_with(&folder.path));
             folder.remove(RemoveLimits::default());
-            Err(format!("cannot start `{}`: {e}", show_command(&argv)))
+            let message = format!("cannot start `{}`: {e}", show_command(&argv));
+            Err(if own {
+                StartError::Program(message)
+            } else {
+                StartError::Grader(NotGraded::sandbox(message))
+            })
         }
     }
 }
@@ -694,47 +750,43 @@ fn start_bwrap(
     user: Option<User>,
     program: &Path,
     hide: &[PathBuf],
-) -> Result<(Program, Folder), String> {
+) -> Result<(Program, Folder), StartError> {
     let dir = options.sandbox.program_folder(None);
-    let argv = sub.argv(&dir);
+    let argv = options.named.rewrite(sub.argv(&dir), user, true);
     let env = options.environment(&dir);
+    let (covers, binds) = options.named.mounts(user);
     let args = BwrapArgs {
         user,
         disk_bytes: options.limits.disk_bytes,
         hide,
-        expose: exposed(&argv, &dir),
+        covers,
+        binds,
         block: -1,
         info: -1,
     };
+    let copy_error: std::cell::RefCell<Option<NotGraded>> = std::cell::RefCell::new(None);
     let fill = |folder: &Folder| -> Result<(), String> {
-        match &sub.source {
-            Some(source) => folder.copy_in(source, options.limits.disk_bytes),
-            None => Ok(()),
-        }
-    };
-    Program::spawn_bwrap(&launch(options, &argv, &env, user), program, args, &fill)
-        .map_err(|e| format!("cannot start `{}` in bubblewrap: {e}", show_command(&argv)))
-}
-
-/// Files named on the command line outside the working folder (a program
-/// run as `python3 /path/asalto.py`): their folders stay readable.
-fn exposed(argv: &[OsString], workdir: &Path) -> Vec<PathBuf> {
-    let mut dirs: Vec<PathBuf> = Vec::new();
-    for a in argv {
-        let p = Path::new(a);
-        if !p.is_absolute() || !p.exists() || p.starts_with(workdir) {
-            continue;
-        }
-        let dir = if p.is_dir() {
-            p
-        } else {
-            p.parent().unwrap_or(p)
+        let Some(source) = &sub.source else {
+            return Ok(());
         };
-        if dir != Path::new("/") && !dirs.iter().any(|d| d == dir) {
-            dirs.push(dir.to_path_buf());
-        }
-    }
-    dirs
+        folder
+            .copy_in(source, &CopyRules::student(copy_budget(options)))
+            .map(|_| ())
+            .map_err(|e| {
+                let failed = copy_failed(source, &e);
+                let detail = failed.detail.clone();
+                *copy_error.borrow_mut() = Some(failed);
+                detail
+            })
+    };
+    Program::spawn_bwrap(&launch(options, &argv, &env, user), program, args, &fill).map_err(|e| {
+        StartError::Grader(copy_error.take().unwrap_or_else(|| {
+            NotGraded::sandbox(format!(
+                "cannot start `{}` in bubblewrap: {e}",
+                show_command(&argv)
+            ))
+        }))
+    })
 }
 
 fn show_command(argv: &[OsString]) -> String {

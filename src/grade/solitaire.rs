@@ -23,7 +23,7 @@ use super::confine::size;
 use super::process::Ready;
 use super::recorder::Recorder;
 use super::report::{Diagram, Failure, SubmissionReport};
-use super::session::{quote_line, quote_tail, remove_folder, spawn};
+use super::session::{StartError, quote_line, quote_tail, remove_folder, spawn};
 use super::stall::{Hang, Run};
 use super::{CheckKind, Options, Scoring, Submission};
 
@@ -239,7 +239,11 @@ fn run_one(
     let user = options.users.for_slot(slot);
     let (mut program, folder) = match spawn(&sub, options, user) {
         Ok(started) => started,
-        Err(e) => {
+        Err(StartError::Grader(n)) => {
+            rec.not_graded(n);
+            return finish(rec, None, 0);
+        }
+        Err(StartError::Program(e)) => {
             rec.fail(SolKind::Runs, Failure::shown(e.clone(), ""));
             return finish(rec, Some(&e), 0);
         }

@@ -15,7 +15,7 @@ use super::{count, document, escape, unique_ids};
 use crate::grade::CheckKind;
 use crate::grade::report::{
     Failure, KindScore, RunFacts, SubmissionReport, first_failure, game_summary, num, place,
-    unchecked,
+    score_text, unchecked,
 };
 
 /// The page's own CSS, after [`super::BASE_CSS`].
@@ -130,8 +130,8 @@ pub fn index_page<K: CheckKind>(
             "<tr><td><a href=\"{}\">{}</a></td><td class=\"num\" data-v=\"{}\">{}/{}{}</td>",
             page_file(i, &r.name),
             escape(&r.name),
-            r.score,
-            num(r.score),
+            r.score.unwrap_or(-1.0),
+            score_text(r),
             num(r.max_score),
             if r.full_marks { " (full)" } else { "" }
         );
@@ -150,7 +150,8 @@ pub fn index_page<K: CheckKind>(
             }
         }
         // The same first failure as the text and the CSV: a cause, not a
-        // check left unchecked by it.
+        // check left unchecked by it ("not graded: why" for a submission
+        // the grader could not grade).
         let first = first_failure(r).unwrap_or_default();
         let _ = writeln!(
             body,
@@ -314,7 +315,7 @@ pub fn submission_page<K: CheckKind>(
         body,
         "<p><a href=\"index.html\">← the class table</a></p>\n<header>\n<h1>{}</h1>\n<p class=\"summary\">Score {}/{} {}</p>\n</header>",
         escape(&r.name),
-        num(r.score),
+        score_text(r),
         num(r.max_score),
         if r.full_marks {
             "<span class=\"badge ok\">full marks</span>"
@@ -327,12 +328,22 @@ pub fn submission_page<K: CheckKind>(
         "<p class=\"meta\">command: <code>{}</code></p>",
         escape(&r.command.join(" "))
     );
-    if let Some(e) = &r.error {
-        let _ = writeln!(
-            body,
-            "<div class=\"alert\"><p>Cannot run: {}</p></div>",
-            escape(e)
-        );
+    match (&r.not_graded, &r.error) {
+        (Some(n), _) => {
+            let _ = writeln!(
+                body,
+                "<div class=\"alert\"><p>Not graded (the grader's own failure, not the program's: no score): {}</p></div>",
+                escape(&n.detail)
+            );
+        }
+        (None, Some(e)) => {
+            let _ = writeln!(
+                body,
+                "<div class=\"alert\"><p>Cannot run: {}</p></div>",
+                escape(e)
+            );
+        }
+        (None, None) => {}
     }
     for (key, value) in &r.about {
         let _ = writeln!(body, "<p>{}: {}</p>", escape(key), escape(value));

@@ -13,6 +13,7 @@
 mod attacks;
 mod causes;
 mod go;
+mod private;
 mod readme;
 mod report;
 mod sockets;

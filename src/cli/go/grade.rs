@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use asalto::grade::go::{self, Alias, GameQueries, GoKind, GoOptions, Reference};
-use asalto::grade::{Options, Scoring, SubmissionReport, Weights};
+use asalto::grade::{Options, Scoring, Submission, SubmissionReport, Weights};
 use asalto_go::Profile;
 
 use super::{Args, Graded, Prepared, Run};
@@ -50,38 +50,23 @@ impl Graded for Go {
             .map(|spec| Alias::parse(spec))
             .collect::<Result<Vec<_>, _>>()?;
         let plan = load_games(&args.games, profile)?;
-        let swipl = asalto::grade::confine::find_in_path(&args.swipl).ok_or_else(|| {
-            format!(
-                "SWI-Prolog (`{}`) is not installed or not in PATH: install it (Debian: apt-get install swi-prolog-nox) or give --swipl PATH",
-                args.swipl
-            )
-        })?;
-        let go = GoOptions {
-            driver: go::DriverSettings {
-                swipl,
-                query_time: Duration::from_secs_f64(args.query_timeout.clamp(0.001, 1e6)),
-                inferences: args.inferences,
-                graded: go::alias::candidates(&aliases),
-                ..go::DriverSettings::default()
-            },
-            scoring: Scoring::new(args.weights.as_deref(), args.max_score)?,
-        };
-        let script = go::DriverScript::write()?;
         let entry = args.entry.as_deref().unwrap_or("proylcc.pl");
         let mut hide = Vec::new();
         super::hide_references(&args.games, "sgf", &mut hide)?;
-        let submissions = match (&args.submissions, args.command.as_slice()) {
+        // The submissions' folders (or file) first, the driver's command
+        // once the programs' user is known.
+        let sources: Vec<Source> = match (&args.submissions, args.command.as_slice()) {
             (Some(dir), []) => super::submission_folders(dir, &mut hide)?
-                .iter()
-                .map(|f| go::submission(f, entry, &go, &script))
-                .collect::<Vec<_>>(),
+                .into_iter()
+                .map(Source::Folder)
+                .collect(),
             (None, [file]) => {
                 // Absolute, but the file itself not resolved: a link (a
                 // student's, in an autograder's submission folder) is the
                 // submission's problem, never followed to what it names.
                 let path =
                     std::path::absolute(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-                vec![go::file_submission(&path, &go, &script)]
+                vec![Source::File(path)]
             }
             (None, []) => {
                 return Err(
@@ -94,11 +79,34 @@ impl Graded for Go {
                 );
             }
         };
-        let (options, jobs) = super::options(args, &submissions, hide)?;
-        if let Some(first) = submissions.first() {
-            asalto::grade::preflight(first, &options)?;
-        }
-        asalto::grade::confine::may_access(script.path(), options.users.for_slot(0), 4)?;
+        let (mut options, jobs) = super::options(args, sources.len(), hide)?;
+        // SWI-Prolog as the programs' user finds it in PATH (one under
+        // /root, that user cannot run, is passed over for the next).
+        let swipl = asalto::grade::confine::resolve_program(&args.swipl, options.users.for_slot(0))
+            .map_err(|e| {
+                format!(
+                    "cannot run SWI-Prolog: {e} (install it: Debian: apt-get install swi-prolog-nox; or give --swipl PATH)"
+                )
+            })?;
+        let go = GoOptions {
+            driver: go::DriverSettings {
+                swipl,
+                query_time: Duration::from_secs_f64(args.query_timeout.clamp(0.001, 1e6)),
+                inferences: args.inferences,
+                graded: go::alias::candidates(&aliases),
+                ..go::DriverSettings::default()
+            },
+            scoring: Scoring::new(args.weights.as_deref(), args.max_score)?,
+        };
+        let script = go::DriverScript::write()?;
+        let mut submissions: Vec<Submission> = sources
+            .iter()
+            .map(|s| match s {
+                Source::Folder(f) => go::submission(f, entry, &go, &script),
+                Source::File(f) => go::file_submission(f, &go, &script),
+            })
+            .collect();
+        super::preflight(&mut submissions, &mut options, jobs)?;
         Ok(Prepared {
             game: Go {
                 plan,
@@ -138,6 +146,14 @@ impl Graded for Go {
     fn games(&self) -> Vec<String> {
         self.plan.iter().map(|g| g.name.clone()).collect()
     }
+}
+
+/// Where a Go submission is.
+enum Source {
+    /// A student's folder (`--submissions`).
+    Folder(PathBuf),
+    /// One `proylcc.pl` (after `--`).
+    File(PathBuf),
 }
 
 /// The queries of the reference games named on the command line.

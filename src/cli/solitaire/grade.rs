@@ -64,9 +64,9 @@ impl Graded for Solitaire {
         };
         let mut hide = Vec::new();
         super::hide_references(&args.puzzles, "txt", &mut hide)?;
-        let submissions = super::command_submissions(args, "solver.py", &mut hide)?;
-        let (options, jobs) = super::options(args, &submissions, hide)?;
-        super::preflight(&submissions, &options)?;
+        let mut submissions = super::command_submissions(args, "solver.py", &mut hide)?;
+        let (mut options, jobs) = super::options(args, submissions.len(), hide)?;
+        super::preflight(&mut submissions, &mut options, jobs)?;
         Ok(Prepared {
             game: Solitaire { puzzles, sol },
             submissions,

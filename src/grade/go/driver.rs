@@ -13,7 +13,8 @@ use super::protocol::{Answer, Cells, Hello, ProtocolError, Query, Start};
 use crate::grade::confine::User;
 use crate::grade::folder::Folder;
 use crate::grade::process::{LineRead, Program, SendError};
-use crate::grade::session::{quote_tail, remove_folder, spawn};
+use crate::grade::report::NotGraded;
+use crate::grade::session::{StartError, quote_tail, remove_folder, spawn};
 use crate::grade::stall::{self, Attempt};
 use crate::grade::{Options, Submission};
 
@@ -142,6 +143,9 @@ pub enum LoadProblem {
     /// Something else: the process could not start, died, hung or broke
     /// the protocol while loading.
     Other(String),
+    /// The grader could not start it (its sandbox, the copy of the
+    /// submission): not the program's failure, and not graded.
+    NotGraded(NotGraded),
 }
 
 impl LoadProblem {
@@ -161,6 +165,7 @@ impl LoadProblem {
                 format!("SWI-Prolog cannot load the program: {what} ({code}): {message}")
             }
             LoadProblem::Other(why) => format!("SWI-Prolog cannot load the program: {why}"),
+            LoadProblem::NotGraded(n) => format!("not graded: {}", n.detail),
         }
     }
 }
@@ -296,6 +301,15 @@ impl<'a> Driver<'a> {
         }
     }
 
+    /// Why the grader could not start the driver, if that is why it is
+    /// not running.
+    pub fn not_graded(&self) -> Option<&NotGraded> {
+        match &self.broken {
+            Some(LoadProblem::NotGraded(n)) => Some(n),
+            _ => None,
+        }
+    }
+
     /// Start the driver if it is not running; why it cannot be.
     pub fn start(&mut self) -> Result<(), LoadProblem> {
         if let Some(problem) = &self.broken {
@@ -331,8 +345,10 @@ impl<'a> Driver<'a> {
             return Err(LoadProblem::Other(problem.clone()));
         }
         self.starts += 1;
-        let (program, folder) =
-            spawn(self.sub, self.options, self.user).map_err(LoadProblem::Other)?;
+        let (program, folder) = spawn(self.sub, self.options, self.user).map_err(|e| match e {
+            StartError::Grader(n) => LoadProblem::NotGraded(n),
+            StartError::Program(why) => LoadProblem::Other(why),
+        })?;
         self.running = Some(Running {
             program,
             folder: Some(folder),

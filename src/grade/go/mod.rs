@@ -251,6 +251,9 @@ pub fn grade_one(
         for note in driver.notes.drain(..) {
             rec.note(note);
         }
+        if let Some(n) = driver.not_graded() {
+            rec.not_graded(n.clone());
+        }
         let report = rec.finish(
             stopped.as_deref(),
             game.queries.len(),
@@ -299,7 +302,7 @@ pub fn grade_one(
         }
     }
     about.insert("driver_starts", driver.starts.to_string());
-    report.about = about;
+    report.about.extend(about);
     report.seconds = (started.elapsed().as_secs_f64() * 100.0).round() / 100.0;
     report
 }
@@ -308,6 +311,7 @@ fn short_load(problem: &LoadProblem) -> String {
     match problem {
         LoadProblem::Fatal { code, .. } => code.clone(),
         LoadProblem::Other(why) => crate::text::cap(why, 80).into_owned(),
+        LoadProblem::NotGraded(_) => "not graded".to_string(),
     }
 }
 
