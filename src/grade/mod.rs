@@ -18,7 +18,8 @@
 //!   and load, and the `--ai` game; `recorder` holds the partial-credit
 //!   policy;
 //! - [`report`]: scores and the report formats, written once for every
-//!   game's checks ([`CheckKind`]);
+//!   game's checks ([`CheckKind`]); [`coverage`]: what the reference set
+//!   reaches of the game's rule situations, a fact of every report;
 //! - [`go`]: the 2019 Go assignment in Prolog (`grade --game go`), which
 //!   shares the confinement, the working folders, the reports and the
 //!   partial-credit policy;
@@ -54,6 +55,7 @@ use crate::{Move, Side};
 
 mod ai;
 pub mod confine;
+pub mod coverage;
 mod files;
 pub mod folder;
 mod game;

@@ -229,11 +229,11 @@ pub struct Report {
 }
 
 impl Report {
-    /// `reaches 38 of 40 rule situations`, and the impossible ones.
+    /// `38 of 40 rule situations reached`, and the impossible ones.
     pub fn headline(&self) -> String {
         let possible = self.situations - self.impossible.len();
         let mut line = format!(
-            "reaches {} of {} rule situations",
+            "{} of {} rule situations reached",
             self.reached.len(),
             possible
         );
@@ -280,13 +280,13 @@ impl Report {
                 None => r.game.clone(),
             };
             out.push_str(&format!(
-                "  reached    {:<width$}  {} ({at})\n",
+                "  reached    {:<width$}  {} [{at}]\n",
                 r.entry.code, r.entry.description
             ));
         }
         for i in &self.impossible {
             out.push_str(&format!(
-                "  impossible {:<width$}  {} ({})\n",
+                "  impossible {:<width$}  {} [{}]\n",
                 i.entry.code, i.entry.description, i.why
             ));
         }
