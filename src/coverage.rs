@@ -482,6 +482,278 @@ mod tests {
         }
     }
 
+    /// The assignment's example (7 moves; its legal moves after each move
+    /// are listed in the assignment): exactly these situations, first at
+    /// these moves, and no other.
+    #[test]
+    fn the_example_game_reaches_exactly_these() {
+        let game = moves(include_str!("../samples/ejemplo.txt"));
+        let mut c = Coverage::new();
+        of_game(&game, 0, &mut c);
+        let expected = [
+            // After 1: `Dd-Cd` enters the castle, `Df-Ce` is diagonal.
+            (Situation::RebelEntersCastle, 2),
+            (Situation::RebelDiagonal, 2),
+            // After 2: `Cc-Ce` is forced (Cc and Be could step), a single
+            // capture to the right; Be has none.
+            (Situation::CaptureSingle, 3),
+            (Situation::CaptureForced, 3),
+            (Situation::CaptureForcedOtherOfficer, 3),
+            (Situation::JumpRight, 3),
+            // After 4: `Ce-Dd` is a diagonal step.
+            (Situation::OfficerDiagonal, 5),
+            // After 5: `Cc-Cd`, inside the castle.
+            (Situation::RebelMovesInCastle, 6),
+            // After 6: `Bd-Db-Dd-Df-Bd` and `Bd-Df-Dd-Db-Bd`: two chains
+            // that turn and come back, in six directions.
+            (Situation::CaptureChain, 7),
+            (Situation::CaptureChainTurns, 7),
+            (Situation::CaptureChainReturns, 7),
+            (Situation::CaptureSeveralChoices, 7),
+            (Situation::JumpDownLeft, 7),
+            (Situation::JumpUpLeft, 7),
+            (Situation::JumpDownRight, 7),
+            (Situation::JumpLeft, 7),
+            (Situation::JumpUpRight, 7),
+            // It stops there, unfinished.
+            (Situation::UnfinishedGame, 8),
+        ];
+        let reached: Vec<(Situation, usize)> = c
+            .reached_all()
+            .map(|(s, seen)| (s, seen.ply.unwrap()))
+            .collect();
+        let mut expected = expected.to_vec();
+        expected.sort();
+        assert_eq!(reached, expected);
+    }
+
+    /// Games that reach every situation: the samples, the grade tests'
+    /// game through exactly 9 rebels to 8, and a set made by [`CoverSet`].
+    fn library() -> Vec<Vec<Move>> {
+        let mut games: Vec<Vec<Move>> = [
+            include_str!("../samples/ejemplo.txt"),
+            include_str!("../samples/apendice-a.txt"),
+            include_str!("../samples/end-castle-occupied.txt"),
+            include_str!("../samples/end-fewer-than-nine-rebels.txt"),
+            include_str!("../samples/end-officers-blocked.txt"),
+            include_str!("../samples/end-rebels-blocked.txt"),
+            include_str!("../samples/unfinished.txt"),
+            include_str!("../tests/fixtures/grade/end-nine-then-eight-rebels.txt"),
+        ]
+        .into_iter()
+        .map(moves)
+        .collect();
+        let mut set = crate::selfplay::CoverSet::default();
+        let cover = crate::selfplay::COVER_MATCHES;
+        for n in 1..=300 {
+            let m = cover[(n - 1) % cover.len()];
+            set.offer(m.play(3, n), m);
+        }
+        games.extend(set.games().iter().map(|(g, _)| g.moves.clone()));
+        games
+    }
+
+    /// The legal captures' jumps, as `(dx, dy)` steps of one point.
+    fn jumps(m: &Move) -> Vec<(i32, i32)> {
+        m.path()
+            .windows(2)
+            .map(|w| ((w[1].x() - w[0].x()) / 2, (w[1].y() - w[0].y()) / 2))
+            .collect()
+    }
+
+    /// Whether `pos` (the last position of its game when `last`) is an
+    /// instance of `s`, by the rules' own words, apart from the engine's
+    /// scan.
+    fn holds(s: Situation, pos: &Position, last: bool) -> bool {
+        let b = pos.board();
+        let castle = castle();
+        let outcome = pos.outcome().map(|o| o.reason);
+        let legal: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        let captures: Vec<&Move> = legal.iter().filter(|m| m.is_capture()).collect();
+        let officers = pos.turn() == Side::Officers && outcome.is_none();
+        let rebels = pos.turn() == Side::Rebels && outcome.is_none();
+        let steps_possible = |o: crate::Point| o.neighbours().any(|(_, n)| b.piece_at(n).is_none());
+        let diagonal = |m: &&Move| (m.to().x() - m.from().x()) * (m.to().y() - m.from().y()) != 0;
+        let in_castle = |m: &&Move| m.from().in_castle() && m.to().in_castle();
+        let jump = |dx: i32, dy: i32| captures.iter().any(|m| jumps(m).contains(&(dx, dy)));
+        match s {
+            Situation::EndOfficersBlocked => outcome == Some(OutcomeReason::OfficersBlocked),
+            Situation::EndRebelsBlocked => outcome == Some(OutcomeReason::RebelsBlocked),
+            Situation::EndCastleOccupied => outcome == Some(OutcomeReason::CastleOccupied),
+            Situation::EndFewerThanNineRebels => {
+                outcome == Some(OutcomeReason::FewerThanNineRebels)
+            }
+            Situation::NineRebelsLeft => outcome.is_none() && b.rebels().len() == 9,
+            Situation::EndAtEightRebels => {
+                outcome == Some(OutcomeReason::FewerThanNineRebels) && b.rebels().len() == 8
+            }
+            Situation::CastleEightRebels => {
+                outcome.is_none() && castle.iter().filter(|p| b.rebels().contains(*p)).count() == 8
+            }
+            Situation::CastleFullWithOfficer => {
+                outcome.is_none()
+                    && castle.iter().all(|p| b.piece_at(p).is_some())
+                    && castle.iter().any(|p| b.piece_at(p) == Some(Side::Officers))
+            }
+            Situation::OfficersOnlyCapture => {
+                officers && !captures.is_empty() && !b.officers().iter().any(steps_possible)
+            }
+            Situation::RebelsOnlyInCastle => {
+                rebels && !legal.is_empty() && legal.iter().all(|m| in_castle(&m))
+            }
+            Situation::UnfinishedGame => last && outcome.is_none(),
+            Situation::CaptureSingle => captures.iter().any(|m| jumps(m).len() == 1),
+            Situation::CaptureChain => captures.iter().any(|m| jumps(m).len() >= 2),
+            Situation::CaptureChainTurns => captures
+                .iter()
+                .any(|m| jumps(m).windows(2).any(|w| w[0] != w[1])),
+            Situation::CaptureChainReturns => {
+                captures.iter().any(|m| m.path()[1..].contains(&m.from()))
+            }
+            Situation::CaptureChainChoice => captures.iter().any(|m| {
+                // Another capture with the same first points that parts
+                // from it later: at that landing, two jumps went on.
+                let path = m.path();
+                (2..path.len()).any(|j| {
+                    // The position with the chain played up to landing
+                    // j - 1: the officer there, the rebels taken gone.
+                    let taken: crate::PointSet = m.captured().take(j - 1).collect();
+                    let officers = b.officers().without(m.from()).with(path[j - 1]);
+                    let board = crate::Board::new(officers, b.rebels() & !taken).unwrap();
+                    Position::new(board, Side::Officers)
+                        .legal_moves()
+                        .iter()
+                        .filter(|n| n.from() == path[j - 1])
+                        .count()
+                        > 1
+                })
+            }),
+            Situation::CaptureSeveralChoices => captures.len() > 1,
+            Situation::CaptureBothOfficers => {
+                captures.iter().any(|m| m.from() != captures[0].from())
+            }
+            Situation::CaptureForced => {
+                officers && !captures.is_empty() && b.officers().iter().any(steps_possible)
+            }
+            Situation::CaptureForcedOtherOfficer => {
+                officers
+                    && !captures.is_empty()
+                    && b.officers()
+                        .iter()
+                        .any(|o| steps_possible(o) && !captures.iter().any(|m| m.from() == o))
+            }
+            Situation::JumpUp => jump(0, -1),
+            Situation::JumpUpRight => jump(1, -1),
+            Situation::JumpRight => jump(1, 0),
+            Situation::JumpDownRight => jump(1, 1),
+            Situation::JumpDown => jump(0, 1),
+            Situation::JumpDownLeft => jump(-1, 1),
+            Situation::JumpLeft => jump(-1, 0),
+            Situation::JumpUpLeft => jump(-1, -1),
+            Situation::RebelEntersCastle => {
+                rebels
+                    && legal
+                        .iter()
+                        .any(|m| !m.from().in_castle() && m.to().in_castle())
+            }
+            Situation::RebelMovesInCastle => rebels && legal.iter().any(|m| in_castle(&m)),
+            Situation::RebelDiagonal => rebels && legal.iter().any(|m| diagonal(&m)),
+            Situation::OfficerDiagonal => {
+                officers && captures.is_empty() && legal.iter().any(|m| diagonal(&m))
+            }
+            _ => unreachable!("a refused move is no position's"),
+        }
+    }
+
+    /// Each situation (but the refused moves, which belong to a set) is
+    /// reached by some game: cut right after the position where the scan
+    /// first finds it, the game reaches it there and that position is one
+    /// by the rules' words; cut one move earlier, it does not, and no
+    /// earlier position is one.
+    #[test]
+    fn each_situation_comes_exactly_where_a_game_reaches_it() {
+        let library = library();
+        for s in Situation::ALL {
+            if s.code().starts_with("refused-") {
+                continue;
+            }
+            let Some((game, ply)) = library.iter().find_map(|g| {
+                let mut c = Coverage::new();
+                of_game(g, 0, &mut c);
+                c.reached(s).map(|seen| (g, seen.ply.unwrap()))
+            }) else {
+                panic!("no game of the library reaches {s}");
+            };
+            let cut = &game[..ply - 1];
+            let mut c = Coverage::new();
+            of_game(cut, 0, &mut c);
+            assert_eq!(c.reached(s), Some(Seen::at(0, ply)), "{s}");
+            let mut pos = Position::start();
+            for (i, mv) in cut.iter().enumerate() {
+                assert!(
+                    !holds(s, &pos, false),
+                    "{s} holds before, at move {}",
+                    i + 1
+                );
+                pos = pos.play_unchecked(mv);
+            }
+            assert!(
+                holds(s, &pos, true),
+                "{s} does not hold at move {ply}: {pos}"
+            );
+            if ply >= 2 && s != Situation::UnfinishedGame {
+                let mut c = Coverage::new();
+                of_game(&game[..ply - 2], 0, &mut c);
+                assert_eq!(c.reached(s), None, "{s} cut before");
+            }
+        }
+        // A game that ends is not unfinished.
+        let mut c = Coverage::new();
+        of_game(&library[1], 0, &mut c);
+        assert!(c.reached(Situation::UnfinishedGame).is_none());
+    }
+
+    /// The refused moves of a set are the kinds the grader types in it.
+    #[test]
+    fn refused_moves_are_those_the_grader_types() {
+        let library = library();
+        let games: Vec<&[Move]> = library.iter().map(Vec::as_slice).collect();
+        // The example alone: a step while the capture at move 7 is
+        // compulsory.
+        let c = of_set(&games[..1]);
+        let refused: Vec<Situation> = c
+            .reached_all()
+            .map(|(s, _)| s)
+            .filter(|s| s.code().starts_with("refused-"))
+            .collect();
+        assert_eq!(refused, [Situation::RefusedCaptureRequired]);
+        assert_eq!(
+            c.reached(Situation::RefusedCaptureRequired),
+            Some(Seen::at(0, 7))
+        );
+        for n in [3, 8, games.len()] {
+            let c = of_set(&games[..n]);
+            let kinds: Vec<Situation> = probe::choose(&games[..n])
+                .iter()
+                .flatten()
+                .filter_map(|p| Situation::refused(p.reason))
+                .collect();
+            for kind in probe::KINDS {
+                let s = Situation::refused(kind).unwrap();
+                assert_eq!(
+                    c.reached(s).is_some(),
+                    kinds.contains(&s),
+                    "{s} in {n} games"
+                );
+            }
+        }
+        assert!(
+            of_set(&games).is_complete(),
+            "{:?}",
+            of_set(&games).missing()
+        );
+    }
+
     #[test]
     fn the_example_game() {
         let game = moves(include_str!("../samples/ejemplo.txt"));

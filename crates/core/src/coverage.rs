@@ -342,7 +342,7 @@ mod tests {
         let report = c.report(&["one".into(), "two".into(), "three".into()]);
         assert_eq!(
             report.headline(),
-            "reaches 2 of 2 rule situations (1 more cannot happen under these rules)"
+            "2 of 2 rule situations reached (1 more cannot happen under these rules)"
         );
         assert_eq!(report.reached[1].game, "one");
         assert!(report.text().contains("impossible c"), "{}", report.text());
