@@ -12,6 +12,7 @@
 
 mod attacks;
 mod causes;
+mod coverage;
 mod go;
 mod readme;
 mod solitaire;
