@@ -106,6 +106,12 @@ fn the_early_end_is_warned_about_then_caught_by_a_cover_set() {
         warning.contains("`asalto selfplay --cover --seed 1 --out DIR`"),
         "{warning}"
     );
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/coverage.md")).unwrap();
+    assert!(
+        docs.contains(&format!("```text\n{warning}\n```")),
+        "docs/coverage.md is stale for the warning:\n{warning}"
+    );
     let missed = codes(&json["coverage"], "missing");
     assert!(
         missed.contains(&"nine-rebels-left".to_string()),
@@ -341,4 +347,26 @@ fn cover_sets_reach_everything_the_same_for_a_seed() {
         asalto(&["selfplay", "--game", "madbishops", "--cover"]).code,
         2
     );
+}
+
+/// docs/coverage.md names every situation of every game, by its code.
+#[test]
+fn the_coverage_page_names_every_situation() {
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/coverage.md")).unwrap();
+    let codes = asalto::coverage::Situation::ALL
+        .iter()
+        .map(|s| s.code())
+        .chain(asalto_go::coverage::Situation::ALL.iter().map(|s| s.code()))
+        .chain(
+            asalto_solitaire::coverage::Situation::ALL
+                .iter()
+                .map(|s| s.code()),
+        );
+    for code in codes {
+        assert!(
+            docs.contains(&format!("`{code}`")),
+            "docs/coverage.md does not name `{code}`"
+        );
+    }
 }
