@@ -258,19 +258,7 @@ impl Situation {
     }
 }
 
-impl asalto_core::coverage::Situation for Situation {
-    fn all() -> &'static [Situation] {
-        &Situation::ALL
-    }
-
-    fn code(self) -> &'static str {
-        Situation::code(self)
-    }
-
-    fn describe(self) -> &'static str {
-        Situation::describe(self)
-    }
-}
+asalto_core::situation!(Situation);
 
 /// What a set of reference games reaches, the games in set order (the
 /// order `grade` plays them in: the illegal moves typed depend on it).

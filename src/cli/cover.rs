@@ -24,10 +24,33 @@ use super::{Format, Out, Status, WriteError, error};
 /// The most games `selfplay --cover` plays unless `--games` says.
 pub const COVER_GAMES: usize = 1000;
 
-/// What a set reaches, in a few lines for people: the headline, then the
-/// situations missing (each with its sentence), then those impossible
-/// under the rules in force, `why` after each.
-pub fn summary_lines(report: &Report, indent: &str) -> String {
+/// The end of a cover's summary: when something was not reached in the
+/// `played` games, a line that says so, then each situation missing
+/// (with its sentence) and each impossible under the rules in force
+/// (with why).
+pub(super) fn closing(report: &Report, played: usize) -> String {
+    let mut text = String::new();
+    if !report.missing.is_empty() {
+        let _ = writeln!(
+            text,
+            "  not reached in {played} games (a larger --games, or another --seed, may reach them):"
+        );
+    }
+    text + &summary_lines(report, "  ")
+}
+
+/// The exit status of a cover whose files were written with `status`:
+/// 1 when a situation was not reached.
+pub(super) fn status(status: Status, report: &Report) -> Status {
+    match status {
+        Status::Success if !report.missing.is_empty() => Status::Failure,
+        other => other,
+    }
+}
+
+/// The situations missing (each with its sentence) and those impossible
+/// under the rules in force (with why), a line each.
+fn summary_lines(report: &Report, indent: &str) -> String {
     let mut text = String::new();
     for e in &report.missing {
         let _ = writeln!(text, "{indent}missing: {} ({})", e.code, e.description);
@@ -125,7 +148,6 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
         },
     );
     set.prune();
-    let complete = set.is_complete();
     let moves = set.games().iter().map(|(g, _)| g.moves.len()).sum();
     let output = Output {
         dir: args.out.as_deref(),
@@ -177,13 +199,7 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
                 repeated: game.repeated,
             });
         }
-        if !complete {
-            let _ = writeln!(
-                text,
-                "  not reached in {played} games (a larger --games, or another --seed, may reach them):"
-            );
-        }
-        text.push_str(&summary_lines(&report, "  "));
+        text.push_str(&closing(&report, played));
         if let Some(dir) = output.dir {
             write_summary(
                 dir,
@@ -200,10 +216,7 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
         }
         Ok((text, moves, started.elapsed().as_secs_f64()))
     })?;
-    Ok(match status {
-        Status::Success if !complete => Status::Failure,
-        other => other,
-    })
+    Ok(self::status(status, &report))
 }
 
 /// Play with `play(n)` the games `1..=most`, `chunk` at a time on `pool`,

@@ -25,6 +25,28 @@ pub trait Situation: Copy + Ord + std::fmt::Debug + 'static {
     fn describe(self) -> &'static str;
 }
 
+/// Implement [`Situation`] for an enum made by [`codes!`](crate::codes)
+/// that has a `const fn describe(self) -> &'static str`: its `ALL`, its
+/// codes and its sentences.
+#[macro_export]
+macro_rules! situation {
+    ($name:ident) => {
+        impl $crate::coverage::Situation for $name {
+            fn all() -> &'static [$name] {
+                &$name::ALL
+            }
+
+            fn code(self) -> &'static str {
+                $name::code(self)
+            }
+
+            fn describe(self) -> &'static str {
+                $name::describe(self)
+            }
+        }
+    };
+}
+
 /// Where a situation was first reached: the game (or puzzle) of the set,
 /// by its index, and the move number (the position before that move; the
 /// number of moves + 1 for the position after the last), if it is about a

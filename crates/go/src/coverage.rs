@@ -129,19 +129,7 @@ impl Situation {
     }
 }
 
-impl asalto_core::coverage::Situation for Situation {
-    fn all() -> &'static [Situation] {
-        &Situation::ALL
-    }
-
-    fn code(self) -> &'static str {
-        Situation::code(self)
-    }
-
-    fn describe(self) -> &'static str {
-        Situation::describe(self)
-    }
-}
+asalto_core::situation!(Situation);
 
 /// A query the grader may ask: `side` plays at `point` on the board
 /// before move `ply` (1-based; the number of moves + 1 after the last).

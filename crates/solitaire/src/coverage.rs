@@ -116,19 +116,7 @@ impl Situation {
     }
 }
 
-impl asalto_core::coverage::Situation for Situation {
-    fn all() -> &'static [Situation] {
-        &Situation::ALL
-    }
-
-    fn code(self) -> &'static str {
-        Situation::code(self)
-    }
-
-    fn describe(self) -> &'static str {
-        Situation::describe(self)
-    }
-}
+asalto_core::situation!(Situation);
 
 /// The most positions one question about a puzzle may search.
 pub const NODE_LIMIT: u64 = 1_000_000;

@@ -394,7 +394,6 @@ pub fn run_cover(
     for (k, (_, c)) in kept.iter().enumerate() {
         reached.merge(c, k);
     }
-    let complete = reached.is_complete();
     let moves = kept.iter().map(|(g, _)| g.moves).sum();
     let output = Output {
         dir: out_dir,
@@ -434,13 +433,7 @@ pub fn run_cover(
                 played_as: game.number,
             });
         }
-        if !complete {
-            let _ = writeln!(
-                text,
-                "  not reached in {played} games (a larger --games, or another --seed, may reach them):"
-            );
-        }
-        text.push_str(&super::super::cover::summary_lines(&report, "  "));
+        text.push_str(&super::super::cover::closing(&report, played));
         if let Some(dir) = output.dir {
             write_summary(
                 dir,
@@ -460,8 +453,5 @@ pub fn run_cover(
         }
         Ok((text, moves, started.elapsed().as_secs_f64()))
     })?;
-    Ok(match status {
-        Status::Success if !complete => Status::Failure,
-        other => other,
-    })
+    Ok(super::super::cover::status(status, &report))
 }
