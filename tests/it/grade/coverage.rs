@@ -370,3 +370,31 @@ fn the_coverage_page_names_every_situation() {
         );
     }
 }
+
+/// What Go's coverage says a game reaches is what the grader asks: each
+/// move situation reached has a query of its own in the plan, and each
+/// query's situation is reached.
+#[test]
+fn go_coverage_is_what_the_queries_ask() {
+    use asalto::grade::go::plan::{self, Reference};
+    use asalto_go::Profile;
+    use asalto_go::coverage::Situation;
+    let refs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/grade-go/refs");
+    for entry in std::fs::read_dir(refs).unwrap() {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        let reference = Reference::from_sgf("ref.sgf", &bytes, Profile::Seed2019).unwrap();
+        let game = plan::queries(&reference, Profile::Seed2019);
+        let asked: Vec<&str> = game.queries.iter().map(|q| q.what).collect();
+        for sit in Situation::MOVES {
+            assert_eq!(
+                game.coverage.reached(sit).is_some(),
+                asked.contains(&sit.describe()),
+                "{sit} in {}",
+                path.display()
+            );
+        }
+        assert!(game.coverage.reached(Situation::CaptureOnEdge).is_some());
+        assert!(game.coverage.reached(Situation::ScoreFinal).is_some());
+    }
+}
