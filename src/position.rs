@@ -21,6 +21,14 @@ pub enum OutcomeReason {
 }
 
 impl OutcomeReason {
+    /// Every reason, in the order of the documentation.
+    pub const ALL: [OutcomeReason; 4] = [
+        OutcomeReason::OfficersBlocked,
+        OutcomeReason::RebelsBlocked,
+        OutcomeReason::CastleOccupied,
+        OutcomeReason::FewerThanNineRebels,
+    ];
+
     /// The stable code used in JSON and messages.
     pub const fn code(self) -> &'static str {
         match self {
@@ -33,14 +41,7 @@ impl OutcomeReason {
 
     /// The reason with this code.
     pub fn from_code(code: &str) -> Option<OutcomeReason> {
-        [
-            OutcomeReason::OfficersBlocked,
-            OutcomeReason::RebelsBlocked,
-            OutcomeReason::CastleOccupied,
-            OutcomeReason::FewerThanNineRebels,
-        ]
-        .into_iter()
-        .find(|r| r.code() == code)
+        OutcomeReason::ALL.into_iter().find(|r| r.code() == code)
     }
 
     /// The winner this reason gives.

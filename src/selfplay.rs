@@ -8,8 +8,13 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use asalto_core::coverage::Coverage;
+
+use crate::basic::BasicScore;
+use crate::coverage::{self, Situation};
 use crate::json::OutcomeJson;
 use crate::player::Player;
+use crate::probe::Chooser;
 use crate::random;
 use crate::replay::GameOutcome;
 use crate::{Move, Position, Side};
@@ -136,6 +141,139 @@ impl Match {
             position: pos,
             repeated,
         }
+    }
+}
+
+/// The matches `selfplay --cover` plays, game `n` the match
+/// `COVER_MATCHES[(n - 1) % 6]`: each side's players that reach different
+/// ends (BASICO and greedy rebels take the castle or block the officers,
+/// greedy officers take rebels down to 9 and 8), and short games that stop
+/// unfinished.
+pub const COVER_MATCHES: [Match; 6] = [
+    Match {
+        officers: Player::Random,
+        rebels: Player::Basic(BasicScore::V2),
+        max_plies: Some(1000),
+    },
+    Match {
+        officers: Player::Greedy,
+        rebels: Player::Basic(BasicScore::V1),
+        max_plies: Some(1000),
+    },
+    Match {
+        officers: Player::Random,
+        rebels: Player::Greedy,
+        max_plies: Some(1000),
+    },
+    Match {
+        officers: Player::Random,
+        rebels: Player::Random,
+        max_plies: Some(1000),
+    },
+    Match {
+        officers: Player::Greedy,
+        rebels: Player::Greedy,
+        max_plies: Some(1000),
+    },
+    Match {
+        officers: Player::Random,
+        rebels: Player::Random,
+        max_plies: Some(40),
+    },
+];
+
+/// A set of reference games built to reach every rule situation
+/// ([`coverage`]): games are offered in the order they were played, and
+/// one is kept when it reaches a situation the games kept before it do not
+/// (the illegal move the grader would type in it counts). Deterministic:
+/// the same games offered in the same order give the same set.
+///
+/// # Examples
+///
+/// ```
+/// use asalto::selfplay::{COVER_MATCHES, CoverSet};
+///
+/// let mut set = CoverSet::default();
+/// let mut n = 0;
+/// while !set.is_complete() && n < 600 {
+///     n += 1;
+///     let m = COVER_MATCHES[(n - 1) % COVER_MATCHES.len()];
+///     set.offer(m.play(7, n), m);
+/// }
+/// set.prune();
+/// assert!(set.is_complete(), "{:?}", set.coverage().missing());
+/// assert!(set.games().len() < 40);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct CoverSet {
+    games: Vec<(PlayedGame, Match)>,
+    coverage: Coverage<Situation>,
+    chooser: Chooser,
+}
+
+impl CoverSet {
+    /// Offer the next game played (by `m`): kept, and `true`, when it
+    /// reaches something new.
+    pub fn offer(&mut self, game: PlayedGame, m: Match) -> bool {
+        let index = self.games.len();
+        let mut reached = Coverage::new();
+        coverage::of_game(&game.moves, index, &mut reached);
+        let probe = self.chooser.peek(&game.moves);
+        if let Some(p) = &probe {
+            coverage::note_probe(p, index, &mut reached);
+        }
+        if self.coverage.new_in(&reached) == 0 {
+            return false;
+        }
+        self.chooser.next(&game.moves);
+        self.coverage.merge(&reached, 0);
+        self.games.push((game, m));
+        true
+    }
+
+    /// Leave out, first kept first, each game without which the rest
+    /// still reach everything the set reaches (the illegal moves typed
+    /// chosen again over the games left).
+    pub fn prune(&mut self) {
+        let target: Vec<Situation> = self.coverage.reached_all().map(|(s, _)| s).collect();
+        let mut i = 0;
+        while i < self.games.len() {
+            let rest: Vec<&[Move]> = self
+                .games
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, (g, _))| g.moves.as_slice())
+                .collect();
+            let without = coverage::of_set(&rest);
+            if target.iter().all(|s| without.reached(*s).is_some()) {
+                self.games.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        let all: Vec<&[Move]> = self.games.iter().map(|(g, _)| g.moves.as_slice()).collect();
+        self.coverage = coverage::of_set(&all);
+        let mut chooser = Chooser::default();
+        for moves in &all {
+            chooser.next(moves);
+        }
+        self.chooser = chooser;
+    }
+
+    /// Whether every situation is reached.
+    pub fn is_complete(&self) -> bool {
+        self.coverage.is_complete()
+    }
+
+    /// What the games kept reach (game `i` is the `i`th kept).
+    pub fn coverage(&self) -> &Coverage<Situation> {
+        &self.coverage
+    }
+
+    /// The games kept, in order, each with its match.
+    pub fn games(&self) -> &[(PlayedGame, Match)] {
+        &self.games
     }
 }
 

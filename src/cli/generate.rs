@@ -14,12 +14,14 @@ use super::{Format, Out, Status, WriteError, error};
 /// Examples shown under `--help`.
 const EXAMPLES: &str = "Examples:
   asalto generate --game solitaire --pieces 6 --unique --level 3 --count 60 --seed 7
+  asalto generate --game solitaire --cover --seed 1 > puzzles.txt    (puzzles for `grade` that reach every rule situation)
   asalto generate --game solitaire --level 1 --count 10 --rules thinkfun
   asalto generate --game solitaire --set KQQRRN --pieces 5 --format json
   asalto generate --game solitaire --count 100 > set.txt && asalto solve --count set.txt
 
 Exit status: 0 all puzzles written; 1 the search gave up before the last
-one (those found are written); 2 options that cannot give a puzzle.
+one (those found are written; with --cover: a situation was not reached);
+2 options that cannot give a puzzle.
 ";
 
 /// The games `generate` makes puzzles of.
@@ -80,6 +82,103 @@ pub struct Args {
     /// Output format (`json`: one JSON document per puzzle, one per line).
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    /// Instead of puzzles with one solution: a set for `asalto grade --game
+    /// solitaire` that reaches every rule situation its grader checks under
+    /// `--rules` (puzzles without a solution, each kind of piece needed,
+    /// the pawn rule, blocked slides, sizes): random positions of 2 to 10
+    /// pieces of `--set` are drawn (at most `--max-attempts`), each kept
+    /// when it reaches a situation the others do not.
+    #[arg(long, conflicts_with_all = ["pieces", "level", "unique", "count"])]
+    cover: bool,
+}
+
+/// A puzzle of `generate --cover` in JSON.
+#[derive(Serialize)]
+struct CoverPuzzleJson {
+    #[serde(flatten)]
+    named: Named,
+    seed: u64,
+    /// 1-based number in the set.
+    index: usize,
+    puzzle: Position,
+    pieces: usize,
+    solvable: bool,
+    /// The codes of the rule situations it reaches.
+    situations: Vec<&'static str>,
+    solution: Vec<CaptureJson>,
+}
+
+/// `generate --cover`: the puzzles of [`asalto_solitaire::coverage::cover`],
+/// each after a `#` line with what it reaches (with `--solution`, its
+/// solution too); what could not be reached on standard error (exit 1).
+fn cover(args: &Args, set: PieceCounts, out: &mut Out) -> Result<Status, WriteError> {
+    use asalto_solitaire::coverage::{self, Situation};
+    let found = coverage::cover(args.rules, set, args.seed, args.max_attempts);
+    let names: Vec<String> = (1..=found.puzzles.len())
+        .map(|i| format!("puzzle {i}"))
+        .collect();
+    let report = found.coverage.report(&names);
+    let mut solver = asalto_solitaire::Solver::new(args.rules);
+    if args.format == Format::Human {
+        out.line(&format!(
+            "# Solitaire Chess puzzles for `asalto grade --game solitaire`, chosen to reach every rule situation its grader checks: rules {}, set {set}, seed {}",
+            args.rules, args.seed
+        ))?;
+        out.line(&format!(
+            "# {}, {} kept of {} random positions drawn",
+            report.headline(),
+            found.puzzles.len(),
+            found.tried
+        ))?;
+    }
+    for (i, (position, situations)) in found.puzzles.iter().enumerate() {
+        let solution = solver.solve(position);
+        let codes: Vec<&'static str> = situations.iter().map(|s| s.code()).collect();
+        if args.format == Format::Json {
+            let doc = CoverPuzzleJson {
+                named: named(args.rules),
+                seed: args.seed,
+                index: i + 1,
+                puzzle: *position,
+                pieces: position.len(),
+                solvable: solution.is_some(),
+                situations: codes,
+                solution: solution
+                    .as_deref()
+                    .map(|s| captures_json(position, s))
+                    .unwrap_or_default(),
+            };
+            serde_json::to_writer(out.writer(), &doc).map_err(|e| WriteError::from_json(&e))?;
+            out.line("")?;
+            continue;
+        }
+        out.line(&format!(
+            "# {}: {} pieces, {}; reaches {}",
+            i + 1,
+            position.len(),
+            if situations.contains(&Situation::Unsolvable) {
+                "no solution"
+            } else {
+                "solvable"
+            },
+            codes.join(", ")
+        ))?;
+        if args.solution {
+            if let Some(s) = &solution {
+                out.line(&format!("# solution: {}", write::moves(s)))?;
+            }
+        }
+        out.line(&position.to_string())?;
+    }
+    if found.coverage.is_complete() {
+        return Ok(Status::Success);
+    }
+    error(&format!(
+        "not reached in {} random positions (a larger --max-attempts, or another --seed, may reach them): {}",
+        found.tried,
+        report.missing_codes()
+    ));
+    Ok(Status::Failure)
 }
 
 /// A generated puzzle in JSON.
@@ -109,6 +208,9 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
             return Ok(Status::Error);
         }
     };
+    if args.cover {
+        return cover(&args, set, out);
+    }
     let options = Options {
         profile: args.rules,
         set,

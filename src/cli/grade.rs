@@ -15,6 +15,8 @@ use std::time::Duration;
 #[cfg(target_os = "linux")]
 use asalto::basic::BasicScore;
 #[cfg(target_os = "linux")]
+use asalto::grade::coverage::{self, CoverageFacts};
+#[cfg(target_os = "linux")]
 use asalto::grade::{
     self, CheckKind, Confinement, Kind, Limits, Options, Reference, Sandbox, SandboxChoice,
     Submission, SubmissionReport, Users, Weights, report,
@@ -40,7 +42,7 @@ pub fn run(_args: Args, _out: &mut Out) -> Result<Status, WriteError> {
 
 /// Examples shown under `--help`.
 #[cfg(target_os = "linux")]
-const EXAMPLES: &str = "Examples:\n  asalto grade --games refs/ -- python3 submissions/ana/asalto.py\n  asalto grade --games refs/ --submissions submissions/ --entry asalto.py --run 'python3 {entry}'\n  asalto grade --game go --games refs/ --submissions subs/ --entry proylcc.pl    (the 2019 Go assignment: proylcc.pl in SWI-Prolog)\n  asalto grade --game solitaire --puzzles set/ -- python3 solver.py    (Solitaire Chess solvers, one run per puzzle)\n";
+const EXAMPLES: &str = "Examples:\n  asalto grade --games refs/ -- python3 submissions/ana/asalto.py\n  asalto grade --coverage --games refs/    (the rule situations refs/ reaches, and misses; no program is run)\n  asalto grade --games refs/ --submissions submissions/ --entry asalto.py --run 'python3 {entry}'\n  asalto grade --game go --games refs/ --submissions subs/ --entry proylcc.pl    (the 2019 Go assignment: proylcc.pl in SWI-Prolog)\n  asalto grade --game solitaire --puzzles set/ -- python3 solver.py    (Solitaire Chess solvers, one run per puzzle)\n";
 
 #[cfg(target_os = "linux")]
 /// Grade console programs of the assignment against reference games.
@@ -94,6 +96,12 @@ pub struct Args {
     /// One program to grade, as a command line (after `--`).
     #[arg(last = true, value_name = "COMMAND")]
     command: Vec<String>,
+    /// Run no program: say which rule situations the reference games
+    /// (Solitaire Chess: the puzzles) reach and which they never do, as
+    /// `grade` reads them (exit 1 when one is missing). `--format json`
+    /// for a JSON document.
+    #[arg(long)]
+    coverage: bool,
     /// Also let the program play AZAR officers against BASICO rebels and
     /// check the saved game.
     #[arg(long)]
@@ -567,6 +575,12 @@ trait Graded: Sized {
     fn scoring<'a>(&'a self, options: &'a Options) -> (&'a Weights<Self::Kind>, f64);
     /// The names of the reference games (puzzles), in order.
     fn games(&self) -> Vec<String>;
+    /// What the reference set reaches of the game's rule situations.
+    fn coverage(&self) -> CoverageFacts;
+    /// `grade --coverage`: the reference set of `args` read as
+    /// [`Graded::prepare`] reads it, and what it reaches, with the game and
+    /// the rule profile; no program is looked at.
+    fn coverage_only(args: &Args) -> Result<(CoverageFacts, &'static str, &'static str), String>;
 }
 
 #[cfg(target_os = "linux")]
@@ -591,6 +605,9 @@ struct Prepared<G> {
 #[cfg(target_os = "linux")]
 /// Grade with game `G`: prepare, grade under a progress bar, print.
 fn drive<G: Graded>(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
+    if args.coverage {
+        return coverage_only::<G>(args, out);
+    }
     let p = match G::prepare(args).and_then(|p| html_folder(args).map(|()| p)) {
         Ok(prepared) => prepared,
         Err(message) => {
@@ -598,6 +615,11 @@ fn drive<G: Graded>(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
             return Ok(Status::Error);
         }
     };
+    // Said before anyone is graded: the run may be long.
+    let coverage = p.game.coverage();
+    if let Some(warning) = coverage.warning() {
+        error(&warning);
+    }
     let bar = progress_bar(p.game.steps(p.submissions.len(), &p.options), G::STEPS);
     let reports = p.game.grade(Run {
         submissions: &p.submissions,
@@ -628,6 +650,7 @@ fn drive<G: Graded>(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
         weights,
         max_score,
         games: p.game.games(),
+        coverage: Some(&coverage),
     };
     print_reports(args, &reports, facts, out)
 }
@@ -646,6 +669,64 @@ fn html_folder(args: &Args) -> Result<(), String> {
 }
 
 #[cfg(target_os = "linux")]
+/// The JSON document of `grade --coverage`.
+#[derive(serde::Serialize)]
+struct CoverageDoc<'a> {
+    /// `asalto-grade-coverage`, its version, the game and the profile.
+    #[serde(flatten)]
+    head: asalto_core::json::Head,
+    /// The reference games (puzzles), in the order they are graded.
+    games: &'a [String],
+    /// What they reach.
+    coverage: &'a CoverageFacts,
+}
+
+#[cfg(target_os = "linux")]
+/// `grade --coverage`: what the reference set reaches, for people or as
+/// JSON; exit 1 when a situation is missing.
+fn coverage_only<G: Graded>(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
+    let (facts, game, rules) = match G::coverage_only(args) {
+        Ok(found) => found,
+        Err(message) => {
+            error(&message);
+            return Ok(Status::Error);
+        }
+    };
+    match args.format {
+        GradeFormat::Human => {
+            out.write(&format!(
+                "{} (game {game}, rules {rules}): {}",
+                facts.items,
+                facts.report.text()
+            ))?;
+            if facts.incomplete() {
+                out.line(&format!(
+                    "`{}` writes a set that reaches every situation",
+                    facts.fix
+                ))?;
+            }
+        }
+        GradeFormat::Json => {
+            let doc = CoverageDoc {
+                head: asalto_core::json::Head::new("asalto-grade-coverage", 1, game, rules),
+                games: &facts.names,
+                coverage: &facts,
+            };
+            out.line(&serde_json::to_string_pretty(&doc).unwrap_or_default())?;
+        }
+        _ => {
+            error("--coverage prints a report for people or, with --format json, a JSON document");
+            return Ok(Status::Error);
+        }
+    }
+    Ok(if facts.incomplete() {
+        Status::Failure
+    } else {
+        Status::Success
+    })
+}
+
+#[cfg(target_os = "linux")]
 /// Asalto console programs, played reference games (and `--ai`).
 struct Asalto {
     references: Vec<Reference>,
@@ -657,22 +738,7 @@ impl Graded for Asalto {
     const STEPS: &'static str = "sessions";
 
     fn prepare(args: &Args) -> Result<Prepared<Asalto>, String> {
-        if args.games.is_empty() {
-            return Err("--games: give the reference games (record files or folders)".into());
-        }
-        if !args.puzzles.is_empty() {
-            return Err("--puzzles is for --game solitaire".into());
-        }
-        if !args.predicates.is_empty() {
-            return Err("--predicate is for --game go".into());
-        }
-        let references = load_games(&args.games)?;
-        if args.rules.as_deref().is_some_and(|r| r != "seed-2019") {
-            return Err(
-                "--rules: Asalto has one rule set; --rules is for --game go and --game solitaire"
-                    .into(),
-            );
-        }
+        let references = Asalto::references(args)?;
         let weights = match &args.weights {
             Some(spec) => Weights::<Kind>::parse(spec)?,
             None => Weights::default(),
@@ -720,6 +786,44 @@ impl Graded for Asalto {
 
     fn games(&self) -> Vec<String> {
         self.references.iter().map(|g| g.name.clone()).collect()
+    }
+
+    fn coverage(&self) -> CoverageFacts {
+        coverage::asalto(&self.references)
+    }
+
+    fn coverage_only(args: &Args) -> Result<(CoverageFacts, &'static str, &'static str), String> {
+        let references = Asalto::references(args)?;
+        Ok((
+            coverage::asalto(&references),
+            "asalto",
+            asalto::Rules::default().name(),
+        ))
+    }
+}
+
+#[cfg(target_os = "linux")]
+impl Asalto {
+    /// The reference games of `args` (and the options that must not come
+    /// with them).
+    fn references(args: &Args) -> Result<Vec<Reference>, String> {
+        if args.games.is_empty() {
+            return Err("--games: give the reference games (record files or folders)".into());
+        }
+        if !args.puzzles.is_empty() {
+            return Err("--puzzles is for --game solitaire".into());
+        }
+        if !args.predicates.is_empty() {
+            return Err("--predicate is for --game go".into());
+        }
+        let references = load_games(&args.games)?;
+        if args.rules.as_deref().is_some_and(|r| r != "seed-2019") {
+            return Err(
+                "--rules: Asalto has one rule set; --rules is for --game go and --game solitaire"
+                    .into(),
+            );
+        }
+        Ok(references)
     }
 }
 
@@ -929,6 +1033,9 @@ fn print_reports<K: CheckKind>(
             }
             out.line("")?;
             out.write(&report::human_confinement(facts.confinement))?;
+            if let Some(coverage) = facts.coverage {
+                out.write(&coverage.human())?;
+            }
         }
         GradeFormat::Json => out.line(&report::json(reports, facts))?,
         GradeFormat::Gradescope => out.line(&report::gradescope(&reports[0]))?,

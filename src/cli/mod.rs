@@ -10,6 +10,7 @@ mod asalto_game;
 mod batch;
 mod check;
 mod completions;
+mod cover;
 mod diff;
 mod export;
 mod games;

@@ -11,6 +11,7 @@ use asalto::player::Player;
 use asalto::record::write_record;
 use asalto::selfplay::{GameJson, Match, PlayedGame, Totals};
 use asalto::{OutcomeReason, Side};
+use asalto_core::GameKind;
 use asalto_core::json::Head;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -19,7 +20,7 @@ use serde::Serialize;
 use super::{Format, Out, Status, WriteError, error};
 
 /// Examples shown under `--help`.
-const EXAMPLES: &str = "Examples:\n  asalto selfplay --games 100 --seed 7 --out refs/\n  asalto selfplay --game go --size 9 --games 100 --seed 7 --out refs/\n  asalto selfplay --game madbishops --rules report --red greedy --games 500 --seed 7 --out refs/\n  asalto selfplay --officers greedy --rebels basic-v2 --games 1000 --format json\n  asalto selfplay --max-plies 0 --rebels basic-v1    (no limit: stops on repetition)\n";
+const EXAMPLES: &str = "Examples:\n  asalto selfplay --games 100 --seed 7 --out refs/\n  asalto selfplay --cover --seed 7 --out refs/    (reference games that reach every rule situation the grader checks)\n  asalto selfplay --game go --size 9 --games 100 --seed 7 --out refs/\n  asalto selfplay --game madbishops --rules report --red greedy --games 500 --seed 7 --out refs/\n  asalto selfplay --officers greedy --rebels basic-v2 --games 1000 --format json\n  asalto selfplay --max-plies 0 --rebels basic-v1    (no limit: stops on repetition)\n";
 
 /// Play games between computer players and write them as record files.
 #[derive(clap::Args, Debug)]
@@ -32,10 +33,18 @@ pub struct Args {
     /// `basic-v2` or `greedy`.
     #[arg(long, value_name = "PLAYER")]
     pub(super) rebels: Option<Player>,
-    /// How many games.
-    #[arg(long, value_name = "N", default_value_t = 1,
+    /// How many games (default 1). With `--cover`: the most games played
+    /// to choose from (default 1000).
+    #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..))]
-    pub(super) games: u32,
+    pub(super) games: Option<u32>,
+    /// Asalto and Go: a set of reference games for `grade` that reaches
+    /// every rule situation the grader checks: seeded games are played
+    /// until those kept reach them all (or `--games` are played), each
+    /// kept because it reaches something the others do not. The summary
+    /// names what could not be reached (exit 1).
+    #[arg(long)]
+    pub(super) cover: bool,
     /// Base seed: game K is played with a seed made from it and K (default:
     /// from the clock, shown in the summary).
     #[arg(long, value_name = "S")]
@@ -91,6 +100,13 @@ pub struct Args {
     /// Mad Bishops: who moves first, `red` (the default) or `blue`.
     #[arg(long, value_name = "SIDE", value_parser = super::madbishops::parse_side)]
     pub(super) first: Option<asalto_madbishops::Side>,
+}
+
+impl Args {
+    /// How many games: `--games`, else 1.
+    pub(super) fn games(&self) -> u32 {
+        self.games.unwrap_or(1)
+    }
 }
 
 /// The head of every game's `summary.json`: `asalto-selfplay`, version 1,
@@ -154,11 +170,20 @@ pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {
         error(&message);
         return Ok(Status::Error);
     }
+    if args.cover && !matches!(route.game.kind(), GameKind::Asalto | GameKind::Go) {
+        error(
+            "--cover makes reference games for `asalto grade`: Asalto and Go (Solitaire Chess puzzles: `asalto generate --game solitaire --cover`)",
+        );
+        return Ok(Status::Error);
+    }
     route.game.selfplay(&args, route.rules, out)
 }
 
 /// `selfplay` of Asalto games.
 pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
+    if args.cover {
+        return super::cover::asalto(args, out);
+    }
     let officers = args.officers.unwrap_or(Player::Random);
     let rebels = args.rebels.unwrap_or(Player::Random);
     let max_plies = args.max_plies.unwrap_or(1000);
@@ -169,7 +194,7 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
         }
     }
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let games = args.games as usize;
+    let games = args.games() as usize;
     let m = Match {
         officers,
         rebels,
@@ -198,7 +223,7 @@ fn played(
     output: &Output<'_>,
     out: &mut Out,
 ) -> Result<(Totals, f64), Stop> {
-    let games = args.games as usize;
+    let games = args.games() as usize;
     let pool = thread_pool(args.jobs.unwrap_or(0))?;
     let progress = if !args.quiet && io::stderr().is_terminal() && games > 1 {
         let bar = ProgressBar::new(games as u64);

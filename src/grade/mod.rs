@@ -21,10 +21,12 @@
 //!   board, the announcement of the end) and what a screen shows;
 //! - `session`, `game`, `files`, `ai`: the dialogue, in small steps (wait,
 //!   type, choose, leave a game), the script of a reference game (with one
-//!   illegal move typed on purpose, see [`probe`]), save and load, and the
-//!   `--ai` game; `recorder` holds the partial-credit policy;
+//!   illegal move typed on purpose, chosen by the engine's [`probe`]), save
+//!   and load, and the `--ai` game; `recorder` holds the partial-credit
+//!   policy;
 //! - [`report`]: scores and the report formats, written once for every
-//!   game's checks ([`CheckKind`]);
+//!   game's checks ([`CheckKind`]); [`coverage`]: what the reference set
+//!   reaches of the game's rule situations, a fact of every report;
 //! - [`go`]: the 2019 Go assignment in Prolog (`grade --game go`), which
 //!   shares the confinement, the working folders, the reports and the
 //!   partial-credit policy;
@@ -67,12 +69,12 @@ use crate::{Move, Side};
 mod ai;
 pub mod confine;
 pub mod copy;
+pub mod coverage;
 mod files;
 pub mod folder;
 mod game;
 pub mod go;
 pub mod named;
-pub mod probe;
 pub mod process;
 pub mod procs;
 mod recorder;
@@ -85,6 +87,7 @@ pub mod stall;
 pub mod syscalls;
 pub mod watchdog;
 
+pub use crate::probe;
 pub use confine::{Confinement, Sandbox, SandboxChoice, User, Users};
 pub use files::{LOAD_NAME, SAVE_NAME};
 pub use process::Limits;
@@ -642,7 +645,8 @@ pub fn grade(
     jobs: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<SubmissionReport> {
-    let probes = probe::choose(references);
+    let games: Vec<&[Move]> = references.iter().map(|r| r.moves.as_slice()).collect();
+    let probes = probe::choose(&games);
     let mut units: Vec<String> = references
         .iter()
         .map(|r| format!("the game {}", r.name))

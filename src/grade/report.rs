@@ -884,6 +884,9 @@ pub struct GradeJson<'a, K: CheckKind> {
     pub weights: BTreeMap<&'static str, f64>,
     /// Reference game names.
     pub games: Vec<String>,
+    /// The rule situations the reference set reaches, and misses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coverage: Option<&'a super::coverage::CoverageFacts>,
     /// One per submission.
     pub submissions: &'a [SubmissionReport<K>],
 }
@@ -904,6 +907,8 @@ pub struct RunFacts<'a, K: CheckKind> {
     pub max_score: f64,
     /// Reference game names.
     pub games: Vec<String>,
+    /// The rule situations the reference set reaches, and misses.
+    pub coverage: Option<&'a super::coverage::CoverageFacts>,
 }
 
 /// The JSON document, pretty-printed.
@@ -918,6 +923,7 @@ pub fn json<K: CheckKind>(reports: &[SubmissionReport<K>], facts: RunFacts<'_, K
         max_score: facts.max_score,
         weights: facts.weights.iter().map(|(k, w)| (k.name(), w)).collect(),
         games: facts.games,
+        coverage: facts.coverage,
         submissions: reports,
     };
     serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))

@@ -13,6 +13,7 @@ use std::fmt::Write as _;
 
 use super::{count, document, escape, unique_ids};
 use crate::grade::CheckKind;
+use crate::grade::coverage::CoverageFacts;
 use crate::grade::report::{
     Failure, KindScore, RunFacts, SubmissionReport, first_failure, game_summary, num, place,
     score_text, unchecked,
@@ -35,6 +36,7 @@ article.failure h4{margin:.2rem 0}
 figure.board{max-width:24rem;margin:.5rem 0}
 .pair pre,details pre{white-space:pre;overflow-x:auto}
 .summary{font-size:1.1rem;font-weight:600}
+p.fail{color:var(--bad);font-weight:700}
 ";
 
 /// Sorting the class table: a click on a column's header sorts by it,
@@ -114,6 +116,9 @@ pub fn index_page<K: CheckKind>(
         escape(&facts.games.join(", ")),
         reports.len()
     );
+    if let Some(coverage) = facts.coverage {
+        body.push_str(&coverage_section(coverage));
+    }
     body.push_str("<table id=\"class\">\n<thead><tr><th scope=\"col\">Submission</th><th scope=\"col\">Score</th>");
     for k in kinds {
         let _ = write!(
@@ -179,6 +184,49 @@ fn class<K: CheckKind>(c: &KindScore<K>) -> &'static str {
     } else {
         "fail"
     }
+}
+
+/// What the reference set reaches: the headline, what it misses (each
+/// with its sentence, and the command that makes a set reaching all), and
+/// every situation reached, folded.
+fn coverage_section(c: &CoverageFacts) -> String {
+    let mut out = format!(
+        "<section id=\"coverage\">\n<h2>Rule situations</h2>\n<p>{} by the {}.</p>\n",
+        escape(&c.report.headline()),
+        escape(c.items)
+    );
+    if c.incomplete() {
+        let _ = writeln!(
+            out,
+            "<p class=\"fail\">Never reached: a program may get these rules wrong and keep its marks. <code>{}</code> writes a set that reaches them all.</p>\n<ul>",
+            escape(&c.fix)
+        );
+        for e in &c.report.missing {
+            let _ = writeln!(
+                out,
+                "<li><code>{}</code>: {}</li>",
+                escape(e.code),
+                escape(e.description)
+            );
+        }
+        out.push_str("</ul>\n");
+    }
+    out.push_str("<details><summary>Reached</summary>\n<ul>\n");
+    for r in &c.report.reached {
+        let at = match r.ply {
+            Some(ply) => format!("{}, move {ply}", r.game),
+            None => r.game.clone(),
+        };
+        let _ = writeln!(
+            out,
+            "<li><code>{}</code>: {} ({})</li>",
+            escape(r.entry.code),
+            escape(r.entry.description),
+            escape(&at)
+        );
+    }
+    out.push_str("</ul>\n</details>\n</section>\n");
+    out
 }
 
 /// A text block: `<pre>` with the text escaped.

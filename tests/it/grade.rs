@@ -12,6 +12,7 @@
 
 mod attacks;
 mod causes;
+mod coverage;
 mod go;
 mod private;
 mod readme;

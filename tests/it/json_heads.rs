@@ -22,8 +22,10 @@
 //! | export --to json | game document | game document | game document | record document |
 //! | selfplay --format json | lines (game = number) | lines | lines | — |
 //! | selfplay --out DIR | summary.json | summary.json | summary.json | — |
-//! | solve / generate --format json | — | — | — | lines, a bad puzzle |
+//! | selfplay --cover --out DIR | summary.json | summary.json | — | — |
+//! | solve / generate --format json | — | — | — | lines, a bad puzzle, `generate --cover` lines |
 //! | grade --format json (Linux) | a program that exits | a right `proylcc.pl` | (not graded) | a program that exits |
+//! | grade --coverage --format json (Linux) | a sample | a reference game | (not graded) | a puzzle |
 
 use serde_json::Value;
 
@@ -239,6 +241,10 @@ fn every_line_of_results_names_its_game_and_profile() {
         "generate", "--count", "2", "--pieces", "3", "--seed", "1", "--format", "json",
     ];
     assert_eq!(heads(&generate, "solitaire", Kind::Line), 2);
+    let cover = [
+        "generate", "--cover", "--seed", "1", "--format", "json", "--rules", "thinkfun",
+    ];
+    assert!(heads(&cover, "solitaire", Kind::Line) > 1);
     let solve = ["solve", "--format", "json", "...N.....R....B.", bad];
     assert_eq!(heads(&solve, "solitaire", Kind::Line), 2);
 
@@ -254,14 +260,24 @@ fn every_line_of_results_names_its_game_and_profile() {
 #[test]
 fn every_summary_of_a_run_is_an_asalto_selfplay_document() {
     let dir = tempfile::tempdir().unwrap();
-    for game in ["asalto", "go", "madbishops"] {
+    for (game, cover) in [
+        ("asalto", false),
+        ("go", false),
+        ("madbishops", false),
+        ("asalto", true),
+        ("go", true),
+    ] {
         let out = dir.path().join(game);
         let out = out.to_str().unwrap();
         let mut args = vec![
             "selfplay", "--game", game, "--games", "1", "--seed", "5", "--out", out,
         ];
-        if game == "go" {
+        if game == "go" && !cover {
             args.extend(["--size", "9"]);
+        }
+        if cover {
+            args.extend(["--cover", "--force"]);
+            args.retain(|a| *a != "--games" && *a != "1");
         }
         let run = asalto(&args);
         assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
@@ -308,6 +324,17 @@ fn every_grade_report_names_its_game_and_profile() {
         ),
     ];
     for (args, game) in runs {
+        // What the reference set reaches, as its own document.
+        let set: Vec<&str> = args.iter().take_while(|a| **a != "--").copied().collect();
+        let coverage = asalto(&[&["grade", "--coverage", "--format", "json"][..], &set].concat());
+        let doc: Value = serde_json::from_str(&coverage.stdout)
+            .unwrap_or_else(|e| panic!("{set:?}: {e}: {}{}", coverage.stdout, coverage.stderr));
+        check_head(
+            &format!("--coverage {set:?}"),
+            &doc,
+            &self::game(game),
+            Kind::Document("asalto-grade-coverage"),
+        );
         let all = [&["grade", "--format", "json"][..], args].concat();
         // One document, pretty-printed.
         let run = asalto(&all);

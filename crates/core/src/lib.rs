@@ -13,6 +13,8 @@
 //!   illegal one), [`first_difference`], [`Played`] (a game as played:
 //!   its start and legal moves), the [`json`] envelope
 //!   (`"format": "asalto-game"`, `"game"`, `"rules"`);
+//! - [`coverage`]: which rule situations a reference set reaches (each
+//!   game names its situations; the report is shared);
 //! - [`GameKind`]: the run-time choice of a game (by name, extension or
 //!   content);
 //! - [`text`]: foreign text made safe to print and bounded in size;
@@ -50,6 +52,7 @@
 mod bitset;
 mod codes;
 pub mod console;
+pub mod coverage;
 mod game;
 pub mod json;
 mod kind;

@@ -23,6 +23,8 @@
 //! - [`player`]: a seeded random player that keeps its eyes, and selfplay;
 //! - [`seed`]: the assignment's `goMove/4` queries classified (captures,
 //!   suicides, ko, edges) and chosen from reference games, with answers;
+//! - [`coverage`]: which situations of the assignment's grader (captures
+//!   of each shape, suicides, ko, edges, scores) a reference set reaches;
 //! - [`Go`]: the game for `asalto_core`'s shared code.
 //!
 //! # Examples
@@ -41,6 +43,7 @@
 #![forbid(unsafe_code)]
 
 mod board;
+pub mod coverage;
 pub mod export;
 mod game;
 pub mod json;

@@ -13,7 +13,8 @@
 //!   [`Position::check`] and [`Position::resolve`] ([`IllegalCapture`],
 //!   [`ResolveError`]);
 //! - search: [`Solver`] (one solution, all, counts, with a transposition
-//!   table), [`difficulty`], [`generate`];
+//!   table), [`difficulty`], [`generate`], [`coverage`] (which rule
+//!   situations a set of puzzles reaches, and a set that reaches them all);
 //! - text: [`format`](mod@format) (read every form with spans, write every form),
 //!   [`check`] (an answer's verdict), [`problem`] (reason codes and every
 //!   message), [`render`] (ASCII and SVG boards), [`json`] (serializable
@@ -39,6 +40,7 @@
 
 pub mod attacks;
 pub mod check;
+pub mod coverage;
 pub mod difficulty;
 pub mod format;
 pub mod generate;

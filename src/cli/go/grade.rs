@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use asalto::grade::coverage::{self, CoverageFacts};
 use asalto::grade::go::{self, Alias, GameQueries, GoKind, GoOptions, Reference};
 use asalto::grade::{Options, Scoring, Submission, SubmissionReport, Weights};
 use asalto_go::Profile;
@@ -27,29 +28,12 @@ impl Graded for Go {
     const STEPS: &'static str = "submissions";
 
     fn prepare(args: &Args) -> Result<Prepared<Go>, String> {
-        let rules = args.rules.as_deref().unwrap_or("seed-2019");
-        let profile = Profile::from_name(rules).ok_or_else(|| {
-            let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
-            format!(
-                "--rules {rules}: unknown profile; the profiles are {}",
-                names.join(", ")
-            )
-        })?;
-        if args.games.is_empty() {
-            return Err("--games: give the reference games (SGF files or folders)".into());
-        }
-        if !args.puzzles.is_empty() {
-            return Err("--puzzles is for --game solitaire".into());
-        }
-        if args.ai || args.rebels.is_some() {
-            return Err("--ai and --rebels are for Asalto, not --game go".into());
-        }
+        let (plan, profile) = plan_of(args)?;
         let aliases = args
             .predicates
             .iter()
             .map(|spec| Alias::parse(spec))
             .collect::<Result<Vec<_>, _>>()?;
-        let plan = load_games(&args.games, profile)?;
         let entry = args.entry.as_deref().unwrap_or("proylcc.pl");
         let mut hide = Vec::new();
         super::hide_references(&args.games, "sgf", &mut hide)?;
@@ -146,6 +130,38 @@ impl Graded for Go {
     fn games(&self) -> Vec<String> {
         self.plan.iter().map(|g| g.name.clone()).collect()
     }
+
+    fn coverage(&self) -> CoverageFacts {
+        coverage::go(&self.plan, self.profile)
+    }
+
+    fn coverage_only(args: &Args) -> Result<(CoverageFacts, &'static str, &'static str), String> {
+        let (plan, profile) = plan_of(args)?;
+        Ok((coverage::go(&plan, profile), "go", profile.name()))
+    }
+}
+
+/// The profile and the queries of the reference games of `args` (and the
+/// options that must not come with them).
+fn plan_of(args: &Args) -> Result<(Vec<GameQueries>, Profile), String> {
+    let rules = args.rules.as_deref().unwrap_or("seed-2019");
+    let profile = Profile::from_name(rules).ok_or_else(|| {
+        let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
+        format!(
+            "--rules {rules}: unknown profile; the profiles are {}",
+            names.join(", ")
+        )
+    })?;
+    if args.games.is_empty() {
+        return Err("--games: give the reference games (SGF files or folders)".into());
+    }
+    if !args.puzzles.is_empty() {
+        return Err("--puzzles is for --game solitaire".into());
+    }
+    if args.ai || args.rebels.is_some() {
+        return Err("--ai and --rebels are for Asalto, not --game go".into());
+    }
+    Ok((load_games(&args.games, profile)?, profile))
 }
 
 /// Where a Go submission is.

@@ -163,6 +163,12 @@ impl GameCli for Go {
             ));
             return Ok(Status::Error);
         };
+        if args.cover && size != Size::NINETEEN {
+            error(
+                "--cover makes reference games for `asalto grade --game go`, whose board is 19x19: leave out --size",
+            );
+            return Ok(Status::Error);
+        }
         // Positional superko unless asked: its games are legal under every
         // profile (a cycle cannot happen, so every game ends by two passes).
         let profile = match rules {
@@ -184,7 +190,7 @@ impl GameCli for Go {
             size,
             profile,
             komi,
-            games: args.games as usize,
+            games: args.games() as usize,
             seed: args.seed,
             max_moves: match args.max_plies {
                 Some(0) | None => selfplay::default_max_moves(size),
@@ -195,6 +201,13 @@ impl GameCli for Go {
             quiet: args.quiet,
             force: args.force,
         };
+        if args.cover {
+            // Judged as `grade --game go` judges them: under the profile
+            // asked, else the grader's default.
+            let judge = rules.map_or(Profile::Seed2019, |_| profile);
+            let most = args.games.map_or(super::cover::COVER_GAMES, |n| n as usize);
+            return selfplay::run_cover(settings, judge, most, args.out.as_deref(), out);
+        }
         selfplay::run(settings, args.out.as_deref(), out)
     }
 }

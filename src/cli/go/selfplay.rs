@@ -7,8 +7,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;
 
+use asalto_core::coverage::{Coverage, Report};
 use asalto_core::json::{Head, Named};
-use asalto_go::{Profile, Size, player};
+use asalto_go::coverage::{self, Situation};
+use asalto_go::{Move, Position, Profile, Side, Size, player};
 use serde::Serialize;
 
 use super::super::selfplay::{
@@ -131,6 +133,12 @@ struct Summary<'a> {
 
 /// Play game `number` of the set made with `base`.
 fn play(s: &Settings, base: u64, number: usize) -> Played {
+    play_with_moves(s, base, number).0
+}
+
+/// Play game `number` of the set made with `base`: the game, and its
+/// moves (Black first).
+fn play_with_moves(s: &Settings, base: u64, number: usize) -> (Played, Vec<Move>) {
     let seed = asalto::selfplay::game_seed(base, number);
     let (pos, moves) = player::selfplay(s.size, s.profile, seed, s.max_moves);
     let passes_ended = pos.passes() >= 2;
@@ -152,7 +160,7 @@ fn play(s: &Settings, base: u64, number: usize) -> Played {
         result.as_deref(),
         &comment,
     );
-    Played {
+    let played = Played {
         number,
         seed,
         moves: moves.len(),
@@ -161,7 +169,8 @@ fn play(s: &Settings, base: u64, number: usize) -> Played {
         margin: pos.board().area_score().margin(komi),
         captures: captures.black + captures.white,
         sgf,
-    }
+    };
+    (played, moves)
 }
 
 /// Run `selfplay --game go`.
@@ -291,4 +300,158 @@ fn summary_text(s: &Settings, seed: u64, t: &Totals) -> String {
         t.captures as f64 / t.games.max(1) as f64
     );
     text
+}
+
+/// `summary.json` of `selfplay --game go --cover`.
+#[derive(Serialize)]
+struct CoverSummary<'a> {
+    #[serde(flatten)]
+    head: Head,
+    size: u8,
+    komi: f64,
+    seed: u64,
+    max_moves: usize,
+    /// The profile the games are judged under (the grader's).
+    judged_under: &'static str,
+    /// Games played to choose from (1 to `played`).
+    played: usize,
+    /// The most that could be played.
+    max_games: usize,
+    coverage: &'a Report,
+    results: &'a [CoverLine<'a>],
+}
+
+/// One game kept, in `summary.json`.
+#[derive(Serialize)]
+struct CoverLine<'a> {
+    #[serde(flatten)]
+    line: GameLine<'a>,
+    /// Its number among the games played with the run's seed (game K is
+    /// played from `game_seed(seed, K)`, its `seed`).
+    played_as: usize,
+}
+
+/// `selfplay --game go --cover`: play games until those kept reach every
+/// situation of the grader's queries under `judge` (those the profile
+/// makes impossible aside) or `most` are played; keep each that reaches
+/// something new, then leave out those the others make useless; write
+/// them as SGF files. Exit 1 when a situation is not reached.
+pub fn run_cover(
+    s: Settings,
+    judge: Profile,
+    most: usize,
+    out_dir: Option<&Path>,
+    out: &mut Out,
+) -> Result<Status, WriteError> {
+    let seed = s.seed.unwrap_or_else(clock_seed);
+    let pool = match thread_pool(s.jobs.unwrap_or(0)) {
+        Ok(pool) => pool,
+        Err(stop) => return stop.into_result(),
+    };
+    let started = Instant::now();
+    let mut reached = Coverage::new();
+    coverage::impossible(judge, &mut reached);
+    let mut kept: Vec<(Played, Coverage<Situation>)> = Vec::new();
+    let played = super::super::cover::offer_in_order(
+        &pool,
+        most,
+        |n| {
+            let (game, game_moves) = play_with_moves(&s, seed, n);
+            let sided: Vec<(Side, Move)> = game_moves
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| (if i % 2 == 0 { Side::Black } else { Side::White }, m))
+                .collect();
+            let start = Position::new(s.size, judge);
+            let mut own = Coverage::new();
+            coverage::of_game(&coverage::scan(&start, &sided, judge), 0, &mut own);
+            (game, own)
+        },
+        |(game, own): (Played, Coverage<Situation>)| {
+            if reached.new_in(&own) > 0 {
+                reached.merge(&own, kept.len());
+                kept.push((game, own));
+            }
+            reached.is_complete()
+        },
+    );
+    // Leave out each game whose situations the others all reach.
+    let mut i = 0;
+    while i < kept.len() {
+        let useless = kept[i].1.reached_all().all(|(sit, _)| {
+            kept.iter()
+                .enumerate()
+                .any(|(j, (_, c))| j != i && c.reached(sit).is_some())
+        });
+        if useless {
+            kept.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    let mut reached = Coverage::new();
+    coverage::impossible(judge, &mut reached);
+    for (k, (_, c)) in kept.iter().enumerate() {
+        reached.merge(c, k);
+    }
+    let moves = kept.iter().map(|(g, _)| g.moves).sum();
+    let output = Output {
+        dir: out_dir,
+        extension: "sgf",
+        what: "SGF files",
+        format: s.format,
+        quiet: s.quiet,
+        games: kept.len(),
+    };
+    let names: Vec<String> = (1..=kept.len()).map(|k| output.name(k)).collect();
+    let report = reached.report(&names);
+    let status = output.run(s.force, || {
+        let mut text = format!(
+            "cover: {} chosen from {played} played (go {n}x{n}, {}, judged under {}, seed {seed}): {}\n",
+            asalto::text::count(kept.len(), "game"),
+            s.profile.name(),
+            judge.name(),
+            report.headline(),
+            n = s.size.get(),
+        );
+        let mut lines = Vec::new();
+        for (k, (game, _)) in kept.iter().enumerate() {
+            let name = &names[k];
+            let file = write_game(output.dir, name, || &game.sgf)?.map(|_| name.clone());
+            if s.format == Format::Json {
+                json_line(out, &line_of(&s, game, file.clone(), true))?;
+            }
+            let _ = writeln!(
+                text,
+                "  {name}: game {}, {}, {}",
+                game.number,
+                asalto::text::count(game.moves, "move"),
+                game.result.as_deref().unwrap_or("capped, no result")
+            );
+            lines.push(CoverLine {
+                line: line_of(&s, game, file, false),
+                played_as: game.number,
+            });
+        }
+        text.push_str(&super::super::cover::closing(&report, played));
+        if let Some(dir) = output.dir {
+            write_summary(
+                dir,
+                &CoverSummary {
+                    head: summary_head(asalto_go::json::GAME, s.profile.name()),
+                    size: s.size.get(),
+                    komi: s.komi,
+                    seed,
+                    max_moves: s.max_moves,
+                    judged_under: judge.name(),
+                    played,
+                    max_games: most,
+                    coverage: &report,
+                    results: &lines,
+                },
+            )?;
+        }
+        Ok((text, moves, started.elapsed().as_secs_f64()))
+    })?;
+    Ok(super::super::cover::status(status, &report))
 }

@@ -237,7 +237,7 @@ impl GameCli for MadBishops {
             blue: args.blue.unwrap_or(Player::Random),
             profile: rules.and_then(Profile::from_name).unwrap_or_default(),
             first: args.first.unwrap_or(Side::Red),
-            games: args.games as usize,
+            games: args.games() as usize,
             seed: args.seed,
             max_plies: args.max_plies.unwrap_or(1000),
             out: args.out.clone(),

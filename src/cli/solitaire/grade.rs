@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use asalto::grade::coverage::{self, CoverageFacts};
 use asalto::grade::solitaire::{self, Feed, Puzzle, SolKind, SolOptions};
 use asalto::grade::{Options, Scoring, SubmissionReport, Weights};
 use asalto_solitaire::Profile;
@@ -24,34 +25,10 @@ impl Graded for Solitaire {
     const STEPS: &'static str = "runs";
 
     fn prepare(args: &Args) -> Result<Prepared<Solitaire>, String> {
-        let profile = match args.rules.as_deref() {
-            None => Profile::Codegolf,
-            Some(name) => Profile::from_name(name).ok_or_else(|| {
-                format!(
-                    "--rules {name}: not a Solitaire Chess rule profile (they are {})",
-                    Profile::ALL.map(Profile::name).join(", ")
-                )
-            })?,
-        };
-        if !args.games.is_empty() || args.ai || args.rebels.is_some() {
-            return Err(
-                "--games, --ai and --rebels are for Asalto; --game solitaire takes --puzzles"
-                    .into(),
-            );
-        }
-        if !args.predicates.is_empty() {
-            return Err("--predicate is for --game go".into());
-        }
-        if args.puzzles.is_empty() {
-            return Err(
-                "--puzzles: give the puzzles (files of puzzles, one per line, or folders of them)"
-                    .into(),
-            );
-        }
+        let (puzzles, profile) = puzzles_of(args)?;
         if !(args.puzzle_timeout.is_finite() && args.puzzle_timeout > 0.0) {
             return Err("--puzzle-timeout: expected a number of seconds above 0".into());
         }
-        let puzzles = load_puzzles(&args.puzzles, profile)?;
         let sol = SolOptions {
             profile,
             form: args.input_form.form(),
@@ -101,6 +78,48 @@ impl Graded for Solitaire {
     fn games(&self) -> Vec<String> {
         self.puzzles.iter().map(|g| g.name.clone()).collect()
     }
+
+    fn coverage(&self) -> CoverageFacts {
+        coverage::solitaire(&self.puzzles, self.sol.profile)
+    }
+
+    fn coverage_only(args: &Args) -> Result<(CoverageFacts, &'static str, &'static str), String> {
+        let (puzzles, profile) = puzzles_of(args)?;
+        Ok((
+            coverage::solitaire(&puzzles, profile),
+            asalto_solitaire::GAME,
+            profile.name(),
+        ))
+    }
+}
+
+/// The profile and the puzzles of `args` (and the options that must not
+/// come with them).
+fn puzzles_of(args: &Args) -> Result<(Vec<Puzzle>, Profile), String> {
+    let profile = match args.rules.as_deref() {
+        None => Profile::Codegolf,
+        Some(name) => Profile::from_name(name).ok_or_else(|| {
+            format!(
+                "--rules {name}: not a Solitaire Chess rule profile (they are {})",
+                Profile::ALL.map(Profile::name).join(", ")
+            )
+        })?,
+    };
+    if !args.games.is_empty() || args.ai || args.rebels.is_some() {
+        return Err(
+            "--games, --ai and --rebels are for Asalto; --game solitaire takes --puzzles".into(),
+        );
+    }
+    if !args.predicates.is_empty() {
+        return Err("--predicate is for --game go".into());
+    }
+    if args.puzzles.is_empty() {
+        return Err(
+            "--puzzles: give the puzzles (files of puzzles, one per line, or folders of them)"
+                .into(),
+        );
+    }
+    Ok((load_puzzles(&args.puzzles, profile)?, profile))
 }
 
 /// The puzzles of the files and folders (every `*.txt`) named.

@@ -1,11 +1,14 @@
 //! The queries a submission is asked: positions taken from reference games
 //! (SGF), chosen so that every situation the checks name occurs (captures
-//! of one and of several groups, a stone that fills its last liberty but
-//! captures, ko recaptures, suicide of one and of several stones, occupied
-//! points, edges and corners, final and mid-game scores), each with the
-//! engine's answer under the rule profile.
+//! of one and of several groups, of stones on the edge and in a corner, a
+//! stone that fills its last liberty but captures, ko recaptures, suicide
+//! of one and of several stones, occupied points, edges and corners, final
+//! and mid-game scores: the engine's [`asalto_go::coverage`] finds them),
+//! each with the engine's answer under the rule profile.
 
-use asalto_go::{Board, IllegalMoveKind, Move, Point, Position, Profile, Side, Size};
+use asalto_core::coverage::Coverage;
+use asalto_go::coverage::{self, Situation};
+use asalto_go::{Board, Move, Point, Position, Profile, Side, Size};
 
 use super::GoKind;
 use super::protocol::{Grid, Query, Stone};
@@ -187,6 +190,9 @@ pub struct GameQueries {
     pub result: String,
     /// The queries, in order.
     pub queries: Vec<Planned>,
+    /// The rule situations its queries reach (as game 0 of a set; see
+    /// [`coverage::of_game`]).
+    pub coverage: Coverage<Situation>,
 }
 
 impl GameQueries {
@@ -259,110 +265,45 @@ pub fn list_points(points: &[(usize, usize)]) -> String {
     items.join(" ")
 }
 
-/// The situations a move can show, in check order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Situation {
-    Plain,
-    Edge,
-    Corner,
-    CaptureOne,
-    CaptureSeveral,
-    FillsLastLiberty,
-    KoRecapture,
-    SuicideOne,
-    SuicideSeveral,
-    OccupiedOwn,
-    OccupiedOther,
-}
-
-impl Situation {
-    const ALL: [Situation; 11] = [
-        Situation::Plain,
-        Situation::Edge,
-        Situation::Corner,
-        Situation::CaptureOne,
-        Situation::CaptureSeveral,
-        Situation::FillsLastLiberty,
-        Situation::KoRecapture,
-        Situation::SuicideOne,
-        Situation::SuicideSeveral,
-        Situation::OccupiedOwn,
-        Situation::OccupiedOther,
-    ];
-
-    const fn kind(self) -> GoKind {
-        match self {
-            Situation::Plain | Situation::Edge | Situation::Corner => GoKind::Moves,
-            Situation::CaptureOne
-            | Situation::CaptureSeveral
-            | Situation::FillsLastLiberty
-            | Situation::KoRecapture => GoKind::Captures,
-            Situation::SuicideOne | Situation::SuicideSeveral => GoKind::Suicide,
-            Situation::OccupiedOwn | Situation::OccupiedOther => GoKind::Occupied,
-        }
-    }
-
-    const fn what(self) -> &'static str {
-        match self {
-            Situation::Plain => "a move in the open",
-            Situation::Edge => "a move on the edge",
-            Situation::Corner => "a move in a corner",
-            Situation::CaptureOne => "a capture of one group",
-            Situation::CaptureSeveral => "a capture of several groups",
-            Situation::FillsLastLiberty => "a move that fills its last liberty but captures",
-            Situation::KoRecapture => "a ko recapture (legal: no ko rule)",
-            Situation::SuicideOne => "a suicide of one stone",
-            Situation::SuicideSeveral => "a suicide of several stones",
-            Situation::OccupiedOwn => "a stone on its own stone",
-            Situation::OccupiedOther => "a stone on the opponent's stone",
-        }
+/// The check a query of `situation` belongs to.
+const fn kind_of(situation: Situation) -> GoKind {
+    match situation {
+        Situation::MoveOpen | Situation::MoveEdge | Situation::MoveCorner => GoKind::Moves,
+        Situation::CaptureOneGroup
+        | Situation::CaptureSeveralGroups
+        | Situation::CaptureFillsLastLiberty
+        | Situation::KoRecapture
+        | Situation::CaptureOnEdge
+        | Situation::CaptureInCorner => GoKind::Captures,
+        Situation::SuicideOneStone | Situation::SuicideSeveralStones => GoKind::Suicide,
+        Situation::OccupiedOwn | Situation::OccupiedOther => GoKind::Occupied,
+        Situation::ScoreFinal
+        | Situation::ScoreMidGame
+        | Situation::ScoreTerritory
+        | Situation::ScoreNeutral => GoKind::Score,
     }
 }
 
 /// How many queries of each situation a game gives at most.
 pub const PER_SITUATION: usize = 2;
 
-/// The queries of a reference game under `profile`: for each situation,
-/// up to [`PER_SITUATION`] examples spread over the game (moves of either
-/// colour on every point of every position are considered), then the
-/// score of the final position and of two mid-game positions.
+/// The queries of a reference game under `profile`: for each situation
+/// ([`asalto_go::coverage::scan`]: moves of either colour on every point
+/// of every position), up to [`PER_SITUATION`] examples spread over the
+/// game, then the score of the final position and of two mid-game
+/// positions ([`coverage::score_boards`]).
 pub fn queries(reference: &Reference, profile: Profile) -> GameQueries {
-    let mut found: Vec<Vec<(usize, Side, Point)>> = vec![Vec::new(); Situation::ALL.len()];
-    let mut pos = reference.start.clone();
-    let mut boards = vec![pos.board().clone()];
-    // The point of the single stone the previous move captured, and that
-    // move's point: a recapture there is a ko recapture.
-    let mut last_single: Option<(Point, Point)> = None;
-    for (i, &(side, mv)) in reference.moves.iter().enumerate() {
-        for s in [side, !side] {
-            for p in Size::NINETEEN.points() {
-                if let Some(sit) = classify(pos.board(), s, p, last_single, profile) {
-                    found[sit as usize].push((i + 1, s, p));
-                }
-            }
-        }
-        if pos.play_as(side, mv).is_err() {
-            // Checked when read; a position that cannot go on ends here.
-            break;
-        }
-        last_single = single_capture(&boards[boards.len() - 1], pos.board(), mv);
-        boards.push(pos.board().clone());
-    }
+    let scan = coverage::scan(&reference.start, &reference.moves, profile);
+    let boards = &scan.boards;
     let mut planned = Vec::new();
-    for sit in Situation::ALL {
-        for &(ply, side, p) in spread(&found[sit as usize], PER_SITUATION) {
+    for sit in Situation::MOVES {
+        for &(ply, side, p) in spread(scan.of(sit), PER_SITUATION) {
             let board = &boards[ply - 1];
             planned.push(move_query(board, side, p, ply, sit, profile));
         }
     }
     let n = boards.len();
-    let mut score_at = vec![n - 1];
-    for k in [n / 3, 2 * n / 3] {
-        if k > 0 && !score_at.contains(&k) && k < n - 1 {
-            score_at.push(k);
-        }
-    }
-    for k in score_at {
+    for k in coverage::score_boards(n) {
         let board = &boards[k];
         let score = board.area_score();
         planned.push(Planned {
@@ -381,6 +322,8 @@ pub fn queries(reference: &Reference, profile: Profile) -> GameQueries {
         });
     }
     let final_score = boards[n - 1].area_score();
+    let mut reached = Coverage::new();
+    coverage::of_game(&scan, 0, &mut reached);
     GameQueries {
         name: reference.name.clone(),
         result: format!(
@@ -390,6 +333,7 @@ pub fn queries(reference: &Reference, profile: Profile) -> GameQueries {
             final_score.white
         ),
         queries: planned,
+        coverage: reached,
     }
 }
 
@@ -408,93 +352,6 @@ fn grid(board: &Board) -> Grid {
     Grid::parse(&board.grid_string()).unwrap_or(Grid::empty())
 }
 
-/// When the move from `before` to `after` at `mv` captured exactly one
-/// stone with a lone stone: `(captured point, the move's point)`.
-fn single_capture(before: &Board, after: &Board, mv: Move) -> Option<(Point, Point)> {
-    let p = mv.point()?;
-    let gone: Vec<Point> = Size::NINETEEN
-        .points()
-        .filter(|&q| before.get(q).is_some() && after.get(q).is_none())
-        .collect();
-    match gone.as_slice() {
-        [q] if after.group(p).len() == 1 => Some((*q, p)),
-        _ => None,
-    }
-}
-
-/// The situation of `side` playing at `p`, if it is one the plan uses.
-fn classify(
-    board: &Board,
-    side: Side,
-    p: Point,
-    last_single: Option<(Point, Point)>,
-    profile: Profile,
-) -> Option<Situation> {
-    if let Some(owner) = board.get(p) {
-        return Some(if owner == side {
-            Situation::OccupiedOwn
-        } else {
-            Situation::OccupiedOther
-        });
-    }
-    let pos = Position::from_board(board.clone(), side, profile);
-    let own_neighbours = board
-        .neighbours(p)
-        .filter(|&q| board.get(q) == Some(side))
-        .count();
-    match pos.why_illegal(side, Move::Play(p)) {
-        Some(IllegalMoveKind::Suicide) => {
-            return Some(if own_neighbours == 0 {
-                Situation::SuicideOne
-            } else {
-                Situation::SuicideSeveral
-            });
-        }
-        Some(_) => return None,
-        None => {}
-    }
-    // Opponent groups in atari next to p: the groups this stone captures.
-    let mut heads: Vec<Point> = Vec::new();
-    for q in board.neighbours(p) {
-        if board.get(q) == Some(!side) && board.liberties(q) == 1 {
-            let head = board
-                .group(q)
-                .into_iter()
-                .min_by_key(|x| (x.row(), x.col()))?;
-            if !heads.contains(&head) {
-                heads.push(head);
-            }
-        }
-    }
-    let captured: usize = heads.iter().map(|&h| board.group(h).len()).sum();
-    if heads.is_empty() {
-        let (r, c) = (p.row(), p.col());
-        let edge_r = r == 0 || r == 18;
-        let edge_c = c == 0 || c == 18;
-        return Some(match (edge_r, edge_c) {
-            (true, true) => Situation::Corner,
-            (true, false) | (false, true) => Situation::Edge,
-            _ => Situation::Plain,
-        });
-    }
-    if heads.len() >= 2 {
-        return Some(Situation::CaptureSeveral);
-    }
-    if captured == 1
-        && last_single.is_some_and(|(at, by)| at == p && board.group(by).contains(&heads[0]))
-    {
-        return Some(Situation::KoRecapture);
-    }
-    let no_liberty = board
-        .neighbours(p)
-        .all(|q| board.get(q).is_some() && (board.get(q) != Some(side) || board.liberties(q) == 1));
-    Some(if no_liberty {
-        Situation::FillsLastLiberty
-    } else {
-        Situation::CaptureOne
-    })
-}
-
 /// The query of `side` playing at `p` on `board`, with the engine's answer.
 fn move_query(
     board: &Board,
@@ -510,8 +367,8 @@ fn move_query(
         Err(e) => Expected::Illegal(e.kind.code()),
     };
     Planned {
-        kind: sit.kind(),
-        what: sit.what(),
+        kind: kind_of(sit),
+        what: sit.describe(),
         query: Query::Move {
             board: grid(board),
             player: match side {

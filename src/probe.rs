@@ -1,13 +1,15 @@
-//! Illegal moves typed on purpose: in each reference game, at one chosen
-//! move, one illegal move is typed before the right one; the program must
-//! refuse it and ask the same side again. Over a set of reference games the
-//! kinds are spread so that each comes up once before any comes twice, the
-//! commonest student mistakes first (a step while a capture is compulsory,
-//! a rebel that does not get closer).
+//! Illegal moves typed on purpose by `grade`: in each reference game, at
+//! one chosen move, one illegal move is typed before the right one; the
+//! program must refuse it and ask the same side again. Over a set of
+//! reference games the kinds are spread so that each comes up once before
+//! any comes twice, the commonest student mistakes first (a step while a
+//! capture is compulsory, a rebel that does not get closer).
+//!
+//! The choice is the engine's (no I/O): the grader types these moves, and
+//! [`crate::coverage`] counts the kinds a set gets typed, from the same
+//! [`Chooser`].
 
-use crate::{Point, Position, Reason, Side};
-
-use super::Reference;
+use crate::{Move, Point, Position, Reason, Side};
 
 /// One illegal move to type.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,47 +34,61 @@ pub const KINDS: [Reason; 8] = [
     Reason::Syntax,
 ];
 
-/// The probe of each reference game (`None` for a game without moves):
-/// each game takes the first kind not yet used that it can show, and the
-/// latest move where it can (so that a program that accepts it loses as
-/// little of the rest of the game as possible).
-pub fn choose(references: &[Reference]) -> Vec<Option<Probe>> {
-    let mut used: Vec<Reason> = Vec::new();
-    references
-        .iter()
-        .map(|r| {
-            let positions = positions(r);
-            let order = KINDS
-                .iter()
-                .filter(|k| !used.contains(k))
-                .chain(KINDS.iter().filter(|k| used.contains(k)));
-            let probe = order
-                .filter_map(|&kind| {
-                    positions
-                        .iter()
-                        .enumerate()
-                        .rev()
-                        .find_map(|(i, pos)| candidate(pos, kind).map(|typed| (i, typed, kind)))
-                })
-                .next()
-                .map(|(i, typed, reason)| Probe {
-                    ply: i + 1,
-                    typed,
-                    reason,
-                });
-            if let Some(p) = &probe {
-                used.push(p.reason);
-            }
-            probe
-        })
-        .collect()
+/// The probe of each game of a set (`None` for a game without moves), in
+/// set order: see [`Chooser`].
+pub fn choose(games: &[&[Move]]) -> Vec<Option<Probe>> {
+    let mut chooser = Chooser::default();
+    games.iter().map(|moves| chooser.next(moves)).collect()
 }
 
-/// The position before each move of `reference`.
-fn positions(reference: &Reference) -> Vec<Position> {
+/// The probes of a set, game after game: each game takes the first kind
+/// (in the order of [`KINDS`]) not yet used that it can show, else the
+/// first it can show, at the latest move where it can (so that a program
+/// that accepts it loses as little of the rest of the game as possible).
+/// A game's probe depends only on the games before it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Chooser {
+    used: Vec<Reason>,
+}
+
+impl Chooser {
+    /// The probe of the next game of the set, whose moves are `moves`.
+    pub fn next(&mut self, moves: &[Move]) -> Option<Probe> {
+        let probe = self.peek(moves);
+        if let Some(p) = &probe {
+            self.used.push(p.reason);
+        }
+        probe
+    }
+
+    /// The probe the next game would get, if it were `moves`.
+    pub fn peek(&self, moves: &[Move]) -> Option<Probe> {
+        let positions = positions(moves);
+        let order = KINDS
+            .iter()
+            .filter(|k| !self.used.contains(k))
+            .chain(KINDS.iter().filter(|k| self.used.contains(k)));
+        order
+            .filter_map(|&kind| {
+                positions
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .find_map(|(i, pos)| candidate(pos, kind).map(|typed| (i, typed, kind)))
+            })
+            .next()
+            .map(|(i, typed, reason)| Probe {
+                ply: i + 1,
+                typed,
+                reason,
+            })
+    }
+}
+
+/// The position before each move of a game.
+fn positions(moves: &[Move]) -> Vec<Position> {
     let mut pos = Position::start();
-    reference
-        .moves
+    moves
         .iter()
         .map(|m| {
             let before = pos;
@@ -107,7 +123,7 @@ pub fn candidate(pos: &Position, kind: Reason) -> Option<String> {
 /// Why typing `from-to` in `pos` (whose legal moves are `legal`) is
 /// illegal, if it is: the engine's reason, unless a legal move starts with
 /// those two points (a capture the program completes by itself).
-fn judged(pos: &Position, legal: &[crate::Move], from: Point, to: Point) -> Option<Reason> {
+fn judged(pos: &Position, legal: &[Move], from: Point, to: Point) -> Option<Reason> {
     if legal.iter().any(|m| m.from() == from && m.second() == to) {
         return None;
     }
@@ -124,16 +140,15 @@ fn judged(pos: &Position, legal: &[crate::Move], from: Point, to: Point) -> Opti
 mod tests {
     use super::*;
 
-    fn reference(name: &str, text: &str) -> Reference {
-        Reference::from_record(name, text).unwrap()
+    fn moves(text: &str) -> Vec<Move> {
+        let checked = crate::replay::check(text, crate::replay::CheckOptions::default());
+        assert!(checked.is_valid());
+        checked.game.moves().copied().collect()
     }
 
     #[test]
     fn every_candidate_is_illegal_for_its_reason() {
-        let r = reference(
-            "apendice-a.txt",
-            include_str!("../../samples/apendice-a.txt"),
-        );
+        let r = moves(include_str!("../samples/apendice-a.txt"));
         for pos in positions(&r) {
             for kind in KINDS {
                 let Some(typed) = candidate(&pos, kind) else {
@@ -160,12 +175,13 @@ mod tests {
     #[test]
     fn kinds_are_spread_over_the_games() {
         let refs = [
-            reference("a", include_str!("../../samples/apendice-a.txt")),
-            reference("b", include_str!("../../samples/ejemplo.txt")),
-            reference("c", include_str!("../../samples/end-castle-occupied.txt")),
-            reference("d", include_str!("../../samples/unfinished.txt")),
+            moves(include_str!("../samples/apendice-a.txt")),
+            moves(include_str!("../samples/ejemplo.txt")),
+            moves(include_str!("../samples/end-castle-occupied.txt")),
+            moves(include_str!("../samples/unfinished.txt")),
         ];
-        let probes = choose(&refs);
+        let games: Vec<&[Move]> = refs.iter().map(Vec::as_slice).collect();
+        let probes = choose(&games);
         let kinds: Vec<Reason> = probes.iter().flatten().map(|p| p.reason).collect();
         assert_eq!(kinds.len(), 4);
         assert_eq!(kinds[0], Reason::CaptureRequired);
@@ -175,7 +191,7 @@ mod tests {
         assert_eq!(distinct.len(), 4, "{kinds:?}");
         for (r, p) in refs.iter().zip(&probes) {
             let p = p.as_ref().unwrap();
-            assert!(p.ply >= 1 && p.ply <= r.moves.len());
+            assert!(p.ply >= 1 && p.ply <= r.len());
         }
     }
 }

@@ -1,0 +1,246 @@
+//! `selfplay --cover`: a set of reference games that reaches every rule
+//! situation the grader checks (Asalto here; Go's in `go/selfplay.rs`,
+//! Solitaire Chess's puzzles in `generate --cover`), and the words every
+//! game's cover and `grade` use for what a set reaches.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use asalto::Side;
+use asalto::json::OutcomeJson;
+use asalto::player::Player;
+use asalto::record::write_record;
+use asalto::selfplay::{COVER_MATCHES, CoverSet, GameJson, Match, PlayedGame};
+use asalto_core::coverage::Report;
+use asalto_core::json::Head;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::selfplay::{
+    Args, Output, clock_seed, json_line, summary_head, thread_pool, write_game, write_summary,
+};
+use super::{Format, Out, Status, WriteError, error};
+
+/// The most games `selfplay --cover` plays unless `--games` says.
+pub const COVER_GAMES: usize = 1000;
+
+/// The end of a cover's summary: when something was not reached in the
+/// `played` games, a line that says so, then each situation missing
+/// (with its sentence) and each impossible under the rules in force
+/// (with why).
+pub(super) fn closing(report: &Report, played: usize) -> String {
+    let mut text = String::new();
+    if !report.missing.is_empty() {
+        let _ = writeln!(
+            text,
+            "  not reached in {played} games (a larger --games, or another --seed, may reach them):"
+        );
+    }
+    text + &summary_lines(report, "  ")
+}
+
+/// The exit status of a cover whose files were written with `status`:
+/// 1 when a situation was not reached.
+pub(super) fn status(status: Status, report: &Report) -> Status {
+    match status {
+        Status::Success if !report.missing.is_empty() => Status::Failure,
+        other => other,
+    }
+}
+
+/// The situations missing (each with its sentence) and those impossible
+/// under the rules in force (with why), a line each.
+fn summary_lines(report: &Report, indent: &str) -> String {
+    let mut text = String::new();
+    for e in &report.missing {
+        let _ = writeln!(text, "{indent}missing: {} ({})", e.code, e.description);
+    }
+    for i in &report.impossible {
+        let _ = writeln!(
+            text,
+            "{indent}cannot happen: {} ({}): {}",
+            i.entry.code, i.entry.description, i.why
+        );
+    }
+    text
+}
+
+/// `summary.json` of `selfplay --cover` (Asalto).
+#[derive(Serialize)]
+struct CoverSummaryJson<'a> {
+    #[serde(flatten)]
+    head: Head,
+    seed: u64,
+    /// Games played to choose from (1 to `played`).
+    played: usize,
+    /// The most that could be played.
+    max_games: usize,
+    /// Games kept.
+    games: usize,
+    coverage: &'a Report,
+    results: Vec<CoverResultJson>,
+}
+
+/// One game kept, in `summary.json`.
+#[derive(Serialize)]
+struct CoverResultJson {
+    /// Its place in the set (its file's number).
+    game: usize,
+    file: Option<String>,
+    /// Its number among the games played with the run's seed: game K is
+    /// played from `game_seed(seed, K)` (its `seed`).
+    played_as: usize,
+    seed: u64,
+    officers: &'static str,
+    rebels: &'static str,
+    max_plies: Option<usize>,
+    plies: usize,
+    outcome: Option<OutcomeJson>,
+    capped: bool,
+    repeated: bool,
+}
+
+/// `selfplay --cover` of Asalto: play games (game K by the match
+/// `COVER_MATCHES[(K-1) % 6]`, or by the players and cap given) until the
+/// games kept reach every situation or `--games` (default
+/// [`COVER_GAMES`]) are played; keep those that add a situation, then
+/// leave out those the others make useless; write them as game-0001.txt,
+/// ... Exit 1 when a situation is not reached (the games found are
+/// written).
+pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
+    let given = args.officers.is_some() || args.rebels.is_some() || args.max_plies.is_some();
+    let schedule: Vec<Match> = if given {
+        let max_plies = args.max_plies.unwrap_or(1000);
+        vec![Match {
+            officers: args.officers.unwrap_or(Player::Random),
+            rebels: args.rebels.unwrap_or(Player::Random),
+            max_plies: (max_plies > 0).then_some(max_plies),
+        }]
+    } else {
+        COVER_MATCHES.to_vec()
+    };
+    for m in &schedule {
+        for (side, player) in [(Side::Officers, m.officers), (Side::Rebels, m.rebels)] {
+            if !player.can_play(side) {
+                error(&format!("{player} cannot play the {side}"));
+                return Ok(Status::Error);
+            }
+        }
+    }
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let most = args.games.map_or(COVER_GAMES, |n| n as usize);
+    let pool = match thread_pool(args.jobs.unwrap_or(0)) {
+        Ok(pool) => pool,
+        Err(stop) => return stop.into_result(),
+    };
+    let started = Instant::now();
+    let mut set = CoverSet::default();
+    let played = offer_in_order(
+        &pool,
+        most,
+        |n| {
+            let m = schedule[(n - 1) % schedule.len()];
+            (m.play(seed, n), m)
+        },
+        |(game, m): (PlayedGame, Match)| {
+            set.offer(game, m);
+            set.is_complete()
+        },
+    );
+    set.prune();
+    let moves = set.games().iter().map(|(g, _)| g.moves.len()).sum();
+    let output = Output {
+        dir: args.out.as_deref(),
+        extension: "txt",
+        what: "record files",
+        format: args.format,
+        quiet: args.quiet,
+        games: set.games().len(),
+    };
+    let names: Vec<String> = (1..=set.games().len()).map(|k| output.name(k)).collect();
+    let report = set.coverage().report(&names);
+    let status = output.run(args.force, || {
+        let mut results = Vec::new();
+        let mut text = format!(
+            "cover: {} chosen from {} played (seed {seed}): {}\n",
+            asalto::text::count(set.games().len(), "game"),
+            played,
+            report.headline()
+        );
+        for (k, (game, m)) in set.games().iter().enumerate() {
+            let name = &names[k];
+            let file = write_game(output.dir, name, || write_record(&game.moves))?;
+            if args.format == Format::Json {
+                json_line(out, &GameJson::new(m, game, file.clone()))?;
+            }
+            let _ = writeln!(
+                text,
+                "  {name}: game {} ({} officers, {} rebels), {}, {}",
+                game.number,
+                m.officers,
+                m.rebels,
+                match game.outcome {
+                    Some(end) => end.outcome.to_string(),
+                    None => "unfinished".to_string(),
+                },
+                asalto::text::count(game.moves.len(), "move")
+            );
+            results.push(CoverResultJson {
+                game: k + 1,
+                file: file.map(|_| name.clone()),
+                played_as: game.number,
+                seed: game.seed,
+                officers: m.officers.name(),
+                rebels: m.rebels.name(),
+                max_plies: m.max_plies,
+                plies: game.moves.len(),
+                outcome: game.outcome.map(OutcomeJson::from),
+                capped: game.capped(),
+                repeated: game.repeated,
+            });
+        }
+        text.push_str(&closing(&report, played));
+        if let Some(dir) = output.dir {
+            write_summary(
+                dir,
+                &CoverSummaryJson {
+                    head: summary_head(asalto::json::GAME, asalto::json::RULES),
+                    seed,
+                    played,
+                    max_games: most,
+                    games: set.games().len(),
+                    coverage: &report,
+                    results,
+                },
+            )?;
+        }
+        Ok((text, moves, started.elapsed().as_secs_f64()))
+    })?;
+    Ok(self::status(status, &report))
+}
+
+/// Play with `play(n)` the games `1..=most`, `chunk` at a time on `pool`,
+/// handing each to `offer` in order until it says the set is complete:
+/// the number of the last game offered. The games offered, and so the
+/// set, do not depend on the threads.
+pub(super) fn offer_in_order<P: Send>(
+    pool: &rayon::ThreadPool,
+    most: usize,
+    play: impl Fn(usize) -> P + Sync,
+    mut offer: impl FnMut(P) -> bool,
+) -> usize {
+    let chunk = 4 * pool.current_num_threads().max(1);
+    let mut played = 0;
+    while played < most {
+        let last = (played + chunk).min(most);
+        let games: Vec<P> =
+            pool.install(|| (played + 1..=last).into_par_iter().map(&play).collect());
+        for game in games {
+            played += 1;
+            if offer(game) {
+                return played;
+            }
+        }
+    }
+    played
+}
