@@ -210,6 +210,7 @@ impl Program {
         if launch.argv.is_empty() {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty command"));
         }
+        adopt_orphans();
         let mut cmd = Command::new(&launch.argv[0]);
         cmd.args(&launch.argv[1..]).current_dir(cwd);
         plumb(&mut cmd, launch.env);
@@ -238,6 +239,7 @@ impl Program {
         fill: &dyn Fn(&Folder) -> Result<(), String>,
     ) -> Result<(Program, Folder), String> {
         use rustix::pipe::{PipeFlags, pipe_with};
+        adopt_orphans();
         let pipe = || pipe_with(PipeFlags::CLOEXEC).map_err(|e| format!("cannot make a pipe: {e}"));
         let (block_read, block_write) = pipe()?;
         let (info_read, info_write) = pipe()?;
@@ -284,7 +286,11 @@ impl Program {
                 // signal): killed first (its parent, not yet reaped, keeps
                 // its id ours), or reading that error would never end (a
                 // submission too large to copy hung the grader).
-                if let Some(pid) = ready.ok().and_then(rustix::process::Pid::from_raw) {
+                let first = ready.ok().and_then(rustix::process::Pid::from_raw);
+                let pidfd = first.and_then(|pid| {
+                    rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()).ok()
+                });
+                if let Some(pid) = first {
                     let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
                 }
                 let _ = child.kill();
@@ -293,6 +299,9 @@ impl Program {
                     let _ = err.read_to_string(&mut why);
                 }
                 let _ = child.wait();
+                if let Some(fd) = &pidfd {
+                    reap_adopted(fd, Duration::from_secs(5));
+                }
                 let why = crate::text::escape_line(why.trim()).into_owned();
                 return Err(if why.is_empty() {
                     e
@@ -693,14 +702,18 @@ impl Program {
         })
     }
 
-    /// Kill the program and every process it started, and reap it.
+    /// Kill the program and every process it started, and reap them all:
+    /// the main process, and what was orphaned to the grader (see
+    /// [`adopt_orphans`]), so that nothing of the run is left, not even a
+    /// zombie counting against its user's process limit.
     pub fn kill(&mut self) {
         self.stdin = None;
         match &self.jail {
             Jail::Bwrap { init } => {
-                // The namespace dies with its first process; bubblewrap's
-                // outer process then reaps it and exits (killing that one
-                // first would leave the first process to nobody).
+                // The namespace dies with its first process. bubblewrap's
+                // outer process exits as soon as it learns the program's
+                // status, without reaping that first process: it is
+                // orphaned to the grader, which reaps it below.
                 let _ = rustix::process::pidfd_send_signal(init, rustix::process::Signal::KILL);
                 if self.wait_exit_quietly(Duration::from_secs(2)).is_none() {
                     let _ = self.child.kill();
@@ -712,10 +725,23 @@ impl Program {
                     Some(u) => procs::kill_user(u.uid, u.gid, &mut self.procs),
                     None => self.kill_session(),
                 }
+                // Every process of the program is dead now; those it
+                // detached were orphaned to the grader. Reaped while the
+                // main process is not yet (its id, which the session is
+                // named by, cannot be reused meanwhile).
+                let main = self.child.id() as i32;
+                let ours = match self.user {
+                    Some(u) => procs::Owner::User(u.uid),
+                    None => procs::Owner::Session(main),
+                };
+                procs::reap_orphans(ours, main);
             }
         }
         if self.status.is_none() {
             self.status = self.child.wait().ok();
+        }
+        if let Jail::Bwrap { init } = &self.jail {
+            reap_adopted(init, Duration::from_secs(5));
         }
     }
 
@@ -874,6 +900,46 @@ impl Program {
 impl Drop for Program {
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// Make the grader the reaper of the orphans of the programs it starts
+/// (`PR_SET_CHILD_SUBREAPER`, once), instead of the system's first process.
+/// bubblewrap leaves one orphan per run (the sandbox's first process), and
+/// a program unconfined may detach children; reaped by process 1, which on
+/// some machines and in containers takes a second or more, each stayed a
+/// zombie of the program's user meanwhile, counted against its process
+/// limit, and the next run of that user waited for it
+/// ([`procs::wait_user_gone`]): grading took 20 to 36 times as long as the
+/// programs. Adopted, they are reaped as soon as the run is killed
+/// ([`Program::kill`]).
+fn adopt_orphans() {
+    static DONE: std::sync::Once = std::sync::Once::new();
+    DONE.call_once(|| {
+        let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));
+    });
+}
+
+/// Reap the sandbox's first process (`init`, a pidfd), orphaned to the
+/// grader when bubblewrap's outer process exits: polled until it is dead,
+/// at most `limit`. Nothing happens when it is not the grader's child (it
+/// was reaped already, or the grader could not adopt it): a pidfd names
+/// that one process, never another that got its id later.
+fn reap_adopted(init: &OwnedFd, limit: Duration) {
+    use rustix::process::{WaitId, WaitIdOptions, waitid};
+    let until = Instant::now() + limit;
+    let mut interval = Duration::from_millis(1);
+    loop {
+        match waitid(
+            WaitId::PidFd(init.as_fd()),
+            WaitIdOptions::EXITED | WaitIdOptions::NOHANG,
+        ) {
+            Ok(None) if Instant::now() < until => {}
+            Err(rustix::io::Errno::INTR) => {}
+            _ => return,
+        }
+        std::thread::sleep(interval);
+        interval = (interval * 2).min(Duration::from_millis(16));
     }
 }
 
