@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use super::confine::{BwrapArgs, SANDBOX_WORKDIR, User};
 use super::folder::Folder;
 use super::procs::{self, ProcInfo, Procs, Scope};
-use super::stall::CpuWatch;
+use super::stall::{Budget, CPU_TICK, CpuWatch, Spent};
 
 /// Resource limits applied to the program (and inherited by its children).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,6 +111,72 @@ pub enum SendError {
     Io(io::Error),
 }
 
+/// The time limits on one wait (see [`stall`]: each counts the CPU time
+/// the program gets, with a wall-clock ceiling).
+#[derive(Clone, Copy, Debug)]
+pub struct Wait {
+    /// This wait's own limit, from its start.
+    pub step: Duration,
+    /// Whether `step` starts again at each output: a limit on silence (a
+    /// game the program plays by itself, printing as it goes).
+    pub on_silence: bool,
+    /// A limit that began before the wait (a whole session's), if any.
+    pub whole: Option<Budget>,
+}
+
+impl Wait {
+    /// A wait of `step`, and no other limit.
+    pub fn within(step: Duration) -> Wait {
+        Wait {
+            step,
+            on_silence: false,
+            whole: None,
+        }
+    }
+}
+
+/// A wait that ran out of time: which limit, and how ([`Spent`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimedOut {
+    /// How long it was waited for, and what the program had meanwhile.
+    pub spent: Spent,
+    /// Whether it was [`Wait::whole`] that ran out (not the wait's own).
+    pub whole: bool,
+}
+
+/// The budgets of the wait under way.
+struct Timer {
+    step: Budget,
+    whole: Option<Budget>,
+}
+
+impl Timer {
+    /// When the first limit passes by the wall clock.
+    fn due(&self) -> Instant {
+        match self.whole {
+            Some(w) => self.step.due().min(w.due()),
+            None => self.step.due(),
+        }
+    }
+
+    /// How long to poll at `now`, at most `interval`: not past the first
+    /// limit.
+    fn pause(&self, interval: Duration, now: Instant) -> Duration {
+        let due = self.due();
+        if now < due {
+            interval.min(due - now)
+        } else {
+            interval
+        }
+    }
+}
+
+/// The CPU time the program has had so far (see [`Procs::cpu_ticks`]).
+fn cpu_of(procs: &Procs) -> Option<Duration> {
+    let ticks = u32::try_from(procs.cpu_ticks()?).unwrap_or(u32::MAX);
+    Some(CPU_TICK.saturating_mul(ticks))
+}
+
 /// How much of standard error to keep (the last bytes).
 const STDERR_KEEP: usize = 64 * 1024;
 /// Quiet time after a prompt when `/proc` cannot tell.
@@ -163,8 +229,8 @@ pub struct Program {
     idle: Duration,
     /// The CPU clock during the current wait.
     watch: CpuWatch,
-    /// After a wait that ran out of time: whether the program was asleep.
-    asleep: Option<bool>,
+    /// After a wait that ran out of time: how.
+    timed_out: Option<TimedOut>,
 }
 
 /// Processes bubblewrap itself runs as the program's user with
@@ -352,8 +418,8 @@ impl Program {
             status: None,
             reader: None,
             idle: launch.idle,
-            watch: CpuWatch::new(Instant::now(), Instant::now()),
-            asleep: None,
+            watch: CpuWatch::new(Duration::ZERO),
+            timed_out: None,
         })
     }
 
@@ -378,25 +444,27 @@ impl Program {
         }
     }
 
+    /// The budget of a limit of `limit` from now (see [`stall`]).
+    pub fn budget(&self, limit: Duration) -> Budget {
+        Budget::new(limit, Instant::now(), self.cpu_time())
+    }
+
     /// Wait until the program waits for input, exits, runs out of time
-    /// (`deadline`, or `silence` without output), or prints more than `cap`
-    /// bytes. `prompt` says whether the output so far ends with a prompt.
-    pub fn wait_ready(
-        &mut self,
-        deadline: Instant,
-        silence: Duration,
-        cap: usize,
-        prompt: &dyn Fn(&[u8]) -> bool,
-    ) -> Waited {
+    /// (`wait`), or prints more than `cap` bytes. `prompt` says whether the
+    /// output so far ends with a prompt.
+    pub fn wait_ready(&mut self, wait: Wait, cap: usize, prompt: &dyn Fn(&[u8]) -> bool) -> Waited {
         let mut last_output = Instant::now();
         let mut interval = Duration::from_millis(1);
         let mut got_data = true;
-        self.start_watch(deadline.min(last_output + silence));
+        let mut timer = self.start_timer(wait);
         let ready = loop {
             if self.pump() > 0 {
                 last_output = Instant::now();
                 interval = Duration::from_millis(1);
                 got_data = true;
+                if wait.on_silence {
+                    timer.step = self.budget(wait.step);
+                }
             }
             if self.out.len() > cap || self.err_since_input > cap {
                 break Ready::Flood;
@@ -420,13 +488,11 @@ impl Program {
             if !proc_info() && quiet >= self.idle {
                 break Ready::Idle;
             }
-            if now >= deadline || quiet >= silence {
-                self.judge_sleep(now);
+            if self.out_of_time(&timer, now) {
                 break Ready::Timeout;
             }
-            self.watch_cpu(now);
             got_data = false;
-            self.poll(interval.min(deadline - now));
+            self.poll(timer.pause(interval, now));
             interval = (interval * 2).min(Duration::from_millis(16));
         };
         Waited {
@@ -436,44 +502,14 @@ impl Program {
     }
 
     /// Wait for one line of standard output (a program that answers in
-    /// lines, such as the Go driver), reading standard error all along so
-    /// that the program never blocks on it. The line comes without its
-    /// newline; what follows it stays for the next call.
-    pub fn read_line(&mut self, deadline: Instant, cap: usize) -> LineRead {
-        self.read_line_until(deadline, cap, |_, _| None)
-    }
-
-    /// [`Program::read_line`] for a wait of `limit` that a loaded machine
-    /// must not shorten: once `limit` has passed, a program that is busy
-    /// (its CPU clock moved over the end of the wait) but has had less than
-    /// `limit` of CPU time since the wait began (it was waiting for a core)
-    /// is waited for on, until it has had that much, and at most `stretch`
-    /// times `limit` in all ([`starved_wait`]). On an idle machine nothing
-    /// changes: a loop is stopped after `limit`, as is a program asleep
-    /// (blocked) at its end.
-    pub fn read_line_busy(&mut self, limit: Duration, stretch: u32, cap: usize) -> LineRead {
-        let start = Instant::now();
-        let before = self.procs.cpu_ticks();
-        let end = start + limit.saturating_mul(stretch.max(1));
-        self.read_line_until(start + limit, cap, |p, now| {
-            let ticks = p.procs.cpu_ticks();
-            let used = ticks
-                .zip(before)
-                .map(|(t, b)| CPU_TICK * t.saturating_sub(b) as u32);
-            starved_wait(now, end, limit, used?, p.watch.asleep(now, ticks)?)
-        })
-    }
-
-    /// The loop of [`Program::read_line`]: at `deadline`, `more` may give a
-    /// later one (the CPU watch goes on over the whole wait).
-    fn read_line_until(
-        &mut self,
-        mut deadline: Instant,
-        cap: usize,
-        mut more: impl FnMut(&Program, Instant) -> Option<Instant>,
-    ) -> LineRead {
+    /// lines, such as the Go driver) under the limit `wait` (see
+    /// [`stall`]: counted in CPU time, so a loaded machine does not
+    /// shorten it), reading standard error all along so that the program
+    /// never blocks on it. The line comes without its newline; what
+    /// follows it stays for the next call.
+    pub fn read_line(&mut self, wait: Wait, cap: usize) -> LineRead {
         let mut interval = Duration::from_millis(1);
-        self.start_watch(deadline);
+        let timer = self.start_timer(wait);
         loop {
             if self.pump() > 0 {
                 interval = Duration::from_millis(1);
@@ -497,25 +533,19 @@ impl Program {
                 return LineRead::Exited(status);
             }
             let now = Instant::now();
-            if now >= deadline {
-                match more(self, now) {
-                    Some(later) if later > now => deadline = later,
-                    _ => {
-                        self.judge_sleep(now);
-                        return LineRead::Timeout;
-                    }
-                }
+            if self.out_of_time(&timer, now) {
+                return LineRead::Timeout;
             }
-            self.watch_cpu(now);
-            self.poll(interval.min(deadline - now));
+            self.poll(timer.pause(interval, now));
             interval = (interval * 2).min(Duration::from_millis(16));
         }
     }
 
-    /// Wait for the program to exit until `deadline`, reading (and
-    /// discarding beyond `cap`) its output.
-    pub fn wait_exit(&mut self, deadline: Instant, cap: usize) -> Option<ExitStatus> {
+    /// Wait for the program to exit under the limit `wait`, reading (and
+    /// discarding beyond `cap`) its output; `None` when the time ran out.
+    pub fn wait_exit(&mut self, wait: Wait, cap: usize) -> Option<ExitStatus> {
         let mut interval = Duration::from_millis(1);
+        let timer = self.start_timer(wait);
         loop {
             self.pump();
             if self.out.len() > cap {
@@ -526,10 +556,10 @@ impl Program {
                 return Some(status);
             }
             let now = Instant::now();
-            if now >= deadline {
+            if self.out_of_time(&timer, now) {
                 return None;
             }
-            self.poll(interval.min(deadline - now));
+            self.poll(timer.pause(interval, now));
             interval = (interval * 2).min(Duration::from_millis(16));
         }
     }
@@ -540,13 +570,13 @@ impl Program {
         self.stdin = None;
     }
 
-    /// Wait for the program to exit until `deadline`, keeping its whole
-    /// output (see [`Program::take_output`]): how a program that reads its
-    /// input and prints its answer ends. More than `cap` bytes on standard
-    /// output, or on standard error, is [`Ready::Flood`].
-    pub fn run_to_exit(&mut self, deadline: Instant, cap: usize) -> Ready {
+    /// Wait for the program to exit under the limit `wait`, keeping its
+    /// whole output (see [`Program::take_output`]): how a program that
+    /// reads its input and prints its answer ends. More than `cap` bytes on
+    /// standard output, or on standard error, is [`Ready::Flood`].
+    pub fn run_to_exit(&mut self, wait: Wait, cap: usize) -> Ready {
         let mut interval = Duration::from_millis(1);
-        self.start_watch(deadline);
+        let timer = self.start_timer(wait);
         loop {
             if self.pump() > 0 {
                 interval = Duration::from_millis(1);
@@ -562,43 +592,74 @@ impl Program {
                 return Ready::Exited(status);
             }
             let now = Instant::now();
-            if now >= deadline {
-                self.judge_sleep(now);
+            if self.out_of_time(&timer, now) {
                 return Ready::Timeout;
             }
-            self.watch_cpu(now);
-            self.poll(interval.min(deadline - now));
+            self.poll(timer.pause(interval, now));
             interval = (interval * 2).min(Duration::from_millis(16));
         }
     }
 
-    /// The CPU time the program's processes have had so far, in whole
-    /// ticks of `/proc`; `None` when `/proc` tells nothing.
+    /// The CPU time the program's processes have had so far; `None` when
+    /// nothing tells.
     pub fn cpu_time(&self) -> Option<Duration> {
-        let ticks = u32::try_from(self.procs.cpu_ticks()?).unwrap_or(u32::MAX);
-        Some(CPU_TICK.saturating_mul(ticks))
+        cpu_of(&self.procs)
     }
 
     /// After a wait that ran out of time ([`Ready::Timeout`],
-    /// [`LineRead::Timeout`]): whether the program was asleep then, its CPU
-    /// clock still over the end of the wait (see [`super::stall`]); `None`
-    /// when that cannot be told, or the last wait did not run out.
+    /// [`LineRead::Timeout`], `wait_exit` giving `None`): whether the
+    /// program was asleep then, its CPU clock still over the end of the
+    /// wait (see [`stall`]); `None` when that cannot be told, or the last
+    /// wait did not run out.
     pub fn asleep(&self) -> Option<bool> {
-        self.asleep
+        self.timed_out.map(|t| t.spent).and_then(|s| s.asleep)
     }
 
-    fn start_watch(&mut self, end: Instant) {
-        self.asleep = None;
-        self.watch = CpuWatch::new(Instant::now(), end);
+    /// After a wait that ran out of time: which limit ran out, how long it
+    /// was waited for and what CPU time the program had meanwhile.
+    pub fn timed_out(&self) -> Option<TimedOut> {
+        self.timed_out
     }
 
-    fn watch_cpu(&mut self, now: Instant) {
+    fn start_timer(&mut self, wait: Wait) -> Timer {
+        self.timed_out = None;
+        let step = self.budget(wait.step);
+        let shortest = match wait.whole {
+            Some(w) => wait.step.min(w.limit),
+            None => wait.step,
+        };
+        self.watch = CpuWatch::new(shortest);
+        let now = step.start;
+        self.watch.sample(now, || step.cpu_start);
+        Timer {
+            step,
+            whole: wait.whole,
+        }
+    }
+
+    /// Whether a limit of `timer` ran out at `now` (then noted for
+    /// [`Program::timed_out`]); the CPU clock is sampled on the way.
+    fn out_of_time(&mut self, timer: &Timer, now: Instant) -> bool {
         let procs = &self.procs;
-        self.watch.sample(now, || procs.cpu_ticks());
-    }
-
-    fn judge_sleep(&mut self, now: Instant) {
-        self.asleep = self.watch.asleep(now, self.procs.cpu_ticks());
+        self.watch.sample(now, || cpu_of(procs));
+        if now < timer.due() {
+            return false;
+        }
+        let cpu = self.watch.latest();
+        let asleep = self.watch.asleep(now, cpu);
+        let limits = [(timer.step, false)]
+            .into_iter()
+            .chain(timer.whole.map(|w| (w, true)));
+        for (budget, whole) in limits {
+            if budget.spent(now, cpu, asleep) {
+                self.timed_out = Some(TimedOut {
+                    spent: budget.outcome(now, cpu, asleep),
+                    whole,
+                });
+                return true;
+            }
+        }
+        false
     }
 
     /// Wait up to `limit` for the program to exit, without reading it.
@@ -1059,32 +1120,6 @@ const READ_CALLS: &[u64] = &[0, 17, 19, 295]; // read, pread64, readv, preadv
 const READ_CALLS: &[u64] = &[63, 65, 67, 69]; // read, readv, pread64, preadv
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 const READ_CALLS: &[u64] = &[];
-
-/// One tick of the CPU clock of `/proc/<pid>/stat` (`USER_HZ`, 100 on
-/// every Linux architecture: a constant of the kernel's interface).
-const CPU_TICK: Duration = Duration::from_millis(10);
-
-/// At the end of a wait of `limit` (`now`; the wait may go on to `end`),
-/// in which the program had `used` of CPU time and was `asleep` or not
-/// over its last part: how much longer to wait, if at all. Only a busy
-/// program that had less CPU time than `limit` waits on, until it could
-/// have had it (at least [`STARVED_STEP`] more, so that the CPU watch
-/// sees the next step), and never past `end`.
-pub fn starved_wait(
-    now: Instant,
-    end: Instant,
-    limit: Duration,
-    used: Duration,
-    asleep: bool,
-) -> Option<Instant> {
-    if asleep || used >= limit || now >= end {
-        return None;
-    }
-    Some((now + (limit - used).max(STARVED_STEP)).min(end))
-}
-
-/// The shortest step of a wait stretched by [`starved_wait`].
-const STARVED_STEP: Duration = Duration::from_millis(200);
 
 /// Describe an exit status: `status 1`, `signal 9 (SIGKILL)`.
 pub fn describe_status(status: ExitStatus) -> String {

@@ -188,16 +188,22 @@ impl Procs {
         if !self.is_namespace() {
             return self.ticks_of(self.main);
         }
-        let mut total = None;
-        for pid in self.numbers(".") {
+        // Right after the start, the program may not be forked yet: none
+        // but bubblewrap's own process 1, and no CPU time.
+        let pids = self.numbers(".");
+        if pids.is_empty() {
+            return None;
+        }
+        let mut total = 0u64;
+        for pid in pids {
             if pid == 1 {
                 continue;
             }
             if let Some(t) = self.ticks_of(pid) {
-                total = Some(total.unwrap_or(0) + t);
+                total = total.saturating_add(t);
             }
         }
-        total
+        Some(total)
     }
 
     /// `utime + stime + cutime + cstime` of one process.

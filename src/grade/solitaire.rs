@@ -20,7 +20,7 @@ use asalto_solitaire::{Position, Problem, Profile, Solver, render};
 use serde::Serialize;
 
 use super::confine::size;
-use super::process::Ready;
+use super::process::{Ready, Wait};
 use super::recorder::Recorder;
 use super::report::{Diagram, Failure, SubmissionReport};
 use super::session::{quote_line, quote_tail, remove_folder, spawn};
@@ -254,7 +254,7 @@ fn run_one(
         }
     }
     program.close_stdin();
-    let ready = program.run_to_exit(Instant::now() + sol.timeout, options.output_cap);
+    let ready = program.run_to_exit(Wait::within(sol.timeout), options.output_cap);
     let output = program.take_output();
     let stderr_tail = quote_tail(&String::from_utf8_lossy(program.stderr_tail()));
     match ready {
@@ -279,8 +279,11 @@ fn run_one(
                     size(options.output_cap as u64)
                 ),
                 _ => format!(
-                    "no answer within {} s: it hangs, or is too slow (--puzzle-timeout)",
-                    sol.timeout.as_secs_f64()
+                    "no answer within {}: it hangs, or is too slow (--puzzle-timeout)",
+                    match program.timed_out() {
+                        Some(t) => t.spent.text("it"),
+                        None => format!("{} s", super::stall::secs(sol.timeout)),
+                    }
                 ),
             };
             let failure = Failure {

@@ -13,6 +13,7 @@
 mod attacks;
 mod causes;
 mod go;
+mod limits;
 mod readme;
 mod solitaire;
 mod support;
@@ -488,7 +489,7 @@ fn an_asleep_hang_is_played_again_before_it_is_charged() {
     let runs = failure(always, "runs");
     let message = runs["message"].as_str().unwrap();
     assert!(
-        message.contains("no request for input (and no output) for 1 s while we waited for the game screen before move 3: it hangs; asleep with no CPU time both times, and run twice"),
+        message.contains("no request for input (and no output) while we waited for the game screen before move 3, for 1 s: it hangs; asleep with no CPU time both times, and run twice"),
         "{message}"
     );
     // A busy hang: charged the first time, no re-run.
@@ -497,6 +498,8 @@ fn an_asleep_hang_is_played_again_before_it_is_charged() {
     let runs = failure(spin, "runs");
     let message = runs["message"].as_str().unwrap();
     assert!(message.ends_with("it hangs"), "{message}");
+    // How long we waited, and what CPU time it had (a loop: all of it).
+    assert!(message.contains(", in which it had "), "{message}");
     // The human details and Gradescope's output carry the note too.
     let entry = format!("{subs}/stop-once/asalto.py");
     for format in ["human", "gradescope", "csv"] {
