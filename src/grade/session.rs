@@ -284,23 +284,27 @@ impl<'a> Session<'a> {
     /// Why the last wait ran out, while we waited for `what`: which limit,
     /// how long we waited and what CPU time the program had.
     fn timeout_reason(&mut self, what: &str) -> String {
-        let why = match self.program.timed_out() {
-            Some(t) if t.whole => format!(
-                "while we waited for {what}, the session took longer than {}",
-                t.spent.text("it")
-            ),
-            Some(t) => format!(
-                "no request for input (and no output) while we waited for {what}, for {}",
-                t.spent.text("it")
-            ),
-            None => format!("no request for input (and no output) while we waited for {what}"),
-        };
         let closed = if self.program.stdin_held() {
             ""
         } else {
             " (it closed its standard input)"
         };
-        format!("{why}: it hangs{closed}")
+        let secs = super::stall::secs;
+        match self.program.timed_out() {
+            Some(t) if t.whole => format!(
+                "while we waited for {what}, the session took more than {} s: it hangs{closed}; {}",
+                secs(t.spent.limit),
+                t.spent.measured("it")
+            ),
+            Some(t) => format!(
+                "no request for input (and no output) while we waited for {what}, for {} s: it hangs{closed}; {}",
+                secs(t.spent.limit),
+                t.spent.measured("it")
+            ),
+            None => format!(
+                "no request for input (and no output) while we waited for {what}: it hangs{closed}"
+            ),
+        }
     }
 
     /// The output as text; bytes that are not UTF-8 are a `runs` failure
@@ -455,11 +459,17 @@ impl<'a> Session<'a> {
         match self.program.wait_exit(wait, self.options.output_cap) {
             None => {
                 let out = String::from_utf8_lossy(&self.program.take_output()).into_owned();
-                let waited = match self.program.timed_out() {
-                    Some(t) => t.spent.text("it"),
-                    None => format!("{} s", super::stall::secs(self.options.move_timeout)),
-                };
-                let message = format!("did not exit within {waited} after choosing {key} (SALIR)");
+                let mut message = format!(
+                    "did not exit within {} s after choosing {key} (SALIR)",
+                    super::stall::secs(self.options.move_timeout)
+                );
+                if let Some(t) = self.program.timed_out() {
+                    message = format!(
+                        "did not exit within {} s after choosing {key} (SALIR); {}",
+                        super::stall::secs(t.spent.limit),
+                        t.spent.measured("it")
+                    );
+                }
                 self.rec.fail(Kind::Quit, Failure::shown(message, &out));
             }
             Some(status) if !status.success() => {

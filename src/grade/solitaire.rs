@@ -278,13 +278,16 @@ fn run_one(
                     "printed more than {} (standard output or error) on this puzzle",
                     size(options.output_cap as u64)
                 ),
-                _ => format!(
-                    "no answer within {}: it hangs, or is too slow (--puzzle-timeout)",
-                    match program.timed_out() {
-                        Some(t) => t.spent.text("it"),
-                        None => format!("{} s", super::stall::secs(sol.timeout)),
+                _ => {
+                    let mut m = format!(
+                        "no answer within {} s: it hangs, or is too slow (--puzzle-timeout)",
+                        super::stall::secs(sol.timeout)
+                    );
+                    if let Some(t) = program.timed_out() {
+                        m = format!("{m}; {}", t.spent.measured("it"));
                     }
-                ),
+                    m
+                }
             };
             let failure = Failure {
                 message: message.clone(),

@@ -152,12 +152,44 @@ pub struct Spent {
 }
 
 impl Spent {
-    /// How long it waited and what `who` had, for a message: see
-    /// [`wait_text`]; the CPU time is left out for a program asleep, whose
-    /// message says it had none.
-    pub fn text(&self, who: &str) -> String {
-        let cpu = self.cpu.filter(|_| self.asleep != Some(true));
-        wait_text(self.limit, self.waited, cpu, who)
+    /// How long we waited by the clock and what CPU time `who` had, for
+    /// the end of a message (after what was waited for and the limit,
+    /// which do not depend on the machine's load): `by the clock we waited
+    /// 1 s, in which it had 1 s of CPU time`, on an idle machine; `by the
+    /// clock we waited 2.7 s (more than the limit: it was busy but short
+    /// of a core), in which it had 1 s of CPU time` on a loaded one. The
+    /// CPU time a limit stopped is shown as the limit (it was read a few
+    /// milliseconds late).
+    pub fn measured(&self, who: &str) -> String {
+        let shown = shown_wait(self.limit, self.waited);
+        let mut text = format!("by the clock we waited {} s", secs(shown));
+        let ceiling = self.waited >= self.limit.saturating_mul(STRETCH);
+        if ceiling {
+            text.push_str(&format!(
+                " ({STRETCH} times the limit, the most: {who} was busy but short of a core)"
+            ));
+        } else if shown != self.limit {
+            text.push_str(&format!(
+                " (more than the limit: {who} was busy but short of a core)"
+            ));
+        }
+        match self.cpu {
+            Some(cpu) if cpu >= self.limit => text.push_str(&format!(
+                ", in which {who} had {} s of CPU time",
+                secs(self.limit)
+            )),
+            Some(cpu) => text.push_str(&format!(
+                ", in which {who} had {:.1} s of CPU time{}",
+                cpu.as_secs_f64(),
+                if self.asleep == Some(true) {
+                    " and was asleep at the end"
+                } else {
+                    ""
+                }
+            )),
+            None => text.push_str(&format!(" (what CPU time {who} had is not known here)")),
+        }
+        text
     }
 }
 
@@ -509,15 +541,31 @@ mod tests {
     fn a_spent_wait_says_how_long_and_what_cpu_time() {
         let t0 = Instant::now();
         let b = Budget::new(ms(2000), t0, Some(ms(1000)));
-        let idle = b.outcome(t0 + ms(2040), Some(ms(3000)), Some(false));
-        assert_eq!(idle.text("it"), "2 s, in which it had 2.0 s of CPU time");
+        let idle = b.outcome(t0 + ms(2040), Some(ms(3010)), Some(false));
+        assert_eq!(
+            idle.measured("it"),
+            "by the clock we waited 2 s, in which it had 2 s of CPU time"
+        );
         let busy = b.outcome(t0 + ms(6321), Some(ms(3000)), Some(false));
         assert_eq!(
-            busy.text("the program"),
-            "6.4 s (our limit of 2 s, waited for on while the program was busy but short of a core), in which the program had 2.0 s of CPU time"
+            busy.measured("the program"),
+            "by the clock we waited 6.4 s (more than the limit: the program was busy but short of a core), in which the program had 2 s of CPU time"
         );
-        let asleep = b.outcome(t0 + ms(2000), Some(ms(1000)), Some(true));
-        assert_eq!(asleep.text("it"), "2 s");
+        let most = b.outcome(t0 + ms(8004), Some(ms(1420)), Some(false));
+        assert_eq!(
+            most.measured("it"),
+            "by the clock we waited 8.1 s (4 times the limit, the most: it was busy but short of a core), in which it had 0.4 s of CPU time"
+        );
+        let asleep = b.outcome(t0 + ms(2000), Some(ms(1050)), Some(true));
+        assert_eq!(
+            asleep.measured("it"),
+            "by the clock we waited 2 s, in which it had 0.1 s of CPU time and was asleep at the end"
+        );
+        let unknown = Budget::new(ms(2000), t0, None).outcome(t0 + ms(2000), None, None);
+        assert_eq!(
+            unknown.measured("it"),
+            "by the clock we waited 2 s (what CPU time it had is not known here)"
+        );
     }
 
     #[derive(Debug, PartialEq)]
