@@ -52,6 +52,7 @@ use crate::replay::{CheckOptions, GameOutcome, check};
 use crate::{Move, Side};
 
 mod ai;
+pub mod cgroup;
 pub mod confine;
 mod files;
 pub mod folder;

@@ -18,12 +18,13 @@
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use super::cgroup::{self, RunGroup};
 use super::confine::{BwrapArgs, SANDBOX_WORKDIR, User};
 use super::folder::Folder;
 use super::procs::{self, ProcInfo, Procs, Scope};
@@ -34,7 +35,9 @@ use super::stall::{Budget, CPU_TICK, CpuWatch, Spent};
 pub struct Limits {
     /// CPU time of each process, in seconds (`RLIMIT_CPU`).
     pub cpu_seconds: u64,
-    /// Address space of each process, in bytes (`RLIMIT_AS`).
+    /// Memory of all the processes of one run together, in bytes: the
+    /// run's cgroup (see [`cgroup`]), or, where there is none, a watch of
+    /// its processes' memory and `RLIMIT_AS` on each.
     pub memory_bytes: u64,
     /// Largest file it may write, in bytes (`RLIMIT_FSIZE`).
     pub file_size_bytes: u64,
@@ -43,8 +46,9 @@ pub struct Limits {
     /// Everything written to its folder and `/tmp` together (the size of
     /// the sandbox's tmpfs; not enforced without bubblewrap).
     pub disk_bytes: u64,
-    /// Processes of its user at once (`RLIMIT_NPROC`; only when it runs as
-    /// a user of its own).
+    /// Processes (tasks: threads count) of one run at once: its cgroup's
+    /// `pids.max`, and `RLIMIT_NPROC` of its user when it runs as a user of
+    /// its own.
     pub processes: u64,
 }
 
@@ -171,8 +175,12 @@ impl Timer {
     }
 }
 
-/// The CPU time the program has had so far (see [`Procs::cpu_ticks`]).
-fn cpu_of(procs: &Procs) -> Option<Duration> {
+/// The CPU time the program has had so far: its cgroup's count (every
+/// process it ever had), else [`Procs::cpu_ticks`].
+fn cpu_of(procs: &Procs, group: Option<&RunGroup>) -> Option<Duration> {
+    if let Some(t) = group.and_then(RunGroup::cpu_time) {
+        return Some(t);
+    }
     let ticks = u32::try_from(procs.cpu_ticks()?).unwrap_or(u32::MAX);
     Some(CPU_TICK.saturating_mul(ticks))
 }
@@ -231,17 +239,43 @@ pub struct Program {
     watch: CpuWatch,
     /// After a wait that ran out of time: how.
     timed_out: Option<TimedOut>,
+    limits: Limits,
+    /// Its cgroup, when the grader could make one.
+    group: Option<RunGroup>,
+    /// When it was killed for memory, why.
+    memory_kill: Option<MemoryKill>,
+    /// When its memory was last looked at.
+    policed: Instant,
 }
 
 /// Processes bubblewrap itself runs as the program's user with
 /// `--unshare-pid`: the monitor and the sandbox's init.
 const BWRAP_PROCESSES: u64 = 2;
 
-/// Settings made in the forked child before `exec`: a new session, the
-/// limits, death with the grader, and (unconfined) no new privileges. The
-/// user is set by `Command::uid`/`gid` (which also clears supplementary
-/// groups) just before.
-fn confine_child(cmd: &mut Command, limits: Limits, user: Option<User>, keep_fds: [i32; 2]) {
+/// The cgroup of a run of `limits` (`own`: processes the sandbox itself
+/// adds), when the grader can make one (see [`cgroup`]); `None`: the
+/// run's memory is watched instead ([`Program::police`]).
+fn run_group(limits: &Limits, own: u64) -> Option<RunGroup> {
+    let tasks = limits.processes.saturating_add(own);
+    cgroup::cgroups().ok()?.run(limits.memory_bytes, tasks).ok()
+}
+
+/// Settings made in the forked child before `exec`: a new session, its
+/// cgroup (`group`), its user, the limits, death with the grader, and
+/// (unconfined) no new privileges. With a cgroup the memory limit is the
+/// run's, all its processes together, and no process has a limit of its
+/// own on its address space (runtimes reserve far more address space than
+/// they use: a limit on it refuses correct programs, and the cgroup caps
+/// what they use); without one, each process keeps `RLIMIT_AS` at the
+/// limit, which bounds how far a run can get past it between two looks of
+/// the watch.
+fn confine_child(
+    cmd: &mut Command,
+    limits: Limits,
+    user: Option<User>,
+    keep_fds: [i32; 2],
+    group: Option<&RunGroup>,
+) {
     let grader = std::process::id() as i32;
     let unconfined = keep_fds == [-1, -1];
     // Under bubblewrap its own two processes (the monitor outside and the
@@ -252,19 +286,34 @@ fn confine_child(cmd: &mut Command, limits: Limits, user: Option<User>, keep_fds
         cmd,
         crate::sys::ChildSetup {
             cpu_seconds: limits.cpu_seconds,
-            memory_bytes: limits.memory_bytes,
+            memory_bytes: group.is_none().then_some(limits.memory_bytes),
             file_size_bytes: limits.file_size_bytes,
             open_files: limits.open_files,
             processes: nproc,
+            user: user.map(|u| (u.uid, u.gid)),
+            cgroup_fds: group.map_or([-1; cgroup::MAX_JOIN], RunGroup::join_fds),
             parent: grader,
             no_new_privileges: unconfined,
             keep_fds,
         },
     );
-    if let Some(u) = user {
-        cmd.uid(u.uid).gid(u.gid);
-    }
 }
+
+/// Why a run was killed for memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MemoryKill {
+    /// The kernel killed a process of its cgroup, past the limit (then we
+    /// killed the rest).
+    Kernel,
+    /// Our watch saw its processes use this much together.
+    Watched(u64),
+}
+
+/// How often a run's memory is looked at: its cgroup's count of kills
+/// (one small file), or, without a cgroup, the memory of each of its
+/// processes.
+const POLICE_CGROUP: Duration = Duration::from_millis(5);
+const POLICE_WATCH: Duration = Duration::from_millis(50);
 
 impl Program {
     /// Start `launch` in the host folder `cwd`, unconfined.
@@ -277,10 +326,17 @@ impl Program {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty command"));
         }
         adopt_orphans();
+        let group = run_group(&launch.limits, 0);
         let mut cmd = Command::new(&launch.argv[0]);
         cmd.args(&launch.argv[1..]).current_dir(cwd);
         plumb(&mut cmd, launch.env);
-        confine_child(&mut cmd, launch.limits, launch.user, [-1, -1]);
+        confine_child(
+            &mut cmd,
+            launch.limits,
+            launch.user,
+            [-1, -1],
+            group.as_ref(),
+        );
         let child = cmd.spawn()?;
         let pid = child.id() as i32;
         let scope = match launch.user {
@@ -288,7 +344,7 @@ impl Program {
             None => Scope::Session(pid),
         };
         let procs = Procs::host(scope, pid)?;
-        Program::new(child, procs, Jail::Unconfined, launch)
+        Program::new(child, procs, Jail::Unconfined, launch, group)
     }
 
     /// Start `launch` inside bubblewrap (`program`, arguments `args` but the
@@ -316,10 +372,11 @@ impl Program {
             ..args
         }
         .build();
+        let group = run_group(&launch.limits, BWRAP_PROCESSES);
         let mut cmd = Command::new(bwrap);
         cmd.args(args).arg("--").args(launch.argv).current_dir("/");
         plumb(&mut cmd, launch.env);
-        confine_child(&mut cmd, launch.limits, launch.user, keep);
+        confine_child(&mut cmd, launch.limits, launch.user, keep, group.as_ref());
         let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start bubblewrap: {e}"))?;
@@ -378,12 +435,18 @@ impl Program {
         };
         // The program starts now.
         let _ = std::fs::File::from(block_write).write_all(b"x");
-        let program = Program::new(child, procs, Jail::Bwrap { init }, launch)
+        let program = Program::new(child, procs, Jail::Bwrap { init }, launch, group)
             .map_err(|e| format!("cannot set up the pipes: {e}"))?;
         Ok((program, folder))
     }
 
-    fn new(mut child: Child, procs: Procs, jail: Jail, launch: &Launch) -> io::Result<Program> {
+    fn new(
+        mut child: Child,
+        procs: Procs,
+        jail: Jail,
+        launch: &Launch,
+        group: Option<RunGroup>,
+    ) -> io::Result<Program> {
         let stdin = child
             .stdin
             .take()
@@ -420,6 +483,10 @@ impl Program {
             idle: launch.idle,
             watch: CpuWatch::new(Duration::ZERO),
             timed_out: None,
+            limits: launch.limits,
+            group,
+            memory_kill: None,
+            policed: Instant::now(),
         })
     }
 
@@ -469,6 +536,7 @@ impl Program {
             if self.out.len() > cap || self.err_since_input > cap {
                 break Ready::Flood;
             }
+            self.police();
             if let Some(status) = self.exit_status() {
                 self.pump();
                 break Ready::Exited(status);
@@ -525,6 +593,7 @@ impl Program {
             if self.out.len() > cap || self.err_since_input > cap {
                 return LineRead::Flood;
             }
+            self.police();
             if let Some(status) = self.exit_status() {
                 self.pump();
                 if self.out.contains(&b'\n') {
@@ -551,6 +620,7 @@ impl Program {
             if self.out.len() > cap {
                 self.out.drain(..self.out.len() - cap);
             }
+            self.police();
             if let Some(status) = self.exit_status() {
                 self.pump();
                 return Some(status);
@@ -584,6 +654,7 @@ impl Program {
             if self.out.len() > cap || self.err_since_input > cap {
                 return Ready::Flood;
             }
+            self.police();
             if let Some(status) = self.exit_status() {
                 self.pump();
                 if self.out.len() > cap || self.err_since_input > cap {
@@ -603,7 +674,7 @@ impl Program {
     /// The CPU time the program's processes have had so far; `None` when
     /// nothing tells.
     pub fn cpu_time(&self) -> Option<Duration> {
-        cpu_of(&self.procs)
+        cpu_of(&self.procs, self.group.as_ref())
     }
 
     /// After a wait that ran out of time ([`Ready::Timeout`],
@@ -640,8 +711,8 @@ impl Program {
     /// Whether a limit of `timer` ran out at `now` (then noted for
     /// [`Program::timed_out`]); the CPU clock is sampled on the way.
     fn out_of_time(&mut self, timer: &Timer, now: Instant) -> bool {
-        let procs = &self.procs;
-        self.watch.sample(now, || cpu_of(procs));
+        let (procs, group) = (&self.procs, self.group.as_ref());
+        self.watch.sample(now, || cpu_of(procs, group));
         if now < timer.due() {
             return false;
         }
@@ -687,15 +758,109 @@ impl Program {
         self.status
     }
 
-    /// Describe an exit status of this program: bubblewrap passes on a
-    /// death by signal N as status 128 + N.
-    pub fn describe_status(&self, status: ExitStatus) -> String {
-        match (&self.jail, status.code()) {
-            (Jail::Bwrap { .. }, Some(code)) if (129..160).contains(&code) => {
-                describe_signal(code - 128)
-            }
-            _ => describe_status(status),
+    /// Look at the run's memory (at most every few milliseconds): when the
+    /// kernel killed one of its processes for memory (its cgroup past the
+    /// limit), or, without a cgroup, its processes together use more than
+    /// the limit, the whole run is killed, the kill noted as one for
+    /// memory ([`Program::describe_status`]).
+    fn police(&mut self) {
+        if self.memory_kill.is_some() || self.status.is_some() {
+            return;
         }
+        let now = Instant::now();
+        let every = if self.group.is_some() {
+            POLICE_CGROUP
+        } else {
+            POLICE_WATCH
+        };
+        if now.duration_since(self.policed) < every {
+            return;
+        }
+        self.policed = now;
+        let kill = match &self.group {
+            Some(g) => (g.oom_kills() > 0).then_some(MemoryKill::Kernel),
+            None => self
+                .procs
+                .memory_bytes()
+                .filter(|&used| used > self.limits.memory_bytes)
+                .map(MemoryKill::Watched),
+        };
+        if kill.is_some() {
+            self.memory_kill = kill;
+            self.kill();
+        }
+    }
+
+    /// Whether the run was killed for memory, by us or by the kernel in
+    /// its cgroup (also when that happened after the last look).
+    fn killed_for_memory(&self) -> Option<MemoryKill> {
+        self.memory_kill.or_else(|| {
+            self.group
+                .as_ref()
+                .is_some_and(|g| g.oom_kills() > 0)
+                .then_some(MemoryKill::Kernel)
+        })
+    }
+
+    /// Describe an exit status of this program: bubblewrap passes on a
+    /// death by signal N as status 128 + N. A kill for memory says so,
+    /// as the kernel's count in the run's cgroup or our own watch tells
+    /// it; a `SIGKILL` that was not one is not blamed on memory (nor on
+    /// the CPU limit, unless the run had that much CPU time). A run that
+    /// tried to have more processes than its limit says so too.
+    pub fn describe_status(&self, status: ExitStatus) -> String {
+        let signal = match (&self.jail, status.code()) {
+            (Jail::Bwrap { .. }, Some(code)) if (129..160).contains(&code) => Some(code - 128),
+            (_, Some(_)) => None,
+            _ => status.signal(),
+        };
+        let limit = crate::grade::confine::size(self.limits.memory_bytes);
+        let memory = match self.killed_for_memory() {
+            Some(MemoryKill::Kernel) => Some(format!(
+                "killed for memory: its processes together reached the limit of {limit} (--memory), and the kernel killed in its cgroup"
+            )),
+            Some(MemoryKill::Watched(used)) => Some(format!(
+                "killed for memory: its processes together used {} MiB (more than the limit of {limit}, --memory)",
+                used >> 20
+            )),
+            None => None,
+        };
+        let mut text = match (signal, memory) {
+            (Some(libc::SIGKILL), Some(why)) => format!("signal 9 (SIGKILL: {why})"),
+            (Some(libc::SIGKILL), None) => {
+                let cpu = self.cpu_time().unwrap_or_default();
+                if cpu >= Duration::from_secs(self.limits.cpu_seconds) {
+                    format!(
+                        "signal 9 (SIGKILL: killed, perhaps for its CPU time: its processes had {:.1} s, and each may have {} s, --cpu)",
+                        cpu.as_secs_f64(),
+                        self.limits.cpu_seconds
+                    )
+                } else {
+                    "signal 9 (SIGKILL: not from the grader's limits: its memory stayed under the limit, and its CPU time too)".to_string()
+                }
+            }
+            (Some(sig), memory) => {
+                let base = describe_signal(sig);
+                match memory {
+                    Some(why) => format!("{base}, after one of its processes was {why}"),
+                    None => base,
+                }
+            }
+            (None, memory) => {
+                let base = describe_status(status);
+                match memory {
+                    Some(why) => format!("{base}, after one of its processes was {why}"),
+                    None => base,
+                }
+            }
+        };
+        if self.group.as_ref().is_some_and(RunGroup::hit_task_limit) {
+            text.push_str(&format!(
+                "; it tried to run more than {} processes at once (--processes)",
+                self.limits.processes
+            ));
+        }
+        text
     }
 
     /// The output read since the last wait (e.g. after an exit).
@@ -795,6 +960,11 @@ impl Program {
                     Some(u) => procs::Owner::User(u.uid),
                     None => procs::Owner::Session(main),
                 };
+                // A process that left the session is still in the run's
+                // cgroup.
+                if let Some(g) = &self.group {
+                    g.kill_all();
+                }
                 procs::reap_orphans(ours, main);
             }
         }
@@ -1134,7 +1304,7 @@ pub fn describe_status(status: ExitStatus) -> String {
 
 fn describe_signal(sig: i32) -> String {
     let name = match sig {
-        libc::SIGKILL => " (SIGKILL: killed, perhaps the memory or CPU limit)",
+        libc::SIGKILL => " (SIGKILL: killed)",
         libc::SIGSEGV => " (SIGSEGV)",
         libc::SIGXCPU => " (SIGXCPU: CPU time limit)",
         libc::SIGXFSZ => " (SIGXFSZ: file size limit)",

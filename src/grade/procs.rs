@@ -206,6 +206,38 @@ impl Procs {
         Some(total)
     }
 
+    /// The memory the program's processes use together, in bytes (each
+    /// one's proportional share of what it maps, `Pss`, so that pages
+    /// shared between them count once; its resident size where the
+    /// kernel has no `smaps_rollup`); `None` when `/proc` tells nothing.
+    /// Outside a namespace this lists `/proc`: it is meant for a watch at
+    /// most every few tens of milliseconds.
+    pub fn memory_bytes(&mut self) -> Option<u64> {
+        let pids: Vec<i32> = if self.is_namespace() {
+            self.numbers(".").into_iter().filter(|&p| p != 1).collect()
+        } else {
+            let mut pids: Vec<i32> = self.list().into_iter().map(|p| p.pid).collect();
+            if !pids.contains(&self.main) {
+                pids.push(self.main);
+            }
+            pids
+        };
+        let mut total = None;
+        for pid in pids {
+            let kib = self
+                .read(&format!("{pid}/smaps_rollup"))
+                .and_then(|t| kib_field(&t, "Pss:"))
+                .or_else(|| {
+                    self.read(&format!("{pid}/status"))
+                        .and_then(|t| kib_field(&t, "VmRSS:"))
+                });
+            if let Some(k) = kib {
+                total = Some(total.unwrap_or(0u64).saturating_add(k.saturating_mul(1024)));
+            }
+        }
+        total
+    }
+
     /// `utime + stime + cutime + cstime` of one process.
     fn ticks_of(&self, pid: i32) -> Option<u64> {
         let stat = self.read(&format!("{pid}/stat"))?;
@@ -270,6 +302,17 @@ pub fn user_process_count(uid: u32) -> usize {
         .filter_map(|e| std::fs::read_to_string(e.path().join("status")).ok())
         .filter(|s| real_uid_of_status(s) == Some(uid))
         .count()
+}
+
+/// The number of kibibytes of the line `name` (`Pss:`, `VmRSS:`) of a
+/// `/proc` file.
+fn kib_field(text: &str, name: &str) -> Option<u64> {
+    text.lines()
+        .find_map(|l| l.strip_prefix(name))?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// The real user id in the text of a `/proc/<pid>/status`.

@@ -216,3 +216,301 @@ fn a_slow_console_program_is_not_charged_for_a_loaded_machine() {
         says_wait_and_cpu(&message, "0.6");
     }
 }
+
+/// The cgroup folders of runs in the memory cgroup of this test process
+/// (where the graders it starts make theirs) whose grader is gone: none
+/// may be left after a run. `None` when this machine has no memory
+/// cgroup v1 (the check is then the JSON's `memory_enforced_by`).
+fn orphaned_run_cgroups() -> Option<Vec<String>> {
+    let own = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let path = own
+        .lines()
+        .find_map(|l| l.split_once(":memory:").map(|(_, p)| p.to_string()))?;
+    let dir = Path::new("/sys/fs/cgroup/memory").join(path.trim_start_matches('/'));
+    let mut gone = Vec::new();
+    for entry in std::fs::read_dir(dir).ok()?.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = name.strip_prefix("asalto-grade-") else {
+            continue;
+        };
+        let pid = rest.split('-').next().unwrap_or("");
+        if !Path::new("/proc").join(pid).exists() {
+            gone.push(name);
+        }
+    }
+    Some(gone)
+}
+
+/// Solvers for the memory tests: `hog` forks 4 children that each hold
+/// 200 MiB (under a per-process limit of 512 MiB each fits, 800 MiB in
+/// all), `right` is the correct fixture, `self-kill` sends itself SIGKILL.
+fn memory_solvers() -> tempfile::TempDir {
+    let subs = open_dir("asalto-limits-memory-");
+    let solver =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/grade-solitaire/solver.py");
+    let hog = "import os, sys, time\nsys.stdin.read()\nkids = []\nfor i in range(4):\n    pid = os.fork()\n    if pid == 0:\n        block = bytearray(200 << 20)\n        time.sleep(2)\n        os._exit(0)\n    kids.append(pid)\nfor k in kids:\n    os.waitpid(k, 0)\nprint(0)\n";
+    let self_kill = "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n";
+    for name in ["hog", "right", "self-kill"] {
+        let sub = subs.path().join(name);
+        std::fs::create_dir(&sub).unwrap();
+        std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o755)).unwrap();
+        match name {
+            "hog" => std::fs::write(sub.join("solver.py"), hog).unwrap(),
+            "self-kill" => std::fs::write(sub.join("solver.py"), self_kill).unwrap(),
+            _ => copy_with_mode(&solver, &sub.join("solver.py"), 0o644),
+        }
+    }
+    subs
+}
+
+/// The total memory of a run is capped: a solver whose 4 children hold
+/// 200 MiB each under `--memory 512M` (each child within it, 800 MiB in
+/// all: it ran to its end when the limit was per process) is stopped, the
+/// message saying it was killed for memory; a correct solver graded at the
+/// same time (`--jobs 2`) gets full marks; a program killed by a SIGKILL
+/// of its own is not said to be killed for memory. The same with a cgroup
+/// (the kernel's count of its kills) and without one (the grader's watch
+/// of the processes' memory); the run's cgroups are removed after it.
+#[test]
+fn a_run_past_its_total_memory_is_stopped_and_says_so() {
+    let set = open_dir("asalto-limits-mset-");
+    std::fs::write(set.path().join("set.txt"), "...N.....R....B.\n").unwrap();
+    let subs = memory_solvers();
+    let run = format!("{} {{entry}}", python());
+    let set_path = set.path().join("set.txt").display().to_string();
+    let subs_path = subs.path().display().to_string();
+    for sandbox in sandboxes() {
+        for cgroup in [true, false] {
+            let env: &[(&str, &str)] = if cgroup {
+                &[]
+            } else {
+                &[("ASALTO_GRADE_NO_CGROUP", "1")]
+            };
+            let graded = grade(
+                &[
+                    "--game",
+                    "solitaire",
+                    "--puzzles",
+                    &set_path,
+                    "--submissions",
+                    &subs_path,
+                    "--entry",
+                    "solver.py",
+                    "--run",
+                    &run,
+                    "--memory",
+                    "512M",
+                    "--puzzle-timeout",
+                    "20",
+                    "--jobs",
+                    "2",
+                    "--sandbox",
+                    sandbox,
+                ],
+                env,
+            );
+            let json = graded.json();
+            let case = format!("{sandbox}, cgroup {cgroup}");
+            let limits = &json["confinement"]["limits"];
+            assert_eq!(limits["memory_bytes"], 512u64 << 20, "{case}");
+            if cgroup && is_root() {
+                assert!(
+                    limits["memory_enforced_by"]
+                        .as_str()
+                        .unwrap()
+                        .starts_with("cgroup v"),
+                    "{case}: {limits}"
+                );
+                assert_eq!(limits["address_space_bytes"], Value::Null, "{case}");
+                assert_eq!(limits["processes_enforced_by"], "cgroup", "{case}");
+            } else if !cgroup {
+                assert_eq!(limits["memory_enforced_by"], "watch", "{case}");
+                assert_eq!(limits["address_space_bytes"], 512u64 << 20, "{case}");
+            }
+            let hog = runs_message(&json, "hog");
+            assert!(
+                hog.contains("(SIGKILL: killed for memory: its processes together ")
+                    && hog.contains("the limit of 512 MiB"),
+                "{case}: {hog}"
+            );
+            let right = submission(&json, "right");
+            assert_eq!(right["score"], 100.0, "{case}: {right:#}");
+            let killed = runs_message(&json, "self-kill");
+            assert!(
+                killed.contains(
+                    "(SIGKILL: not from the grader's limits: its memory stayed under the limit"
+                ),
+                "{case}: {killed}"
+            );
+            if let Some(left) = orphaned_run_cgroups() {
+                assert!(left.is_empty(), "{case}: cgroups left: {left:?}");
+            }
+        }
+    }
+}
+
+/// A grader killed in the middle of a run leaves that run's cgroup
+/// behind (nothing runs after `SIGKILL`); the next grader removes it when
+/// it starts. As root on a machine with a memory cgroup v1 (CI's).
+#[test]
+fn cgroups_left_by_a_killed_grader_are_removed_by_the_next() {
+    if !is_root() || orphaned_run_cgroups().is_none() {
+        eprintln!("skipped: needs root and a memory cgroup v1");
+        return;
+    }
+    let set = open_dir("asalto-limits-kset-");
+    std::fs::write(set.path().join("set.txt"), "...N.....R....B.\n").unwrap();
+    let sleeper = set.path().join("sleeper.py");
+    std::fs::write(&sleeper, "import time\ntime.sleep(600)\n").unwrap();
+    let set_path = set.path().join("set.txt").display().to_string();
+    let marker = format!("asalto-killed-grader-{}", std::process::id());
+    let mut grader = Command::new(env!("CARGO_BIN_EXE_asalto"))
+        .args(["grade", "--game", "solitaire", "--puzzles", &set_path])
+        .args(["--puzzle-timeout", "600", "--sandbox", "none", "--"])
+        .arg(python())
+        .arg(&sleeper)
+        .arg(&marker)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let prefix = format!("asalto-grade-{}-", grader.id());
+    let own = std::fs::read_to_string("/proc/self/cgroup").unwrap();
+    let path = own
+        .lines()
+        .find_map(|l| l.split_once(":memory:").map(|(_, p)| p.to_string()))
+        .unwrap();
+    let dir = Path::new("/sys/fs/cgroup/memory").join(path.trim_start_matches('/'));
+    // Wait for the program to run: it joined its run's cgroup before.
+    let mut pause = Duration::from_millis(1);
+    // The sleeper itself, not the grader (whose command line names it)
+    // nor a fork of it about to run the program.
+    let sleeping = || {
+        processes_with(&marker).into_iter().any(|p| {
+            std::fs::read(format!("/proc/{p}/cmdline")).is_ok_and(|c| {
+                c.split(|&b| b == 0).nth(1) == Some(sleeper.as_os_str().as_encoded_bytes())
+            })
+        })
+    };
+    while !sleeping() {
+        assert!(grader.try_wait().unwrap().is_none(), "the grader ended");
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(50));
+    }
+    let holding: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(&prefix))
+        .filter(|n| {
+            std::fs::read_to_string(dir.join(n).join("cgroup.procs"))
+                .is_ok_and(|p| !p.trim().is_empty())
+        })
+        .collect();
+    let [run] = holding.as_slice() else {
+        let _ = grader.kill();
+        panic!("the program runs, its cgroup: {holding:?}");
+    };
+    let run = run.clone();
+    grader.kill().unwrap();
+    grader.wait().unwrap();
+    assert!(dir.join(&run).exists(), "{run} should be left behind");
+    // Any next grader removes it (its processes died with the grader).
+    let ok = grade(
+        &[
+            "--game",
+            "solitaire",
+            "--puzzles",
+            &set_path,
+            "--sandbox",
+            "none",
+            "--",
+            "true",
+        ],
+        &[],
+    );
+    assert_eq!(ok.json()["game"], "solitaire");
+    assert!(!dir.join(&run).exists(), "{run} is still there");
+}
+
+/// Whether runs' cgroups get a CPU weight of their own here: the `cpu`
+/// controller in a v1 hierarchy (as on CI) or enabled in v2.
+fn cpu_controller() -> bool {
+    let own = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    own.lines().any(|l| {
+        l.split(':')
+            .nth(1)
+            .is_some_and(|c| c.split(',').any(|c| c == "cpu"))
+    }) || std::fs::read_to_string("/sys/fs/cgroup/cgroup.subtree_control")
+        .is_ok_and(|c| c.split_whitespace().any(|c| c == "cpu"))
+}
+
+/// Two jobs at once share the CPU equally, however many processes each
+/// runs: a correct solver that needs 0.3 s of CPU time, under
+/// `--puzzle-timeout 0.6`, graded (`--jobs 2`, one CPU) beside a
+/// submission that runs 15 busy processes, solves its puzzle: each run's
+/// cgroup has the same CPU weight, so it gets half of the CPU. Shared
+/// among 16 busy processes and it, it got a seventeenth: 5 s of the clock
+/// for its 0.3 s, past even the ceiling of 4 times the limit.
+#[test]
+fn a_job_that_forks_busy_processes_does_not_slow_its_neighbour() {
+    if !is_root() || !cpu_controller() {
+        eprintln!("skipped: needs root and the cpu cgroup controller");
+        return;
+    }
+    let set = open_dir("asalto-limits-fset-");
+    std::fs::write(set.path().join("set.txt"), "...N.....R....B.\n").unwrap();
+    let subs = open_dir("asalto-limits-fork-");
+    let solver =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/grade-solitaire/solver.py");
+    let forks = "import os\nfor i in range(15):\n    if os.fork() == 0:\n        break\nwhile True:\n    pass\n";
+    for name in ["forks", "slow"] {
+        let sub = subs.path().join(name);
+        std::fs::create_dir(&sub).unwrap();
+        std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o755)).unwrap();
+        if name == "forks" {
+            std::fs::write(sub.join("solver.py"), forks).unwrap();
+        } else {
+            copy_with_mode(&solver, &sub.join("fixture.py"), 0o644);
+            std::fs::write(
+                sub.join("solver.py"),
+                "import os, runpy, sys\nsys.argv = [sys.argv[0], '--burn', '0.3']\nrunpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'fixture.py'), run_name='__main__')\n",
+            )
+            .unwrap();
+        }
+    }
+    let run = format!("{} {{entry}}", python());
+    let set_path = set.path().join("set.txt").display().to_string();
+    let subs_path = subs.path().display().to_string();
+    // No busy loops of our own: the grader is only pinned to one CPU.
+    let one_cpu = Neighbours::start(0, 1);
+    for sandbox in sandboxes() {
+        let graded = one_cpu.grade(&[
+            "--game",
+            "solitaire",
+            "--puzzles",
+            &set_path,
+            "--submissions",
+            &subs_path,
+            "--entry",
+            "solver.py",
+            "--run",
+            &run,
+            "--puzzle-timeout",
+            "0.6",
+            "--jobs",
+            "2",
+            "--sandbox",
+            sandbox,
+        ]);
+        let json = graded.json();
+        let slow = submission(&json, "slow");
+        assert_eq!(slow["score"], 100.0, "{sandbox}: {slow:#}");
+        let forks = runs_message(&json, "forks");
+        assert!(
+            forks.starts_with("no answer within 0.6 s"),
+            "{sandbox}: {forks}"
+        );
+    }
+}
