@@ -646,6 +646,11 @@ impl RunGroup {
             .any(|n| n.trim().parse::<u64>().is_ok_and(|n| n > 0))
     }
 
+    /// The file that lists the run's processes (`cgroup.procs`).
+    pub fn members_file(&self) -> Option<PathBuf> {
+        Some(self.dir_of(Controller::Memory)?.join("cgroup.procs"))
+    }
+
     /// Kill every process still in the run's cgroup.
     pub fn kill_all(&self) {
         if let Some(dir) = self.dir_of(Controller::Memory) {

@@ -343,7 +343,10 @@ impl Program {
             Some(u) => Scope::User(u.uid),
             None => Scope::Session(pid),
         };
-        let procs = Procs::host(scope, pid)?;
+        let mut procs = Procs::host(scope, pid)?;
+        if let Some(file) = group.as_ref().and_then(RunGroup::members_file) {
+            procs.use_members(file);
+        }
         Program::new(child, procs, Jail::Unconfined, launch, group)
     }
 

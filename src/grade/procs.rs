@@ -57,6 +57,10 @@ impl ProcInfo {
 pub struct Procs {
     proc_dir: OwnedFd,
     scope: Scope,
+    /// The `cgroup.procs` of the run's cgroup, when it has one: outside a
+    /// namespace, its processes are the ones listed there (a process that
+    /// left the session too), and the host's `/proc` is not listed.
+    members: Option<std::path::PathBuf>,
     /// The main process, in this view's numbering.
     pub main: i32,
     last_scan: Option<Instant>,
@@ -72,6 +76,7 @@ impl Procs {
         Ok(Procs {
             proc_dir: rfs::open("/proc", DIR_FLAGS, Mode::empty())?,
             scope,
+            members: None,
             main,
             last_scan: None,
         })
@@ -83,6 +88,7 @@ impl Procs {
         Ok(Procs {
             proc_dir: rfs::open(format!("/proc/{init}/root/proc"), DIR_FLAGS, Mode::empty())?,
             scope: Scope::Namespace,
+            members: None,
             main: 2,
             last_scan: None,
         })
@@ -143,9 +149,26 @@ impl Procs {
         self.numbers(&format!("{pid}/task"))
     }
 
+    /// List the processes of the run's cgroup (its `cgroup.procs` file)
+    /// instead of the host's `/proc`, outside a namespace.
+    pub fn use_members(&mut self, procs_file: std::path::PathBuf) {
+        if !self.is_namespace() {
+            self.members = Some(procs_file);
+        }
+    }
+
     /// The program's processes, bubblewrap's own excluded.
     pub fn list(&mut self) -> Vec<ProcInfo> {
         self.last_scan = Some(Instant::now());
+        if let Some(file) = &self.members {
+            let text = std::fs::read_to_string(file).unwrap_or_default();
+            return text
+                .split_whitespace()
+                .filter_map(|p| p.parse().ok())
+                .filter_map(|pid| self.info(pid))
+                .map(|(info, _)| info)
+                .collect();
+        }
         let mut found = Vec::new();
         for pid in self.numbers(".") {
             if self.is_namespace() && pid == 1 {
@@ -165,9 +188,11 @@ impl Procs {
     }
 
     /// Whether a full listing is due (at most every 50 ms outside a
-    /// namespace, where a listing reads all of the host's processes).
+    /// namespace and a cgroup, where a listing reads all of the host's
+    /// processes).
     pub fn scan_due(&self) -> bool {
         self.is_namespace()
+            || self.members.is_some()
             || self
                 .last_scan
                 .is_none_or(|t| t.elapsed() >= Duration::from_millis(50))
@@ -294,13 +319,17 @@ pub fn stat_ticks(stat: &str) -> Option<u64> {
 /// How many processes of real user `uid` exist, zombies included (they
 /// count against the user's process limit until they are reaped).
 pub fn user_process_count(uid: u32) -> usize {
+    use std::os::unix::fs::MetadataExt;
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return 0;
     };
+    // The owner of a process's `/proc` folder is its effective user id,
+    // zombies' too: far cheaper to read than each `status` (the programs'
+    // effective and real user ids are the same).
     dir.flatten()
         .filter(|e| e.file_name().to_string_lossy().parse::<u32>().is_ok())
-        .filter_map(|e| std::fs::read_to_string(e.path().join("status")).ok())
-        .filter(|s| real_uid_of_status(s) == Some(uid))
+        .filter_map(|e| e.metadata().ok())
+        .filter(|m| m.uid() == uid)
         .count()
 }
 
@@ -358,17 +387,12 @@ pub enum Owner {
 /// dead, when every orphan has been handed to the grader.
 pub fn reap_orphans(owner: Owner, except: i32) {
     let me = std::process::id() as i32;
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return;
-    };
-    for entry in dir.flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
-            continue;
-        };
+    for pid in children_of_grader() {
         if pid == except {
             continue;
         }
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+        let entry = std::path::Path::new("/proc").join(pid.to_string());
+        let Ok(stat) = std::fs::read_to_string(entry.join("stat")) else {
             continue;
         };
         let Some((info, sid)) = parse_stat(pid, &stat) else {
@@ -380,7 +404,7 @@ pub fn reap_orphans(owner: Owner, except: i32) {
         let mine = match owner {
             Owner::Session(s) => sid == s,
             Owner::User(uid) => {
-                std::fs::read_to_string(entry.path().join("status"))
+                std::fs::read_to_string(entry.join("status"))
                     .ok()
                     .and_then(|s| real_uid_of_status(&s))
                     == Some(uid)
@@ -390,6 +414,31 @@ pub fn reap_orphans(owner: Owner, except: i32) {
             let _ = rustix::process::waitpid(Some(p), rustix::process::WaitOptions::NOHANG);
         }
     }
+}
+
+/// The grader's children, orphans it adopted included: each of its
+/// threads' `children` file (orphans go to its first thread); where the
+/// kernel has none, every process (their parent is checked after).
+fn children_of_grader() -> Vec<i32> {
+    let mut found = Vec::new();
+    let mut told = false;
+    if let Ok(tasks) = std::fs::read_dir("/proc/self/task") {
+        for task in tasks.flatten() {
+            if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
+                told = true;
+                found.extend(text.split_whitespace().filter_map(|p| p.parse::<i32>().ok()));
+            }
+        }
+    }
+    if told {
+        return found;
+    }
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().to_string_lossy().parse().ok())
+        .collect()
 }
 
 /// Kill every process of user `uid`: a helper process takes that user id
