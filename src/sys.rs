@@ -92,7 +92,11 @@ pub struct ChildSetup {
     pub user: Option<(u32, u32)>,
     /// Descriptors of `cgroup.procs` files (or -1) the child writes `0` to
     /// (itself) first, before it runs anything: all it starts is in them.
+    /// A write that fails stops the child, unless it is one of
+    /// `cgroup_optional` (a CPU weight a real-time process may not take).
     pub cgroup_fds: [i32; 4],
+    /// Which of `cgroup_fds` may fail.
+    pub cgroup_optional: [bool; 4],
     /// The process that must be the child's parent: if it is not (it died
     /// between the fork and the death signal's setting), the child exits
     /// with status 126 at once.
@@ -143,8 +147,8 @@ pub fn confine_before_exec(cmd: &mut std::process::Command, setup: ChildSetup) {
             if libc::setsid() < 0 {
                 return Err(std::io::Error::last_os_error());
             }
-            for fd in setup.cgroup_fds {
-                if fd >= 0 && libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
+            for (fd, optional) in setup.cgroup_fds.into_iter().zip(setup.cgroup_optional) {
+                if fd >= 0 && libc::write(fd, b"0".as_ptr().cast(), 1) != 1 && !optional {
                     return Err(std::io::Error::last_os_error());
                 }
             }

@@ -570,6 +570,20 @@ impl RunGroup {
         fds
     }
 
+    /// Which of [`RunGroup::join_fds`] the program may fail to join: a
+    /// hierarchy with only the CPU controllers (a real-time process may not
+    /// join a `cpu` cgroup without real-time time of its own: the grader
+    /// run under `chrt`). Memory and processes are never left out.
+    pub fn optional_joins(&self) -> [bool; MAX_JOIN] {
+        let mut optional = [false; MAX_JOIN];
+        for (slot, (controllers, _)) in optional.iter_mut().zip(&self.dirs) {
+            *slot = !controllers
+                .iter()
+                .any(|c| matches!(c, Controller::Memory | Controller::Pids));
+        }
+        optional
+    }
+
     fn dir_of(&self, c: Controller) -> Option<&Path> {
         self.dirs
             .iter()

@@ -341,9 +341,17 @@ fn try_bwrap(program: &Path, user: Option<User>) -> Result<String, String> {
     if let Some(u) = user {
         cmd.uid(u.uid).gid(u.gid);
     }
-    let output = cmd
-        .output()
-        .map_err(|e| format!("cannot run bubblewrap: {e}"))?;
+    // Its sandbox's first process is orphaned to the grader: reaped here,
+    // or the first run of this user would wait for process 1 to reap it.
+    super::process::adopt_orphans();
+    let output = cmd.output();
+    let owner = user.map_or_else(|| rustix::process::getuid().as_raw(), |u| u.uid);
+    super::procs::reap_orphans_within(
+        super::procs::Owner::User(owner),
+        0,
+        std::time::Duration::from_secs(2),
+    );
+    let output = output.map_err(|e| format!("cannot run bubblewrap: {e}"))?;
     if output.status.success() {
         return Ok(version);
     }

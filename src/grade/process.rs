@@ -12,7 +12,7 @@
 //! - where `/proc` tells nothing, its output ends with a recognisable prompt
 //!   and has been quiet for a moment, or has been quiet for the idle time.
 //!
-//! The waits are short polls that back off from 1 ms to 16 ms: nothing sleeps
+//! The waits are short polls that back off from 0.1 ms to 16 ms: nothing sleeps
 //! for a fixed, long time.
 
 use std::ffi::OsString;
@@ -185,6 +185,13 @@ fn cpu_of(procs: &Procs, group: Option<&RunGroup>) -> Option<Duration> {
     Some(CPU_TICK.saturating_mul(ticks))
 }
 
+/// The first pause of a wait, after output: a program that printed its
+/// prompt blocks on its input within microseconds, and a game is a
+/// hundred such round trips (a pause of a millisecond each, the first
+/// check too early, made grading half again as long as the program).
+/// The pauses double from there, to 16 ms.
+const FIRST_POLL: Duration = Duration::from_micros(100);
+
 /// How much of standard error to keep (the last bytes).
 const STDERR_KEEP: usize = 64 * 1024;
 /// Quiet time after a prompt when `/proc` cannot tell.
@@ -292,6 +299,7 @@ fn confine_child(
             processes: nproc,
             user: user.map(|u| (u.uid, u.gid)),
             cgroup_fds: group.map_or([-1; cgroup::MAX_JOIN], RunGroup::join_fds),
+            cgroup_optional: group.map_or([false; cgroup::MAX_JOIN], RunGroup::optional_joins),
             parent: grader,
             no_new_privileges: unconfined,
             keep_fds,
@@ -524,13 +532,13 @@ impl Program {
     /// output so far ends with a prompt.
     pub fn wait_ready(&mut self, wait: Wait, cap: usize, prompt: &dyn Fn(&[u8]) -> bool) -> Waited {
         let mut last_output = Instant::now();
-        let mut interval = Duration::from_millis(1);
+        let mut interval = FIRST_POLL;
         let mut got_data = true;
         let mut timer = self.start_timer(wait);
         let ready = loop {
             if self.pump() > 0 {
                 last_output = Instant::now();
-                interval = Duration::from_millis(1);
+                interval = FIRST_POLL;
                 got_data = true;
                 if wait.on_silence {
                     timer.step = self.budget(wait.step);
@@ -546,13 +554,17 @@ impl Program {
             }
             let now = Instant::now();
             let quiet = now.duration_since(last_output);
-            if !got_data || prompt(&self.out) {
+            let at_prompt = prompt(&self.out);
+            // In the middle of a screen: more lines are coming (an
+            // unbuffered program writes each line on its own).
+            let mid_screen = got_data && !at_prompt;
+            if !got_data || at_prompt {
                 if proc_info() {
                     if self.reading_stdin() {
                         self.pump();
                         break Ready::Reading;
                     }
-                } else if quiet >= PROMPT_QUIET && prompt(&self.out) {
+                } else if quiet >= PROMPT_QUIET && at_prompt {
                     break Ready::Prompt;
                 }
             }
@@ -563,8 +575,14 @@ impl Program {
                 break Ready::Timeout;
             }
             got_data = false;
-            self.poll(timer.pause(interval, now));
-            interval = (interval * 2).min(Duration::from_millis(16));
+            if mid_screen {
+                // Let the rest of the screen arrive, and read it at once:
+                // waking for each of its lines cost more than the program.
+                std::thread::sleep(FIRST_POLL);
+            } else {
+                self.poll(timer.pause(interval, now));
+                interval = (interval * 2).min(Duration::from_millis(16));
+            }
         };
         Waited {
             output: std::mem::take(&mut self.out),
@@ -579,11 +597,11 @@ impl Program {
     /// never blocks on it. The line comes without its newline; what
     /// follows it stays for the next call.
     pub fn read_line(&mut self, wait: Wait, cap: usize) -> LineRead {
-        let mut interval = Duration::from_millis(1);
+        let mut interval = FIRST_POLL;
         let timer = self.start_timer(wait);
         loop {
             if self.pump() > 0 {
-                interval = Duration::from_millis(1);
+                interval = FIRST_POLL;
             }
             if let Some(end) = self.out.iter().position(|&b| b == b'\n') {
                 let mut line: Vec<u8> = self.out.drain(..=end).collect();
@@ -616,7 +634,7 @@ impl Program {
     /// Wait for the program to exit under the limit `wait`, reading (and
     /// discarding beyond `cap`) its output; `None` when the time ran out.
     pub fn wait_exit(&mut self, wait: Wait, cap: usize) -> Option<ExitStatus> {
-        let mut interval = Duration::from_millis(1);
+        let mut interval = FIRST_POLL;
         let timer = self.start_timer(wait);
         loop {
             self.pump();
@@ -648,11 +666,11 @@ impl Program {
     /// reads its input and prints its answer ends. More than `cap` bytes on
     /// standard output, or on standard error, is [`Ready::Flood`].
     pub fn run_to_exit(&mut self, wait: Wait, cap: usize) -> Ready {
-        let mut interval = Duration::from_millis(1);
+        let mut interval = FIRST_POLL;
         let timer = self.start_timer(wait);
         loop {
             if self.pump() > 0 {
-                interval = Duration::from_millis(1);
+                interval = FIRST_POLL;
             }
             if self.out.len() > cap || self.err_since_input > cap {
                 return Ready::Flood;
@@ -1056,7 +1074,7 @@ impl Program {
             std::thread::sleep(timeout);
             return;
         }
-        let timeout = timeout.clamp(Duration::from_millis(1), Duration::from_millis(999));
+        let timeout = timeout.clamp(FIRST_POLL, Duration::from_millis(999));
         let ts = Timespec {
             tv_sec: 0,
             tv_nsec: timeout.subsec_nanos().into(),
@@ -1084,7 +1102,9 @@ impl Program {
                 return true;
             }
         }
-        if !self.procs.scan_due() {
+        // Another process (a wrapper's child): looked for at once while
+        // none was seen reading, then at most every few milliseconds.
+        if !self.procs.scan_due(self.reader.is_some()) {
             return false;
         }
         for p in self.procs.list() {
@@ -1103,9 +1123,11 @@ impl Program {
                 .fd_target(pid, fd)
                 .is_some_and(|l| l == self.stdin_pipe)
         };
-        let mut threads = self.procs.threads(pid);
-        if threads.is_empty() {
-            threads.push(pid);
+        // The first thread first, which is the one that reads in most
+        // programs: the others are listed only when there are others.
+        let mut threads = vec![pid];
+        if self.procs.thread_count(pid) != Some(1) {
+            threads.extend(self.procs.threads(pid).into_iter().filter(|&t| t != pid));
         }
         for tid in threads {
             if let Some(text) = self.procs.read(&format!("{pid}/task/{tid}/syscall")) {
@@ -1147,7 +1169,7 @@ impl Drop for Program {
 /// ([`procs::wait_user_gone`]): grading took 20 to 36 times as long as the
 /// programs. Adopted, they are reaped as soon as the run is killed
 /// ([`Program::kill`]).
-fn adopt_orphans() {
+pub(crate) fn adopt_orphans() {
     static DONE: std::sync::Once = std::sync::Once::new();
     DONE.call_once(|| {
         let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));

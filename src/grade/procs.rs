@@ -187,15 +187,27 @@ impl Procs {
         found
     }
 
-    /// Whether a full listing is due (at most every 50 ms outside a
+    /// Whether a full listing is due: at most every 50 ms outside a
     /// namespace and a cgroup, where a listing reads all of the host's
-    /// processes).
-    pub fn scan_due(&self) -> bool {
-        self.is_namespace()
-            || self.members.is_some()
-            || self
-                .last_scan
-                .is_none_or(|t| t.elapsed() >= Duration::from_millis(50))
+    /// processes; inside one, each time, or at most every 10 ms once a
+    /// reader is `known` (a listing and a look at each process, for each
+    /// of the hundreds of checks of a game, cost more than the program).
+    pub fn scan_due(&self, known: bool) -> bool {
+        let every = if !self.is_namespace() && self.members.is_none() {
+            Duration::from_millis(50)
+        } else if known {
+            Duration::from_millis(10)
+        } else {
+            Duration::ZERO
+        };
+        self.last_scan.is_none_or(|t| t.elapsed() >= every)
+    }
+
+    /// How many threads `pid` has (its `task` folder's link count is that
+    /// plus 2), without listing them.
+    pub fn thread_count(&self, pid: i32) -> Option<u64> {
+        let st = rfs::statat(&self.proc_dir, format!("{pid}/task"), rfs::AtFlags::empty()).ok()?;
+        u64::from(st.st_nlink).checked_sub(2)
     }
 
     /// One process and its session id.
@@ -386,7 +398,26 @@ pub enum Owner {
 /// never taken from its waiter. Called once every process of the run is
 /// dead, when every orphan has been handed to the grader.
 pub fn reap_orphans(owner: Owner, except: i32) {
+    reap_orphans_within(owner, except, Duration::ZERO);
+}
+
+/// [`reap_orphans`], again until no child of the grader that belongs to
+/// `owner` (but `except`) is left, dead or dying, at most `limit`: for
+/// orphans that may still be dying (a sandbox's first process, orphaned
+/// as it exits).
+pub fn reap_orphans_within(owner: Owner, except: i32, limit: Duration) {
+    let until = Instant::now() + limit;
+    let mut pause = Duration::from_millis(1);
+    while reap_once(owner, except) && Instant::now() < until {
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(16));
+    }
+}
+
+/// One pass of [`reap_orphans`]; whether a child of `owner` is left alive.
+fn reap_once(owner: Owner, except: i32) -> bool {
     let me = std::process::id() as i32;
+    let mut alive = false;
     for pid in children_of_grader() {
         if pid == except {
             continue;
@@ -398,7 +429,7 @@ pub fn reap_orphans(owner: Owner, except: i32) {
         let Some((info, sid)) = parse_stat(pid, &stat) else {
             continue;
         };
-        if info.ppid != me || info.state != 'Z' {
+        if info.ppid != me {
             continue;
         }
         let mine = match owner {
@@ -410,10 +441,18 @@ pub fn reap_orphans(owner: Owner, except: i32) {
                     == Some(uid)
             }
         };
-        if let (true, Some(p)) = (mine, rustix::process::Pid::from_raw(pid)) {
+        if !mine {
+            continue;
+        }
+        if info.state != 'Z' {
+            alive = true;
+            continue;
+        }
+        if let Some(p) = rustix::process::Pid::from_raw(pid) {
             let _ = rustix::process::waitpid(Some(p), rustix::process::WaitOptions::NOHANG);
         }
     }
+    alive
 }
 
 /// The grader's children, orphans it adopted included: each of its
@@ -426,7 +465,10 @@ fn children_of_grader() -> Vec<i32> {
         for task in tasks.flatten() {
             if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
                 told = true;
-                found.extend(text.split_whitespace().filter_map(|p| p.parse::<i32>().ok()));
+                found.extend(
+                    text.split_whitespace()
+                        .filter_map(|p| p.parse::<i32>().ok()),
+                );
             }
         }
     }
