@@ -205,6 +205,7 @@ impl Procs {
 
     /// How many threads `pid` has (its `task` folder's link count is that
     /// plus 2), without listing them.
+    #[allow(clippy::useless_conversion)] // `st_nlink` is a u32 on some targets
     pub fn thread_count(&self, pid: i32) -> Option<u64> {
         let st = rfs::statat(&self.proc_dir, format!("{pid}/task"), rfs::AtFlags::empty()).ok()?;
         u64::from(st.st_nlink).checked_sub(2)
