@@ -765,6 +765,8 @@ mod tests {
             ),
             ("/ci.service", "cgroup.procs", "4242\n"),
             ("/ci.service", "cgroup.subtree_control", ""),
+            // What the kernel makes with the leaf's folder.
+            ("/ci.service/asalto-grader-4242", "cgroup.procs", ""),
         ]);
         let p = place_v2(t.path(), "/", "/ci.service", 4242).unwrap();
         let own = t.path().join("ci.service");
