@@ -7,7 +7,8 @@
 //! binary forbids it (`main.rs`), so an `unsafe` block written anywhere but
 //! here does not build. What each call is for is said where it is used:
 //! the batch threads of `check` (`cli/open.rs`, `cli/batch.rs`), the
-//! grader's child processes (`grade/process.rs`), the files it writes for a
+//! grader's child processes (`grade/process.rs`: their cgroups, user and
+//! limits), the files it writes for a
 //! program's user (`grade/folder.rs`) and the killing of that user's
 //! processes (`grade/procs.rs`).
 
@@ -75,16 +76,27 @@ pub fn kill_every_process_of(uid: u32, gid: u32) {
 #[cfg(target_os = "linux")]
 #[derive(Clone, Copy, Debug)]
 pub struct ChildSetup {
-    /// `RLIMIT_CPU`, seconds.
+    /// `RLIMIT_CPU`, seconds (the hard limit a second above: `SIGXCPU`
+    /// first, `SIGKILL` only for a process that ignores it).
     pub cpu_seconds: u64,
-    /// `RLIMIT_AS`, bytes.
-    pub memory_bytes: u64,
+    /// `RLIMIT_AS`, bytes; `None`: left as it is (a cgroup caps memory).
+    pub memory_bytes: Option<u64>,
     /// `RLIMIT_FSIZE`, bytes.
     pub file_size_bytes: u64,
     /// `RLIMIT_NOFILE`.
     pub open_files: u64,
     /// `RLIMIT_NPROC`, when the child runs as a user of its own.
     pub processes: Option<u64>,
+    /// The user and group the child becomes (as root), after joining its
+    /// cgroups: supplementary groups dropped, then `setgid`, `setuid`.
+    pub user: Option<(u32, u32)>,
+    /// Descriptors of `cgroup.procs` files (or -1) the child writes `0` to
+    /// (itself) first, before it runs anything: all it starts is in them.
+    /// A write that fails stops the child, unless it is one of
+    /// `cgroup_optional` (a CPU weight a real-time process may not take).
+    pub cgroup_fds: [i32; 4],
+    /// Which of `cgroup_fds` may fail.
+    pub cgroup_optional: [bool; 4],
     /// The process that must be the child's parent: if it is not (it died
     /// between the fork and the death signal's setting), the child exits
     /// with status 126 at once.
@@ -103,14 +115,17 @@ pub struct ChildSetup {
     pub clear_user_keyrings: bool,
 }
 
-/// `setrlimit(resource, value)` for soft and hard limit. A macro, because
-/// the type of `resource` differs between C libraries.
+/// `setrlimit(resource, soft, hard)`. A macro, because the type of
+/// `resource` differs between C libraries.
 #[cfg(target_os = "linux")]
 macro_rules! set_limit {
-    ($resource:expr, $value:expr) => {{
+    ($resource:expr, $value:expr) => {
+        set_limit!($resource, $value, $value)
+    };
+    ($resource:expr, $soft:expr, $hard:expr) => {{
         let limit = libc::rlimit {
-            rlim_cur: $value as libc::rlim_t,
-            rlim_max: $value as libc::rlim_t,
+            rlim_cur: $soft as libc::rlim_t,
+            rlim_max: $hard as libc::rlim_t,
         };
         if libc::setrlimit($resource, &limit) < 0 {
             return Err(std::io::Error::last_os_error());
@@ -119,24 +134,50 @@ macro_rules! set_limit {
 }
 
 /// Make `cmd`'s child, after `fork` and before `exec`: leader of a new
-/// session, under the limits of `setup`, killed when its parent dies,
-/// keeping `setup.keep_fds` open across `exec`, and under
-/// `setup.syscall_filter`.
+/// session, in its cgroups, as its user, under the limits of `setup`,
+/// killed when its parent dies, keeping `setup.keep_fds` open across
+/// `exec`, with keyrings of its own and under `setup.syscall_filter`. The
+/// order matters: the cgroups are joined while the child is still root
+/// (moving a process needs rights its user may not have); the limits are
+/// set after the change of user (`setuid` would count the user's
+/// processes against a process limit set before it); the death signal
+/// after that, as a change of user clears it; the filter last.
 #[cfg(target_os = "linux")]
 pub fn confine_before_exec(cmd: &mut std::process::Command, setup: ChildSetup) {
     use std::os::unix::process::CommandExt;
     // SAFETY: the closure runs in the forked child before exec and makes
-    // only async-signal-safe system calls (setsid, setrlimit, prctl,
-    // getppid, fcntl, seccomp, _exit); it allocates nothing (`setup` is
-    // Copy, the filter a slice made before the fork, and `last_os_error`
-    // and the errors of `install_filter` read errno only).
+    // only async-signal-safe system calls (setsid, write, setgroups,
+    // setgid, setuid, setrlimit, prctl, getppid, fcntl, keyctl, seccomp,
+    // _exit); it allocates nothing (`setup` is Copy, the filter a slice
+    // made before the fork, and `last_os_error` and the errors of
+    // `install_filter` read errno only). The descriptors it writes to are
+    // the parent's, open until exec (close-on-exec).
     unsafe {
         cmd.pre_exec(move || {
             if libc::setsid() < 0 {
                 return Err(std::io::Error::last_os_error());
             }
-            set_limit!(libc::RLIMIT_CPU, setup.cpu_seconds);
-            set_limit!(libc::RLIMIT_AS, setup.memory_bytes);
+            for (fd, optional) in setup.cgroup_fds.into_iter().zip(setup.cgroup_optional) {
+                if fd >= 0 && libc::write(fd, b"0".as_ptr().cast(), 1) != 1 && !optional {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            if let Some((uid, gid)) = setup.user {
+                if libc::getuid() == 0 && libc::setgroups(0, std::ptr::null()) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                if libc::setgid(gid) < 0 || libc::setuid(uid) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            set_limit!(
+                libc::RLIMIT_CPU,
+                setup.cpu_seconds,
+                setup.cpu_seconds.saturating_add(1)
+            );
+            if let Some(bytes) = setup.memory_bytes {
+                set_limit!(libc::RLIMIT_AS, bytes);
+            }
             set_limit!(libc::RLIMIT_FSIZE, setup.file_size_bytes);
             set_limit!(libc::RLIMIT_NOFILE, setup.open_files);
             set_limit!(libc::RLIMIT_CORE, 0);

@@ -132,7 +132,9 @@ pub struct Args {
     /// Most output between two inputs (`K`, `M` suffixes).
     #[arg(long, value_name = "SIZE", default_value = "1M", value_parser = parse_size)]
     output_limit: u64,
-    /// Memory (address space) per process.
+    /// Memory of all the processes of one run together (a cgroup per run;
+    /// where none can be made, watched, and also the address space of
+    /// each process).
     #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_size)]
     memory: u64,
     /// CPU seconds per process.
@@ -145,8 +147,8 @@ pub struct Args {
     /// bubblewrap: the size of its tmpfs).
     #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
     disk: u64,
-    /// Processes a program may run at once (as root, where each program
-    /// has a user of its own).
+    /// Processes (threads count) a run may have at once (its cgroup; as
+    /// root, also its user's process limit).
     #[arg(long, value_name = "N", default_value_t = 64)]
     processes: u64,
     /// As root: the first user id programs run under (one per parallel job;

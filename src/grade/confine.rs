@@ -439,9 +439,19 @@ fn run_trial(program: &Path, args: &BwrapArgs, command: &[OsString]) -> Result<(
     if let Some(filter) = super::syscalls::program() {
         crate::sys::filter_before_exec(&mut cmd, filter);
     }
-    let output = cmd
-        .output()
-        .map_err(|e| format!("cannot run bubblewrap: {e}"))?;
+    // Its sandbox's first process is orphaned to the grader: reaped here,
+    // or the first run of this user would wait for process 1 to reap it.
+    super::process::adopt_orphans();
+    let output = cmd.output();
+    let owner = args
+        .user
+        .map_or_else(|| rustix::process::getuid().as_raw(), |u| u.uid);
+    super::procs::reap_orphans_within(
+        super::procs::Owner::User(owner),
+        0,
+        std::time::Duration::from_secs(2),
+    );
+    let output = output.map_err(|e| format!("cannot run bubblewrap: {e}"))?;
     if output.status.success() {
         return Ok(());
     }
@@ -643,7 +653,7 @@ pub struct Confinement {
     pub all_processes_killed: bool,
     /// What it may write.
     pub filesystem: String,
-    /// Resource limits, per process unless said otherwise.
+    /// Resource limits (see each).
     pub limits: LimitsReport,
     /// What is confined, in a few phrases.
     pub confined: Vec<String>,
@@ -656,15 +666,24 @@ pub struct Confinement {
 pub struct LimitsReport {
     /// CPU seconds per process.
     pub cpu_seconds: u64,
-    /// Address space per process.
+    /// Memory of all the processes of one run together.
     pub memory_bytes: u64,
+    /// What enforces it: `cgroup v1`, `cgroup v2` (the kernel), or `watch`
+    /// (the grader, every 50 ms).
+    pub memory_enforced_by: &'static str,
+    /// Address space per process (`RLIMIT_AS`), when it is limited: only
+    /// where no cgroup caps the run.
+    pub address_space_bytes: Option<u64>,
+    /// What enforces `processes`: `cgroup` (per run) or `user limit` (per
+    /// user id, as root).
+    pub processes_enforced_by: Option<&'static str>,
     /// Largest file.
     pub file_size_bytes: u64,
     /// Open files per process.
     pub open_files: u64,
     /// Everything written to its folder and `/tmp` together.
     pub disk_bytes: Option<u64>,
-    /// Processes at once (its own user's count).
+    /// Processes at once (tasks: threads count), per run.
     pub processes: Option<u64>,
 }
 
@@ -682,12 +701,50 @@ impl Confinement {
         };
         let separate = users.base.is_some();
         let bwrap = matches!(sandbox, Sandbox::Bwrap { .. });
-        let processes = separate.then_some(limits.processes);
         let filtered = super::syscalls::program().is_some();
+        let caps = super::cgroup::caps();
+        let (memory_by, address_space, processes_by) = match &caps {
+            super::cgroup::Caps::Cgroup { version, processes } => (
+                version.name(),
+                None,
+                if *processes {
+                    Some("cgroup")
+                } else {
+                    separate.then_some("user limit")
+                },
+            ),
+            super::cgroup::Caps::Watched(_) => (
+                "watch",
+                Some(limits.memory_bytes),
+                separate.then_some("user limit"),
+            ),
+        };
+        let processes = processes_by.map(|_| limits.processes);
         let mut confined = vec![
-            "CPU time, memory and file size per process, open files".to_string(),
+            "CPU time and file size per process, open files".to_string(),
+            format!(
+                "time: each limit counts the CPU time the program gets, up to {} times the limit by the clock",
+                super::stall::STRETCH
+            ),
             "a new session without a terminal; killed when the grader exits".to_string(),
         ];
+        match &caps {
+            super::cgroup::Caps::Cgroup { version, .. } => confined.push(format!(
+                "memory: {} for all the processes of a run together, in a cgroup of its own ({}): past it the kernel kills in that cgroup only",
+                size(limits.memory_bytes),
+                version.name()
+            )),
+            super::cgroup::Caps::Watched(_) => confined.push(format!(
+                "memory: {} of address space per process",
+                size(limits.memory_bytes)
+            )),
+        }
+        if processes_by == Some("cgroup") {
+            confined.push(format!(
+                "processes: {} at once for a run, in its cgroup",
+                limits.processes
+            ));
+        }
         let mut not_confined = Vec::new();
         if filtered {
             confined.push(super::syscalls::REFUSED.to_string());
@@ -755,8 +812,13 @@ impl Confinement {
                     .to_string(),
             );
         }
-        not_confined
-            .push("memory and CPU time in total (they are limited per process)".to_string());
+        if let super::cgroup::Caps::Watched(why) = &caps {
+            not_confined.push(format!(
+                "memory in total: only watched, every 50 ms, the run killed past {} (no cgroup for the runs: {})",
+                size(limits.memory_bytes),
+                crate::text::escape_line(why)
+            ));
+        }
         Confinement {
             tool: sandbox.name(),
             version: match sandbox {
@@ -783,6 +845,9 @@ impl Confinement {
             limits: LimitsReport {
                 cpu_seconds: limits.cpu_seconds,
                 memory_bytes: limits.memory_bytes,
+                memory_enforced_by: memory_by,
+                address_space_bytes: address_space,
+                processes_enforced_by: processes_by,
                 file_size_bytes: limits.file_size_bytes,
                 open_files: limits.open_files,
                 disk_bytes: bwrap.then_some(limits.disk_bytes),

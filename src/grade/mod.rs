@@ -67,6 +67,7 @@ use crate::replay::{CheckOptions, GameOutcome, check};
 use crate::{Move, Side};
 
 mod ai;
+pub mod cgroup;
 pub mod confine;
 pub mod copy;
 pub mod coverage;

@@ -12,29 +12,32 @@
 //! - where `/proc` tells nothing, its output ends with a recognisable prompt
 //!   and has been quiet for a moment, or has been quiet for the idle time.
 //!
-//! The waits are short polls that back off from 1 ms to 16 ms: nothing sleeps
+//! The waits are short polls that back off from 0.1 ms to 16 ms: nothing sleeps
 //! for a fixed, long time.
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use super::cgroup::{self, RunGroup};
 use super::confine::{BwrapArgs, SANDBOX_WORKDIR, User};
 use super::folder::Folder;
 use super::procs::{self, ProcInfo, Procs, Scope};
-use super::stall::CpuWatch;
+use super::stall::{Budget, CPU_TICK, CpuWatch, Spent};
 
 /// Resource limits applied to the program (and inherited by its children).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// CPU time of each process, in seconds (`RLIMIT_CPU`).
     pub cpu_seconds: u64,
-    /// Address space of each process, in bytes (`RLIMIT_AS`).
+    /// Memory of all the processes of one run together, in bytes: the
+    /// run's cgroup (see [`cgroup`]), or, where there is none, a watch of
+    /// its processes' memory and `RLIMIT_AS` on each.
     pub memory_bytes: u64,
     /// Largest file it may write, in bytes (`RLIMIT_FSIZE`).
     pub file_size_bytes: u64,
@@ -43,8 +46,9 @@ pub struct Limits {
     /// Everything written to its folder and `/tmp` together (the size of
     /// the sandbox's tmpfs; not enforced without bubblewrap).
     pub disk_bytes: u64,
-    /// Processes of its user at once (`RLIMIT_NPROC`; only when it runs as
-    /// a user of its own).
+    /// Processes (tasks: threads count) of one run at once: its cgroup's
+    /// `pids.max`, and `RLIMIT_NPROC` of its user when it runs as a user of
+    /// its own.
     pub processes: u64,
 }
 
@@ -111,6 +115,83 @@ pub enum SendError {
     Io(io::Error),
 }
 
+/// The time limits on one wait (see [`stall`]: each counts the CPU time
+/// the program gets, with a wall-clock ceiling).
+#[derive(Clone, Copy, Debug)]
+pub struct Wait {
+    /// This wait's own limit, from its start.
+    pub step: Duration,
+    /// Whether `step` starts again at each output: a limit on silence (a
+    /// game the program plays by itself, printing as it goes).
+    pub on_silence: bool,
+    /// A limit that began before the wait (a whole session's), if any.
+    pub whole: Option<Budget>,
+}
+
+impl Wait {
+    /// A wait of `step`, and no other limit.
+    pub fn within(step: Duration) -> Wait {
+        Wait {
+            step,
+            on_silence: false,
+            whole: None,
+        }
+    }
+}
+
+/// A wait that ran out of time: which limit, and how ([`Spent`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimedOut {
+    /// How long it was waited for, and what the program had meanwhile.
+    pub spent: Spent,
+    /// Whether it was [`Wait::whole`] that ran out (not the wait's own).
+    pub whole: bool,
+}
+
+/// The budgets of the wait under way.
+struct Timer {
+    step: Budget,
+    whole: Option<Budget>,
+}
+
+impl Timer {
+    /// When the first limit passes by the wall clock.
+    fn due(&self) -> Instant {
+        match self.whole {
+            Some(w) => self.step.due().min(w.due()),
+            None => self.step.due(),
+        }
+    }
+
+    /// How long to poll at `now`, at most `interval`: not past the first
+    /// limit.
+    fn pause(&self, interval: Duration, now: Instant) -> Duration {
+        let due = self.due();
+        if now < due {
+            interval.min(due - now)
+        } else {
+            interval
+        }
+    }
+}
+
+/// The CPU time the program has had so far: its cgroup's count (every
+/// process it ever had), else [`Procs::cpu_ticks`].
+fn cpu_of(procs: &Procs, group: Option<&RunGroup>) -> Option<Duration> {
+    if let Some(t) = group.and_then(RunGroup::cpu_time) {
+        return Some(t);
+    }
+    let ticks = u32::try_from(procs.cpu_ticks()?).unwrap_or(u32::MAX);
+    Some(CPU_TICK.saturating_mul(ticks))
+}
+
+/// The first pause of a wait, after output: a program that printed its
+/// prompt blocks on its input within microseconds, and a game is a
+/// hundred such round trips (a pause of a millisecond each, the first
+/// check too early, made grading half again as long as the program).
+/// The pauses double from there, to 16 ms.
+const FIRST_POLL: Duration = Duration::from_micros(100);
+
 /// How much of standard error to keep (the last bytes).
 const STDERR_KEEP: usize = 64 * 1024;
 /// Quiet time after a prompt when `/proc` cannot tell.
@@ -163,22 +244,47 @@ pub struct Program {
     idle: Duration,
     /// The CPU clock during the current wait.
     watch: CpuWatch,
-    /// After a wait that ran out of time: whether the program was asleep.
-    asleep: Option<bool>,
+    /// After a wait that ran out of time: how.
+    timed_out: Option<TimedOut>,
+    limits: Limits,
+    /// Its cgroup, when the grader could make one.
+    group: Option<RunGroup>,
+    /// When it was killed for memory, why.
+    memory_kill: Option<MemoryKill>,
+    /// When its memory was last looked at.
+    policed: Instant,
 }
 
 /// Processes bubblewrap itself runs as the program's user with
 /// `--unshare-pid`: the monitor and the sandbox's init.
 const BWRAP_PROCESSES: u64 = 2;
 
-/// Settings made in the forked child before `exec`: a new session, the
-/// limits, death with the grader, (unconfined) no new privileges, a
-/// session keyring of its own (and, under a user of its own, that user's
-/// keyrings emptied), and the system call filter of [`super::syscalls`]
-/// (under bubblewrap too). The
-/// user is set by `Command::uid`/`gid` (which also clears supplementary
-/// groups) just before.
-fn confine_child(cmd: &mut Command, limits: Limits, user: Option<User>, keep_fds: [i32; 2]) {
+/// The cgroup of a run of `limits` (`own`: processes the sandbox itself
+/// adds), when the grader can make one (see [`cgroup`]); `None`: the
+/// run's memory is watched instead ([`Program::police`]).
+fn run_group(limits: &Limits, own: u64) -> Option<RunGroup> {
+    let tasks = limits.processes.saturating_add(own);
+    cgroup::cgroups().ok()?.run(limits.memory_bytes, tasks).ok()
+}
+
+/// Settings made in the forked child before `exec`: a new session, its
+/// cgroup (`group`), its user, the limits, death with the grader,
+/// (unconfined) no new privileges, a session keyring of its own (and,
+/// under a user of its own, that user's keyrings emptied), and the system
+/// call filter of [`super::syscalls`] (under bubblewrap too). With a
+/// cgroup the memory limit is the run's, all its processes together, and
+/// no process has a limit of its own on its address space (runtimes
+/// reserve far more address space than they use: a limit on it refuses
+/// correct programs, and the cgroup caps what they use); without one,
+/// each process keeps `RLIMIT_AS` at the limit, which bounds how far a run
+/// can get past it between two looks of the watch.
+fn confine_child(
+    cmd: &mut Command,
+    limits: Limits,
+    user: Option<User>,
+    keep_fds: [i32; 2],
+    group: Option<&RunGroup>,
+) {
     let grader = std::process::id() as i32;
     let unconfined = keep_fds == [-1, -1];
     // Under bubblewrap its own two processes (the monitor outside and the
@@ -189,10 +295,13 @@ fn confine_child(cmd: &mut Command, limits: Limits, user: Option<User>, keep_fds
         cmd,
         crate::sys::ChildSetup {
             cpu_seconds: limits.cpu_seconds,
-            memory_bytes: limits.memory_bytes,
+            memory_bytes: group.is_none().then_some(limits.memory_bytes),
             file_size_bytes: limits.file_size_bytes,
             open_files: limits.open_files,
             processes: nproc,
+            user: user.map(|u| (u.uid, u.gid)),
+            cgroup_fds: group.map_or([-1; cgroup::MAX_JOIN], RunGroup::join_fds),
+            cgroup_optional: group.map_or([false; cgroup::MAX_JOIN], RunGroup::optional_joins),
             parent: grader,
             no_new_privileges: unconfined,
             keep_fds,
@@ -200,10 +309,23 @@ fn confine_child(cmd: &mut Command, limits: Limits, user: Option<User>, keep_fds
             clear_user_keyrings: user.is_some(),
         },
     );
-    if let Some(u) = user {
-        cmd.uid(u.uid).gid(u.gid);
-    }
 }
+
+/// Why a run was killed for memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MemoryKill {
+    /// The kernel killed a process of its cgroup, past the limit (then we
+    /// killed the rest).
+    Kernel,
+    /// Our watch saw its processes use this much together.
+    Watched(u64),
+}
+
+/// How often a run's memory is looked at: its cgroup's count of kills
+/// (one small file), or, without a cgroup, the memory of each of its
+/// processes.
+const POLICE_CGROUP: Duration = Duration::from_millis(5);
+const POLICE_WATCH: Duration = Duration::from_millis(50);
 
 impl Program {
     /// Start `launch` in the host folder `cwd`, unconfined.
@@ -215,18 +337,29 @@ impl Program {
         if launch.argv.is_empty() {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty command"));
         }
+        adopt_orphans();
+        let group = run_group(&launch.limits, 0);
         let mut cmd = Command::new(&launch.argv[0]);
         cmd.args(&launch.argv[1..]).current_dir(cwd);
         plumb(&mut cmd, launch.env);
-        confine_child(&mut cmd, launch.limits, launch.user, [-1, -1]);
+        confine_child(
+            &mut cmd,
+            launch.limits,
+            launch.user,
+            [-1, -1],
+            group.as_ref(),
+        );
         let child = cmd.spawn()?;
         let pid = child.id() as i32;
         let scope = match launch.user {
             Some(u) => Scope::User(u.uid),
             None => Scope::Session(pid),
         };
-        let procs = Procs::host(scope, pid)?;
-        Program::new(child, procs, Jail::Unconfined, launch)
+        let mut procs = Procs::host(scope, pid)?;
+        if let Some(file) = group.as_ref().and_then(RunGroup::members_file) {
+            procs.use_members(file);
+        }
+        Program::new(child, procs, Jail::Unconfined, launch, group)
     }
 
     /// Start `launch` inside bubblewrap (`program`, arguments `args` but the
@@ -243,6 +376,7 @@ impl Program {
         fill: &dyn Fn(&Folder) -> Result<(), String>,
     ) -> Result<(Program, Folder), String> {
         use rustix::pipe::{PipeFlags, pipe_with};
+        adopt_orphans();
         let pipe = || pipe_with(PipeFlags::CLOEXEC).map_err(|e| format!("cannot make a pipe: {e}"));
         let (block_read, block_write) = pipe()?;
         let (info_read, info_write) = pipe()?;
@@ -253,10 +387,11 @@ impl Program {
             ..args
         }
         .build();
+        let group = run_group(&launch.limits, BWRAP_PROCESSES);
         let mut cmd = Command::new(bwrap);
         cmd.args(args).arg("--").args(launch.argv).current_dir("/");
         plumb(&mut cmd, launch.env);
-        confine_child(&mut cmd, launch.limits, launch.user, keep);
+        confine_child(&mut cmd, launch.limits, launch.user, keep, group.as_ref());
         let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start bubblewrap: {e}"))?;
@@ -289,7 +424,11 @@ impl Program {
                 // signal): killed first (its parent, not yet reaped, keeps
                 // its id ours), or reading that error would never end (a
                 // submission too large to copy hung the grader).
-                if let Some(pid) = ready.ok().and_then(rustix::process::Pid::from_raw) {
+                let first = ready.ok().and_then(rustix::process::Pid::from_raw);
+                let pidfd = first.and_then(|pid| {
+                    rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()).ok()
+                });
+                if let Some(pid) = first {
                     let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
                 }
                 let _ = child.kill();
@@ -298,6 +437,9 @@ impl Program {
                     let _ = err.read_to_string(&mut why);
                 }
                 let _ = child.wait();
+                if let Some(fd) = &pidfd {
+                    reap_adopted(fd, Duration::from_secs(5));
+                }
                 let why = crate::text::escape_line(why.trim()).into_owned();
                 return Err(if why.is_empty() {
                     e
@@ -308,12 +450,18 @@ impl Program {
         };
         // The program starts now.
         let _ = std::fs::File::from(block_write).write_all(b"x");
-        let program = Program::new(child, procs, Jail::Bwrap { init }, launch)
+        let program = Program::new(child, procs, Jail::Bwrap { init }, launch, group)
             .map_err(|e| format!("cannot set up the pipes: {e}"))?;
         Ok((program, folder))
     }
 
-    fn new(mut child: Child, procs: Procs, jail: Jail, launch: &Launch) -> io::Result<Program> {
+    fn new(
+        mut child: Child,
+        procs: Procs,
+        jail: Jail,
+        launch: &Launch,
+        group: Option<RunGroup>,
+    ) -> io::Result<Program> {
         let stdin = child
             .stdin
             .take()
@@ -348,8 +496,12 @@ impl Program {
             status: None,
             reader: None,
             idle: launch.idle,
-            watch: CpuWatch::new(Instant::now(), Instant::now()),
-            asleep: None,
+            watch: CpuWatch::new(Duration::ZERO),
+            timed_out: None,
+            limits: launch.limits,
+            group,
+            memory_kill: None,
+            policed: Instant::now(),
         })
     }
 
@@ -374,56 +526,67 @@ impl Program {
         }
     }
 
+    /// The budget of a limit of `limit` from now (see [`stall`]).
+    pub fn budget(&self, limit: Duration) -> Budget {
+        Budget::new(limit, Instant::now(), self.cpu_time())
+    }
+
     /// Wait until the program waits for input, exits, runs out of time
-    /// (`deadline`, or `silence` without output), or prints more than `cap`
-    /// bytes. `prompt` says whether the output so far ends with a prompt.
-    pub fn wait_ready(
-        &mut self,
-        deadline: Instant,
-        silence: Duration,
-        cap: usize,
-        prompt: &dyn Fn(&[u8]) -> bool,
-    ) -> Waited {
+    /// (`wait`), or prints more than `cap` bytes. `prompt` says whether the
+    /// output so far ends with a prompt.
+    pub fn wait_ready(&mut self, wait: Wait, cap: usize, prompt: &dyn Fn(&[u8]) -> bool) -> Waited {
         let mut last_output = Instant::now();
-        let mut interval = Duration::from_millis(1);
+        let mut interval = FIRST_POLL;
         let mut got_data = true;
-        self.start_watch(deadline.min(last_output + silence));
+        let mut timer = self.start_timer(wait);
         let ready = loop {
             if self.pump() > 0 {
                 last_output = Instant::now();
-                interval = Duration::from_millis(1);
+                interval = FIRST_POLL;
                 got_data = true;
+                if wait.on_silence {
+                    timer.step = self.budget(wait.step);
+                }
             }
             if self.out.len() > cap || self.err_since_input > cap {
                 break Ready::Flood;
             }
+            self.police();
             if let Some(status) = self.exit_status() {
                 self.pump();
                 break Ready::Exited(status);
             }
             let now = Instant::now();
             let quiet = now.duration_since(last_output);
-            if !got_data || prompt(&self.out) {
+            let at_prompt = prompt(&self.out);
+            // In the middle of a screen: more lines are coming (an
+            // unbuffered program writes each line on its own).
+            let mid_screen = got_data && !at_prompt;
+            if !got_data || at_prompt {
                 if proc_info() {
                     if self.reading_stdin() {
                         self.pump();
                         break Ready::Reading;
                     }
-                } else if quiet >= PROMPT_QUIET && prompt(&self.out) {
+                } else if quiet >= PROMPT_QUIET && at_prompt {
                     break Ready::Prompt;
                 }
             }
             if !proc_info() && quiet >= self.idle {
                 break Ready::Idle;
             }
-            if now >= deadline || quiet >= silence {
-                self.judge_sleep(now);
+            if self.out_of_time(&timer, now) {
                 break Ready::Timeout;
             }
-            self.watch_cpu(now);
             got_data = false;
-            self.poll(interval.min(deadline - now));
-            interval = (interval * 2).min(Duration::from_millis(16));
+            if mid_screen {
+                // Let the rest of the screen arrive, and read it at once:
+                // waking for each of its lines cost more than the program.
+                std::thread::sleep(FIRST_POLL);
+            } else {
+                self.poll(timer.pause(interval, now));
+                interval = (interval * 2).min(Duration::from_millis(16));
+            }
         };
         Waited {
             output: std::mem::take(&mut self.out),
@@ -432,47 +595,17 @@ impl Program {
     }
 
     /// Wait for one line of standard output (a program that answers in
-    /// lines, such as the Go driver), reading standard error all along so
-    /// that the program never blocks on it. The line comes without its
-    /// newline; what follows it stays for the next call.
-    pub fn read_line(&mut self, deadline: Instant, cap: usize) -> LineRead {
-        self.read_line_until(deadline, cap, |_, _| None)
-    }
-
-    /// [`Program::read_line`] for a wait of `limit` that a loaded machine
-    /// must not shorten: once `limit` has passed, a program that is busy
-    /// (its CPU clock moved over the end of the wait) but has had less than
-    /// `limit` of CPU time since the wait began (it was waiting for a core)
-    /// is waited for on, until it has had that much, and at most `stretch`
-    /// times `limit` in all ([`starved_wait`]). On an idle machine nothing
-    /// changes: a loop is stopped after `limit`, as is a program asleep
-    /// (blocked) at its end.
-    pub fn read_line_busy(&mut self, limit: Duration, stretch: u32, cap: usize) -> LineRead {
-        let start = Instant::now();
-        let before = self.procs.cpu_ticks();
-        let end = start + limit.saturating_mul(stretch.max(1));
-        self.read_line_until(start + limit, cap, |p, now| {
-            let ticks = p.procs.cpu_ticks();
-            let used = ticks
-                .zip(before)
-                .map(|(t, b)| CPU_TICK * t.saturating_sub(b) as u32);
-            starved_wait(now, end, limit, used?, p.watch.asleep(now, ticks)?)
-        })
-    }
-
-    /// The loop of [`Program::read_line`]: at `deadline`, `more` may give a
-    /// later one (the CPU watch goes on over the whole wait).
-    fn read_line_until(
-        &mut self,
-        mut deadline: Instant,
-        cap: usize,
-        mut more: impl FnMut(&Program, Instant) -> Option<Instant>,
-    ) -> LineRead {
-        let mut interval = Duration::from_millis(1);
-        self.start_watch(deadline);
+    /// lines, such as the Go driver) under the limit `wait` (see
+    /// [`stall`]: counted in CPU time, so a loaded machine does not
+    /// shorten it), reading standard error all along so that the program
+    /// never blocks on it. The line comes without its newline; what
+    /// follows it stays for the next call.
+    pub fn read_line(&mut self, wait: Wait, cap: usize) -> LineRead {
+        let mut interval = FIRST_POLL;
+        let timer = self.start_timer(wait);
         loop {
             if self.pump() > 0 {
-                interval = Duration::from_millis(1);
+                interval = FIRST_POLL;
             }
             if let Some(end) = self.out.iter().position(|&b| b == b'\n') {
                 let mut line: Vec<u8> = self.out.drain(..=end).collect();
@@ -485,6 +618,7 @@ impl Program {
             if self.out.len() > cap || self.err_since_input > cap {
                 return LineRead::Flood;
             }
+            self.police();
             if let Some(status) = self.exit_status() {
                 self.pump();
                 if self.out.contains(&b'\n') {
@@ -493,39 +627,34 @@ impl Program {
                 return LineRead::Exited(status);
             }
             let now = Instant::now();
-            if now >= deadline {
-                match more(self, now) {
-                    Some(later) if later > now => deadline = later,
-                    _ => {
-                        self.judge_sleep(now);
-                        return LineRead::Timeout;
-                    }
-                }
+            if self.out_of_time(&timer, now) {
+                return LineRead::Timeout;
             }
-            self.watch_cpu(now);
-            self.poll(interval.min(deadline - now));
+            self.poll(timer.pause(interval, now));
             interval = (interval * 2).min(Duration::from_millis(16));
         }
     }
 
-    /// Wait for the program to exit until `deadline`, reading (and
-    /// discarding beyond `cap`) its output.
-    pub fn wait_exit(&mut self, deadline: Instant, cap: usize) -> Option<ExitStatus> {
-        let mut interval = Duration::from_millis(1);
+    /// Wait for the program to exit under the limit `wait`, reading (and
+    /// discarding beyond `cap`) its output; `None` when the time ran out.
+    pub fn wait_exit(&mut self, wait: Wait, cap: usize) -> Option<ExitStatus> {
+        let mut interval = FIRST_POLL;
+        let timer = self.start_timer(wait);
         loop {
             self.pump();
             if self.out.len() > cap {
                 self.out.drain(..self.out.len() - cap);
             }
+            self.police();
             if let Some(status) = self.exit_status() {
                 self.pump();
                 return Some(status);
             }
             let now = Instant::now();
-            if now >= deadline {
+            if self.out_of_time(&timer, now) {
                 return None;
             }
-            self.poll(interval.min(deadline - now));
+            self.poll(timer.pause(interval, now));
             interval = (interval * 2).min(Duration::from_millis(16));
         }
     }
@@ -536,20 +665,21 @@ impl Program {
         self.stdin = None;
     }
 
-    /// Wait for the program to exit until `deadline`, keeping its whole
-    /// output (see [`Program::take_output`]): how a program that reads its
-    /// input and prints its answer ends. More than `cap` bytes on standard
-    /// output, or on standard error, is [`Ready::Flood`].
-    pub fn run_to_exit(&mut self, deadline: Instant, cap: usize) -> Ready {
-        let mut interval = Duration::from_millis(1);
-        self.start_watch(deadline);
+    /// Wait for the program to exit under the limit `wait`, keeping its
+    /// whole output (see [`Program::take_output`]): how a program that
+    /// reads its input and prints its answer ends. More than `cap` bytes on
+    /// standard output, or on standard error, is [`Ready::Flood`].
+    pub fn run_to_exit(&mut self, wait: Wait, cap: usize) -> Ready {
+        let mut interval = FIRST_POLL;
+        let timer = self.start_timer(wait);
         loop {
             if self.pump() > 0 {
-                interval = Duration::from_millis(1);
+                interval = FIRST_POLL;
             }
             if self.out.len() > cap || self.err_since_input > cap {
                 return Ready::Flood;
             }
+            self.police();
             if let Some(status) = self.exit_status() {
                 self.pump();
                 if self.out.len() > cap || self.err_since_input > cap {
@@ -558,43 +688,74 @@ impl Program {
                 return Ready::Exited(status);
             }
             let now = Instant::now();
-            if now >= deadline {
-                self.judge_sleep(now);
+            if self.out_of_time(&timer, now) {
                 return Ready::Timeout;
             }
-            self.watch_cpu(now);
-            self.poll(interval.min(deadline - now));
+            self.poll(timer.pause(interval, now));
             interval = (interval * 2).min(Duration::from_millis(16));
         }
     }
 
-    /// The CPU time the program's processes have had so far, in whole
-    /// ticks of `/proc`; `None` when `/proc` tells nothing.
+    /// The CPU time the program's processes have had so far; `None` when
+    /// nothing tells.
     pub fn cpu_time(&self) -> Option<Duration> {
-        let ticks = u32::try_from(self.procs.cpu_ticks()?).unwrap_or(u32::MAX);
-        Some(CPU_TICK.saturating_mul(ticks))
+        cpu_of(&self.procs, self.group.as_ref())
     }
 
     /// After a wait that ran out of time ([`Ready::Timeout`],
-    /// [`LineRead::Timeout`]): whether the program was asleep then, its CPU
-    /// clock still over the end of the wait (see [`super::stall`]); `None`
-    /// when that cannot be told, or the last wait did not run out.
+    /// [`LineRead::Timeout`], `wait_exit` giving `None`): whether the
+    /// program was asleep then, its CPU clock still over the end of the
+    /// wait (see [`stall`]); `None` when that cannot be told, or the last
+    /// wait did not run out.
     pub fn asleep(&self) -> Option<bool> {
-        self.asleep
+        self.timed_out.map(|t| t.spent).and_then(|s| s.asleep)
     }
 
-    fn start_watch(&mut self, end: Instant) {
-        self.asleep = None;
-        self.watch = CpuWatch::new(Instant::now(), end);
+    /// After a wait that ran out of time: which limit ran out, how long it
+    /// was waited for and what CPU time the program had meanwhile.
+    pub fn timed_out(&self) -> Option<TimedOut> {
+        self.timed_out
     }
 
-    fn watch_cpu(&mut self, now: Instant) {
-        let procs = &self.procs;
-        self.watch.sample(now, || procs.cpu_ticks());
+    fn start_timer(&mut self, wait: Wait) -> Timer {
+        self.timed_out = None;
+        let step = self.budget(wait.step);
+        let shortest = match wait.whole {
+            Some(w) => wait.step.min(w.limit),
+            None => wait.step,
+        };
+        self.watch = CpuWatch::new(shortest);
+        let now = step.start;
+        self.watch.sample(now, || step.cpu_start);
+        Timer {
+            step,
+            whole: wait.whole,
+        }
     }
 
-    fn judge_sleep(&mut self, now: Instant) {
-        self.asleep = self.watch.asleep(now, self.procs.cpu_ticks());
+    /// Whether a limit of `timer` ran out at `now` (then noted for
+    /// [`Program::timed_out`]); the CPU clock is sampled on the way.
+    fn out_of_time(&mut self, timer: &Timer, now: Instant) -> bool {
+        let (procs, group) = (&self.procs, self.group.as_ref());
+        self.watch.sample(now, || cpu_of(procs, group));
+        if now < timer.due() {
+            return false;
+        }
+        let cpu = self.watch.latest();
+        let asleep = self.watch.asleep(now, cpu);
+        let limits = [(timer.step, false)]
+            .into_iter()
+            .chain(timer.whole.map(|w| (w, true)));
+        for (budget, whole) in limits {
+            if budget.spent(now, cpu, asleep) {
+                self.timed_out = Some(TimedOut {
+                    spent: budget.outcome(now, cpu, asleep),
+                    whole,
+                });
+                return true;
+            }
+        }
+        false
     }
 
     /// Wait up to `limit` for the program to exit, without reading it.
@@ -622,15 +783,109 @@ impl Program {
         self.status
     }
 
-    /// Describe an exit status of this program: bubblewrap passes on a
-    /// death by signal N as status 128 + N.
-    pub fn describe_status(&self, status: ExitStatus) -> String {
-        match (&self.jail, status.code()) {
-            (Jail::Bwrap { .. }, Some(code)) if (129..160).contains(&code) => {
-                describe_signal(code - 128)
-            }
-            _ => describe_status(status),
+    /// Look at the run's memory (at most every few milliseconds): when the
+    /// kernel killed one of its processes for memory (its cgroup past the
+    /// limit), or, without a cgroup, its processes together use more than
+    /// the limit, the whole run is killed, the kill noted as one for
+    /// memory ([`Program::describe_status`]).
+    fn police(&mut self) {
+        if self.memory_kill.is_some() || self.status.is_some() {
+            return;
         }
+        let now = Instant::now();
+        let every = if self.group.is_some() {
+            POLICE_CGROUP
+        } else {
+            POLICE_WATCH
+        };
+        if now.duration_since(self.policed) < every {
+            return;
+        }
+        self.policed = now;
+        let kill = match &self.group {
+            Some(g) => (g.oom_kills() > 0).then_some(MemoryKill::Kernel),
+            None => self
+                .procs
+                .memory_bytes()
+                .filter(|&used| used > self.limits.memory_bytes)
+                .map(MemoryKill::Watched),
+        };
+        if kill.is_some() {
+            self.memory_kill = kill;
+            self.kill();
+        }
+    }
+
+    /// Whether the run was killed for memory, by us or by the kernel in
+    /// its cgroup (also when that happened after the last look).
+    fn killed_for_memory(&self) -> Option<MemoryKill> {
+        self.memory_kill.or_else(|| {
+            self.group
+                .as_ref()
+                .is_some_and(|g| g.oom_kills() > 0)
+                .then_some(MemoryKill::Kernel)
+        })
+    }
+
+    /// Describe an exit status of this program: bubblewrap passes on a
+    /// death by signal N as status 128 + N. A kill for memory says so,
+    /// as the kernel's count in the run's cgroup or our own watch tells
+    /// it; a `SIGKILL` that was not one is not blamed on memory (nor on
+    /// the CPU limit, unless the run had that much CPU time). A run that
+    /// tried to have more processes than its limit says so too.
+    pub fn describe_status(&self, status: ExitStatus) -> String {
+        let signal = match (&self.jail, status.code()) {
+            (Jail::Bwrap { .. }, Some(code)) if (129..160).contains(&code) => Some(code - 128),
+            (_, Some(_)) => None,
+            _ => status.signal(),
+        };
+        let limit = crate::grade::confine::size(self.limits.memory_bytes);
+        let memory = match self.killed_for_memory() {
+            Some(MemoryKill::Kernel) => Some(format!(
+                "killed for memory: its processes together reached the limit of {limit} (--memory), and the kernel killed in its cgroup"
+            )),
+            Some(MemoryKill::Watched(used)) => Some(format!(
+                "killed for memory: its processes together used {} MiB (more than the limit of {limit}, --memory)",
+                used >> 20
+            )),
+            None => None,
+        };
+        let mut text = match (signal, memory) {
+            (Some(libc::SIGKILL), Some(why)) => format!("signal 9 (SIGKILL: {why})"),
+            (Some(libc::SIGKILL), None) => {
+                let cpu = self.cpu_time().unwrap_or_default();
+                if cpu >= Duration::from_secs(self.limits.cpu_seconds) {
+                    format!(
+                        "signal 9 (SIGKILL: killed, perhaps for its CPU time: its processes had {:.1} s, and each may have {} s, --cpu)",
+                        cpu.as_secs_f64(),
+                        self.limits.cpu_seconds
+                    )
+                } else {
+                    "signal 9 (SIGKILL: not from the grader's limits: its memory stayed under the limit, and its CPU time too)".to_string()
+                }
+            }
+            (Some(sig), memory) => {
+                let base = describe_signal(sig);
+                match memory {
+                    Some(why) => format!("{base}, after one of its processes was {why}"),
+                    None => base,
+                }
+            }
+            (None, memory) => {
+                let base = describe_status(status);
+                match memory {
+                    Some(why) => format!("{base}, after one of its processes was {why}"),
+                    None => base,
+                }
+            }
+        };
+        if self.group.as_ref().is_some_and(RunGroup::hit_task_limit) {
+            text.push_str(&format!(
+                "; it tried to run more than {} processes at once (--processes)",
+                self.limits.processes
+            ));
+        }
+        text
     }
 
     /// The output read since the last wait (e.g. after an exit).
@@ -698,14 +953,18 @@ impl Program {
         })
     }
 
-    /// Kill the program and every process it started, and reap it.
+    /// Kill the program and every process it started, and reap them all:
+    /// the main process, and what was orphaned to the grader (see
+    /// [`adopt_orphans`]), so that nothing of the run is left, not even a
+    /// zombie counting against its user's process limit.
     pub fn kill(&mut self) {
         self.stdin = None;
         match &self.jail {
             Jail::Bwrap { init } => {
-                // The namespace dies with its first process; bubblewrap's
-                // outer process then reaps it and exits (killing that one
-                // first would leave the first process to nobody).
+                // The namespace dies with its first process. bubblewrap's
+                // outer process exits as soon as it learns the program's
+                // status, without reaping that first process: it is
+                // orphaned to the grader, which reaps it below.
                 let _ = rustix::process::pidfd_send_signal(init, rustix::process::Signal::KILL);
                 if self.wait_exit_quietly(Duration::from_secs(2)).is_none() {
                     let _ = self.child.kill();
@@ -717,10 +976,28 @@ impl Program {
                     Some(u) => procs::kill_user(u.uid, u.gid, &mut self.procs),
                     None => self.kill_session(),
                 }
+                // Every process of the program is dead now; those it
+                // detached were orphaned to the grader. Reaped while the
+                // main process is not yet (its id, which the session is
+                // named by, cannot be reused meanwhile).
+                let main = self.child.id() as i32;
+                let ours = match self.user {
+                    Some(u) => procs::Owner::User(u.uid),
+                    None => procs::Owner::Session(main),
+                };
+                // A process that left the session is still in the run's
+                // cgroup.
+                if let Some(g) = &self.group {
+                    g.kill_all();
+                }
+                procs::reap_orphans(ours, main);
             }
         }
         if self.status.is_none() {
             self.status = self.child.wait().ok();
+        }
+        if let Jail::Bwrap { init } = &self.jail {
+            reap_adopted(init, Duration::from_secs(5));
         }
     }
 
@@ -801,7 +1078,7 @@ impl Program {
             std::thread::sleep(timeout);
             return;
         }
-        let timeout = timeout.clamp(Duration::from_millis(1), Duration::from_millis(999));
+        let timeout = timeout.clamp(FIRST_POLL, Duration::from_millis(999));
         let ts = Timespec {
             tv_sec: 0,
             tv_nsec: timeout.subsec_nanos().into(),
@@ -829,7 +1106,9 @@ impl Program {
                 return true;
             }
         }
-        if !self.procs.scan_due() {
+        // Another process (a wrapper's child): looked for at once while
+        // none was seen reading, then at most every few milliseconds.
+        if !self.procs.scan_due(self.reader.is_some()) {
             return false;
         }
         for p in self.procs.list() {
@@ -848,9 +1127,11 @@ impl Program {
                 .fd_target(pid, fd)
                 .is_some_and(|l| l == self.stdin_pipe)
         };
-        let mut threads = self.procs.threads(pid);
-        if threads.is_empty() {
-            threads.push(pid);
+        // The first thread first, which is the one that reads in most
+        // programs: the others are listed only when there are others.
+        let mut threads = vec![pid];
+        if self.procs.thread_count(pid) != Some(1) {
+            threads.extend(self.procs.threads(pid).into_iter().filter(|&t| t != pid));
         }
         for tid in threads {
             if let Some(text) = self.procs.read(&format!("{pid}/task/{tid}/syscall")) {
@@ -879,6 +1160,46 @@ impl Program {
 impl Drop for Program {
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// Make the grader the reaper of the orphans of the programs it starts
+/// (`PR_SET_CHILD_SUBREAPER`, once), instead of the system's first process.
+/// bubblewrap leaves one orphan per run (the sandbox's first process), and
+/// a program unconfined may detach children; reaped by process 1, which on
+/// some machines and in containers takes a second or more, each stayed a
+/// zombie of the program's user meanwhile, counted against its process
+/// limit, and the next run of that user waited for it
+/// ([`procs::wait_user_gone`]): grading took 20 to 36 times as long as the
+/// programs. Adopted, they are reaped as soon as the run is killed
+/// ([`Program::kill`]).
+pub(crate) fn adopt_orphans() {
+    static DONE: std::sync::Once = std::sync::Once::new();
+    DONE.call_once(|| {
+        let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));
+    });
+}
+
+/// Reap the sandbox's first process (`init`, a pidfd), orphaned to the
+/// grader when bubblewrap's outer process exits: polled until it is dead,
+/// at most `limit`. Nothing happens when it is not the grader's child (it
+/// was reaped already, or the grader could not adopt it): a pidfd names
+/// that one process, never another that got its id later.
+fn reap_adopted(init: &OwnedFd, limit: Duration) {
+    use rustix::process::{WaitId, WaitIdOptions, waitid};
+    let until = Instant::now() + limit;
+    let mut interval = Duration::from_millis(1);
+    loop {
+        match waitid(
+            WaitId::PidFd(init.as_fd()),
+            WaitIdOptions::EXITED | WaitIdOptions::NOHANG,
+        ) {
+            Ok(None) if Instant::now() < until => {}
+            Err(rustix::io::Errno::INTR) => {}
+            _ => return,
+        }
+        std::thread::sleep(interval);
+        interval = (interval * 2).min(Duration::from_millis(16));
     }
 }
 
@@ -999,32 +1320,6 @@ const READ_CALLS: &[u64] = &[63, 65, 67, 69]; // read, readv, pread64, preadv
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 const READ_CALLS: &[u64] = &[];
 
-/// One tick of the CPU clock of `/proc/<pid>/stat` (`USER_HZ`, 100 on
-/// every Linux architecture: a constant of the kernel's interface).
-const CPU_TICK: Duration = Duration::from_millis(10);
-
-/// At the end of a wait of `limit` (`now`; the wait may go on to `end`),
-/// in which the program had `used` of CPU time and was `asleep` or not
-/// over its last part: how much longer to wait, if at all. Only a busy
-/// program that had less CPU time than `limit` waits on, until it could
-/// have had it (at least [`STARVED_STEP`] more, so that the CPU watch
-/// sees the next step), and never past `end`.
-pub fn starved_wait(
-    now: Instant,
-    end: Instant,
-    limit: Duration,
-    used: Duration,
-    asleep: bool,
-) -> Option<Instant> {
-    if asleep || used >= limit || now >= end {
-        return None;
-    }
-    Some((now + (limit - used).max(STARVED_STEP)).min(end))
-}
-
-/// The shortest step of a wait stretched by [`starved_wait`].
-const STARVED_STEP: Duration = Duration::from_millis(200);
-
 /// Describe an exit status: `status 1`, `signal 9 (SIGKILL)`.
 pub fn describe_status(status: ExitStatus) -> String {
     if let Some(code) = status.code() {
@@ -1038,7 +1333,7 @@ pub fn describe_status(status: ExitStatus) -> String {
 
 fn describe_signal(sig: i32) -> String {
     let name = match sig {
-        libc::SIGKILL => " (SIGKILL: killed, perhaps the memory or CPU limit)",
+        libc::SIGKILL => " (SIGKILL: killed)",
         libc::SIGSEGV => " (SIGSEGV)",
         libc::SIGXCPU => " (SIGXCPU: CPU time limit)",
         libc::SIGXFSZ => " (SIGXFSZ: file size limit)",

@@ -57,6 +57,10 @@ impl ProcInfo {
 pub struct Procs {
     proc_dir: OwnedFd,
     scope: Scope,
+    /// The `cgroup.procs` of the run's cgroup, when it has one: outside a
+    /// namespace, its processes are the ones listed there (a process that
+    /// left the session too), and the host's `/proc` is not listed.
+    members: Option<std::path::PathBuf>,
     /// The main process, in this view's numbering.
     pub main: i32,
     last_scan: Option<Instant>,
@@ -72,6 +76,7 @@ impl Procs {
         Ok(Procs {
             proc_dir: rfs::open("/proc", DIR_FLAGS, Mode::empty())?,
             scope,
+            members: None,
             main,
             last_scan: None,
         })
@@ -83,6 +88,7 @@ impl Procs {
         Ok(Procs {
             proc_dir: rfs::open(format!("/proc/{init}/root/proc"), DIR_FLAGS, Mode::empty())?,
             scope: Scope::Namespace,
+            members: None,
             main: 2,
             last_scan: None,
         })
@@ -143,9 +149,26 @@ impl Procs {
         self.numbers(&format!("{pid}/task"))
     }
 
+    /// List the processes of the run's cgroup (its `cgroup.procs` file)
+    /// instead of the host's `/proc`, outside a namespace.
+    pub fn use_members(&mut self, procs_file: std::path::PathBuf) {
+        if !self.is_namespace() {
+            self.members = Some(procs_file);
+        }
+    }
+
     /// The program's processes, bubblewrap's own excluded.
     pub fn list(&mut self) -> Vec<ProcInfo> {
         self.last_scan = Some(Instant::now());
+        if let Some(file) = &self.members {
+            let text = std::fs::read_to_string(file).unwrap_or_default();
+            return text
+                .split_whitespace()
+                .filter_map(|p| p.parse().ok())
+                .filter_map(|pid| self.info(pid))
+                .map(|(info, _)| info)
+                .collect();
+        }
         let mut found = Vec::new();
         for pid in self.numbers(".") {
             if self.is_namespace() && pid == 1 {
@@ -164,33 +187,33 @@ impl Procs {
         found
     }
 
-    /// Whether a full listing is due (at most every 50 ms outside a
-    /// namespace, where a listing reads all of the host's processes).
-    pub fn scan_due(&self) -> bool {
-        self.is_namespace()
-            || self
-                .last_scan
-                .is_none_or(|t| t.elapsed() >= Duration::from_millis(50))
+    /// Whether a full listing is due: at most every 50 ms outside a
+    /// namespace and a cgroup, where a listing reads all of the host's
+    /// processes; inside one, each time, or at most every 10 ms once a
+    /// reader is `known` (a listing and a look at each process, for each
+    /// of the hundreds of checks of a game, cost more than the program).
+    pub fn scan_due(&self, known: bool) -> bool {
+        let every = if !self.is_namespace() && self.members.is_none() {
+            Duration::from_millis(50)
+        } else if known {
+            Duration::from_millis(10)
+        } else {
+            Duration::ZERO
+        };
+        self.last_scan.is_none_or(|t| t.elapsed() >= every)
+    }
+
+    /// How many threads `pid` has (its `task` folder's link count is that
+    /// plus 2), without listing them.
+    #[allow(clippy::useless_conversion)] // `st_nlink` is a u32 on some targets
+    pub fn thread_count(&self, pid: i32) -> Option<u64> {
+        let st = rfs::statat(&self.proc_dir, format!("{pid}/task"), rfs::AtFlags::empty()).ok()?;
+        u64::from(st.st_nlink).checked_sub(2)
     }
 
     /// One process and its session id.
     pub fn info(&self, pid: i32) -> Option<(ProcInfo, i32)> {
-        let stat = self.read(&format!("{pid}/stat"))?;
-        let (open, close) = (stat.find('(')?, stat.rfind(')')?);
-        let comm = stat.get(open + 1..close)?.to_string();
-        let fields: Vec<&str> = stat.get(close + 1..)?.split_whitespace().collect();
-        if fields.len() < 4 {
-            return None;
-        }
-        Some((
-            ProcInfo {
-                pid,
-                ppid: fields[1].parse().unwrap_or(0),
-                state: fields[0].chars().next().unwrap_or('?'),
-                comm,
-            },
-            fields[3].parse().unwrap_or(-1),
-        ))
+        parse_stat(pid, &self.read(&format!("{pid}/stat"))?)
     }
 
     /// CPU time the program has used so far, user and system, in clock
@@ -203,13 +226,51 @@ impl Procs {
         if !self.is_namespace() {
             return self.ticks_of(self.main);
         }
-        let mut total = None;
-        for pid in self.numbers(".") {
+        // Right after the start, the program may not be forked yet: none
+        // but bubblewrap's own process 1, and no CPU time.
+        let pids = self.numbers(".");
+        if pids.is_empty() {
+            return None;
+        }
+        let mut total = 0u64;
+        for pid in pids {
             if pid == 1 {
                 continue;
             }
             if let Some(t) = self.ticks_of(pid) {
-                total = Some(total.unwrap_or(0) + t);
+                total = total.saturating_add(t);
+            }
+        }
+        Some(total)
+    }
+
+    /// The memory the program's processes use together, in bytes (each
+    /// one's proportional share of what it maps, `Pss`, so that pages
+    /// shared between them count once; its resident size where the
+    /// kernel has no `smaps_rollup`); `None` when `/proc` tells nothing.
+    /// Outside a namespace this lists `/proc`: it is meant for a watch at
+    /// most every few tens of milliseconds.
+    pub fn memory_bytes(&mut self) -> Option<u64> {
+        let pids: Vec<i32> = if self.is_namespace() {
+            self.numbers(".").into_iter().filter(|&p| p != 1).collect()
+        } else {
+            let mut pids: Vec<i32> = self.list().into_iter().map(|p| p.pid).collect();
+            if !pids.contains(&self.main) {
+                pids.push(self.main);
+            }
+            pids
+        };
+        let mut total = None;
+        for pid in pids {
+            let kib = self
+                .read(&format!("{pid}/smaps_rollup"))
+                .and_then(|t| kib_field(&t, "Pss:"))
+                .or_else(|| {
+                    self.read(&format!("{pid}/status"))
+                        .and_then(|t| kib_field(&t, "VmRSS:"))
+                });
+            if let Some(k) = kib {
+                total = Some(total.unwrap_or(0u64).saturating_add(k.saturating_mul(1024)));
             }
         }
         total
@@ -233,6 +294,27 @@ impl Procs {
     }
 }
 
+/// A process and its session id from its `/proc/<pid>/stat` line. The
+/// name, in parentheses, may hold spaces and parentheses of its own: the
+/// fields are counted from the last `)`.
+fn parse_stat(pid: i32, stat: &str) -> Option<(ProcInfo, i32)> {
+    let (open, close) = (stat.find('(')?, stat.rfind(')')?);
+    let comm = stat.get(open + 1..close)?.to_string();
+    let fields: Vec<&str> = stat.get(close + 1..)?.split_whitespace().collect();
+    if fields.len() < 4 {
+        return None;
+    }
+    Some((
+        ProcInfo {
+            pid,
+            ppid: fields[1].parse().unwrap_or(0),
+            state: fields[0].chars().next().unwrap_or('?'),
+            comm,
+        },
+        fields[3].parse().unwrap_or(-1),
+    ))
+}
+
 /// The CPU time fields of a `/proc/<pid>/stat` line (`utime`, `stime`,
 /// `cutime`, `cstime`: the 14th to 17th fields), summed. The name, in
 /// parentheses, may hold spaces and parentheses of its own: the fields
@@ -250,14 +332,29 @@ pub fn stat_ticks(stat: &str) -> Option<u64> {
 /// How many processes of real user `uid` exist, zombies included (they
 /// count against the user's process limit until they are reaped).
 pub fn user_process_count(uid: u32) -> usize {
+    use std::os::unix::fs::MetadataExt;
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return 0;
     };
+    // The owner of a process's `/proc` folder is its effective user id,
+    // zombies' too: far cheaper to read than each `status` (the programs'
+    // effective and real user ids are the same).
     dir.flatten()
         .filter(|e| e.file_name().to_string_lossy().parse::<u32>().is_ok())
-        .filter_map(|e| std::fs::read_to_string(e.path().join("status")).ok())
-        .filter(|s| real_uid_of_status(s) == Some(uid))
+        .filter_map(|e| e.metadata().ok())
+        .filter(|m| m.uid() == uid)
         .count()
+}
+
+/// The number of kibibytes of the line `name` (`Pss:`, `VmRSS:`) of a
+/// `/proc` file.
+fn kib_field(text: &str, name: &str) -> Option<u64> {
+    text.lines()
+        .find_map(|l| l.strip_prefix(name))?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// The real user id in the text of a `/proc/<pid>/status`.
@@ -284,6 +381,107 @@ pub fn wait_user_gone(uid: u32, timeout: Duration) -> bool {
         std::thread::sleep(pause);
         pause = (pause * 2).min(Duration::from_millis(32));
     }
+}
+
+/// Whose orphans [`reap_orphans`] reaps.
+#[derive(Clone, Copy, Debug)]
+pub enum Owner {
+    /// The processes of this real user id.
+    User(u32),
+    /// The processes of this session.
+    Session(i32),
+}
+
+/// Reap the zombies orphaned to the grader (it is their subreaper) that
+/// belong to `owner`, but `except` (the main process, which its `Child`
+/// waits for). Only those: a child the grader started and waits for
+/// elsewhere (another job's program, under another user and session) is
+/// never taken from its waiter. Called once every process of the run is
+/// dead, when every orphan has been handed to the grader.
+pub fn reap_orphans(owner: Owner, except: i32) {
+    reap_orphans_within(owner, except, Duration::ZERO);
+}
+
+/// [`reap_orphans`], again until no child of the grader that belongs to
+/// `owner` (but `except`) is left, dead or dying, at most `limit`: for
+/// orphans that may still be dying (a sandbox's first process, orphaned
+/// as it exits).
+pub fn reap_orphans_within(owner: Owner, except: i32, limit: Duration) {
+    let until = Instant::now() + limit;
+    let mut pause = Duration::from_millis(1);
+    while reap_once(owner, except) && Instant::now() < until {
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(16));
+    }
+}
+
+/// One pass of [`reap_orphans`]; whether a child of `owner` is left alive.
+fn reap_once(owner: Owner, except: i32) -> bool {
+    let me = std::process::id() as i32;
+    let mut alive = false;
+    for pid in children_of_grader() {
+        if pid == except {
+            continue;
+        }
+        let entry = std::path::Path::new("/proc").join(pid.to_string());
+        let Ok(stat) = std::fs::read_to_string(entry.join("stat")) else {
+            continue;
+        };
+        let Some((info, sid)) = parse_stat(pid, &stat) else {
+            continue;
+        };
+        if info.ppid != me {
+            continue;
+        }
+        let mine = match owner {
+            Owner::Session(s) => sid == s,
+            Owner::User(uid) => {
+                std::fs::read_to_string(entry.join("status"))
+                    .ok()
+                    .and_then(|s| real_uid_of_status(&s))
+                    == Some(uid)
+            }
+        };
+        if !mine {
+            continue;
+        }
+        if info.state != 'Z' {
+            alive = true;
+            continue;
+        }
+        if let Some(p) = rustix::process::Pid::from_raw(pid) {
+            let _ = rustix::process::waitpid(Some(p), rustix::process::WaitOptions::NOHANG);
+        }
+    }
+    alive
+}
+
+/// The grader's children, orphans it adopted included: each of its
+/// threads' `children` file (orphans go to its first thread); where the
+/// kernel has none, every process (their parent is checked after).
+fn children_of_grader() -> Vec<i32> {
+    let mut found = Vec::new();
+    let mut told = false;
+    if let Ok(tasks) = std::fs::read_dir("/proc/self/task") {
+        for task in tasks.flatten() {
+            if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
+                told = true;
+                found.extend(
+                    text.split_whitespace()
+                        .filter_map(|p| p.parse::<i32>().ok()),
+                );
+            }
+        }
+    }
+    if told {
+        return found;
+    }
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().to_string_lossy().parse().ok())
+        .collect()
 }
 
 /// Kill every process of user `uid`: a helper process takes that user id

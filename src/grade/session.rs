@@ -11,11 +11,11 @@ use std::time::{Duration, Instant};
 use super::confine::{BwrapArgs, Sandbox, User, size};
 use super::copy::{CopyError, CopyRules};
 use super::folder::{Folder, RemoveLimits, describe_leftover};
-use super::process::{Launch, Program, Ready, SendError};
+use super::process::{Launch, Program, Ready, SendError, Wait};
 use super::recorder::Recorder;
 use super::report::{Failure, NotGraded};
 use super::screen::{self, Menu, MenuItem, PromptKind, View};
-use super::stall::{Hang, Run};
+use super::stall::{Budget, Hang, Run};
 use super::{Kind, Options, Submission, side_name};
 use crate::text::{cap_tail, escape_controls};
 use crate::{Position, render};
@@ -111,7 +111,9 @@ pub(crate) struct Session<'a> {
     pub menu: Menu,
     /// Whether the program is known to be at its menu.
     pub at_menu: bool,
-    deadline: Instant,
+    /// The limit on the whole session (`--game-timeout`, counted in CPU
+    /// time as every limit: [`super::stall`]).
+    whole: Budget,
     /// Why the dialogue cannot go on, when it cannot.
     pub stopped: Option<String>,
     /// Why the checks of the game part that were not reached were not (the
@@ -154,7 +156,7 @@ impl<'a> Session<'a> {
             runs_kind,
             menu: Menu::default(),
             at_menu: true,
-            deadline: Instant::now() + options.game_timeout,
+            whole: Budget::new(options.game_timeout, Instant::now(), Some(Duration::ZERO)),
             stopped: None,
             unreached: None,
             bad_utf8: false,
@@ -236,22 +238,19 @@ impl<'a> Session<'a> {
         if self.stopped.is_some() {
             return Next::Stopped;
         }
-        let (deadline, cap) = if long {
-            (self.deadline, self.options.output_cap.saturating_mul(64))
+        let cap = if long {
+            self.options.output_cap.saturating_mul(64)
         } else {
-            (
-                (Instant::now() + self.options.move_timeout).min(self.deadline),
-                self.options.output_cap,
-            )
+            self.options.output_cap
         };
-        let limit = deadline
-            .saturating_duration_since(Instant::now())
-            .min(self.options.move_timeout);
+        let wait = Wait {
+            step: self.options.move_timeout,
+            on_silence: long,
+            whole: Some(self.whole),
+        };
         let waited = self
             .program
-            .wait_ready(deadline, self.options.move_timeout, cap, &|out| {
-                screen::ends_with_prompt(out).is_some()
-            });
+            .wait_ready(wait, cap, &|out| screen::ends_with_prompt(out).is_some());
         let text = self.decode(waited.output, what, at);
         self.last_output = text.clone();
         match waited.ready {
@@ -270,32 +269,43 @@ impl<'a> Session<'a> {
             Ready::Timeout => {
                 let why = self.timeout_reason(what);
                 self.stop(why, at);
-                if self.program.asleep() == Some(true) {
-                    self.asleep = self.stopped.clone().map(|message| Hang { limit, message });
+                if let Some(t) = self.program.timed_out() {
+                    if t.spent.asleep == Some(true) {
+                        self.asleep = self.stopped.clone().map(|message| Hang {
+                            limit: t.spent.limit,
+                            message,
+                        });
+                    }
                 }
                 Next::Stopped
             }
         }
     }
 
+    /// Why the last wait ran out, while we waited for `what`: which limit,
+    /// how long we waited and what CPU time the program had.
     fn timeout_reason(&mut self, what: &str) -> String {
-        let why = if Instant::now() >= self.deadline {
-            format!(
-                "the session took longer than {} s",
-                self.options.game_timeout.as_secs_f64()
-            )
-        } else {
-            format!(
-                "no request for input (and no output) for {} s",
-                self.options.move_timeout.as_secs_f64()
-            )
-        };
         let closed = if self.program.stdin_held() {
             ""
         } else {
             " (it closed its standard input)"
         };
-        format!("{why} while we waited for {what}: it hangs{closed}")
+        let secs = super::stall::secs;
+        match self.program.timed_out() {
+            Some(t) if t.whole => format!(
+                "while we waited for {what}, the session took more than {} s: it hangs{closed}; {}",
+                secs(t.spent.limit),
+                t.spent.measured("it")
+            ),
+            Some(t) => format!(
+                "no request for input (and no output) while we waited for {what}, for {} s: it hangs{closed}; {}",
+                secs(t.spent.limit),
+                t.spent.measured("it")
+            ),
+            None => format!(
+                "no request for input (and no output) while we waited for {what}: it hangs{closed}"
+            ),
+        }
     }
 
     /// The output as text; bytes that are not UTF-8 are a `runs` failure
@@ -442,14 +452,25 @@ impl<'a> Session<'a> {
             return;
         }
         let key = self.menu.key(MenuItem::Quit);
-        let deadline = (Instant::now() + self.options.move_timeout).min(self.deadline);
-        match self.program.wait_exit(deadline, self.options.output_cap) {
+        let wait = Wait {
+            step: self.options.move_timeout,
+            on_silence: false,
+            whole: Some(self.whole),
+        };
+        match self.program.wait_exit(wait, self.options.output_cap) {
             None => {
                 let out = String::from_utf8_lossy(&self.program.take_output()).into_owned();
-                let message = format!(
+                let mut message = format!(
                     "did not exit within {} s after choosing {key} (SALIR)",
-                    self.options.move_timeout.as_secs_f64()
+                    super::stall::secs(self.options.move_timeout)
                 );
+                if let Some(t) = self.program.timed_out() {
+                    message = format!(
+                        "did not exit within {} s after choosing {key} (SALIR); {}",
+                        super::stall::secs(t.spent.limit),
+                        t.spent.measured("it")
+                    );
+                }
                 self.rec.fail(Kind::Quit, Failure::shown(message, &out));
             }
             Some(status) if !status.success() => {

@@ -20,7 +20,7 @@ use asalto_solitaire::{Position, Problem, Profile, Solver, render};
 use serde::Serialize;
 
 use super::confine::size;
-use super::process::Ready;
+use super::process::{Ready, Wait};
 use super::recorder::Recorder;
 use super::report::{Diagram, Failure, SubmissionReport};
 use super::session::{StartError, quote_line, quote_tail, remove_folder, spawn};
@@ -258,7 +258,7 @@ fn run_one(
         }
     }
     program.close_stdin();
-    let ready = program.run_to_exit(Instant::now() + sol.timeout, options.output_cap);
+    let ready = program.run_to_exit(Wait::within(sol.timeout), options.output_cap);
     let output = program.take_output();
     let stderr_tail = quote_tail(&String::from_utf8_lossy(program.stderr_tail()));
     match ready {
@@ -282,10 +282,16 @@ fn run_one(
                     "printed more than {} (standard output or error) on this puzzle",
                     size(options.output_cap as u64)
                 ),
-                _ => format!(
-                    "no answer within {} s: it hangs, or is too slow (--puzzle-timeout)",
-                    sol.timeout.as_secs_f64()
-                ),
+                _ => {
+                    let mut m = format!(
+                        "no answer within {} s: it hangs, or is too slow (--puzzle-timeout)",
+                        super::stall::secs(sol.timeout)
+                    );
+                    if let Some(t) = program.timed_out() {
+                        m = format!("{m}; {}", t.spent.measured("it"));
+                    }
+                    m
+                }
             };
             let failure = Failure {
                 message: message.clone(),

@@ -14,6 +14,7 @@ mod attacks;
 mod causes;
 mod coverage;
 mod go;
+mod limits;
 mod private;
 mod readme;
 mod report;
@@ -212,11 +213,19 @@ fn failures_say_what_was_expected_and_found() {
     assert!(message("hang").contains("hangs"));
     assert!(message("flood").contains("without asking for input"));
     assert!(message("bad-utf8").contains("not UTF-8"));
+    // 3 GiB at once: past the run's memory in its cgroup, killed by the
+    // kernel, which the message says; without a cgroup, refused by the
+    // limit on each process's address space (Python's MemoryError).
+    let memory = runs("memory");
     assert!(
-        runs("memory")["stderr_tail"]
+        memory["message"]
             .as_str()
             .unwrap()
-            .contains("MemoryError")
+            .contains("(SIGKILL: killed for memory: its processes together reached the limit of 1 GiB (--memory)")
+            || memory["stderr_tail"]
+                .as_str()
+                .is_some_and(|t| t.contains("MemoryError")),
+        "{memory:#}"
     );
     assert!(
         runs("close-stdin")["stderr_tail"]
@@ -497,7 +506,8 @@ fn an_asleep_hang_is_played_again_before_it_is_charged() {
     let runs = failure(always, "runs");
     let message = runs["message"].as_str().unwrap();
     assert!(
-        message.contains("no request for input (and no output) for 1 s while we waited for the game screen before move 3: it hangs; asleep with no CPU time both times, and run twice"),
+        message.starts_with("no request for input (and no output) while we waited for the game screen before move 3, for 1 s: it hangs; by the clock we waited 1 s, in which it had ")
+            && message.contains(" and was asleep at the end; asleep with no CPU time both times, and run twice"),
         "{message}"
     );
     // A busy hang: charged the first time, no re-run.
@@ -505,7 +515,12 @@ fn an_asleep_hang_is_played_again_before_it_is_charged() {
     assert!(notes("spin").is_empty(), "{spin:#}");
     let runs = failure(spin, "runs");
     let message = runs["message"].as_str().unwrap();
-    assert!(message.ends_with("it hangs"), "{message}");
+    // How long we waited, and what CPU time it had (a loop: all of it).
+    assert!(
+        message.contains(": it hangs; by the clock we waited ")
+            && message.ends_with(", in which it had 1 s of CPU time"),
+        "{message}"
+    );
     // The human details and Gradescope's output carry the note too.
     let entry = format!("{subs}/stop-once/asalto.py");
     for format in ["human", "gradescope", "csv"] {

@@ -12,7 +12,7 @@ use super::alias::Alias;
 use super::protocol::{Answer, Cells, Hello, ProtocolError, Query, Start};
 use crate::grade::confine::User;
 use crate::grade::folder::Folder;
-use crate::grade::process::{LineRead, Program, SendError};
+use crate::grade::process::{LineRead, Program, SendError, Wait};
 use crate::grade::report::NotGraded;
 use crate::grade::session::{StartError, quote_tail, remove_folder, spawn};
 use crate::grade::stall::{self, Attempt};
@@ -214,7 +214,7 @@ impl Attempt for Reply {
                 waited,
                 asleep: true,
                 ..
-            } => Some(shown_wait(*limit, *waited)),
+            } => Some(stall::shown_wait(*limit, *waited)),
             _ => None,
         }
     }
@@ -250,8 +250,8 @@ struct Running {
 }
 
 /// How many times its limit a wait for SWI-Prolog may last on a loaded
-/// machine while it is busy (see [`Driver::read_line`]).
-pub const STRETCH: u32 = 4;
+/// machine while it is busy: every limit's (see [`stall`]).
+pub const STRETCH: u32 = stall::STRETCH;
 
 /// After this many kills for hanging, the remaining queries are not asked.
 pub const MAX_HANGS: usize = 3;
@@ -491,7 +491,7 @@ impl<'a> Driver<'a> {
     /// One line of the driver's output within `limit`, or why none came.
     /// A loaded machine does not shorten the wait: SWI-Prolog busy but
     /// short of a core is waited for until it had `limit` of CPU time, at
-    /// most [`STRETCH`] times `limit` (see [`Program::read_line_busy`]),
+    /// most [`STRETCH`] times `limit` (see [`Program::read_line`]),
     /// so that its own limits (inferences, which do not depend on the
     /// load) come first.
     fn read_line(&mut self, limit: Duration) -> Result<String, Reply> {
@@ -502,20 +502,16 @@ impl<'a> Driver<'a> {
                 stderr: None,
             });
         };
-        let started = std::time::Instant::now();
-        let cpu_before = running.program.cpu_time();
-        match running.program.read_line_busy(limit, STRETCH, cap) {
+        match running.program.read_line(Wait::within(limit), cap) {
             LineRead::Line(bytes) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
             LineRead::Timeout => {
-                let asleep = running.program.asleep() == Some(true);
-                let cpu = running
-                    .program
-                    .cpu_time()
-                    .zip(cpu_before)
-                    .map(|(after, before)| after.saturating_sub(before));
+                let spent = running.program.timed_out().map(|t| t.spent);
+                let asleep = spent.and_then(|s| s.asleep) == Some(true);
+                let waited = spent.map_or(limit, |s| s.waited);
+                let cpu = spent.and_then(|s| s.cpu);
                 Err(Reply::Hung {
                     limit,
-                    waited: started.elapsed(),
+                    waited,
                     cpu,
                     stderr: self.stderr(),
                     asleep,
@@ -556,38 +552,13 @@ impl Drop for Driver<'_> {
     }
 }
 
-/// The wait to report: `limit`, unless it was stretched (busy but short of
-/// a core) by more than a tenth of a second; then how long it lasted, to
-/// the tenth of a second.
-fn shown_wait(limit: Duration, waited: Duration) -> Duration {
-    if waited <= limit + Duration::from_millis(100) {
-        limit
-    } else {
-        Duration::from_millis((waited.as_millis() as u64).div_ceil(100) * 100)
-    }
-}
-
-/// How long a wait for SWI-Prolog lasted, truthfully: `7 s`, the limit,
-/// on an idle machine; `19.6 s (our limit of 7 s, waited for on while
-/// SWI-Prolog was busy but short of a core)` on a loaded one; with the
-/// CPU time it had when that is given (`cpu`: not for a program asleep,
-/// whose message says it had none).
+/// How long a wait for SWI-Prolog lasted, truthfully (see
+/// [`stall::wait_text`]): `7 s`, the limit, on an idle machine; `19.6 s
+/// (our limit of 7 s, waited for on while SWI-Prolog was busy but short of
+/// a core)` on a loaded one; with the CPU time it had when that is given
+/// (`cpu`: not for a program asleep, whose message says it had none).
 pub fn wait_text(limit: Duration, waited: Duration, cpu: Option<Duration>) -> String {
-    let shown = shown_wait(limit, waited);
-    let mut text = format!("{} s", stall::secs(shown));
-    if shown != limit {
-        text.push_str(&format!(
-            " (our limit of {} s, waited for on while SWI-Prolog was busy but short of a core)",
-            stall::secs(limit)
-        ));
-    }
-    if let Some(cpu) = cpu {
-        text.push_str(&format!(
-            ", in which SWI-Prolog had {:.1} s of CPU time",
-            cpu.as_secs_f64()
-        ));
-    }
-    text
+    stall::wait_text(limit, waited, cpu, "SWI-Prolog")
 }
 
 /// `why`, and the last lines of standard error.
@@ -617,7 +588,7 @@ mod tests {
         );
         // Asleep: no CPU time to tell.
         assert_eq!(wait_text(ms(700), ms(703), None), "0.7 s");
-        assert_eq!(shown_wait(ms(700), ms(703)), ms(700));
-        assert_eq!(shown_wait(ms(700), ms(1401)), ms(1500));
+        assert_eq!(stall::shown_wait(ms(700), ms(703)), ms(700));
+        assert_eq!(stall::shown_wait(ms(700), ms(1401)), ms(1500));
     }
 }

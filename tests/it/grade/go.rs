@@ -1311,33 +1311,30 @@ finDelJuego(_, '<b>', '<script>alert(5)</script>').
 /// Our own limit on a wait for SWI-Prolog is not shortened by a loaded
 /// machine (a CI run at load 8 once killed a program while it loaded): at
 /// the limit, only a program that is busy but had less CPU time than the
-/// limit waits on, until it could have had it, and never past the end of
-/// the stretched wait; a loop that had its CPU time, and a program asleep,
-/// are stopped at the limit, as on an idle machine.
+/// limit waits on, until it has had it, and never past the ceiling; a loop
+/// that had its CPU time, and a program asleep, are stopped at the limit,
+/// as on an idle machine. The rule of every limit (`grade::stall`).
 #[test]
 fn a_loaded_machine_stretches_only_a_busy_starved_wait() {
-    use asalto::grade::process::starved_wait;
+    use asalto::grade::stall::{Budget, STRETCH};
     use std::time::{Duration, Instant};
     let s = Duration::from_secs;
-    let now = Instant::now();
+    let ms = Duration::from_millis;
+    let start = Instant::now();
     let limit = s(6);
-    let end = now + limit * 4;
+    let budget = Budget::new(limit, start, Some(s(100)));
+    let at = |t: Duration, cpu: Duration, asleep| {
+        budget.spent(start + t, Some(s(100) + cpu), Some(asleep))
+    };
     // Idle machine: a loop had its whole limit of CPU time.
-    assert_eq!(starved_wait(now, end, limit, limit, false), None);
+    assert!(at(limit, limit, false));
     // Asleep (blocked): stopped, whatever it had.
-    assert_eq!(starved_wait(now, end, limit, s(1), true), None);
-    // Busy with a quarter of a core: on until it could have had 6 s.
-    assert_eq!(
-        starved_wait(now, end, limit, Duration::from_millis(1500), false),
-        Some(now + Duration::from_millis(4500))
-    );
-    // Never past the end, and not at all once there.
-    assert_eq!(
-        starved_wait(now, now + s(2), limit, s(0), false),
-        Some(now + s(2))
-    );
-    assert_eq!(starved_wait(end, end, limit, s(0), false), None);
-    // At least a step, so that the CPU watch sees it.
-    let step = starved_wait(now, end, limit, limit - Duration::from_millis(10), false);
-    assert!(step.is_some_and(|t| t >= now + Duration::from_millis(200)));
+    assert!(at(limit, s(1), true));
+    // Busy with a quarter of a core: on until it has had 6 s.
+    assert!(!at(limit, ms(1500), false));
+    assert!(!at(s(20), ms(5000), false));
+    assert!(at(s(20), s(6), false));
+    // Never past the ceiling.
+    assert!(!at(limit * STRETCH - ms(1), s(0), false));
+    assert!(at(limit * STRETCH, s(0), false));
 }
