@@ -318,6 +318,14 @@ impl BwrapArgs<'_> {
             "/tmp",
             "--dir",
             SANDBOX_WORKDIR,
+            // POSIX shared memory and semaphores (Python's multiprocessing
+            // locks and queues) live in /dev/shm: a tmpfs of the sandbox's
+            // own, as big as the disk, whose pages count in the run's
+            // memory like any other (a read-only /dev/shm broke them).
+            "--size",
+            &self.disk_bytes.max(4096).to_string(),
+            "--tmpfs",
+            "/dev/shm",
         ]);
         let mut read_only: Vec<OsString> = vec!["/dev".into()];
         // What the sandbox hides: only what its user could reach. A folder
@@ -355,8 +363,8 @@ impl BwrapArgs<'_> {
             }
         }
         // Last, once every mount point exists: nothing but the tmpfs is
-        // writable (an empty tmpfs over a hidden folder, /dev and /dev/shm
-        // would be writable RAM outside the disk cap).
+        // writable (an empty tmpfs over a hidden folder, or /dev, would be
+        // writable RAM outside the disk cap); /dev/shm keeps its own cap.
         for dir in read_only {
             args.extend(["--remount-ro".into(), dir]);
         }
@@ -1001,6 +1009,7 @@ mod tests {
             "--new-session",
             "--die-with-parent",
             "--size 1048576 --tmpfs /tmp --dir /tmp/work",
+            "--size 1048576 --tmpfs /dev/shm",
             "--tmpfs /root",
             "--ro-bind /tmp/copy /opt/prog",
             "--remount-ro /root",
