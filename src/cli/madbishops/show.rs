@@ -224,14 +224,12 @@ fn write(
             let mut value =
                 serde_json::to_value(PositionJson::from(&view.position)).unwrap_or_default();
             if let Some(object) = value.as_object_mut() {
-                if let Some(path) = path {
-                    object.insert("file".into(), path.into());
-                    object.insert("valid".into(), view.valid.into());
-                }
-                if let Some((ply, len)) = view.ply {
-                    object.insert("ply".into(), ply.into());
-                    object.insert("plies".into(), len.into());
-                }
+                // A position on its own: no file, no moves (null, as
+                // every game's `show --position`).
+                object.insert("file".into(), path.into());
+                object.insert("valid".into(), (path.is_none() || view.valid).into());
+                object.insert("ply".into(), view.ply.map(|(ply, _)| ply).into());
+                object.insert("plies".into(), view.ply.map(|(_, len)| len).into());
                 object.insert(
                     "last_move".into(),
                     view.last.map_or(serde_json::Value::Null, |p| {
