@@ -147,6 +147,8 @@ struct Summary<'a> {
     size: u8,
     komi: f64,
     seed: u64,
+    /// Games played, as every game's summary says.
+    games: usize,
     max_plies: usize,
     totals: &'a Totals,
     results: &'a [GameLine<'a>],
@@ -265,6 +267,7 @@ fn played(
             size: s.size.get(),
             komi: s.komi,
             seed,
+            games: totals.games,
             max_plies: s.max_moves,
             totals: &totals,
             results: &lines,
@@ -346,6 +349,8 @@ struct CoverSummary<'a> {
     played: usize,
     /// The most that could be played.
     max_games: usize,
+    /// Games kept.
+    games: usize,
     coverage: &'a Report,
     results: &'a [CoverLine<'a>],
 }
@@ -475,6 +480,7 @@ pub fn run_cover(
                     judged_under: judge.name(),
                     played,
                     max_games: most,
+                    games: lines.len(),
                     coverage: &report,
                     results: &lines,
                 },

@@ -232,14 +232,10 @@ fn write(
                 object.insert("plies".into(), view.ply.map(|(_, len)| len).into());
                 object.insert(
                     "last_move".into(),
+                    // The move as a game document's `moves` give it.
                     view.last.map_or(serde_json::Value::Null, |p| {
-                        serde_json::json!({
-                            "ply": p.number,
-                            "side": p.side.name(),
-                            "notation": p.mv.to_string(),
-                            "row_column": p.mv.written(Notation::RowColumn),
-                            "capture": p.mv.is_capture(),
-                        })
+                        serde_json::to_value(asalto_madbishops::json::PlyJson::from(&p))
+                            .unwrap_or_default()
                     }),
                 );
                 object.insert(
