@@ -4,23 +4,25 @@
 //! end, every move with its path, the rebels it captured and the position
 //! after it, and the outcome. It is versioned: [`FORMAT`] names it and
 //! [`VERSION`] says which shape it has; fields are only ever added within a
-//! version. Reading one back ([`GameDocument::to_game`]) replays every move
+//! version (version 2 is the schema every game shares, `docs/json.md`;
+//! version 1 documents, which named the moves `plies` and the last
+//! position `final`, still read). Reading one back ([`GameDocument::to_game`]) replays every move
 //! by the rules and checks every field against the replay, so a document that
 //! reads is a legal game exactly as described.
 //!
 //! ```json
 //! {
 //!   "format": "asalto-game",
-//!   "version": 1,
+//!   "version": 2,
 //!   "game": "asalto",
 //!   "rules": "assignment-2018-19",
 //!   "source": "samples/ejemplo.txt",
 //!   "complete": true,
 //!   "stopped": null,
 //!   "start": ".../O.O/RR...RR/RRRRRRR/RRRRRRR/RRR/RRR O",
-//!   "final": ".../.OO/RR...RR/R.....R/RRRRRRR/RRR/RRR R",
+//!   "position": ".../.OO/RR...RR/R.....R/RRRRRRR/RRR/RRR R",
 //!   "to_move": "rebels",
-//!   "plies": [
+//!   "moves": [
 //!     {"ply": 1, "side": "officers", "notation": "Bc-Cc", "path": ["Bc", "Cc"],
 //!      "captured": [], "position": ".../..O/RRO..RR/RRRRRRR/RRRRRRR/RRR/RRR R",
 //!      "line": 1, "completed": false}
@@ -42,6 +44,7 @@ use asalto_core::json::Head;
 /// The `format` of a game document, every game's
 /// ([`asalto_core::json::FORMAT`]).
 pub use asalto_core::json::FORMAT;
+use asalto_core::json::OLDEST_READ;
 /// The `version` this toolkit writes and reads, every game's
 /// ([`asalto_core::json::VERSION`]).
 pub use asalto_core::json::VERSION;
@@ -82,13 +85,14 @@ pub struct GameDocument {
     pub stopped: Option<StopJson>,
     /// The position string of the start.
     pub start: String,
-    /// The position string after the last move.
-    #[serde(rename = "final")]
+    /// The position string after the last move (`final` in version 1).
+    #[serde(rename = "position", alias = "final")]
     pub final_position: String,
     /// `officers` or `rebels`: the side to move after the last move.
     pub to_move: String,
-    /// Every move, in order.
-    pub plies: Vec<PlyJson>,
+    /// Every move, in order (`plies` in version 1).
+    #[serde(alias = "plies")]
+    pub moves: Vec<PlyJson>,
     /// How the game ended, or null if it has not.
     pub outcome: Option<OutcomeJson>,
 }
@@ -113,10 +117,10 @@ struct DocumentView<'a, F: FnOnce(&mut dyn FnMut(&Ply))> {
     complete: bool,
     stopped: Option<&'a StopJson>,
     start: String,
-    #[serde(rename = "final")]
+    #[serde(rename = "position")]
     final_position: String,
     to_move: &'static str,
-    plies: PliesView<F>,
+    moves: PliesView<F>,
     outcome: Option<OutcomeJson>,
 }
 
@@ -243,7 +247,7 @@ pub fn write_json_streamed(
         start: head.start.to_string(),
         final_position: head.end.to_string(),
         to_move: head.end.turn().name(),
-        plies: PliesView(RefCell::new(Some(plies))),
+        moves: PliesView(RefCell::new(Some(plies))),
         outcome: head.outcome.map(OutcomeJson::from),
     };
     if pretty {
@@ -264,7 +268,9 @@ pub enum ImportError {
     #[error("`format` is `{0}`; a game document has `{FORMAT}`")]
     Format(String),
     /// A version this toolkit does not read.
-    #[error("version {0} is not one this asalto reads (it reads version {VERSION})")]
+    #[error(
+        "version {0} is not one this asalto reads (it reads versions {OLDEST_READ} to {VERSION})"
+    )]
     Version(u32),
     /// A document of another game.
     #[error("a document of `{0}`, not of `asalto`")]
@@ -330,7 +336,7 @@ impl GameDocument {
             start: game.start.to_string(),
             final_position: end.to_string(),
             to_move: end.turn().name().to_string(),
-            plies: game.plies.iter().map(PlyJson::from).collect(),
+            moves: game.plies.iter().map(PlyJson::from).collect(),
             outcome: game.outcome().map(OutcomeJson::from),
         }
     }
@@ -383,7 +389,7 @@ impl GameDocument {
             &self.start,
         )?;
         let mut game = Game::new(replay.position());
-        for doc in &self.plies {
+        for doc in &self.moves {
             game.plies.push(replay.step(doc)?);
         }
         replay.finish(&self.final_position, &self.to_move, &self.outcome)?;
@@ -539,7 +545,7 @@ impl DocReplay {
                 })
             }
         };
-        mismatch("final", final_position.to_string(), end.to_string())?;
+        mismatch("position", final_position.to_string(), end.to_string())?;
         mismatch(
             "to_move",
             to_move.to_string(),
@@ -647,9 +653,10 @@ enum DocumentField {
     Complete,
     Stopped,
     Start,
-    #[serde(rename = "final")]
+    #[serde(rename = "position", alias = "final")]
     Final,
     ToMove,
+    #[serde(rename = "moves", alias = "plies")]
     Plies,
     Outcome,
     #[serde(other)]
@@ -659,8 +666,8 @@ enum DocumentField {
 /// [`GameDocument`]'s fields in their order (for the deserializer, as its
 /// derived `Deserialize` gives them).
 const DOCUMENT_FIELDS: &[&str] = &[
-    "format", "version", "game", "rules", "source", "complete", "stopped", "start", "final",
-    "to_move", "plies", "outcome",
+    "format", "version", "game", "rules", "source", "complete", "stopped", "start", "position",
+    "to_move", "moves", "outcome",
 ];
 
 /// Reads a game document as [`GameDocument`]'s derived `Deserialize` does
@@ -770,7 +777,7 @@ impl<'de> serde::de::Visitor<'de> for DocumentSeed<'_> {
                 DocumentField::Complete => once(&mut map, &mut complete, "complete")?,
                 DocumentField::Stopped => once(&mut map, &mut stopped, "stopped")?,
                 DocumentField::Start => once(&mut map, &mut start, "start")?,
-                DocumentField::Final => once(&mut map, &mut final_position, "final")?,
+                DocumentField::Final => once(&mut map, &mut final_position, "position")?,
                 DocumentField::ToMove => once(&mut map, &mut to_move, "to_move")?,
                 DocumentField::Outcome => once(&mut map, &mut outcome, "outcome")?,
                 DocumentField::Other => {
@@ -778,7 +785,7 @@ impl<'de> serde::de::Visitor<'de> for DocumentSeed<'_> {
                 }
                 DocumentField::Plies => {
                     if plies.is_some() {
-                        return Err(A::Error::duplicate_field("plies"));
+                        return Err(A::Error::duplicate_field("moves"));
                     }
                     // A document without `game` is Asalto's; one that
                     // names another game later is judged again at the end.
@@ -809,9 +816,9 @@ impl<'de> serde::de::Visitor<'de> for DocumentSeed<'_> {
         let game = game.unwrap_or_else(|| GAME.to_string());
         let rules = rules.ok_or_else(|| A::Error::missing_field("rules"))?;
         let start = start.ok_or_else(|| A::Error::missing_field("start"))?;
-        let final_position = final_position.ok_or_else(|| A::Error::missing_field("final"))?;
+        let final_position = final_position.ok_or_else(|| A::Error::missing_field("position"))?;
         let to_move = to_move.ok_or_else(|| A::Error::missing_field("to_move"))?;
-        let plies = plies.ok_or_else(|| A::Error::missing_field("plies"))?;
+        let plies = plies.ok_or_else(|| A::Error::missing_field("moves"))?;
         let outcome = outcome.unwrap_or(None);
         // `complete` is read (its type checked) but says nothing `stopped`
         // does not: a document is written again from `stopped`.
@@ -931,6 +938,21 @@ mod tests {
         assert!(back.to_game().is_ok());
     }
 
+    /// A version 1 document (its moves `plies`, its last position
+    /// `final`) reads as the same game, whole and as a stream.
+    #[test]
+    fn a_version_1_document_reads() {
+        let text = serde_json::to_string(&doc())
+            .unwrap()
+            .replacen("\"version\":2", "\"version\":1", 1)
+            .replacen("\"position\":", "\"final\":", 1)
+            .replacen("\"moves\":", "\"plies\":", 1);
+        let back = GameDocument::from_json(&text).unwrap();
+        assert_eq!(back.moves, doc().moves);
+        assert!(back.to_game().is_ok());
+        assert_eq!(streamed(&text).unwrap().0.plies, 7);
+    }
+
     /// The slow reference for [`read_document`]: the whole text read by
     /// `from_json`, then `to_game`.
     fn whole(text: &str) -> Result<(DocumentSummary, Vec<crate::Move>), String> {
@@ -1009,11 +1031,11 @@ mod tests {
                     message: "Dd is occupied".into(),
                 });
             },
-            |d| d.plies[3].position = "x".into(),
-            |d| d.plies[2].path = vec!["Cc".into(), "Cd".into()],
-            |d| d.plies[1].ply = 7,
-            |d| d.plies[6].captured.clear(),
-            |d| d.version = 2,
+            |d| d.moves[3].position = "x".into(),
+            |d| d.moves[2].path = vec!["Cc".into(), "Cd".into()],
+            |d| d.moves[1].ply = 7,
+            |d| d.moves[6].captured.clear(),
+            |d| d.version = 3,
             |d| d.format = "other".into(),
             |d| d.game = "go".into(),
             |d| d.rules = "other".into(),
@@ -1021,17 +1043,17 @@ mod tests {
             |d| d.final_position = "x".into(),
             |d| d.to_move = "officers".into(),
             |d| {
-                d.outcome = d.plies.first().map(|_| OutcomeJson {
+                d.outcome = d.moves.first().map(|_| OutcomeJson {
                     winner: "rebels",
                     reason: "castle-occupied",
                     ply: 3,
                 })
             },
             |d| {
-                d.start = d.plies[0].position.clone();
+                d.start = d.moves[0].position.clone();
                 d.final_position = d.start.clone();
                 d.to_move = "rebels".into();
-                d.plies.clear();
+                d.moves.clear();
             },
         ];
         let mut texts: Vec<String> = Vec::new();
@@ -1042,19 +1064,19 @@ mod tests {
             // Also with a ply that is not a ply: JSON comes first.
             let broken = with(
                 &text,
-                "plies",
-                &text[value_at(&text, "plies").0..].replacen("\"line\":6", "\"line\":\"x\"", 1),
+                "moves",
+                &text[value_at(&text, "moves").0..].replacen("\"line\":6", "\"line\":\"x\"", 1),
             );
             texts.push(text);
             texts.push(broken);
         }
         let text = serde_json::to_string(&doc()).unwrap();
         // The plies before the fields they are judged by: held.
-        let (from, to) = value_at(&text, "plies");
+        let (from, to) = value_at(&text, "moves");
         let plies = &text[from..to];
         texts.push(format!(
-            "{{\"plies\":{plies},{}",
-            &without(&text, "plies")[1..]
+            "{{\"moves\":{plies},{}",
+            &without(&text, "moves")[1..]
         ));
         // `game` after the plies: another game's, or Asalto's.
         for game in ["go", "asalto"] {
@@ -1063,17 +1085,17 @@ mod tests {
         }
         // Fields missing, of the wrong type, twice; the shape.
         for key in [
-            "game", "source", "start", "final", "to_move", "plies", "format",
+            "game", "source", "start", "position", "to_move", "moves", "format",
         ] {
             texts.push(without(&text, key));
         }
         let object = &text[1..text.len() - 1];
         texts.extend([
-            with(&text, "plies", "5"),
+            with(&text, "moves", "5"),
             with(&text, "version", "\"1\""),
             with(&text, "outcome", "[]"),
             format!("{{{object},\"version\":1}}"),
-            format!("{{{object},\"plies\":[]}}"),
+            format!("{{{object},\"moves\":[]}}"),
             format!("{{{object},\"extra\":[1,{{\"a\":[2]}}]}}"),
             format!("{text} x"),
             format!("{text}\n\n"),
@@ -1105,9 +1127,9 @@ mod tests {
             "not a game document: trailing",
             "ply 4",
             "ply 7",
-            "version 2",
+            "version 3",
             "a document of `go`",
-            "`final`",
+            "`position`",
             "`outcome`",
             "`start`",
             "(",
@@ -1122,22 +1144,22 @@ mod tests {
     #[test]
     fn tampering_is_caught() {
         let mut d = doc();
-        d.plies[6].captured.pop();
+        d.moves[6].captured.pop();
         let err = d.to_game().unwrap_err();
         assert!(matches!(err, ImportError::Ply { ply: 7, .. }), "{err}");
 
         let mut d = doc();
-        d.plies[2].path = vec!["Cc".into(), "Cd".into()];
+        d.moves[2].path = vec!["Cc".into(), "Cd".into()];
         let err = d.to_game().unwrap_err().to_string();
         assert!(err.contains("[occupied]"), "{err}");
 
         let mut d = doc();
-        d.version = 2;
-        assert_eq!(d.to_game().unwrap_err(), ImportError::Version(2));
+        d.version = 3;
+        assert_eq!(d.to_game().unwrap_err(), ImportError::Version(3));
 
         // A path longer than any move is judged by the rules all the same.
         let mut d = doc();
-        d.plies[0].path = ["Bc", "Cc"]
+        d.moves[0].path = ["Bc", "Cc"]
             .repeat(crate::MAX_PATH)
             .iter()
             .map(|p| p.to_string())
@@ -1154,7 +1176,10 @@ mod tests {
         d.final_position = d.start.clone();
         assert!(matches!(
             d.to_game().unwrap_err(),
-            ImportError::Mismatch { field: "final", .. }
+            ImportError::Mismatch {
+                field: "position",
+                ..
+            }
         ));
     }
 

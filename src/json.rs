@@ -2,9 +2,10 @@
 //! scripts read them, so fields are only ever added, never renamed.
 //!
 //! Every document names its game (`"game": "asalto"`, [`GAME`]) and its
-//! rule profile (`"rules"`), as every game's documents do.
+//! rule profile (`"rules"`), as every game's documents do, under the one
+//! schema of `docs/json.md`.
 
-use asalto_core::json::Head;
+use asalto_core::json::{Head, Kind};
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::replay::{Checked, GameOutcome, Ply, Problem, Severity};
@@ -16,8 +17,8 @@ pub const GAME: &str = <crate::Asalto as asalto_core::Game>::NAME;
 /// The rule profile's name in every JSON document: `assignment-2018-19`.
 pub const RULES: &str = Rules::Assignment2018.name();
 
-/// The head of Asalto's reports (`check`, `show`, `diff`): the game
-/// document's format and version, [`GAME`], [`RULES`].
+/// The head of Asalto's game document: its format and version, [`GAME`],
+/// [`RULES`]; `HEAD.kind(..)` heads the other documents.
 pub const HEAD: Head = Head::game(GAME, RULES);
 
 /// `{winner, reason, ply}`: how and when a game ended.
@@ -143,8 +144,8 @@ pub struct CheckJson {
     pub file: String,
     /// Whether the record is valid.
     pub valid: bool,
-    /// `format`, `version`, `game` (always `asalto`) and `rules` (the
-    /// profile the record was checked under).
+    /// `format` (`asalto-check`), `version`, `game` (always `asalto`) and
+    /// `rules` (the profile the record was checked under).
     #[serde(flatten)]
     pub head: Head,
     /// The number of moves replayed (the legal prefix).
@@ -164,13 +165,13 @@ pub struct CheckJson {
     pub stopped_at_line: Option<usize>,
     /// Every problem, in source order (at most 100 of one kind: see
     /// `omitted`).
-    pub diagnostics: Vec<DiagnosticJson>,
-    /// Problems left out of `diagnostics`, by kind: `{severity, code,
+    pub problems: Vec<DiagnosticJson>,
+    /// Problems left out of `problems`, by kind: `{severity, code,
     /// label, count, last_line}` (empty for most files).
     pub omitted: Vec<OmittedJson>,
 }
 
-/// Problems of one kind left out of a check's `diagnostics`.
+/// Problems of one kind left out of a check's `problems`.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct OmittedJson {
     /// `error` or `warning`.
@@ -192,7 +193,7 @@ impl CheckJson {
         CheckJson {
             file: file.to_string(),
             valid: checked.is_valid(),
-            head: HEAD,
+            head: HEAD.kind(Kind::Check),
             plies: checked.plies(),
             outcome: checked.outcome().map(OutcomeJson::from),
             to_move: position.turn().name(),
@@ -200,7 +201,7 @@ impl CheckJson {
             errors: checked.error_count(),
             warnings: checked.warning_count(),
             stopped_at_line: checked.stopped_at,
-            diagnostics: checked.problems.iter().map(DiagnosticJson::from).collect(),
+            problems: checked.problems.iter().map(DiagnosticJson::from).collect(),
             omitted: checked
                 .omitted
                 .iter()
@@ -216,7 +217,7 @@ impl CheckJson {
     }
 }
 
-/// One move of a game: the `plies` of an export document, and the
+/// One move of a game: the `moves` of an export document, and the
 /// `last_move` of `asalto show`.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct PlyJson {
@@ -296,7 +297,8 @@ pub fn playable_moves(pos: &Position) -> Vec<Move> {
 pub struct ShowJson {
     /// The record file as given (`-` for stdin), or null for `--position`.
     pub file: Option<String>,
-    /// `format`, `version`, `game` (always `asalto`) and `rules`.
+    /// `format` (`asalto-show`), `version`, `game` (always `asalto`) and
+    /// `rules`.
     #[serde(flatten)]
     pub head: Head,
     /// Whether the record is valid (true for `--position`).
@@ -337,7 +339,7 @@ impl ShowJson {
     pub fn new(pos: &Position, ply: Option<usize>, last_move: Option<&Ply>) -> ShowJson {
         ShowJson {
             file: None,
-            head: HEAD,
+            head: HEAD.kind(Kind::Show),
             valid: true,
             ply,
             requested_ply: None,
@@ -421,8 +423,8 @@ pub struct DifferenceJson {
 /// The answer of `asalto diff --format json`.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct DiffJson {
-    /// `format`, `version`, `game` (always `asalto`) and `rules` (the
-    /// profile both records were read under).
+    /// `format` (`asalto-diff`), `version`, `game` (always `asalto`) and
+    /// `rules` (the profile both records were read under).
     #[serde(flatten)]
     pub head: Head,
     /// Whether the two records hold the same game.

@@ -277,21 +277,18 @@ impl CoverSet {
     }
 }
 
-/// The JSON line of a game: `{"game", "rules", "number", "file", "seed",
-/// "officers", "rebels", "plies", "outcome", "capped", "max_plies",
-/// "to_move", "position", "moves"}`.
-///
-/// Its `"game"` is the game's number: the line had it before games were
-/// named, and field names are a contract. The rule profile names the game
-/// (`assignment-2018-19` is Asalto's), and `"number"` repeats the number
-/// under the name the other games' lines give it.
+/// The JSON line of a game: `{"format", "version", "game", "rules",
+/// "number", "file", "seed", "officers", "rebels", "plies", "outcome",
+/// "capped", "repeated", "max_plies", "to_move", "position", "moves"}`, an
+/// `asalto-selfplay-game` document as every game's lines are (version 1
+/// had the game's number in `"game"`).
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct GameJson {
-    /// The game's number, from 1.
-    pub game: usize,
-    /// The rule profile: `assignment-2018-19`.
-    pub rules: &'static str,
-    /// The game's number again, as every game's lines name it.
+    /// `format` (`asalto-selfplay-game`), `version`, `game` (`asalto`),
+    /// `rules` (`assignment-2018-19`).
+    #[serde(flatten)]
+    pub head: asalto_core::json::Head,
+    /// The game's number in its set, from 1.
     pub number: usize,
     /// The record file written, or null.
     pub file: Option<String>,
@@ -323,8 +320,7 @@ impl GameJson {
     /// The JSON of `game`, played by `m`, written to `file`.
     pub fn new(m: &Match, game: &PlayedGame, file: Option<String>) -> GameJson {
         GameJson {
-            game: game.number,
-            rules: crate::json::RULES,
+            head: crate::json::HEAD.kind(asalto_core::json::Kind::SelfplayGame),
             number: game.number,
             file,
             seed: game.seed,

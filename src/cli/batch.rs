@@ -27,8 +27,9 @@ pub struct FileResult {
 
 /// The JSON line of a file `check --format json` could not judge, for
 /// every game: its name, `valid: false`, the game's head (the game it was
-/// taken for and the profile asked), and why (`io_error`: it cannot be
-/// read; `document_error`: a JSON game document that holds no legal game).
+/// taken for and the profile asked, made a check's: `asalto-check`), and
+/// why (`io_error`: it cannot be read; `document_error`: a JSON game
+/// document that holds no legal game).
 #[derive(serde::Serialize)]
 pub struct UnjudgedJson<'a> {
     /// The file as given.
@@ -55,7 +56,7 @@ impl<'a> UnjudgedJson<'a> {
         UnjudgedJson {
             file,
             valid: false,
-            head,
+            head: head.kind(asalto_core::json::Kind::Check),
             first: None,
             io_error: Some(message),
             document_error: None,

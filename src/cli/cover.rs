@@ -85,7 +85,7 @@ struct CoverSummaryJson<'a> {
 #[derive(Serialize)]
 struct CoverResultJson {
     /// Its place in the set (its file's number).
-    game: usize,
+    number: usize,
     file: Option<String>,
     /// Its number among the games played with the run's seed: game K is
     /// played from `game_seed(seed, K)` (its `seed`).
@@ -186,7 +186,7 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
                 asalto::text::count(game.moves.len(), "move")
             );
             results.push(CoverResultJson {
-                game: k + 1,
+                number: k + 1,
                 file: file.map(|_| name.clone()),
                 played_as: game.number,
                 seed: game.seed,

@@ -86,7 +86,7 @@ pub(super) fn asalto(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
     match args.format {
         Format::Json => {
             let json = DiffJson {
-                head: asalto::json::HEAD,
+                head: asalto::json::HEAD.kind(asalto_core::json::Kind::Diff),
                 diff_note: note,
                 same: comparison.same(),
                 reference: DiffFileJson::new(&args.reference, &comparison.reference.checked),

@@ -2,9 +2,9 @@
 //! solution, seeded and deterministic, in the puzzle-set form `solve`
 //! reads back.
 
-use asalto_core::json::Named;
+use asalto_core::json::{Head, Kind};
 use asalto_solitaire::generate::{GenerateError, Generated, Generator, Options};
-use asalto_solitaire::json::{CaptureJson, captures_json, named};
+use asalto_solitaire::json::{CaptureJson, captures_json, head};
 use asalto_solitaire::{PieceCounts, Position, Profile, format::write};
 use clap::ValueEnum;
 use serde::Serialize;
@@ -96,7 +96,7 @@ pub struct Args {
 #[derive(Serialize)]
 struct CoverPuzzleJson {
     #[serde(flatten)]
-    named: Named,
+    head: Head,
     seed: u64,
     /// 1-based number in the set.
     index: usize,
@@ -136,7 +136,7 @@ fn cover(args: &Args, set: PieceCounts, out: &mut Out) -> Result<Status, WriteEr
         let codes: Vec<&'static str> = situations.iter().map(|s| s.code()).collect();
         if args.format == Format::Json {
             let doc = CoverPuzzleJson {
-                named: named(args.rules),
+                head: head(args.rules).kind(Kind::Generate),
                 seed: args.seed,
                 index: i + 1,
                 puzzle: *position,
@@ -185,7 +185,7 @@ fn cover(args: &Args, set: PieceCounts, out: &mut Out) -> Result<Status, WriteEr
 #[derive(Serialize)]
 struct PuzzleJson<'a> {
     #[serde(flatten)]
-    named: Named,
+    head: Head,
     seed: u64,
     /// 1-based number in the run.
     index: usize,
@@ -261,7 +261,7 @@ fn write_puzzle(args: &Args, index: usize, g: &Generated, out: &mut Out) -> Resu
     let d = &g.difficulty;
     if args.format == Format::Json {
         let doc = PuzzleJson {
-            named: named(args.rules),
+            head: head(args.rules).kind(Kind::Generate),
             seed: args.seed,
             index,
             puzzle: g.position,

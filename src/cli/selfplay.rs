@@ -109,10 +109,10 @@ impl Args {
     }
 }
 
-/// The head of every game's `summary.json`: `asalto-selfplay`, version 1,
-/// the game and its rule profile.
+/// The head of every game's `summary.json`: `asalto-selfplay`, the
+/// version of every document, the game and its rule profile.
 pub(super) const fn summary_head(game: &'static str, rules: &'static str) -> Head {
-    Head::new("asalto-selfplay", 1, game, rules)
+    Head::of(asalto_core::json::Kind::Selfplay, game, rules)
 }
 
 /// `summary.json`: the options of the run, the totals and every game's
@@ -133,7 +133,7 @@ struct SummaryJson<'a> {
 /// One game in `summary.json`.
 #[derive(Serialize)]
 struct ResultJson {
-    game: usize,
+    number: usize,
     file: Option<String>,
     seed: u64,
     plies: usize,
@@ -255,7 +255,7 @@ fn played(
                 }
                 totals.add(game);
                 results.push(ResultJson {
-                    game: game.number,
+                    number: game.number,
                     // Relative to DIR, where summary.json is.
                     file: file.map(|_| name),
                     seed: game.seed,

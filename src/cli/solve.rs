@@ -4,9 +4,9 @@
 
 use std::ops::ControlFlow;
 
-use asalto_core::json::Named;
+use asalto_core::json::{Head, Kind};
 use asalto_solitaire::format::{self, ParseError, Puzzle, write};
-use asalto_solitaire::json::{self, CaptureJson, ProblemJson, SolveReport, captures_json, named};
+use asalto_solitaire::json::{self, CaptureJson, ProblemJson, SolveReport, captures_json, head};
 use asalto_solitaire::{Interrupted, Position, Problem, Profile, Solver, render};
 use serde::Serialize;
 
@@ -236,16 +236,17 @@ fn rules_header(text: &str) -> (Option<Profile>, std::borrow::Cow<'_, str>) {
 #[derive(Serialize)]
 struct ErrorJson {
     #[serde(flatten)]
-    named: Named,
+    head: Head,
     input: Source,
-    problem: ProblemJson,
+    /// Its one problem, as a check lists problems.
+    problems: [ProblemJson; 1],
 }
 
 /// A search stopped by the node limit, in JSON.
 #[derive(Serialize)]
 struct InterruptedJson {
     #[serde(flatten)]
-    named: Named,
+    head: Head,
     input: Source,
     puzzle: Position,
     pieces: usize,
@@ -286,9 +287,9 @@ fn solve_item(args: &Args, item: Item, out: &mut Out) -> Result<Status, WriteErr
                 json_line(
                     out,
                     &ErrorJson {
-                        named: named(profile),
+                        head: head(profile).kind(Kind::Solve),
                         input: source,
-                        problem: ProblemJson::from(&problem),
+                        problems: [ProblemJson::from(&problem)],
                     },
                 )?;
             } else {
@@ -327,7 +328,7 @@ fn solve_item(args: &Args, item: Item, out: &mut Out) -> Result<Status, WriteErr
             json_line(
                 out,
                 &InterruptedJson {
-                    named: named(profile),
+                    head: head(profile).kind(Kind::Solve),
                     input: source,
                     puzzle: pos,
                     pieces: pos.len(),
@@ -440,9 +441,14 @@ fn solve_item(args: &Args, item: Item, out: &mut Out) -> Result<Status, WriteErr
         out.line(&format!("  moves: {}", write::moves(&solution)))?;
         let steps = captures_json(&pos, &solution);
         for (i, step) in steps.iter().enumerate() {
-            out.line(&format!("  {}. {:<8} {}", i + 1, step.notation, step.after))?;
+            out.line(&format!(
+                "  {}. {:<8} {}",
+                i + 1,
+                step.notation,
+                step.position
+            ))?;
             if args.draw {
-                let board = render::ascii(&step.after, Some(solution[i]));
+                let board = render::ascii(&step.position, Some(solution[i]));
                 for row in board.lines() {
                     out.line(&format!("     {row}"))?;
                 }

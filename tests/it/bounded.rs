@@ -165,7 +165,7 @@ fn one_huge_line_is_reported_briefly() {
     );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["plies"], 1);
-    assert_eq!(json["diagnostics"][1]["code"], "no-piece", "{json}");
+    assert_eq!(json["problems"][1]["code"], "no-piece", "{json}");
 }
 
 /// A line longer than [`MAX_LINE`] is no record: `check`, `show`, `export`
@@ -271,7 +271,7 @@ fn every_line_wrong_makes_a_report_of_bounded_size() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let lines = std::fs::metadata(input.path()).unwrap().len() as usize / 6;
     assert_eq!(json["errors"], lines);
-    assert_eq!(json["diagnostics"].as_array().unwrap().len(), 100);
+    assert_eq!(json["problems"].as_array().unwrap().len(), 100);
     assert_eq!(json["omitted"][0]["count"], lines - 100);
 }
 
@@ -674,9 +674,9 @@ fn go_show_export_and_diff_hold_millions_of_moves() {
         String::from_utf8_lossy(&out.stderr)
     );
     let doc = &out.stdout;
-    assert!(doc.starts_with(b"{\"format\":\"asalto-game\",\"version\":1,\"game\":\"go\""));
+    assert!(doc.starts_with(b"{\"format\":\"asalto-game\",\"version\":2,\"game\":\"go\""));
     assert!(doc.ends_with(b"\"result\":\"B+3\"}}\n"));
-    let plies = doc.windows(9).filter(|w| w == b"\"number\":").count();
+    let plies = doc.windows(6).filter(|w| w == b"\"ply\":").count();
     assert_eq!(plies, 199_998);
 
     // Two of them, differing at the last move.
@@ -936,7 +936,7 @@ fn mad_bishops_check_reads_any_length_holding_one_position() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let lines = std::fs::metadata(errors.path()).unwrap().len() / 3;
     assert_eq!(json["errors"].as_u64(), Some(lines));
-    assert_eq!(json["diagnostics"].as_array().unwrap().len(), 1000);
+    assert_eq!(json["problems"].as_array().unwrap().len(), 1000);
 }
 
 /// Solitaire Chess records are read whole, up to 1 MiB (a puzzle has at

@@ -216,7 +216,7 @@ fn json_has_one_object_per_file_with_the_documented_fields() {
                 assert!(o["reason"].is_string() && o["ply"].is_u64(), "{file}: {o}");
             }
         }
-        let diagnostics = object["diagnostics"].as_array().unwrap();
+        let diagnostics = object["problems"].as_array().unwrap();
         assert_eq!(diagnostics.is_empty(), expect_valid, "{file}");
         for d in diagnostics {
             for field in [
@@ -329,8 +329,8 @@ fn strict_turns_format_warnings_into_errors() {
         .clone();
     let object = &json_lines(&out)[0];
     assert_eq!(object["valid"], false);
-    assert_eq!(object["diagnostics"][0]["severity"], "error");
-    assert_eq!(object["diagnostics"][0]["code"], "syntax");
+    assert_eq!(object["problems"][0]["severity"], "error");
+    assert_eq!(object["problems"][0]["code"], "syntax");
     // Strictness is about the format only: the game is still replayed.
     assert_eq!(object["plies"], 7);
 }
@@ -356,9 +356,9 @@ fn lenient_accepts_a_capture_written_as_its_first_two_points() {
     assert_eq!(object["valid"], true);
     assert_eq!(object["plies"], 7);
     assert_eq!(object["position"], reference_position(ejemplo));
-    assert_eq!(object["diagnostics"][0]["severity"], "warning");
-    assert_eq!(object["diagnostics"][0]["code"], "capture-incomplete");
-    assert_eq!(object["diagnostics"][0]["line"], 7);
+    assert_eq!(object["problems"][0]["severity"], "warning");
+    assert_eq!(object["problems"][0]["code"], "capture-incomplete");
+    assert_eq!(object["problems"][0]["line"], 7);
     check(&["--lenient", "-"])
         .write_stdin(abbreviated)
         .assert()

@@ -302,9 +302,20 @@ fn a_record_that_stops_early_differs_past_its_end_in_every_game() {
     let run = crate::run::asalto(&["diff", "--format", "json", &long, &short]);
     assert_eq!(run.code, 1);
     let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let first = &json["first_difference"];
     assert_eq!(
-        json["first_difference"],
-        serde_json::json!({"ply": 3, "reference": "black C7", "other": null})
+        (
+            &first["ply"],
+            &first["side"],
+            &first["reference"],
+            &first["other"]
+        ),
+        (
+            &serde_json::json!(3),
+            &serde_json::json!("black"),
+            &serde_json::json!("C7"),
+            &serde_json::Value::Null
+        )
     );
     let run = crate::run::asalto(&["diff", &long, &long]);
     assert_eq!(run.code, 0, "{}", run.stdout);
@@ -334,7 +345,7 @@ fn a_record_that_stops_early_differs_past_its_end_in_every_game() {
     let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(
         json["first_difference"],
-        serde_json::json!({"ply": 3, "before": "...B...BR...NPP.", "reference": "Bd3xb1", "other": null})
+        serde_json::json!({"ply": 3, "position": "...B...BR...NPP.", "reference": "Bd3xb1", "other": null})
     );
     let run = crate::run::asalto(&["diff", "--game", "solitaire", full, full]);
     assert_eq!(run.code, 0, "{}", run.stdout);

@@ -20,13 +20,13 @@ fn json_document_of_the_example() {
     insta::assert_snapshot!("export_ejemplo_json", run.stdout);
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(v["format"], "asalto-game");
-    assert_eq!(v["version"], 1);
+    assert_eq!(v["version"], 2);
     assert_eq!(v["rules"], "assignment-2018-19");
     assert_eq!(v["start"], ".../O.O/RR...RR/RRRRRRR/RRRRRRR/RRR/RRR O");
-    assert_eq!(v["final"], ".../.OO/RR...RR/R.....R/RRRRRRR/RRR/RRR R");
-    assert_eq!(v["plies"].as_array().unwrap().len(), 7);
+    assert_eq!(v["position"], ".../.OO/RR...RR/R.....R/RRRRRRR/RRR/RRR R");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 7);
     assert_eq!(
-        v["plies"][6]["captured"],
+        v["moves"][6]["captured"],
         serde_json::json!(["Cc", "Dc", "De", "Ce"])
     );
     assert_eq!(v["outcome"], Value::Null);
@@ -74,9 +74,9 @@ fn text_normalises_a_record() {
     // The completion is kept in the document.
     let run = asalto_with_input(&["export", "-", "--to", "json", "--lenient"], messy);
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
-    assert_eq!(v["plies"][6]["completed"], true);
-    assert_eq!(v["plies"][6]["line"], 9);
-    assert_eq!(v["plies"][0]["line"], 2);
+    assert_eq!(v["moves"][6]["completed"], true);
+    assert_eq!(v["moves"][6]["line"], 9);
+    assert_eq!(v["moves"][0]["line"], 2);
     // Standard input is named `-` in JSON, as in every command.
     assert_eq!(v["source"], "-");
     // --strict refuses the format deviations.
@@ -111,7 +111,7 @@ fn keep_partial_exports_the_valid_part() {
     assert_eq!(v["stopped"]["line"], 3);
     assert_eq!(v["stopped"]["ply"], 3);
     assert_eq!(v["stopped"]["code"], "occupied");
-    assert_eq!(v["plies"].as_array().unwrap().len(), 2);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 2);
     // A partial document reads back, and keeps saying it is partial.
     let again = asalto_with_input(&["export", "-", "--to", "json"], &run.stdout);
     assert_eq!(again.code, 0);
@@ -134,7 +134,7 @@ fn bad_documents_are_refused_with_the_reason() {
             good.replace("\"Bd-Db-Dd-Df-Bd\"", "\"Bd-Db-Dd-Df\""),
             "ply 7",
         ),
-        (good.replace("\"version\":1", "\"version\":7"), "version 7"),
+        (good.replace("\"version\":2", "\"version\":7"), "version 7"),
         (good.replace("asalto-game", "other"), "`format`"),
         (
             good.replace("\"Cc\",\"Ce\"]", "\"Cc\",\"Cd\"]"),

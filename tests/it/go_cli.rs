@@ -121,7 +121,7 @@ fn json_names_game_rules_and_file() {
             .unwrap()
             .matches(";W[")
             .count();
-    assert_eq!(v["moves"].as_u64(), Some(moves as u64));
+    assert_eq!(v["plies"].as_u64(), Some(moves as u64));
 }
 
 #[test]
@@ -508,7 +508,7 @@ fn export_writes_sgf_gtp_prolog_and_json() {
         (v["game"].as_str(), v["rules"].as_str()),
         (Some("go"), Some("simple-ko"))
     );
-    assert_eq!(v["plies"].as_array().unwrap().len(), moves.len());
+    assert_eq!(v["moves"].as_array().unwrap().len(), moves.len());
 }
 
 #[test]
@@ -567,12 +567,13 @@ fn diff_finds_the_first_different_move() {
     let row = |l: &str| 9 - usize::from(l.as_bytes()[1] - b'a');
     let expected = |l: &str| {
         format!(
-            "white {}{}",
+            "{}{}",
             b"ABCDEFGHJ"[usize::from(l.as_bytes()[0] - b'a')] as char,
             row(l)
         )
     };
     assert_eq!(*colour, 'W');
+    assert_eq!(v["first_difference"]["side"], "white");
     assert_eq!(
         v["first_difference"]["reference"],
         expected(letters).as_str()

@@ -269,8 +269,8 @@ fn games_are_legal_end_by_two_passes_and_agree_with_the_reference() {
         assert_eq!(summary["size"].to_string(), size);
         let t = &summary["totals"];
         assert_eq!(
-            t["black_wins"].as_u64().unwrap()
-                + t["white_wins"].as_u64().unwrap()
+            t["wins"]["black"].as_u64().unwrap()
+                + t["wins"]["white"].as_u64().unwrap()
                 + t["draws"].as_u64().unwrap(),
             count.parse::<u64>().unwrap()
         );

@@ -48,7 +48,7 @@ fn every_invalid_sample_is_found_with_its_code_line_and_column() {
         assert_eq!(json["game"], "madbishops");
         assert_eq!(json["rules"], "steere");
         assert_eq!(json["valid"], false);
-        let first = &json["diagnostics"][0];
+        let first = &json["problems"][0];
         assert_eq!(first["code"], code.as_str(), "{path}: {json}");
         let (line, column) = (
             first["line"].as_u64().unwrap() as usize,
@@ -123,7 +123,7 @@ fn the_profile_decides_and_names_itself() {
     assert_eq!(steere.code, 1);
     let json: Value = serde_json::from_str(&steere.stdout).unwrap();
     assert_eq!(json["rules"], "steere");
-    assert_eq!(json["diagnostics"][0]["code"], "must-engage");
+    assert_eq!(json["problems"][0]["code"], "must-engage");
     let report = asalto(&["check", "--rules", "report", "--format", "json", QUIET]);
     assert_eq!(report.code, 0, "{}", report.stdout);
     let json: Value = serde_json::from_str(&report.stdout).unwrap();
@@ -147,7 +147,7 @@ fn blue_first_turns_the_turns() {
     assert_eq!(run.code, 1);
     let json: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(json["first"], "blue");
-    assert_eq!(json["diagnostics"][0]["code"], "wrong-side");
+    assert_eq!(json["problems"][0]["code"], "wrong-side");
     // A record that starts with blue's move is valid with blue first.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("blue.txt");
@@ -159,7 +159,7 @@ fn blue_first_turns_the_turns() {
     let red = asalto(&["check", "--game", "madbishops", "--format", "json", &path]);
     assert_eq!(red.code, 1);
     let json: Value = serde_json::from_str(&red.stdout).unwrap();
-    assert_eq!(json["diagnostics"][0]["code"], "wrong-side");
+    assert_eq!(json["problems"][0]["code"], "wrong-side");
 }
 
 #[test]
@@ -287,8 +287,8 @@ fn show_draws_the_position_after_a_ply() {
     // The position after move 30 is the one the JSON export has there.
     let export = asalto(&["export", GAME, "--to", "json"]);
     let doc: Value = serde_json::from_str(&export.stdout).unwrap();
-    assert_eq!(value["position"], doc["plies"][29]["position"]);
-    assert_eq!(value["last_move"]["notation"], doc["plies"][29]["notation"]);
+    assert_eq!(value["position"], doc["moves"][29]["position"]);
+    assert_eq!(value["last_move"]["notation"], doc["moves"][29]["notation"]);
     // Counts agree with the board matrix, 0/1/2/3.
     let cells: Vec<u64> = value["board"]
         .as_array()
@@ -388,7 +388,7 @@ fn export_writes_json_text_and_the_reports_board() {
     assert_eq!(doc["format"], "asalto-game");
     assert_eq!(doc["game"], "madbishops");
     assert_eq!(doc["rules"], "steere");
-    assert_eq!(doc["plies"].as_array().unwrap().len(), 59);
+    assert_eq!(doc["moves"].as_array().unwrap().len(), 59);
     assert_eq!(doc["outcome"]["winner"], "red");
     // The text export is the record again, and in another notation it is
     // the same game.
@@ -468,7 +468,8 @@ fn diff_finds_the_first_different_move() {
     let value: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(value["rules"], "report");
     assert_eq!(value["first_difference"]["ply"], 14);
-    assert_eq!(value["first_difference"]["other"], "blue a5-c7");
+    assert_eq!(value["first_difference"]["side"], "blue");
+    assert_eq!(value["first_difference"]["other"], "a5-c7");
     // A prefix: the longer game's next move against nothing.
     let run = asalto(&["diff", GAME, &format!("{DIR}/invalid/game-over.txt")]);
     assert_eq!(run.code, 1);
@@ -654,11 +655,11 @@ fn many_bad_lines_are_counted_not_all_listed() {
     let value: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(value["errors"], 100_000);
     assert_eq!(
-        value["diagnostics"].as_array().unwrap().len(),
+        value["problems"].as_array().unwrap().len(),
         asalto_madbishops::record::MAX_LISTED_ERRORS
     );
-    assert_eq!(value["diagnostics"][0]["line"], 2);
-    assert_eq!(value["diagnostics"][999]["line"], 1001);
+    assert_eq!(value["problems"][0]["line"], 2);
+    assert_eq!(value["problems"][999]["line"], 1001);
     let human = asalto_with_input(&["check", "--game", "madbishops", "-"], &text);
     assert!(
         human

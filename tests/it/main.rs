@@ -12,7 +12,7 @@ mod go_diagnostics;
 mod go_selfplay;
 mod grade;
 mod html;
-mod json_heads;
+mod json_schema;
 mod madbishops_cli;
 mod perft;
 mod play;

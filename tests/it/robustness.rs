@@ -240,7 +240,7 @@ fn check_invariants(source: &str, record: &Record, checked: &Checked, options: C
 
 fn check_json(checked: &Checked, options: CheckOptions) {
     let json = serde_json::to_value(CheckJson::new("input.txt", checked)).unwrap();
-    let diagnostics = json["diagnostics"].as_array().unwrap();
+    let diagnostics = json["problems"].as_array().unwrap();
     let has_error = diagnostics.iter().any(|d| d["severity"] == "error");
     assert_eq!(json["valid"], !has_error);
     assert_eq!(json["valid"], checked.is_valid());

@@ -157,9 +157,10 @@ fn json_lines_describe_each_game_and_agree_with_check() {
         .collect();
     assert_eq!(lines.len(), 20);
     for (i, game) in lines.iter().enumerate() {
-        // `game` was the number before games were named; the rules name
-        // Asalto, and `number` is the number under every game's name for it.
-        assert_eq!(game["game"], i + 1);
+        // `game` names the game, `number` the game's number in the set,
+        // as in every game's lines.
+        assert_eq!(game["game"], "asalto");
+        assert_eq!(game["format"], "asalto-selfplay-game");
         assert_eq!(game["number"], i + 1);
         assert_eq!(game["rules"], "assignment-2018-19");
         assert_eq!(game["officers"], "random");

@@ -63,7 +63,7 @@ fn every_way_of_writing_the_answer_is_right_in_check_show_and_diff() {
         match reading {
             Some(r) => {
                 assert_eq!(coordinates, Some(*r), "{answer:?}");
-                assert_eq!(doc["notes"][0]["code"], "coordinates-read", "{answer:?}");
+                assert_eq!(doc["problems"][0]["code"], "coordinates-read", "{answer:?}");
                 assert!(
                     run.stdout.contains("the coordinates were read as"),
                     "{}",
@@ -71,7 +71,7 @@ fn every_way_of_writing_the_answer_is_right_in_check_show_and_diff() {
                 );
             }
             None => assert!(
-                doc["notes"].as_array().unwrap().is_empty(),
+                doc["problems"].as_array().unwrap().is_empty(),
                 "{answer:?}: {doc}"
             ),
         }
@@ -127,11 +127,11 @@ fn an_error_in_an_answer_names_its_capture() {
     );
     let json = asalto(&["check", "--format", "json", &given_3]);
     let doc: Value = serde_json::from_str(json.stdout.trim()).unwrap();
-    assert_eq!(doc["problem"]["ply"], 5);
+    assert_eq!(error_of(&doc)["ply"], 5);
     assert_eq!(
         (
-            doc["problem"]["line"].clone(),
-            doc["problem"]["column"].clone()
+            error_of(&doc)["line"].clone(),
+            error_of(&doc)["column"].clone()
         ),
         (2.into(), 65.into())
     );
@@ -170,4 +170,12 @@ fn an_error_in_an_answer_names_its_capture() {
         );
         assert!(!run.stdout.contains("16 squares"), "{}", run.stdout);
     }
+}
+
+/// The error among a check's `problems` (the notes are warnings), or null.
+fn error_of(doc: &Value) -> &Value {
+    doc["problems"]
+        .as_array()
+        .and_then(|p| p.iter().find(|p| p["severity"] == "error"))
+        .unwrap_or(&Value::Null)
 }

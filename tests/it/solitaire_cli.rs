@@ -379,7 +379,7 @@ fn json_names_game_and_rules() {
     );
     assert_eq!(docs[0]["all"].as_array().unwrap().len(), 1);
     assert_eq!(docs[0]["input"]["name"], "argument 1");
-    assert_eq!(docs[1]["problem"]["code"], "board-size");
+    assert_eq!(docs[1]["problems"][0]["code"], "board-size");
     let run = asalto(&[
         "solve",
         "--format",

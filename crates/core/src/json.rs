@@ -1,13 +1,16 @@
 //! The JSON shapes every game shares. Field names are a contract: scripts
-//! read them, so fields are only ever added, never renamed.
+//! read them, so fields are only added within a version; `docs/json.md`
+//! lists every document and `docs/schema/` holds their JSON Schemas.
 //!
-//! Every document names its game and its rule profile, and every head is
-//! written here: a whole game is an [`Envelope`] (`format: "asalto-game"`,
-//! `version`, `game`, `rules`) around the game's own fields; the reports of
-//! `check`, `show` and `diff` and the files a run writes (`summary.json`)
-//! flatten a [`Head`] (the same four fields) among theirs; the lines of a
-//! stream of results (`selfplay`, `solve`, `generate`) flatten a [`Named`]
-//! (`game`, `rules`). A problem is a [`DiagnosticJson`], whatever the game.
+//! Every document and every line of results starts with one head, written
+//! here: `format` (which document: a [`Kind`]), `version`, `game` and
+//! `rules`. A whole game is an [`Envelope`] (`format: "asalto-game"`)
+//! around the game's own fields; the reports of `check`, `show` and `diff`,
+//! the lines of `selfplay`, `solve` and `generate` and the files a run
+//! writes (`summary.json`) flatten a [`Head`] of their kind among theirs.
+//! The same thing has the same name in every game: `problems` (each a
+//! [`DiagnosticJson`]), `plies` (how many moves), `moves` (which ones),
+//! `outcome`, `stopped`.
 
 use serde::{Deserialize, Serialize};
 
@@ -16,9 +19,66 @@ use crate::span::{LineIndex, line_column};
 
 /// The `format` of a game document.
 pub const FORMAT: &str = "asalto-game";
-/// The `version` of the game document this toolkit writes and reads; fields
-/// are only added within a version.
-pub const VERSION: u32 = 1;
+/// The `version` of every document of [`Kind`] this toolkit writes (the
+/// game document's too); fields are only added within a version. Version 1
+/// named the same things differently in each game; version 2 is one schema
+/// across games.
+pub const VERSION: u32 = 2;
+
+/// The oldest game document version this toolkit reads back (Asalto's
+/// version 1 documents name their moves `plies` and their last position
+/// `final`; the reader takes either name).
+pub const OLDEST_READ: u32 = 1;
+
+/// Which document a head heads: its `format`. Every kind is at
+/// [`VERSION`]; `docs/schema/<kind>.schema.json` is its JSON Schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A whole game (`export --to json`): `asalto-game`.
+    Game,
+    /// A line of `check --format json`: `asalto-check`.
+    Check,
+    /// `show --format json`: `asalto-show`.
+    Show,
+    /// `diff --format json`: `asalto-diff`.
+    Diff,
+    /// A line of `selfplay --format json`: `asalto-selfplay-game`.
+    SelfplayGame,
+    /// The `summary.json` of `selfplay --out`: `asalto-selfplay`.
+    Selfplay,
+    /// A line of `solve --format json`: `asalto-solve`.
+    Solve,
+    /// A line of `generate --format json`: `asalto-generate`.
+    Generate,
+}
+
+impl Kind {
+    /// Every kind.
+    pub const ALL: [Kind; 8] = [
+        Kind::Game,
+        Kind::Check,
+        Kind::Show,
+        Kind::Diff,
+        Kind::SelfplayGame,
+        Kind::Selfplay,
+        Kind::Solve,
+        Kind::Generate,
+    ];
+
+    /// The `format` of its documents.
+    pub const fn format(self) -> &'static str {
+        match self {
+            Kind::Game => FORMAT,
+            Kind::Check => "asalto-check",
+            Kind::Show => "asalto-show",
+            Kind::Diff => "asalto-diff",
+            Kind::SelfplayGame => "asalto-selfplay-game",
+            Kind::Selfplay => "asalto-selfplay",
+            Kind::Solve => "asalto-solve",
+            Kind::Generate => "asalto-generate",
+        }
+    }
+}
 
 /// The head of a document: what kind of document (`format`, `version`),
 /// of which game, under which rule profile. Flattened into a document's
@@ -29,7 +89,7 @@ pub const VERSION: u32 = 1;
 /// # Examples
 ///
 /// ```
-/// use asalto_core::json::Head;
+/// use asalto_core::json::{Head, Kind};
 ///
 /// #[derive(serde::Serialize)]
 /// struct Report {
@@ -39,17 +99,16 @@ pub const VERSION: u32 = 1;
 ///     valid: bool,
 /// }
 ///
-/// let report = Report { file: "a.sgf", head: Head::game("go", "simple-ko"), valid: true };
+/// let report = Report { file: "a.sgf", head: Head::of(Kind::Check, "go", "simple-ko"), valid: true };
 /// assert_eq!(
 ///     serde_json::to_string(&report).unwrap(),
-///     r#"{"file":"a.sgf","format":"asalto-game","version":1,"game":"go","rules":"simple-ko","valid":true}"#
+///     r#"{"file":"a.sgf","format":"asalto-check","version":2,"game":"go","rules":"simple-ko","valid":true}"#
 /// );
 /// ```
 #[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Head {
-    /// The kind of document: [`FORMAT`] for a game and the reports about
-    /// one, `asalto-selfplay` for a run's summary, `asalto-grade` for a
-    /// grading run, a game's own (Solitaire's `asalto-solitaire-record`).
+    /// The kind of document: a [`Kind`]'s format, or `asalto-grade` and
+    /// `asalto-grade-coverage` for a grading run.
     pub format: &'static str,
     /// The version of that kind: fields are only added within a version.
     pub version: u32,
@@ -60,9 +119,21 @@ pub struct Head {
 }
 
 impl Head {
-    /// The head of a game document, or of a report about a game record.
+    /// The head of a game document.
     pub const fn game(game: &'static str, rules: &'static str) -> Head {
-        Head::new(FORMAT, VERSION, game, rules)
+        Head::of(Kind::Game, game, rules)
+    }
+
+    /// The head of a document of `kind`.
+    pub const fn of(kind: Kind, game: &'static str, rules: &'static str) -> Head {
+        Head::new(kind.format(), VERSION, game, rules)
+    }
+
+    /// The same game and rules, heading a document of `kind`: a game's
+    /// `head(profile)` made into the head of its `check` line.
+    #[must_use]
+    pub const fn kind(self, kind: Kind) -> Head {
+        Head::of(kind, self.game, self.rules)
     }
 
     /// The head of a document of another kind (`format`, `version`).
@@ -81,17 +152,6 @@ impl Head {
     }
 }
 
-/// The naming of a line in a stream of results (a game `selfplay` played,
-/// a puzzle `solve` solved or `generate` made): the game and its rule
-/// profile, flattened where they stand.
-#[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Named {
-    /// The game.
-    pub game: &'static str,
-    /// The rule profile.
-    pub rules: &'static str,
-}
-
 /// The head of every game document, followed by the game's own fields.
 ///
 /// # Examples
@@ -101,13 +161,13 @@ pub struct Named {
 ///
 /// #[derive(serde::Serialize)]
 /// struct Body {
-///     plies: Vec<String>,
+///     moves: Vec<String>,
 /// }
 ///
-/// let doc = Envelope::new("go", "seed-2019", Body { plies: vec!["D4".into()] });
+/// let doc = Envelope::new("go", "seed-2019", Body { moves: vec!["D4".into()] });
 /// assert_eq!(
 ///     serde_json::to_string(&doc).unwrap(),
-///     r#"{"format":"asalto-game","version":1,"game":"go","rules":"seed-2019","plies":["D4"]}"#
+///     r#"{"format":"asalto-game","version":2,"game":"go","rules":"seed-2019","moves":["D4"]}"#
 /// );
 /// ```
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
@@ -163,7 +223,8 @@ impl<T> Envelope<T> {
 pub enum EnvelopeError {
     /// Another kind of document.
     Format(String),
-    /// A version this toolkit does not read.
+    /// A version this toolkit does not read (newer than [`VERSION`], or
+    /// older than [`OLDEST_READ`]).
     Version(u32),
     /// A document of another game.
     Game {
@@ -182,7 +243,7 @@ impl std::fmt::Display for EnvelopeError {
             }
             EnvelopeError::Version(v) => write!(
                 f,
-                "version {v} is not one this asalto reads (it reads version {VERSION})"
+                "version {v} is not one this asalto reads (it reads versions {OLDEST_READ} to {VERSION})"
             ),
             EnvelopeError::Game { found, expected } => {
                 write!(f, "a document of `{found}`, not of `{expected}`")
@@ -206,7 +267,8 @@ impl<T> Envelope<T> {
 
 /// Check the head of a game document read back, whatever type holds it
 /// (an [`Envelope`], or a game's own document type with the same head
-/// fields): the `format`, the `version`, and that `game` is `expected`.
+/// fields): the `format`, the `version` (from [`OLDEST_READ`] to
+/// [`VERSION`]), and that `game` is `expected`.
 /// Every game reads its documents' head through this.
 ///
 /// # Errors
@@ -218,10 +280,11 @@ impl<T> Envelope<T> {
 /// ```
 /// use asalto_core::json::{EnvelopeError, check_head};
 ///
+/// assert_eq!(check_head("asalto-game", 2, "go", "go"), Ok(()));
 /// assert_eq!(check_head("asalto-game", 1, "go", "go"), Ok(()));
-/// assert_eq!(check_head("asalto-game", 2, "go", "go"), Err(EnvelopeError::Version(2)));
+/// assert_eq!(check_head("asalto-game", 3, "go", "go"), Err(EnvelopeError::Version(3)));
 /// assert_eq!(
-///     check_head("asalto-game", 1, "asalto", "go").unwrap_err().to_string(),
+///     check_head("asalto-game", 2, "asalto", "go").unwrap_err().to_string(),
 ///     "a document of `asalto`, not of `go`"
 /// );
 /// ```
@@ -234,7 +297,7 @@ pub fn check_head(
     if format != FORMAT {
         return Err(EnvelopeError::Format(format.to_string()));
     }
-    if version != VERSION {
+    if !(OLDEST_READ..=VERSION).contains(&version) {
         return Err(EnvelopeError::Version(version));
     }
     if game != expected {
@@ -264,7 +327,9 @@ impl From<crate::Span> for SpanJson {
     }
 }
 
-/// One problem of a record, whatever the game.
+/// One problem of a record, whatever the game: an element of `problems`
+/// (Solitaire Chess writes the same fields, with `line`, `column` and
+/// `span` null for a problem that is not about text).
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct DiagnosticJson {
     /// `error` or `warning`.
@@ -350,7 +415,7 @@ mod tests {
         assert_eq!(back, doc);
         assert_eq!(back.check("madbishops"), Ok(()));
         let unnamed: Envelope<Body> = serde_json::from_str(
-            r#"{"format":"asalto-game","version":1,"rules":"assignment-2018-19","start":"x"}"#,
+            r#"{"format":"asalto-game","version":2,"rules":"assignment-2018-19","start":"x"}"#,
         )
         .unwrap();
         assert_eq!(unnamed.check("asalto"), Ok(()));
@@ -358,11 +423,14 @@ mod tests {
             back.check("go"),
             Err(EnvelopeError::Game { expected: "go", .. })
         ));
-        let old = Envelope {
-            version: 2,
+        let newer = Envelope {
+            version: VERSION + 1,
             ..doc.clone()
         };
-        assert_eq!(old.check("madbishops"), Err(EnvelopeError::Version(2)));
+        assert_eq!(
+            newer.check("madbishops"),
+            Err(EnvelopeError::Version(VERSION + 1))
+        );
         let other = Envelope {
             format: "x".into(),
             ..doc

@@ -11,8 +11,9 @@
 //!   outcome, rule profile name) and what is written against it:
 //!   [`replay`] (streaming replay of written moves, stopping at the first
 //!   illegal one), [`first_difference`], [`Played`] (a game as played:
-//!   its start and legal moves), the [`json`] envelope
-//!   (`"format": "asalto-game"`, `"game"`, `"rules"`);
+//!   its start and legal moves), the [`json`] heads of every document
+//!   (`"format"`, `"version"`, `"game"`, `"rules"`: a [`json::Kind`]
+//!   of document) and the envelope of game documents (`asalto-game`);
 //! - [`coverage`]: which rule situations a reference set reaches (each
 //!   game names its situations; the report is shared);
 //! - [`GameKind`]: the run-time choice of a game (by name, extension or

@@ -1,9 +1,10 @@
 //! JSON documents: a checked game as an `asalto-game` envelope
 //! (`format`, `version`, `game: "go"`, `rules`, then [`GameBody`]), and a
 //! check report listing the problems with lines and columns, under the
-//! same [`head`] (core's).
+//! same [`head`] (core's), made the check's (`asalto-check`): the names
+//! every game shares (`docs/json.md`).
 
-use asalto_core::json::Head;
+use asalto_core::json::{Head, Kind};
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 
@@ -105,17 +106,17 @@ pub fn stream_replayed<'a>(
     ))
 }
 
-/// One move.
+/// One move: an element of a game document's `moves`.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct PlyJson {
-    /// 1-based.
-    pub number: u32,
+    /// The move number, 1-based.
+    pub ply: u32,
     /// `black` or `white`.
     pub side: &'static str,
+    /// The move as the toolkit writes it: a GTP vertex (`D4`) or `pass`.
+    pub notation: String,
     /// SGF letters, or null for a pass.
     pub point: Option<String>,
-    /// GTP vertex or `pass`.
-    pub gtp: String,
     /// Captured points, SGF letters.
     pub captured: Vec<String>,
     /// The board after the move: rows from the top, `.` `b` `w`.
@@ -127,10 +128,10 @@ pub struct PlyJson {
 impl From<PlyData> for PlyJson {
     fn from(p: PlyData) -> PlyJson {
         PlyJson {
-            number: p.number,
+            ply: p.number,
             side: p.side,
+            notation: p.gtp,
             point: p.sgf,
-            gtp: p.gtp,
             captured: p.captured,
             position: p.position,
             illegal: p.illegal,
@@ -138,7 +139,8 @@ impl From<PlyData> for PlyJson {
     }
 }
 
-/// The area score of the final position.
+/// The area score of the final position: a game document's, a check's,
+/// `show`'s (of the position shown) and a `selfplay` line's `score`.
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct ScoreJson {
     /// Black's stones and owned empty points.
@@ -169,7 +171,7 @@ pub struct GameBody<P = Vec<PlyJson>> {
     /// The board before the first move.
     pub start: String,
     /// The moves.
-    pub plies: P,
+    pub moves: P,
     /// The board after the last move.
     pub position: String,
     /// The area score of that board.
@@ -201,23 +203,30 @@ fn document<P, Q>(g: &Game<Q>, start: &Position, end: &Position, plies: P) -> Ga
             black: g.info.players.black.clone(),
             white: g.info.players.white.clone(),
             start: start.board().grid_string(),
-            plies,
+            moves: plies,
             position: end.board().grid_string(),
-            score: ScoreJson {
-                black: score.black,
-                white: score.white,
-                komi,
-                result: crate::problem::margin_text(score.margin(komi)),
-            },
+            score: ScoreJson::new(score, komi),
         },
     )
+}
+
+impl ScoreJson {
+    /// The score `score` with `komi` counted.
+    pub fn new(score: crate::AreaScore, komi: f64) -> ScoreJson {
+        ScoreJson {
+            black: score.black,
+            white: score.white,
+            komi,
+            result: crate::problem::margin_text(score.margin(komi)),
+        }
+    }
 }
 
 /// A check report: the file's verdict and every problem.
 pub type CheckJson = asalto_core::json::Envelope<CheckBody>;
 
 /// The fields of a check report after its head.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct CheckBody {
     /// No error.
     pub valid: bool,
@@ -225,8 +234,15 @@ pub struct CheckBody {
     pub charset: &'static str,
     /// Games (lines) replayed.
     pub games: usize,
-    /// Moves replayed.
-    pub moves: usize,
+    /// Moves replayed, in every game.
+    pub plies: usize,
+    /// Errors.
+    pub errors: usize,
+    /// Warnings.
+    pub warnings: usize,
+    /// The area score at the end of the game, when the file holds one
+    /// game (null for several).
+    pub score: Option<ScoreJson>,
     /// Every problem, the file's first.
     pub problems: Vec<asalto_core::json::DiagnosticJson>,
 }
@@ -238,13 +254,23 @@ impl<P: Moves> From<&Checked<'_, P>> for CheckJson {
             .games
             .first()
             .map_or(crate::Profile::SGF_DEFAULT, |g| g.profile);
+        let errors = c
+            .all_problems()
+            .filter(|p| p.severity == asalto_core::Severity::Error)
+            .count();
         CheckJson::headed(
-            head(profile),
+            head(profile).kind(Kind::Check),
             CheckBody {
                 valid: c.is_valid(),
                 charset: c.charset,
                 games: c.games.len(),
-                moves: c.games.iter().map(Game::moves).sum(),
+                plies: c.games.iter().map(Game::moves).sum(),
+                errors,
+                warnings: c.all_problems().count() - errors,
+                score: match c.games.as_slice() {
+                    [game] => Some(ScoreJson::new(game.score(), game.komi_counted())),
+                    _ => None,
+                },
                 problems: c
                     .all_problems()
                     .map(|p| asalto_core::json::DiagnosticJson::indexed(p, &index))

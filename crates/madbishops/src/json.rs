@@ -2,10 +2,11 @@
 //! fields are only ever added, never renamed. Every top-level document
 //! names its game (`"game": "madbishops"`) and its rule profile (`"rules"`);
 //! a whole game is an `asalto-game` document ([`GameJson`]), the reports
-//! about a record (`check`, `show`) flatten the same [`head`], and the
-//! lines of `selfplay` a [`Named`]: every head is core's.
+//! about a record (`check`, `show`) and the lines of `selfplay` flatten the
+//! same [`head`] made theirs (`head(profile).kind(..)`): every head is
+//! core's, and the names are those every game shares (`docs/json.md`).
 
-use asalto_core::json::{Head, Named};
+use asalto_core::json::{Head, Kind};
 use serde::Serialize;
 
 use crate::problem::Problem;
@@ -57,7 +58,8 @@ impl From<Outcome> for OutcomeJson {
 /// One position: what `show` prints as JSON.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct PositionJson {
-    /// `format`, `version`, `game` (always `madbishops`), `rules`.
+    /// `format` (`asalto-show`), `version`, `game` (always `madbishops`),
+    /// `rules`.
     #[serde(flatten)]
     pub head: Head,
     /// The position string.
@@ -81,7 +83,7 @@ pub struct PositionJson {
 impl From<&Position> for PositionJson {
     fn from(p: &Position) -> PositionJson {
         PositionJson {
-            head: head(p.profile()),
+            head: head(p.profile()).kind(Kind::Show),
             position: p.position_string(),
             to_move: p.turn().name(),
             red: p.board().count(crate::Side::Red),
@@ -151,7 +153,8 @@ impl From<&Problem> for ProblemJson {
 /// The result of checking one record.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct CheckJson {
-    /// `format`, `version`, `game` (always `madbishops`), `rules`.
+    /// `format` (`asalto-check`), `version`, `game` (always `madbishops`),
+    /// `rules`.
     #[serde(flatten)]
     pub head: Head,
     /// `red` or `blue`: who moved first.
@@ -168,14 +171,14 @@ pub struct CheckJson {
     pub to_move: &'static str,
     /// The position string after the last legal move.
     pub position: String,
-    /// Number of errors (with those not listed in `diagnostics`).
+    /// Number of errors (with those not listed in `problems`).
     pub errors: usize,
     /// Number of warnings.
     pub warnings: usize,
     /// The line where the replay stopped, or null.
     pub stopped_at_line: Option<usize>,
     /// Every problem, in source order.
-    pub diagnostics: Vec<ProblemJson>,
+    pub problems: Vec<ProblemJson>,
 }
 
 impl<K: Kept> From<&Checked<K>> for CheckJson {
@@ -183,7 +186,7 @@ impl<K: Kept> From<&Checked<K>> for CheckJson {
         let start = c.game.start();
         let position = c.game.position();
         CheckJson {
-            head: head(start.profile()),
+            head: head(start.profile()).kind(Kind::Check),
             first: start.turn().name(),
             start: start.position_string(),
             valid: c.is_valid(),
@@ -194,7 +197,7 @@ impl<K: Kept> From<&Checked<K>> for CheckJson {
             errors: c.error_count(),
             warnings: c.warnings().count(),
             stopped_at_line: c.stopped_at,
-            diagnostics: c.problems.iter().map(ProblemJson::from).collect(),
+            problems: c.problems.iter().map(ProblemJson::from).collect(),
         }
     }
 }
@@ -211,7 +214,7 @@ pub struct GameBody {
     /// The position string of the start.
     pub start: String,
     /// The moves.
-    pub plies: Vec<PlyJson>,
+    pub moves: Vec<PlyJson>,
     /// How the game ended, or null.
     pub outcome: Option<OutcomeJson>,
     /// The position string after the last move.
@@ -226,7 +229,7 @@ pub fn document(g: &Game) -> GameJson {
         GameBody {
             first: g.start.turn().name(),
             start: g.start.position_string(),
-            plies: g.plies.iter().map(PlyJson::from).collect(),
+            moves: g.plies.iter().map(PlyJson::from).collect(),
             outcome: g.outcome().map(OutcomeJson::from),
             position: g.position().position_string(),
         },
@@ -236,9 +239,10 @@ pub fn document(g: &Game) -> GameJson {
 /// One self-played reference game (a JSON line of a set).
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct SelfplayJson {
-    /// `game` (always `madbishops`) and `rules`.
+    /// `format` (`asalto-selfplay-game`), `version`, `game` (always
+    /// `madbishops`) and `rules`.
     #[serde(flatten)]
-    pub named: Named,
+    pub head: Head,
     /// The game's number in its set, from 1.
     pub number: usize,
     /// The record file written, or null.
@@ -269,10 +273,7 @@ impl SelfplayJson {
     /// The JSON of `game`, played by `m`, written to `file`.
     pub fn new(m: &Match, game: &PlayedGame, file: Option<String>) -> SelfplayJson {
         SelfplayJson {
-            named: Named {
-                game: GAME,
-                rules: m.start.profile().name(),
-            },
+            head: head(m.start.profile()).kind(Kind::SelfplayGame),
             number: game.number,
             file,
             seed: game.seed,

@@ -1,11 +1,13 @@
 //! JSON-ready reports (serde `Serialize`), for the toolkit's JSON envelope.
 //! Every report names its game (`"game": "solitaire"`) and rule profile
 //! (`"rules": "codegolf"`) through core's heads: [`head`] for the record
-//! document and the reports about a record (`check`, `show`, `diff`),
-//! [`named`] for the lines of `solve` and `generate`. Field names are a
-//! contract: they are only ever added, never renamed.
+//! document (`asalto-game`), made the report's with `head(profile).kind(..)`
+//! for `check`, `show`, `diff`, `solve` and `generate`. The names are those
+//! every game shares (`docs/json.md`): a capture is a move (`moves`,
+//! `plies`), a problem has the fields of every game's problems. Field
+//! names are a contract: they are only ever added within a version.
 
-use asalto_core::json::{Head, Named};
+use asalto_core::json::{Head, Kind, SpanJson};
 use serde::Serialize;
 
 use crate::check::Checked;
@@ -15,31 +17,20 @@ use crate::{
     Capture, GAME, Interrupted, Piece, Position, Problem, Profile, Reason, Solver, Square,
 };
 
-/// The `format` of a Solitaire Chess record document (`export --to json`)
-/// and of the reports about a record: a record is a puzzle and its answer,
-/// not a game of two sides, so not an `asalto-game`.
-pub const FORMAT: &str = "asalto-solitaire-record";
-
-/// The version of [`FORMAT`] written.
-pub const VERSION: u32 = 1;
-
-/// The head of a record document or a report about a record judged under
-/// `profile`.
+/// The head of a record document (`export --to json`, an `asalto-game`
+/// like every game's: a puzzle is the start, the captures its moves) under
+/// `profile`; `.kind(..)` makes it the head of another document.
 pub const fn head(profile: Profile) -> Head {
-    Head::new(FORMAT, VERSION, GAME, profile.name())
+    Head::game(GAME, profile.name())
 }
 
-/// The naming of a line of results under `profile` (`solve`, `generate`).
-pub const fn named(profile: Profile) -> Named {
-    Named {
-        game: GAME,
-        rules: profile.name(),
-    }
-}
-
-/// One capture, with everything a reader may want.
+/// One capture, with everything a reader may want: a move of the
+/// shared schema (`ply`, `notation`, `position`) and Solitaire's own
+/// fields.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CaptureJson {
+    /// The capture number, 1-based.
+    pub ply: usize,
     /// Start square (`"b1"`).
     pub from: Square,
     /// Target square.
@@ -53,12 +44,23 @@ pub struct CaptureJson {
     /// Long algebraic: `"Nb1xc3"`.
     pub notation: String,
     /// The board after it, as a 16-character string.
-    pub after: Position,
+    pub position: Position,
 }
 
-/// The captures of `solution` from `start` (stops at the first one that
-/// has no piece on either square, which a legal sequence never does).
+/// The captures of `solution` from `start`, numbered from 1 (stops at the
+/// first one that has no piece on either square, which a legal sequence
+/// never does).
 pub fn captures_json(start: &Position, solution: &[Capture]) -> Vec<CaptureJson> {
+    captures_json_from(start, solution, 1)
+}
+
+/// [`captures_json`], the first capture numbered `first` (a capture shown
+/// on its own, from the board before it).
+pub fn captures_json_from(
+    start: &Position,
+    solution: &[Capture],
+    first: usize,
+) -> Vec<CaptureJson> {
     let mut pos = *start;
     let mut out = Vec::with_capacity(solution.len());
     for &c in solution {
@@ -67,13 +69,14 @@ pub fn captures_json(start: &Position, solution: &[Capture]) -> Vec<CaptureJson>
         };
         pos = pos.play_unchecked(c);
         out.push(CaptureJson {
+            ply: first + out.len(),
             from: c.from,
             to: c.to,
             xy: c.xy(),
             piece,
             captured,
             notation: long_algebraic(piece, c),
-            after: pos,
+            position: pos,
         });
     }
     out
@@ -82,9 +85,10 @@ pub fn captures_json(start: &Position, solution: &[Capture]) -> Vec<CaptureJson>
 /// What `solve` reports about one puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SolveReport {
-    /// `game` (`"solitaire"`) and `rules` (the profile).
+    /// `format` (`asalto-solve`), `version`, `game` (`"solitaire"`) and
+    /// `rules` (the profile).
     #[serde(flatten)]
-    pub named: Named,
+    pub head: Head,
     /// The puzzle.
     pub puzzle: Position,
     /// Its pieces.
@@ -119,6 +123,7 @@ pub struct SolveReport {
 /// let report = json::solve_report(&pos, &mut Solver::new(Profile::Codegolf), None)?;
 /// let value = serde_json::to_value(&report)?;
 /// assert_eq!(value["game"], "solitaire");
+/// assert_eq!(value["format"], "asalto-solve");
 /// assert_eq!(value["rules"], "codegolf");
 /// assert_eq!(value["solutions"], 1);
 /// assert_eq!(value["solution"][0]["notation"], "Bc1xb2");
@@ -140,7 +145,7 @@ pub fn solve_report(
             .collect()
     });
     Ok(SolveReport {
-        named: named(solver.profile()),
+        head: head(solver.profile()).kind(Kind::Solve),
         puzzle: *puzzle,
         pieces: puzzle.len(),
         solutions,
@@ -150,11 +155,16 @@ pub fn solve_report(
     })
 }
 
-/// A problem, in words and places.
+/// A problem, in words and places: the fields every game's problems have
+/// (core's `DiagnosticJson`), with `line`, `column` and `span` null for a
+/// problem that is not about the text, `side` always null (one player)
+/// and `legal_moves` null.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ProblemJson {
+    /// `error` or `warning` (a note: something accepted).
+    pub severity: &'static str,
     /// The stable reason code.
-    pub code: Reason,
+    pub code: &'static str,
     /// What is wrong.
     pub message: String,
     /// A label for the place.
@@ -165,50 +175,85 @@ pub struct ProblemJson {
     pub line: Option<usize>,
     /// 1-based column.
     pub column: Option<usize>,
-    /// Byte range `[start, end]`.
-    pub span: Option<[usize; 2]>,
+    /// Byte span in the source.
+    pub span: Option<SpanJson>,
     /// The capture number it is about.
     pub ply: Option<usize>,
+    /// Always null: a puzzle has one player.
+    pub side: Option<&'static str>,
     /// The board before that capture (or at the end, for `pieces-left`).
-    pub before: Option<Position>,
+    pub position_before: Option<Position>,
+    /// Always null (`show` lists the captures possible).
+    pub legal_moves: Option<Vec<String>>,
+}
+
+fn span_json(s: crate::span::Span) -> SpanJson {
+    SpanJson {
+        offset: s.start,
+        length: s.end - s.start,
+    }
 }
 
 impl From<&Problem> for ProblemJson {
     fn from(p: &Problem) -> ProblemJson {
+        let code: Reason = p.reason();
         ProblemJson {
-            code: p.reason(),
+            severity: "error",
+            code: code.code(),
             message: p.message(),
             label: p.label(),
             help: p.help(),
             line: p.span.map(|s| s.line),
             column: p.span.map(|s| s.column),
-            span: p.span.map(|s| [s.start, s.end]),
+            span: p.span.map(span_json),
             ply: p.ply,
-            before: p.before,
+            side: None,
+            position_before: p.before,
+            legal_moves: None,
         }
     }
 }
 
-/// A warning.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct NoteJson {
-    /// The stable code.
-    pub code: &'static str,
-    /// What was accepted.
-    pub message: String,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column.
-    pub column: usize,
-}
-
-impl From<&Note> for NoteJson {
-    fn from(n: &Note) -> NoteJson {
-        NoteJson {
+impl From<&Note> for ProblemJson {
+    fn from(n: &Note) -> ProblemJson {
+        ProblemJson {
+            severity: "warning",
             code: n.kind.code(),
             message: n.message(),
-            line: n.span.line,
-            column: n.span.column,
+            label: n.message(),
+            help: None,
+            line: Some(n.span.line),
+            column: Some(n.span.column),
+            span: Some(span_json(n.span)),
+            ply: None,
+            side: None,
+            position_before: None,
+            legal_moves: None,
+        }
+    }
+}
+
+/// The first error, where a report names only it (`stopped` of `show`,
+/// `diff` and the record document), as every game's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StopJson {
+    /// 1-based line, or null when the problem is not about the text.
+    pub line: Option<usize>,
+    /// The capture number it is about, or null.
+    pub ply: Option<usize>,
+    /// Its reason code.
+    pub code: &'static str,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl From<&Problem> for StopJson {
+    fn from(p: &Problem) -> StopJson {
+        StopJson {
+            line: p.span.map(|s| s.line),
+            ply: p.ply,
+            code: p.reason().code(),
+            message: p.message(),
         }
     }
 }
@@ -216,8 +261,8 @@ impl From<&Note> for NoteJson {
 /// What `check` reports about an answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CheckReport {
-    /// `format`, `version`, `game` (`"solitaire"`) and `rules` (the profile
-    /// it was judged under).
+    /// `format` (`asalto-check`), `version`, `game` (`"solitaire"`) and
+    /// `rules` (the profile it was judged under).
     #[serde(flatten)]
     pub head: Head,
     /// The puzzle.
@@ -226,28 +271,44 @@ pub struct CheckReport {
     pub verdict: crate::Verdict,
     /// Whether the answer is right.
     pub valid: bool,
+    /// The number of legal captures, up to the problem.
+    pub plies: usize,
     /// The legal captures, up to the problem.
-    pub captures: Vec<CaptureJson>,
-    /// The first thing wrong.
-    pub problem: Option<ProblemJson>,
-    /// Warnings.
-    pub notes: Vec<NoteJson>,
+    pub moves: Vec<CaptureJson>,
+    /// Errors: 1 for a wrong answer, else 0.
+    pub errors: usize,
+    /// Warnings (notes: what was accepted).
+    pub warnings: usize,
+    /// The notes and the first thing wrong, in source order.
+    pub problems: Vec<ProblemJson>,
     /// How the numbers of captures written in coordinates were read
     /// ([`Reading::name`]: `x-y-bottom-0` is the challenge's), `null` when
     /// the answer has none.
     pub coordinates: Option<Reading>,
 }
 
+/// The notes of a record and its problem, in source order (a problem that
+/// is not about the text last).
+pub fn problems_json(notes: &[Note], problem: Option<&Problem>) -> Vec<ProblemJson> {
+    let mut all: Vec<ProblemJson> = notes.iter().map(ProblemJson::from).collect();
+    all.extend(problem.map(ProblemJson::from));
+    all.sort_by_key(|p| (p.line.unwrap_or(usize::MAX), p.column));
+    all
+}
+
 impl From<&Checked> for CheckReport {
     fn from(c: &Checked) -> CheckReport {
+        let captures = captures_json(&c.puzzle, &c.captures());
         CheckReport {
-            head: head(c.profile),
+            head: head(c.profile).kind(Kind::Check),
             puzzle: c.puzzle,
             verdict: c.verdict(),
             valid: c.is_correct(),
-            captures: captures_json(&c.puzzle, &c.captures()),
-            problem: c.problem.as_ref().map(ProblemJson::from),
-            notes: c.notes.iter().map(NoteJson::from).collect(),
+            plies: captures.len(),
+            moves: captures,
+            errors: usize::from(c.problem.is_some()),
+            warnings: c.notes.len(),
+            problems: problems_json(&c.notes, c.problem.as_ref()),
             coordinates: c.reading,
         }
     }

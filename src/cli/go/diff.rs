@@ -8,13 +8,18 @@ use asalto_go::{Move, Profile, Side, render};
 
 use super::super::input::Shown;
 use super::super::{Format, Out, Status, WriteError, sorted_json};
-use asalto_core::json::Envelope;
+use asalto_core::json::{Envelope, Kind};
 
 /// A move as `black D4`, or `nothing` past the end of a game.
 fn move_text(checked: &Checked<Tally>, index: usize) -> Option<String> {
+    written(checked, index).map(|(side, mv)| format!("{} {mv}", side.name()))
+}
+
+/// The side and the GTP vertex of move `index`, or `None` past the end.
+fn written(checked: &Checked<Tally>, index: usize) -> Option<(Side, String)> {
     let game = checked.games.first()?;
     let (side, mv) = game.plies.written().get(index)?;
-    Some(format!("{} {}", side.name(), gtp_vertex(*mv, game.size)))
+    Some((*side, gtp_vertex(*mv, game.size)))
 }
 
 /// The moves of a record's main line, as they are compared (kept as
@@ -81,18 +86,33 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
     let names = paths.map(Shown::of);
     match format {
         Format::Json => {
-            let file = |path: &str, c: &Checked<Tally>| serde_json::json!({"file": path, "valid": c.is_valid(), "moves": moves(c)});
+            let file = |path: &str, c: &Checked<Tally>| serde_json::json!({"file": path, "valid": c.is_valid(), "plies": moves(c)});
+            let difference = |i: usize| {
+                let (ra, rb) = (written(a, i), written(b, i));
+                // The side to move there: either record's, else the other
+                // side of the last move.
+                let side = ra.as_ref().or(rb.as_ref()).map(|(side, _)| side.name());
+                let options = super::options(profile, lenient);
+                let again = tally_first(a, &options, Tally::keeping(&[i]));
+                let before = again
+                    .as_ref()
+                    .and_then(|g| g.plies.position_after(i))
+                    .map(|p| p.board().grid_string());
+                serde_json::json!({
+                    "ply": i + 1,
+                    "side": side,
+                    "reference": ra.map(|(_, mv)| mv),
+                    "other": rb.map(|(_, mv)| mv),
+                    "position": before,
+                })
+            };
             let body = serde_json::json!({
                 "same": same,
                 "reference": file(paths[0], a),
                 "other": file(paths[1], b),
-                "first_difference": first.map(|i| serde_json::json!({
-                    "ply": i + 1,
-                    "reference": move_text(a, i),
-                    "other": move_text(b, i),
-                })),
+                "first_difference": first.map(difference),
             });
-            let json = Envelope::headed(asalto_go::json::head(profile), body);
+            let json = Envelope::headed(asalto_go::json::head(profile).kind(Kind::Diff), body);
             out.line(&sorted_json(&json))?;
         }
         Format::Human => {

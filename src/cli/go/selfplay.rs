@@ -8,8 +8,9 @@ use std::path::Path;
 use std::time::Instant;
 
 use asalto_core::coverage::{Coverage, Report};
-use asalto_core::json::{Head, Named};
+use asalto_core::json::{Head, Kind};
 use asalto_go::coverage::{self, Situation};
+use asalto_go::json::ScoreJson;
 use asalto_go::{Move, Position, Profile, Side, Size, player};
 use serde::Serialize;
 
@@ -60,24 +61,39 @@ struct Played {
     passes_ended: bool,
     result: Option<String>,
     margin: f64,
+    /// The area score at the end, with the komi counted.
+    score: ScoreJson,
     captures: u32,
     sgf: String,
+    /// The moves, GTP vertices (dropped with `sgf` once written).
+    written: Vec<String>,
 }
 
-/// One game in `summary.json` and in the JSON lines.
+/// One game in `summary.json` and in the JSON lines (an
+/// `asalto-selfplay-game` document: the names every game's lines share,
+/// `docs/json.md`).
 #[derive(Serialize)]
 struct GameLine<'a> {
+    /// The head, for a line on its own (not in `summary.json`'s results).
     #[serde(flatten)]
-    named: Named,
+    head: Option<Head>,
     number: usize,
     file: Option<String>,
     seed: u64,
     size: u8,
+    /// The komi written in `KM` (`score.komi` is the komi counted).
     komi: f64,
-    moves: usize,
-    ended_by_passes: bool,
+    plies: usize,
+    /// Stopped at the move limit before two passes ended it.
+    capped: bool,
+    max_plies: usize,
+    /// The result written in `RE` (`B+3.5`), or null when capped.
     result: Option<&'a str>,
+    /// The area score at the end, or null when capped.
+    score: Option<&'a ScoreJson>,
     captures: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<&'a [String]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     sgf: Option<&'a str>,
 }
@@ -86,35 +102,40 @@ struct GameLine<'a> {
 #[derive(Default, Serialize)]
 struct Totals {
     games: usize,
-    black_wins: usize,
-    white_wins: usize,
+    /// Games won by each side (`black`, `white`) by area score.
+    wins: std::collections::BTreeMap<&'static str, usize>,
     draws: usize,
     capped: usize,
-    moves: usize,
-    min_moves: usize,
-    max_moves: usize,
+    plies: usize,
+    min_plies: usize,
+    max_plies: usize,
     captures: u64,
 }
 
 impl Totals {
     fn add(&mut self, g: &Played) {
         if self.games == 0 {
-            self.min_moves = g.moves;
+            self.min_plies = g.moves;
+            self.wins = [("black", 0), ("white", 0)].into();
         }
         self.games += 1;
-        self.moves += g.moves;
-        self.min_moves = self.min_moves.min(g.moves);
-        self.max_moves = self.max_moves.max(g.moves);
+        self.plies += g.moves;
+        self.min_plies = self.min_plies.min(g.moves);
+        self.max_plies = self.max_plies.max(g.moves);
         self.captures += u64::from(g.captures);
         if !g.passes_ended {
             self.capped += 1;
         } else if g.margin > 0.0 {
-            self.black_wins += 1;
+            *self.wins.entry("black").or_default() += 1;
         } else if g.margin < 0.0 {
-            self.white_wins += 1;
+            *self.wins.entry("white").or_default() += 1;
         } else {
             self.draws += 1;
         }
+    }
+
+    fn wins(&self, side: &str) -> usize {
+        self.wins.get(side).copied().unwrap_or(0)
     }
 }
 
@@ -126,7 +147,9 @@ struct Summary<'a> {
     size: u8,
     komi: f64,
     seed: u64,
-    max_moves: usize,
+    /// Games played, as every game's summary says.
+    games: usize,
+    max_plies: usize,
     totals: &'a Totals,
     results: &'a [GameLine<'a>],
 }
@@ -149,6 +172,10 @@ fn play_with_moves(s: &Settings, base: u64, number: usize) -> (Played, Vec<Move>
         0.0
     };
     let captures = pos.captures();
+    let written = moves
+        .iter()
+        .map(|&mv| asalto_go::export::gtp_vertex(mv, s.size))
+        .collect();
     let comment = format!(
         "asalto selfplay --game go: random players that do not fill their own eyes; game {number}, seed {seed}"
     );
@@ -167,8 +194,10 @@ fn play_with_moves(s: &Settings, base: u64, number: usize) -> (Played, Vec<Move>
         passes_ended,
         result,
         margin: pos.board().area_score().margin(komi),
+        score: ScoreJson::new(pos.board().area_score(), komi),
         captures: captures.black + captures.white,
         sgf,
+        written,
     };
     (played, moves)
 }
@@ -186,7 +215,7 @@ pub fn run(s: Settings, out_dir: Option<&Path>, out: &mut Out) -> Result<Status,
     };
     output.run(s.force, || {
         let (totals, elapsed) = played(&s, seed, &output, out)?;
-        Ok((summary_text(&s, seed, &totals), totals.moves, elapsed))
+        Ok((summary_text(&s, seed, &totals), totals.plies, elapsed))
     })
 }
 
@@ -221,6 +250,7 @@ fn played(
             // The SGF texts are dropped once written; the summary keeps the rest.
             played_all.extend(played.into_iter().map(|mut g| {
                 g.sgf = String::new();
+                g.written = Vec::new();
                 g
             }));
             Ok(())
@@ -237,7 +267,8 @@ fn played(
             size: s.size.get(),
             komi: s.komi,
             seed,
-            max_moves: s.max_moves,
+            games: totals.games,
+            max_plies: s.max_moves,
             totals: &totals,
             results: &lines,
         };
@@ -246,23 +277,24 @@ fn played(
     Ok((totals, elapsed))
 }
 
-/// The JSON of a game (with its SGF text for the JSON lines).
-fn line_of<'a>(s: &Settings, g: &'a Played, file: Option<String>, sgf: bool) -> GameLine<'a> {
+/// The JSON of a game: a line on its own (`line`: with its head, its
+/// moves and its SGF text), or one of `summary.json`'s results.
+fn line_of<'a>(s: &Settings, g: &'a Played, file: Option<String>, line: bool) -> GameLine<'a> {
     GameLine {
-        named: Named {
-            game: asalto_go::json::GAME,
-            rules: s.profile.name(),
-        },
+        head: line.then(|| Head::of(Kind::SelfplayGame, asalto_go::json::GAME, s.profile.name())),
         number: g.number,
         file,
         seed: g.seed,
         size: s.size.get(),
         komi: s.komi,
-        moves: g.moves,
-        ended_by_passes: g.passes_ended,
+        plies: g.moves,
+        capped: !g.passes_ended,
+        max_plies: s.max_moves,
         result: g.result.as_deref(),
+        score: g.passes_ended.then_some(&g.score),
         captures: g.captures,
-        sgf: sgf.then_some(g.sgf.as_str()),
+        moves: line.then_some(g.written.as_slice()),
+        sgf: line.then_some(g.sgf.as_str()),
     }
 }
 
@@ -284,8 +316,8 @@ fn summary_text(s: &Settings, seed: u64, t: &Totals) -> String {
     );
     let percent = |k: usize| 100.0 * k as f64 / t.games.max(1) as f64;
     for (label, k, why) in [
-        ("black win", t.black_wins, "area score"),
-        ("white win", t.white_wins, "area score"),
+        ("black win", t.wins("black"), "area score"),
+        ("white win", t.wins("white"), "area score"),
         ("draw", t.draws, "area score"),
         ("capped", t.capped, "stopped at the move limit, no result"),
     ] {
@@ -294,9 +326,9 @@ fn summary_text(s: &Settings, seed: u64, t: &Totals) -> String {
     let _ = writeln!(
         text,
         "  length: average {:.1} moves, shortest {}, longest {}; captures: average {:.1} stones a game",
-        t.moves as f64 / t.games.max(1) as f64,
-        t.min_moves,
-        t.max_moves,
+        t.plies as f64 / t.games.max(1) as f64,
+        t.min_plies,
+        t.max_plies,
         t.captures as f64 / t.games.max(1) as f64
     );
     text
@@ -310,13 +342,15 @@ struct CoverSummary<'a> {
     size: u8,
     komi: f64,
     seed: u64,
-    max_moves: usize,
+    max_plies: usize,
     /// The profile the games are judged under (the grader's).
     judged_under: &'static str,
     /// Games played to choose from (1 to `played`).
     played: usize,
     /// The most that could be played.
     max_games: usize,
+    /// Games kept.
+    games: usize,
     coverage: &'a Report,
     results: &'a [CoverLine<'a>],
 }
@@ -442,10 +476,11 @@ pub fn run_cover(
                     size: s.size.get(),
                     komi: s.komi,
                     seed,
-                    max_moves: s.max_moves,
+                    max_plies: s.max_moves,
                     judged_under: judge.name(),
                     played,
                     max_games: most,
+                    games: lines.len(),
                     coverage: &report,
                     results: &lines,
                 },

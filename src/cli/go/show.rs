@@ -6,7 +6,7 @@ use asalto_go::{Profile, Tally, render};
 
 use super::super::show::ShowFormat;
 use super::super::{Out, Status, WriteError, error, sorted_json};
-use asalto_core::json::Envelope;
+use asalto_core::json::{Envelope, Kind};
 
 /// What `show` asks of a Go record.
 #[derive(Clone, Copy, Debug)]
@@ -91,8 +91,9 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
             let captures = pos.captures();
             let last = pos.last_move().map(|(side, mv)| {
                 serde_json::json!({
+                    "ply": ply,
                     "side": side.name(),
-                    "gtp": asalto_go::export::gtp_vertex(mv, game.size),
+                    "notation": asalto_go::export::gtp_vertex(mv, game.size),
                 })
             });
             let body = serde_json::json!({
@@ -105,9 +106,13 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
                 "last_move": last,
                 "captures": {"black": captures.black, "white": captures.white},
                 "position": board.grid_string(),
-                "score": {"black": score.black, "white": score.white},
+                "score": asalto_go::json::ScoreJson::new(score, game.komi_counted()),
+                "note": null,
             });
-            let json = Envelope::headed(asalto_go::json::head(settings.profile), body);
+            let json = Envelope::headed(
+                asalto_go::json::head(settings.profile).kind(Kind::Show),
+                body,
+            );
             out.line(&sorted_json(&json))?;
         }
     }

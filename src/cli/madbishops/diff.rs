@@ -12,7 +12,7 @@ use asalto_madbishops::replay::{Checked, check};
 use super::super::input::Shown;
 use super::super::{Format, Out, Status, WriteError, error, sorted_json};
 use super::{Settings, read_text};
-use asalto_core::json::Envelope;
+use asalto_core::json::{Envelope, Kind};
 
 /// A record, checked.
 struct Side {
@@ -29,6 +29,20 @@ impl Side {
     /// Move `number` (1-based) of this record, in words: the legal move
     /// (`red c3xe5`), the illegal line that stopped the replay
     /// (`illegal: c3-d4 [capture-required]`), or the end of the record.
+    /// Move `number` as the JSON gives it: its notation, or the text of
+    /// an illegal move as written; `None` past the record's end.
+    fn written(&self, number: usize) -> Option<String> {
+        if let Some(ply) = number
+            .checked_sub(1)
+            .and_then(|i| self.checked.game.plies.get(i))
+        {
+            return Some(ply.mv.to_string());
+        }
+        let e = self.checked.errors().find(|e| e.ply == Some(number))?;
+        let line = self.source.split('\n').nth(e.line.saturating_sub(1));
+        Some(line.unwrap_or_default().trim().to_string())
+    }
+
     fn move_text(&self, number: usize) -> Option<String> {
         if let Some(ply) = number
             .checked_sub(1)
@@ -99,7 +113,7 @@ pub fn run(
                 serde_json::json!({
                     "file": s.path,
                     "valid": s.checked.is_valid(),
-                    "moves": s.checked.game.plies.len(),
+                    "plies": s.checked.game.plies.len(),
                 })
             };
             let body = serde_json::json!({
@@ -107,14 +121,21 @@ pub fn run(
                 "same": same,
                 "reference": file(a),
                 "other": file(b),
-                "first_difference": first.map(|n| serde_json::json!({
-                    "ply": n,
-                    "position": ga.position_at(n.saturating_sub(1)).map(|p| p.position_string()),
-                    "reference": a.move_text(n),
-                    "other": b.move_text(n),
-                })),
+                "first_difference": first.map(|n| {
+                    let before = ga.position_at(n.saturating_sub(1));
+                    serde_json::json!({
+                        "ply": n,
+                        "side": before.as_ref().map(|p| p.turn().name()),
+                        "position": before.as_ref().map(|p| p.position_string()),
+                        "reference": a.written(n),
+                        "other": b.written(n),
+                    })
+                }),
             });
-            let json = Envelope::headed(asalto_madbishops::json::head(settings.profile), body);
+            let json = Envelope::headed(
+                asalto_madbishops::json::head(settings.profile).kind(Kind::Diff),
+                body,
+            );
             out.line(&sorted_json(&json))?;
         }
         Format::Human => {

@@ -224,24 +224,18 @@ fn write(
             let mut value =
                 serde_json::to_value(PositionJson::from(&view.position)).unwrap_or_default();
             if let Some(object) = value.as_object_mut() {
-                if let Some(path) = path {
-                    object.insert("file".into(), path.into());
-                    object.insert("valid".into(), view.valid.into());
-                }
-                if let Some((ply, len)) = view.ply {
-                    object.insert("ply".into(), ply.into());
-                    object.insert("plies".into(), len.into());
-                }
+                // A position on its own: no file, no moves (null, as
+                // every game's `show --position`).
+                object.insert("file".into(), path.into());
+                object.insert("valid".into(), (path.is_none() || view.valid).into());
+                object.insert("ply".into(), view.ply.map(|(ply, _)| ply).into());
+                object.insert("plies".into(), view.ply.map(|(_, len)| len).into());
                 object.insert(
                     "last_move".into(),
+                    // The move as a game document's `moves` give it.
                     view.last.map_or(serde_json::Value::Null, |p| {
-                        serde_json::json!({
-                            "ply": p.number,
-                            "side": p.side.name(),
-                            "notation": p.mv.to_string(),
-                            "row_column": p.mv.written(Notation::RowColumn),
-                            "capture": p.mv.is_capture(),
-                        })
+                        serde_json::to_value(asalto_madbishops::json::PlyJson::from(&p))
+                            .unwrap_or_default()
                     }),
                 );
                 object.insert(

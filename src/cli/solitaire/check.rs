@@ -5,7 +5,8 @@
 //! 2 some file unreadable).
 
 use asalto_core::json::Head;
-use asalto_solitaire::json::{CheckReport, ProblemJson, head};
+use asalto_core::json::Kind;
+use asalto_solitaire::json::{CaptureJson, CheckReport, ProblemJson, head};
 use asalto_solitaire::{Checked, Problem, Profile, Verdict};
 use serde::Serialize;
 
@@ -75,7 +76,8 @@ struct FileJson<'a> {
     report: CheckReport,
 }
 
-/// A record that is not one, in JSON.
+/// A record that is not one, in JSON: the fields of a check, no capture
+/// replayed, its one problem.
 #[derive(Serialize)]
 struct SyntaxJson<'a> {
     file: &'a str,
@@ -83,7 +85,11 @@ struct SyntaxJson<'a> {
     head: Head,
     verdict: Verdict,
     valid: bool,
-    problem: ProblemJson,
+    plies: usize,
+    moves: [CaptureJson; 0],
+    errors: usize,
+    warnings: usize,
+    problems: [ProblemJson; 1],
 }
 
 /// Check one target.
@@ -106,10 +112,14 @@ fn check(path: &str, text: Result<String, String>, settings: Settings) -> FileRe
                 Format::Json => {
                     let json = SyntaxJson {
                         file: path,
-                        head: head(profile),
+                        head: head(profile).kind(Kind::Check),
                         verdict: Verdict::Wrong,
                         valid: false,
-                        problem: ProblemJson::from(&problem),
+                        plies: 0,
+                        moves: [],
+                        errors: 1,
+                        warnings: 0,
+                        problems: [ProblemJson::from(&problem)],
                     };
                     serde_json::to_string(&json).unwrap_or_default() + "\n"
                 }

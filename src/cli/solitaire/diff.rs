@@ -6,8 +6,9 @@
 //! not.
 
 use asalto_core::json::Head;
+use asalto_core::json::Kind;
 use asalto_solitaire::format::long_algebraic;
-use asalto_solitaire::json::{ProblemJson, head};
+use asalto_solitaire::json::{StopJson, head};
 use asalto_solitaire::{Capture, Checked, Position, Problem, Profile, Verdict, render};
 use serde::Serialize;
 
@@ -23,8 +24,9 @@ struct SideJson<'a> {
     verdict: Verdict,
     valid: bool,
     /// Its legal captures.
-    captures: usize,
-    problem: Option<ProblemJson>,
+    plies: usize,
+    /// Its first thing wrong, or null.
+    stopped: Option<StopJson>,
 }
 
 impl<'a> SideJson<'a> {
@@ -35,8 +37,8 @@ impl<'a> SideJson<'a> {
             puzzle: c.puzzle,
             verdict: c.verdict(),
             valid: c.is_correct(),
-            captures: c.plies.len(),
-            problem: c.problem.as_ref().map(ProblemJson::from),
+            plies: c.plies.len(),
+            stopped: c.problem.as_ref().map(StopJson::from),
         }
     }
 }
@@ -47,7 +49,7 @@ struct DifferenceJson {
     /// The capture number (1-based).
     ply: usize,
     /// The board before it.
-    before: Position,
+    position: Position,
     /// The reference's capture there (`null`: its answer ends, or is wrong
     /// there).
     reference: Option<String>,
@@ -134,7 +136,7 @@ pub fn run(
     match format {
         Format::Json => {
             let json = DiffJson {
-                head: head(ca.profile),
+                head: head(ca.profile).kind(Kind::Diff),
                 same,
                 same_puzzle,
                 same_rules,
@@ -142,7 +144,7 @@ pub fn run(
                 other: SideJson::new(paths[1], &cb),
                 first_difference: difference.map(|d| DifferenceJson {
                     ply: d.ply,
-                    before: d.before,
+                    position: d.before,
                     reference: d.reference,
                     other: d.other,
                 }),

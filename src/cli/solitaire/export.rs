@@ -5,7 +5,7 @@
 
 use asalto_core::json::Head;
 use asalto_solitaire::format::{BoardForm, RecordAnswer, write, write_record};
-use asalto_solitaire::json::{CaptureJson, ProblemJson, captures_json, head};
+use asalto_solitaire::json::{CaptureJson, StopJson, captures_json, head};
 use asalto_solitaire::{Position, Profile, Verdict};
 use serde::Serialize;
 
@@ -76,7 +76,7 @@ enum AnswerKind {
 /// The JSON document of a record.
 #[derive(Serialize)]
 struct RecordJson<'a> {
-    /// `asalto-solitaire-record`, version, game, rules.
+    /// `asalto-game`, version, game, rules.
     #[serde(flatten)]
     head: Head,
     file: &'a str,
@@ -86,10 +86,13 @@ struct RecordJson<'a> {
     verdict: Verdict,
     valid: bool,
     /// The challenge's move list of the legal captures.
-    moves: Vec<[[i32; 2]; 2]>,
+    xy: Vec<[[i32; 2]; 2]>,
     /// The legal captures in full.
-    captures: Vec<CaptureJson>,
-    problem: Option<ProblemJson>,
+    moves: Vec<CaptureJson>,
+    /// The board after the last of them.
+    position: Position,
+    /// The first thing wrong, or null.
+    stopped: Option<StopJson>,
 }
 
 /// Run `export` on the Solitaire Chess record at `path`: 1 when its answer
@@ -146,9 +149,10 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
                 answer,
                 verdict: checked.verdict(),
                 valid: checked.is_correct(),
-                moves: captures.iter().map(|c| c.xy()).collect(),
-                captures: captures_json(&checked.puzzle, &captures),
-                problem: checked.problem.as_ref().map(ProblemJson::from),
+                xy: captures.iter().map(|c| c.xy()).collect(),
+                position: super::position_at(&checked, captures.len()),
+                moves: captures_json(&checked.puzzle, &captures),
+                stopped: checked.problem.as_ref().map(StopJson::from),
             };
             let json = if settings.pretty {
                 serde_json::to_string_pretty(&doc)

@@ -4,7 +4,8 @@
 //! there and the captures possible next.
 
 use asalto_core::json::Head;
-use asalto_solitaire::json::{CaptureJson, ProblemJson, captures_json, head};
+use asalto_core::json::Kind;
+use asalto_solitaire::json::{CaptureJson, StopJson, captures_json_from, head};
 use asalto_solitaire::{Position, Profile, Verdict, render};
 use serde::Serialize;
 
@@ -41,12 +42,16 @@ struct ShowJson<'a> {
     pieces: usize,
     solved: bool,
     /// The capture that led here.
-    last: Option<CaptureJson>,
+    last_move: Option<CaptureJson>,
     /// Every capture possible here, in long algebraic.
-    captures_possible: Vec<String>,
+    legal_moves: Vec<String>,
     verdict: Verdict,
     valid: bool,
-    problem: Option<ProblemJson>,
+    /// The first thing wrong with the answer, or null.
+    stopped: Option<StopJson>,
+    /// Why the position shown is not the one asked for, or null (never:
+    /// `--ply` past the legal captures is refused).
+    note: Option<String>,
 }
 
 /// Run `show` on the Solitaire Chess record at `path`: 1 when the record's
@@ -96,10 +101,10 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         ShowFormat::Json => {
             let last_json = last.and_then(|p| {
                 let before = position_at(&checked, ply - 1);
-                captures_json(&before, &[p.capture]).pop()
+                captures_json_from(&before, &[p.capture], ply).pop()
             });
             let json = ShowJson {
-                head: head(checked.profile),
+                head: head(checked.profile).kind(Kind::Show),
                 file: path,
                 puzzle: checked.puzzle,
                 ply,
@@ -107,11 +112,12 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
                 position,
                 pieces: position.len(),
                 solved: position.is_solved(),
-                last: last_json,
-                captures_possible: possible,
+                last_move: last_json,
+                legal_moves: possible,
                 verdict: checked.verdict(),
                 valid: checked.is_correct(),
-                problem: checked.problem.as_ref().map(ProblemJson::from),
+                stopped: checked.problem.as_ref().map(StopJson::from),
+                note: None,
             };
             out.line(&serde_json::to_string(&json).unwrap_or_default())?;
         }

@@ -455,8 +455,9 @@ fn json_documents_name_game_and_rules() {
     assert_eq!(doc["format"], "asalto-game");
     assert_eq!(doc["game"], "go");
     assert_eq!(doc["rules"], "simple-ko");
-    assert_eq!(doc["plies"][2]["captured"][0], "aa");
-    assert_eq!(doc["plies"][2]["gtp"], "A2");
+    assert_eq!(doc["moves"][2]["captured"][0], "aa");
+    assert_eq!(doc["moves"][2]["notation"], "A2");
+    assert_eq!(doc["moves"][2]["ply"], 3);
     assert_eq!(doc["score"]["result"], "B+8.5");
     let report = serde_json::to_value(CheckJson::from(&c)).unwrap();
     assert_eq!(report["valid"], true);

@@ -175,10 +175,10 @@ fn a_finished_game_and_its_documents() {
     assert_eq!(json["outcome"]["reason"], "all-captured");
     assert_eq!(json["outcome"]["ply"], 1);
     let game = serde_json::to_value(asalto_madbishops::json::document(&checked.game)).unwrap();
-    assert_eq!(game["plies"][0]["notation"], "c3xe5");
-    assert_eq!(game["plies"][0]["row_column"], "(7,2)x(5,4)");
-    assert_eq!(game["plies"][0]["capture"], true);
-    assert_eq!(game["plies"][0]["line"], 1);
+    assert_eq!(game["moves"][0]["notation"], "c3xe5");
+    assert_eq!(game["moves"][0]["row_column"], "(7,2)x(5,4)");
+    assert_eq!(game["moves"][0]["capture"], true);
+    assert_eq!(game["moves"][0]["line"], 1);
     let pos = serde_json::to_value(PositionJson::from(&checked.game.position())).unwrap();
     assert_eq!(pos["to_move"], "blue");
     assert_eq!(
@@ -200,7 +200,7 @@ fn problems_in_json() {
         (json["errors"].as_u64(), json["warnings"].as_u64()),
         (Some(1), Some(1))
     );
-    let d = &json["diagnostics"];
+    let d = &json["problems"];
     assert_eq!(d[0]["severity"], "warning");
     assert_eq!(d[0]["code"], "syntax");
     assert_eq!(d[1]["code"], "mark-mismatch");

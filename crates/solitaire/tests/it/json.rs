@@ -19,28 +19,34 @@ fn a_check_report_names_game_rules_verdict_and_problem() {
     assert_eq!(
         value,
         json!({
-            "format": "asalto-solitaire-record",
-            "version": 1,
+            "format": "asalto-check",
+            "version": 2,
             "game": "solitaire",
             "rules": "thinkfun",
             "puzzle": ".....B..RP.....N",
             "verdict": "wrong",
             "valid": false,
-            "captures": [{
+            "plies": 1,
+            "moves": [{
+                "ply": 1,
                 "from": "d1", "to": "b2", "xy": [[3, 0], [1, 1]],
                 "piece": "N", "captured": "P", "notation": "Nd1xb2",
-                "after": ".....B..RN......"
+                "position": ".....B..RN......"
             }],
-            "problem": {
+            "errors": 1,
+            "warnings": 0,
+            "problems": [{
+                "severity": "error",
                 "code": "no-piece",
                 "message": "there is no piece on d1",
                 "label": "d1 is empty",
                 "help": "the pieces are on: Ra2 Nb2 Bb3",
-                "line": 2, "column": 2, "span": [8, 10],
+                "line": 2, "column": 2, "span": {"offset": 8, "length": 2},
                 "ply": 2,
-                "before": ".....B..RN......"
-            },
-            "notes": [],
+                "side": null,
+                "position_before": ".....B..RN......",
+                "legal_moves": null
+            }],
             "coordinates": null
         })
     );
@@ -53,7 +59,9 @@ fn a_check_report_names_game_rules_verdict_and_problem() {
     let value = serde_json::to_value(CheckReport::from(&checked)).unwrap();
     assert_eq!(value["valid"], true);
     assert_eq!(value["coordinates"], "x-y-bottom-1");
-    assert_eq!(value["notes"][0]["code"], "coordinates-read");
+    assert_eq!(value["problems"][0]["code"], "coordinates-read");
+    assert_eq!(value["problems"][0]["severity"], "warning");
+    assert_eq!(value["warnings"], 1);
 }
 
 #[test]
