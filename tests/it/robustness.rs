@@ -16,7 +16,7 @@ use asalto::replay::{CheckOptions, Checked, Severity, check};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-use crate::properties::{best_basic, expected_reason};
+use crate::facts::{best_basic, expected_reason};
 use crate::reference::{RefPosition, Turn, from_engine_points, move_notation};
 use crate::samples::{INVALID, VALID};
 

@@ -18,6 +18,8 @@
 //! - [`GameKind`]: the run-time choice of a game (by name, extension or
 //!   content);
 //! - [`text`]: foreign text made safe to print and bounded in size;
+//!   [`excerpt`]: the lines of a record a report quotes, kept small and
+//!   safe to print;
 //! - macros: [`codes!`] (enums of stable codes) and [`bitset!`] (a set of a
 //!   board's squares as one word).
 //!
@@ -53,6 +55,7 @@ mod bitset;
 mod codes;
 pub mod console;
 pub mod coverage;
+pub mod excerpt;
 mod game;
 pub mod json;
 mod kind;
