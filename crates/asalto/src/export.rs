@@ -34,7 +34,7 @@ use std::cell::RefCell;
 use serde::{Deserialize, Serialize};
 
 use crate::json::{GAME, OutcomeJson, PlyJson, StopJson};
-use crate::replay::{Checked, Game, GameOutcome, Ply};
+use crate::replay::{Checked, Game, GameOutcome, Ply, Recorded};
 use crate::{Asalto, Path, Point, Position, PositionStringError, Rules};
 use asalto_core::Replay;
 use asalto_core::json::Head;
@@ -496,7 +496,9 @@ impl DocReplay {
             mv,
             position: *self.replay.position(),
             line: doc.line.unwrap_or(0),
-            completed: doc.completed,
+            extra: Recorded {
+                completed: doc.completed,
+            },
         };
         let expected = PlyJson::from(&ply);
         let check = |field: &str, found: String, wanted: String| {

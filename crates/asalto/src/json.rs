@@ -250,7 +250,7 @@ impl From<&Ply> for PlyJson {
             captured: p.mv.captured().map(|q| q.to_string()).collect(),
             position: p.position.to_string(),
             line: (p.line > 0).then_some(p.line),
-            completed: p.completed,
+            completed: p.extra.completed,
         }
     }
 }

@@ -190,58 +190,39 @@ impl asalto_core::Diagnostic for Problem {
     }
 }
 
-/// A legal move of a replayed game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ply {
-    /// The move number, 1-based.
-    pub number: usize,
-    /// Who moved.
-    pub side: Side,
-    /// The full move.
-    pub mv: Move,
-    /// The position after it.
-    pub position: Position,
-    /// The 1-based source line it came from (0 when it has no source).
-    pub line: usize,
-    /// Whether the record wrote an abbreviated capture that was completed.
+/// What Asalto adds to a ply of a replayed game: how the record wrote its
+/// move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Recorded {
+    /// Whether the record wrote an abbreviated capture that was completed
+    /// (`--lenient`).
     pub completed: bool,
 }
+
+/// A legal move of a replayed game: core's [`Ply`](asalto_core::Ply)
+/// (number, side, move, position after it, source line), with how the
+/// record wrote it ([`Recorded`]) as its `extra`.
+pub type Ply = asalto_core::Ply<Asalto, Recorded>;
 
 /// How a game ended, and after which move (core's, as every game's).
 pub type GameOutcome = asalto_core::Ended<Outcome>;
 
 /// A sequence of legal moves from a start position: core's [`Played`]
 /// (`start`, `plies`, the position after n moves, the moves, the outcome,
-/// the first difference of two games) over Asalto's [`Ply`].
+/// the first difference of two games, a game of legal moves) over
+/// Asalto's [`Ply`].
 ///
 /// [`Played`]: asalto_core::Played
 pub type Game = asalto_core::Played<Asalto, Ply>;
-
-impl asalto_core::PlayedPly<Asalto> for Ply {
-    fn mv(&self) -> &Move {
-        &self.mv
-    }
-
-    fn position(&self) -> &Position {
-        &self.position
-    }
-}
 
 /// An empty game from the start position.
 pub fn new_game() -> Game {
     Game::new(Position::start())
 }
 
-/// A game from legal moves, from the start position.
-///
-/// Mad Bishops' `game_of_moves` has the same loop, and stays its own:
-/// each game judges a move with its own `Position::play` (here by
-/// reference, refusing with a `PlayError` that hands the position back;
-/// there by value, with an error of the move alone) and builds its own
-/// [`Ply`] (this one says whether a capture was completed). Core's
-/// [`Game`](asalto_core::Game) trait plays moves unchecked and has no
-/// such error, so a generic `Played::of_moves` would take both steps as
-/// closures and be longer than the five lines it replaces.
+/// A game from legal moves, from the start position: core's
+/// [`Played::of_moves`](asalto_core::Played::of_moves) with Asalto's
+/// checked play.
 ///
 /// # Errors
 ///
@@ -250,25 +231,13 @@ pub fn new_game() -> Game {
 pub fn game_of_moves<'a>(
     moves: impl IntoIterator<Item = &'a Move>,
 ) -> Result<Game, (usize, crate::PlayError)> {
-    let mut game = new_game();
-    for (i, m) in moves.into_iter().enumerate() {
-        let next = game.position().play(m).map_err(|e| (i, e))?;
-        push(&mut game, *m, next, 0, false);
-    }
-    Ok(game)
+    Game::of_moves(Position::start(), moves, |position, mv| position.play(mv))
 }
 
 /// Append to `game` a move the caller has checked, with the position after
 /// it, its source line and whether it was completed.
 pub fn push(game: &mut Game, mv: Move, position: Position, line: usize, completed: bool) {
-    game.push_with(|number, side| Ply {
-        number,
-        side,
-        mv,
-        position,
-        line,
-        completed,
-    });
+    game.push(mv, position, line, Recorded { completed });
 }
 
 /// The result of checking a record.
@@ -842,7 +811,7 @@ impl Replayer {
             mv: checked.mv,
             position: *self.replay.position(),
             line: self.line,
-            completed,
+            extra: Recorded { completed },
         };
         on_ply(&ply);
         if self.keep_plies {

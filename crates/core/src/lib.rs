@@ -70,7 +70,7 @@ pub mod text;
 pub use console::Console;
 pub use game::Game;
 pub use kind::{GameKind, UnknownGame};
-pub use played::{Ended, Played, PlayedPly};
+pub use played::{Ended, Played, PlayedPly, Ply};
 pub use problem::{Diagnostic, Problem, ProblemKind, Severity, any_error, headline};
 pub use replay::{CheckedPly, IllegalPly, Replay, first_difference};
 pub use seed::game_seed;

@@ -206,7 +206,7 @@ proptest! {
         let full: Vec<String> = moves.iter().map(|m| move_notation(m)).collect();
         prop_assert_eq!(played, full);
         for (i, ply) in lenient.game.plies.iter().enumerate() {
-            prop_assert_eq!(ply.completed, i >= first && moves[i].len() > 2);
+            prop_assert_eq!(ply.extra.completed, i >= first && moves[i].len() > 2);
         }
     }
 
