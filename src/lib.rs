@@ -47,6 +47,6 @@ pub use asalto_asalto::{
     Record, Rules, Side, join, jumped_point,
 };
 pub use asalto_asalto::{
-    basic, basic_score, compare, console, coverage, export, json, player, probe, random, record,
-    render, replay, rules, selfplay, session, text, transcript,
+    basic, basic_score, compare, console, coverage, export, geometry, json, player, probe, random,
+    record, render, replay, rules, selfplay, session, text, transcript,
 };

@@ -1,6 +1,6 @@
 //! Which piece stands on which point.
 
-use crate::rules::castle;
+use crate::geometry::castle;
 use crate::{Point, PointSet, Side};
 
 /// The pieces on the board: a set of officer points and a set of rebel points.

@@ -29,8 +29,8 @@
 
 use asalto_core::coverage::{Coverage, Seen};
 
+use crate::geometry::castle;
 use crate::probe::{self, Chooser};
-use crate::rules::castle;
 use crate::{Move, OutcomeReason, Position, Reason, Side};
 
 asalto_core::codes! {
@@ -153,7 +153,7 @@ impl Situation {
     }
 
     /// The situation of a jump in direction `dir` (an index into
-    /// [`crate::rules::DIRECTIONS`], the assignment's neighbour order).
+    /// [`crate::geometry::DIRECTIONS`], the assignment's neighbour order).
     pub const fn jump(dir: usize) -> Situation {
         match dir % 8 {
             0 => Situation::JumpUp,
@@ -457,7 +457,7 @@ mod tests {
             .count();
         assert_eq!(ends, OutcomeReason::ALL.len());
         for d in 0..8 {
-            let (dx, dy) = crate::rules::DIRECTIONS[d];
+            let (dx, dy) = crate::geometry::DIRECTIONS[d];
             let code = Situation::jump(d).code();
             assert_eq!(code.contains("up"), dy < 0, "{code}");
             assert_eq!(code.contains("down"), dy > 0, "{code}");

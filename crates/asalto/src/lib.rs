@@ -10,8 +10,9 @@
 //!
 //! - the vocabulary: [`Point`] (33 points, notation `Bc`), [`PointSet`],
 //!   [`Side`], [`Board`], [`Position`], [`Move`], [`Outcome`];
-//! - the rules: [`rules`] (geometry tables in the assignment's neighbour
-//!   order) and [`Position`]'s move generator and end checks;
+//! - the rules: [`geometry`] (tables in the assignment's neighbour order),
+//!   [`Position`]'s move generator and end checks, and [`rules`] (the rule
+//!   profile, and [`Asalto`], the shared machinery's view);
 //! - text: [`record`] parses record files (syntax only), [`Position::resolve`]
 //!   says why a written move is illegal ([`Reason`]), and [`replay`] turns a
 //!   record into a [`Game`] with [`replay::Problem`]s; [`compare`] finds
@@ -54,6 +55,7 @@ pub mod compare;
 pub mod console;
 pub mod coverage;
 pub mod export;
+pub mod geometry;
 pub mod json;
 mod legality;
 mod moves;

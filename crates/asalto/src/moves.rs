@@ -119,7 +119,7 @@ pub fn jumped_point(a: Point, b: Point) -> Option<Point> {
 ///
 /// A move is one 128-bit word: the start, the end, the number of jumps and
 /// the direction of each jump (3 bits each, in the order of
-/// [`crate::rules::DIRECTIONS`]). The path and the captured rebels follow
+/// [`crate::geometry::DIRECTIONS`]). The path and the captured rebels follow
 /// from the board's tables. A single word is cheap to pass around: the
 /// replay of a record copies every move a few times, and a byte-wise
 /// structure made those copies the slowest part of validation.
@@ -154,7 +154,7 @@ impl Move {
     }
 
     /// A capture starting on `from` whose jumps go in these directions
-    /// (indices into [`crate::rules::DIRECTIONS`]). `None` if a jump leaves
+    /// (indices into [`crate::geometry::DIRECTIONS`]). `None` if a jump leaves
     /// the board's lines, if there is no jump, or more than [`MAX_JUMPS`].
     pub fn capture(from: Point, directions: &[usize]) -> Option<Move> {
         if directions.is_empty() || directions.len() > MAX_JUMPS {

@@ -2,8 +2,8 @@
 
 use std::fmt;
 
+use crate::geometry::castle;
 use crate::moves::{MAX_JUMPS, MoveList};
-use crate::rules::castle;
 use crate::{Board, Move, Point, PointSet, Side};
 
 /// Why a game ended.

@@ -88,7 +88,7 @@ pub enum Cell {
 pub fn board_lines() -> impl Iterator<Item = (Point, Point)> + Clone {
     Point::all().flat_map(|p| {
         p.neighbours().filter_map(move |(dir, q)| {
-            let (dx, dy) = crate::rules::DIRECTIONS[dir];
+            let (dx, dy) = crate::geometry::DIRECTIONS[dir];
             (dy > 0 || (dy == 0 && dx > 0)).then_some((p, q))
         })
     })

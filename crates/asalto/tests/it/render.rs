@@ -148,7 +148,7 @@ fn check_connectors(text: &str, glyphs: &Glyphs) -> usize {
     // The engine's table agrees with RULES.md's rule.
     for p in Point::all() {
         for d in 0..8 {
-            let (dx, dy) = asalto_asalto::rules::DIRECTIONS[d];
+            let (dx, dy) = asalto_asalto::geometry::DIRECTIONS[d];
             assert_eq!(
                 p.neighbour(d).is_some(),
                 connected(p.x(), p.y(), dx, dy),
