@@ -74,3 +74,8 @@ pub use replay::{
 };
 pub use rules::{KoRule, Profile, Rules, Suicide};
 pub use side::{BySide, Side};
+
+/// The README's Rust example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
