@@ -14,7 +14,7 @@ use miette::{
     MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
-use crate::excerpt::{Excerpts, NamedQuotes, QuoteSource, Quotes};
+use crate::excerpt::{Excerpts, QuoteSource, Quotes};
 use crate::render;
 use crate::replay::{Checked, Problem, Severity};
 use crate::text::escape_line;
@@ -542,5 +542,39 @@ impl Diagnostic for GameReport {
 
     fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
         Some(Box::new(self.problems.iter().map(|p| p as &dyn Diagnostic)))
+    }
+}
+
+/// The quotes of a file, named, as miette reads a source: the lines of the
+/// quote a span falls in ([`Quotes::window`]), with their true numbers and
+/// the problem's column.
+#[derive(Debug)]
+struct NamedQuotes {
+    /// The file's name, safe to print.
+    name: String,
+    /// The lines quoted.
+    quotes: Quotes,
+}
+
+impl miette::SourceCode for NamedQuotes {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let window = self
+            .quotes
+            .window(span.offset(), before, after)
+            .ok_or(miette::MietteError::OutOfBounds)?;
+        let range = window.range;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.clone(),
+            &self.quotes.text().as_bytes()[range.clone()],
+            miette::SourceSpan::new(range.start.into(), range.len()),
+            window.first_line - 1,
+            window.column - 1,
+            window.lines,
+        )))
     }
 }

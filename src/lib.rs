@@ -1,81 +1,52 @@
-//! `asalto`: the rules of Asalto as set by the 2018/19 programming
-//! assignment, and the tools instructors use on students' game records.
+//! `asalto`: the application of the toolkit, on the four game crates
+//! (`asalto_asalto`, `asalto_go`, `asalto_madbishops`,
+//! `asalto_solitaire`) and `asalto_core`: what renders, reads files, runs
+//! programs and writes pages. The rules and formats of each game live in its
+//! crate; a library user depends on one game crate and `asalto_core`.
 //!
-//! The rules engine has no I/O. Its layers, bottom up:
-//!
-//! - the vocabulary: [`Point`] (33 points, notation `Bc`), [`PointSet`],
-//!   [`Side`], [`Board`], [`Position`], [`Move`], [`Outcome`];
-//! - the rules: [`rules`] (geometry tables in the assignment's neighbour
-//!   order) and [`Position`]'s move generator and end checks;
-//! - text: [`record`] parses record files (syntax only), [`Position::resolve`]
-//!   says why a written move is illegal ([`Reason`]), and [`replay`] turns a
-//!   record into a [`Game`] with [`replay::Problem`]s;
-//! - players: [`basic`] (the assignment's BASICO rebels, scoring moves by
-//!   [`basic_score`]), [`random`] and
-//!   [`player`] (every computer player by name), [`selfplay`] (games between
-//!   them);
-//! - the console program: [`console`] (its Spanish screens), [`session`]
-//!   (its menu and game dialogue as a state machine) and [`transcript`] (a
-//!   whole game played into it).
+//! - [`diagnostics`]: every game's problems rendered with [`miette`]
+//!   (file:line:column, the line quoted, the label under it, help);
+//! - [`html`]: the pages of `check --format html`, `export --to html` and
+//!   `grade`;
 //! - [`grade`]: the one part that runs programs and touches files: it plays
-//!   reference games into students' console programs and scores them.
+//!   reference games into students' console programs and scores them;
+//! - [`sys`]: every `unsafe` system call of the library and the binary.
+//!
+//! Asalto's engine modules are re-exported under their old names
+//! (`asalto::replay`, `asalto::Position`, ...), so that the command line
+//! and the grader name them as one crate.
 //!
 //! # Examples
 //!
 //! ```
+//! use asalto::diagnostics::FileReport;
 //! use asalto::replay::{check, CheckOptions};
 //!
-//! let record = "Bc-Cc\nDd-Cd\nCc-Ce\nDb-Cc\nCe-Bd\nDf-Ce\nBd-Db-Dd-Df-Bd\n";
-//! let checked = check(record, CheckOptions::default());
-//! assert!(checked.is_valid());
-//! assert_eq!(checked.game.position().legal_moves().len(), 17);
+//! let checked = check("Bc-Cc\nBc-Cd\n", CheckOptions::default());
+//! let report = FileReport::new("game.txt", &checked).render(false);
+//! assert!(report.contains("asalto::no-piece"));
 //! ```
 
 #![warn(missing_docs)]
 // Every `unsafe` block is in `sys`, where it can be reviewed at once.
 #![deny(unsafe_code)]
 
-pub mod basic;
-pub mod basic_score;
-mod board;
-pub mod compare;
-pub mod console;
-pub mod coverage;
 pub mod diagnostics;
-pub mod excerpt;
-pub mod export;
 pub mod grade;
 pub mod html;
-pub mod json;
-mod legality;
-mod moves;
-pub mod player;
-mod point;
-mod pointset;
-mod position;
-mod position_string;
-pub mod probe;
-pub mod random;
-pub mod record;
-pub mod render;
-pub mod replay;
-pub mod rules;
-pub mod selfplay;
-pub mod session;
-mod side;
 #[allow(unsafe_code)]
 pub mod sys;
-pub mod text;
-pub mod transcript;
 
-pub use board::{Board, BoardError};
-pub use legality::{Disconnection, IllegalMove, IllegalMoveKind, Reason, join};
-pub use moves::{MAX_JUMPS, MAX_PATH, Move, MoveList, Path, jumped_point};
-pub use point::{Point, PointError};
-pub use pointset::PointSet;
-pub use position::{Outcome, OutcomeReason, PlayError, Position};
-pub use position_string::PositionStringError;
-pub use record::Record;
-pub use replay::{CheckOptions, Checked, Game, GameOutcome, Ply};
-pub use rules::{Asalto, Rules};
-pub use side::{BySide, Side};
+/// The lines of a file a report quotes: `asalto_core`'s.
+pub use asalto_core::excerpt;
+
+pub use asalto_asalto::{
+    Asalto, Board, BoardError, BySide, CheckOptions, Checked, Disconnection, Game, GameOutcome,
+    IllegalMove, IllegalMoveKind, MAX_JUMPS, MAX_PATH, Move, MoveList, Outcome, OutcomeReason,
+    Path, PlayError, Ply, Point, PointError, PointSet, Position, PositionStringError, Reason,
+    Record, Rules, Side, join, jumped_point,
+};
+pub use asalto_asalto::{
+    basic, basic_score, compare, console, coverage, export, geometry, json, player, probe, random,
+    record, render, replay, rules, selfplay, session, text, transcript,
+};

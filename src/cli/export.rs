@@ -367,7 +367,7 @@ struct PlyDigest(std::hash::DefaultHasher);
 impl PlyDigest {
     fn add(&mut self, ply: &Ply) {
         use std::hash::Hash;
-        (ply.number, ply.mv, ply.line, ply.completed).hash(&mut self.0);
+        (ply.number, ply.mv, ply.line, ply.extra.completed).hash(&mut self.0);
     }
 
     fn finish(&self) -> u64 {

@@ -305,7 +305,7 @@ pub fn describe_ply(ply: &Ply) -> String {
     if !captured.is_empty() {
         text.push_str(&format!(", capturing {}", captured.join(", ")));
     }
-    if ply.completed {
+    if ply.extra.completed {
         text.push_str(&format!(
             " (written {}-{}, completed)",
             ply.mv.from(),

@@ -191,7 +191,7 @@ fn transcript_of_the_worked_example() {
         ]
     );
     // The screens list the legal moves of RULES.md's worked example.
-    let facts = crate::worked_example::LEGAL_MOVES;
+    let facts = crate::facts::LEGAL_MOVES;
     let screens: Vec<&str> = run.stdout.split("Turno: ").skip(1).collect();
     assert_eq!(screens.len(), facts.len());
     for (n, (screen, fact)) in screens.iter().zip(facts).enumerate() {

@@ -1,4 +1,7 @@
-//! Integration tests, one binary (one link for all of them).
+//! Integration tests of the application, one binary (one link for all of
+//! them). The engine's own tests are in `crates/asalto/tests/it`; the
+//! slow reference of the rules and the facts written from it are shared
+//! from there.
 
 mod batch;
 mod bounded;
@@ -7,6 +10,8 @@ mod cli;
 mod conventions;
 mod diff;
 mod export;
+#[path = "../../crates/asalto/tests/it/facts.rs"]
+mod facts;
 mod go_cli;
 mod go_diagnostics;
 mod go_selfplay;
@@ -14,13 +19,10 @@ mod grade;
 mod html;
 mod json_schema;
 mod madbishops_cli;
-mod perft;
 mod play;
-mod properties;
 mod readme;
-mod records;
+#[path = "../../crates/asalto/tests/it/reference.rs"]
 mod reference;
-mod render;
 mod robustness;
 mod run;
 mod samples;
@@ -30,4 +32,3 @@ mod snapshots;
 mod solitaire_answers;
 mod solitaire_cli;
 mod solitaire_records;
-mod worked_example;

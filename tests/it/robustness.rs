@@ -16,7 +16,7 @@ use asalto::replay::{CheckOptions, Checked, Severity, check};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-use crate::properties::{best_basic, expected_reason};
+use crate::facts::{best_basic, expected_reason};
 use crate::reference::{RefPosition, Turn, from_engine_points, move_notation};
 use crate::samples::{INVALID, VALID};
 
@@ -167,7 +167,7 @@ fn check_invariants(source: &str, record: &Record, checked: &Checked, options: C
             .find(|m| move_notation(m) == played)
             .unwrap_or_else(|| panic!("ply {}: {played} is not legal in {r}", i + 1));
         let written = text.path.to_string();
-        if ply.completed {
+        if ply.extra.completed {
             assert!(options.lenient && text.path.len() == 2, "ply {}", i + 1);
             assert!(played.starts_with(&written) && played != written);
         } else {

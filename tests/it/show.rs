@@ -90,7 +90,7 @@ fn json_of_every_sample() {
 #[test]
 fn json_fields_along_the_worked_example() {
     // RULES.md's facts: the legal moves after 0..7 moves, as sets.
-    let expected = crate::worked_example::LEGAL_MOVES;
+    let expected = crate::facts::LEGAL_MOVES;
     let written = [
         "Bc-Cc",
         "Dd-Cd",

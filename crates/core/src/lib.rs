@@ -19,6 +19,8 @@
 //! - [`GameKind`]: the run-time choice of a game (by name, extension or
 //!   content);
 //! - [`text`]: foreign text made safe to print and bounded in size;
+//!   [`excerpt`]: the lines of a record a report quotes, kept small and
+//!   safe to print;
 //! - macros: [`codes!`] (enums of stable codes) and [`bitset!`] (a set of a
 //!   board's squares as one word).
 //!
@@ -54,6 +56,7 @@ mod bitset;
 mod codes;
 pub mod console;
 pub mod coverage;
+pub mod excerpt;
 mod game;
 pub mod json;
 mod kind;
@@ -68,7 +71,7 @@ pub mod text;
 pub use console::Console;
 pub use game::Game;
 pub use kind::{GameKind, UnknownGame};
-pub use played::{Ended, Played, PlayedPly};
+pub use played::{Ended, Played, PlayedPly, Ply};
 pub use problem::{Diagnostic, Problem, ProblemKind, Severity, any_error, headline};
 pub use replay::{CheckedPly, IllegalPly, Replay, first_difference};
 pub use seed::game_seed;

@@ -1,8 +1,9 @@
 //! A game as played: its start and its legal moves, each with the position
 //! after it. Asalto's and Mad Bishops' replays build one (`Game` in each is
-//! [`Played`] over its own ply type); what is asked of a game record (the
-//! position after n moves, the moves, how it ended, where two games part)
-//! is written here once.
+//! [`Played`] over [`Ply`], with what each game adds to a ply); what is
+//! asked of a game record (the position after n moves, the moves, how it
+//! ended, where two games part, a game built from legal moves) is written
+//! here once.
 
 use crate::game::Game;
 
@@ -13,6 +14,78 @@ pub trait PlayedPly<G: Game> {
     fn mv(&self) -> &G::Move;
     /// The position after it.
     fn position(&self) -> &G::Position;
+}
+
+/// A legal move of a game as played: its number, the side that made it,
+/// the move, the position after it and the record's line it came from.
+/// `X` is what a game adds to it (Asalto: whether the record wrote a
+/// capture cut short that the replay completed; Mad Bishops: nothing).
+///
+/// # Examples
+///
+/// ```
+/// use asalto_core::{Game, Played, Ply};
+/// # #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// # struct Count; // players add 1 or 2; whoever reaches 5 wins
+/// # impl Game for Count {
+/// #     const NAME: &'static str = "count";
+/// #     type Position = (u8, bool);
+/// #     type Move = u8;
+/// #     type Written = u8;
+/// #     type Side = bool;
+/// #     type Illegal = ();
+/// #     type Outcome = bool;
+/// #     fn rules(_: &(u8, bool)) -> &'static str { "to-five" }
+/// #     fn turn(p: &(u8, bool)) -> bool { p.1 }
+/// #     fn side_name(second: bool) -> &'static str { if second { "second" } else { "first" } }
+/// #     fn resolve(_: &(u8, bool), w: &u8) -> Result<u8, ()> { Ok(*w) }
+/// #     fn play(p: &mut (u8, bool), m: u8) { *p = (p.0 + m, !p.1) }
+/// #     fn outcome(p: &(u8, bool)) -> Option<bool> { (p.0 == 5).then_some(!p.1) }
+/// # }
+///
+/// // Each ply notes whether its move was said aloud (the game's own fact).
+/// let mut game = Played::<Count, Ply<Count, bool>>::new((0, false));
+/// game.push(2, (2, true), 1, true);
+/// game.push(1, (3, false), 2, false);
+/// let second = &game.plies[1];
+/// assert_eq!((second.number, second.side, second.mv), (2, true, 1));
+/// assert_eq!((second.line, second.extra), (2, false));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ply<G: Game, X = ()> {
+    /// The move number, 1-based.
+    pub number: usize,
+    /// Who moved.
+    pub side: G::Side,
+    /// The move.
+    pub mv: G::Move,
+    /// The position after it.
+    pub position: G::Position,
+    /// The 1-based line of the record it came from (0 when it has no
+    /// source).
+    pub line: usize,
+    /// What the game adds to a ply.
+    pub extra: X,
+}
+
+impl<G: Game, X: Copy> Copy for Ply<G, X> where G::Position: Copy {}
+
+impl<G: Game, X: Eq> Eq for Ply<G, X>
+where
+    G::Position: Eq,
+    G::Move: Eq,
+    G::Side: Eq,
+{
+}
+
+impl<G: Game, X> PlayedPly<G> for Ply<G, X> {
+    fn mv(&self) -> &G::Move {
+        &self.mv
+    }
+
+    fn position(&self) -> &G::Position {
+        &self.position
+    }
 }
 
 /// How a game ended, and after which move.
@@ -138,5 +211,47 @@ impl<G: Game, P: PlayedPly<G>> Played<G, P> {
         let number = self.plies.len() + 1;
         let side = G::turn(self.last_position());
         self.plies.push(make(number, side));
+    }
+}
+
+impl<G: Game, X> Played<G, Ply<G, X>> {
+    /// Append a move the caller has checked, with the position after it,
+    /// the record's line it came from and what the game adds to the ply;
+    /// its number and side follow from the game so far.
+    pub fn push(&mut self, mv: G::Move, position: G::Position, line: usize, extra: X) {
+        self.push_with(|number, side| Ply {
+            number,
+            side,
+            mv,
+            position,
+            line,
+            extra,
+        });
+    }
+
+    /// A game of `moves` from `start`, each played by `play`, the game's
+    /// checked play (the position after a move, or why the move is not
+    /// legal where it is played: [`Game::play`] assumes a legal move and
+    /// has no such error). The plies come from no record (line 0) and add
+    /// `X`'s default.
+    ///
+    /// # Errors
+    ///
+    /// The index and error of the first move that `play` refuses.
+    pub fn of_moves<'a, E>(
+        start: G::Position,
+        moves: impl IntoIterator<Item = &'a G::Move>,
+        mut play: impl FnMut(&G::Position, &G::Move) -> Result<G::Position, E>,
+    ) -> Result<Self, (usize, E)>
+    where
+        G::Move: 'a,
+        X: Default,
+    {
+        let mut game = Played::new(start);
+        for (i, mv) in moves.into_iter().enumerate() {
+            let next = play(game.last_position(), mv).map_err(|e| (i, e))?;
+            game.push(*mv, next, 0, X::default());
+        }
+        Ok(game)
     }
 }

@@ -9,8 +9,8 @@
 //! neighbour. Merging relabels the smaller group; a capture walks the
 //! captured ring. Nothing allocates.
 
+use crate::illegal::IllegalMoveKind;
 use crate::point::{CELLS, Point, STRIDE, Size};
-use crate::position::IllegalMoveKind;
 use crate::rows::{Rows, Runs};
 use crate::side::{BySide, Side};
 use crate::zobrist::KEYS;
@@ -906,7 +906,7 @@ impl Board {
         self.size == other.size && self.cell == other.cell
     }
 
-    // What positional superko asks of a board (see `zobrist::History`).
+    // What positional superko asks of a board (see `history::History`).
 
     /// Stones of both colours.
     #[inline]

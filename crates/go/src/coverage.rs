@@ -36,8 +36,9 @@
 use asalto_core::coverage::{Coverage, Seen};
 
 use crate::board::Board;
+use crate::illegal::IllegalMoveKind;
 use crate::point::{Move, Point};
-use crate::position::{IllegalMoveKind, Position};
+use crate::position::Position;
 use crate::rules::{Profile, Suicide};
 use crate::side::Side;
 

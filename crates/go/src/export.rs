@@ -4,8 +4,8 @@
 use std::fmt::Write;
 
 use crate::board::Board;
+use crate::illegal::IllegalMoveKind;
 use crate::point::{Move, Point, Size};
-use crate::position::IllegalMoveKind;
 use crate::position::Position;
 use crate::problem::Span;
 use crate::replay::{

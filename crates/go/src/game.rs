@@ -2,8 +2,9 @@
 //! of written moves, comparison, the JSON envelope) works on it.
 
 use crate::board::AreaScore;
+use crate::illegal::IllegalMoveKind;
 use crate::point::Move;
-use crate::position::{IllegalMoveKind, Position};
+use crate::position::Position;
 use crate::side::Side;
 
 /// The game of Go, for [`asalto_core::Game`].

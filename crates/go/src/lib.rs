@@ -46,6 +46,8 @@ mod board;
 pub mod coverage;
 pub mod export;
 mod game;
+mod history;
+mod illegal;
 pub mod json;
 pub mod player;
 mod point;
@@ -62,8 +64,9 @@ mod zobrist;
 
 pub use board::{AreaScore, Board, Placed, Territory};
 pub use game::{Go, Outcome};
+pub use illegal::{IllegalMove, IllegalMoveKind};
 pub use point::{GTP_COLUMNS, MAX_SIZE, Move, Point, Size, gtp_column_letter};
-pub use position::{IllegalMove, IllegalMoveKind, Played, Position};
+pub use position::{Played, Position};
 pub use problem::{Issue, Problem, Severity, Span, SyntaxKind};
 pub use replay::{
     CheckOptions, Checked, Game, GameInfo, Moves, Plies, Ply, Tally, check, check_owned,
@@ -71,3 +74,8 @@ pub use replay::{
 };
 pub use rules::{KoRule, Profile, Rules, Suicide};
 pub use side::{BySide, Side};
+
+/// The README's Rust example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

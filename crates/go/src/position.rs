@@ -5,71 +5,11 @@
 use std::fmt;
 
 use crate::board::{Board, Placed};
+use crate::history::{History, Repeat};
+use crate::illegal::{IllegalMove, IllegalMoveKind};
 use crate::point::{Move, Point, Size};
 use crate::rules::{KoRule, Profile, Rules, Suicide};
 use crate::side::{BySide, Side};
-use crate::zobrist::{History, Repeat};
-
-asalto_core::codes! {
-    /// Why a move is illegal. The codes are a contract.
-    #[non_exhaustive]
-    pub enum IllegalMoveKind {
-        /// The point is not on the board.
-        OffBoard = "off-board",
-        /// The point holds a stone.
-        Occupied = "occupied",
-        /// The stone's group would have no liberty, and nothing is captured.
-        Suicide = "suicide",
-        /// The immediate recapture of a ko (simple ko).
-        Ko = "ko",
-        /// The move recreates an earlier whole-board position.
-        Superko = "superko",
-        /// The colour that moved is not the one whose turn it is.
-        WrongSide = "wrong-side",
-        /// The game ended by two passes.
-        GameOver = "game-over",
-    }
-}
-
-impl IllegalMoveKind {
-    /// A sentence saying what the rule forbids.
-    pub const fn message(self) -> &'static str {
-        match self {
-            IllegalMoveKind::OffBoard => "the point is not on the board",
-            IllegalMoveKind::Occupied => "the point already holds a stone",
-            IllegalMoveKind::Suicide => {
-                "the stone's group would have no liberty and it captures nothing (suicide)"
-            }
-            IllegalMoveKind::Ko => "the move retakes a ko at once",
-            IllegalMoveKind::Superko => "the move repeats an earlier whole-board position",
-            IllegalMoveKind::WrongSide => "it is the other colour's turn",
-            IllegalMoveKind::GameOver => "the game already ended with two passes",
-        }
-    }
-}
-
-/// An illegal move with its context.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct IllegalMove {
-    /// Why.
-    pub kind: IllegalMoveKind,
-    /// The colour that tried it.
-    pub side: Side,
-    /// The move.
-    pub mv: Move,
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = match self.mv {
-            Move::Play(p) => format!("{} {p}", self.side),
-            Move::Pass => format!("{} pass", self.side),
-        };
-        write!(f, "{what}: {}", self.kind.message())
-    }
-}
-
-impl std::error::Error for IllegalMove {}
 
 /// A position under a rule profile.
 #[derive(Clone)]

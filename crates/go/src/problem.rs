@@ -4,8 +4,8 @@
 //! The span, severity and problem types are the workspace's
 //! (`asalto_core`); this file holds Go's kinds and their words.
 
+use crate::illegal::IllegalMoveKind;
 use crate::point::Move;
-use crate::position::IllegalMoveKind;
 use crate::side::Side;
 
 pub use asalto_core::{Severity, Span};

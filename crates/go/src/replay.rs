@@ -18,8 +18,9 @@
 use std::borrow::Cow;
 
 use crate::board::AreaScore;
+use crate::illegal::IllegalMoveKind;
 use crate::point::{Move, Point, Size};
-use crate::position::{IllegalMoveKind, Position};
+use crate::position::Position;
 use crate::problem::{Issue, Problem, Severity, Span};
 use crate::rules::{KoRule, Profile};
 use crate::sgf::{self, Collection, Ident, NodeId, NodeRead, ParseOptions, PlainMove, unescape};

@@ -6,8 +6,9 @@
 //! the answer the rules give (`seed-2019`).
 
 use crate::board::Board;
+use crate::illegal::IllegalMoveKind;
 use crate::point::{Move, Point};
-use crate::position::{IllegalMoveKind, Position};
+use crate::position::Position;
 use crate::replay::Game;
 use crate::rules::Profile;
 use crate::side::Side;

@@ -78,3 +78,8 @@ pub use rules::MadBishops;
 pub use side::{BySide, Side};
 pub use square::{AlgebraicError, Square, SquareError};
 pub use squareset::SquareSet;
+
+/// The README's Rust example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -41,45 +41,25 @@ impl CheckOptions {
     }
 }
 
-/// A legal move of a replayed game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ply {
-    /// The move number, 1-based.
-    pub number: usize,
-    /// Who moved.
-    pub side: Side,
-    /// The move.
-    pub mv: Move,
-    /// The position after it.
-    pub position: Position,
-    /// The 1-based source line it came from (0 when it has no source).
-    pub line: usize,
-}
+/// A legal move of a replayed game: core's [`Ply`](asalto_core::Ply)
+/// (number, side, move, position after it, source line); Mad Bishops adds
+/// nothing to it.
+pub type Ply = asalto_core::Ply<MadBishops>;
 
 /// How a game ended, and after how many moves (core's, as every game's).
 pub type GameOutcome = asalto_core::Ended<Outcome>;
 
 /// A sequence of legal moves from a start position: core's [`Played`]
 /// (`start`, `plies`, the position after n moves, the moves, the outcome,
-/// the first difference of two games) over Mad Bishops' [`Ply`].
+/// the first difference of two games, a game of legal moves) over Mad
+/// Bishops' [`Ply`].
 ///
 /// [`Played`]: asalto_core::Played
 pub type Game = asalto_core::Played<MadBishops, Ply>;
 
-impl asalto_core::PlayedPly<MadBishops> for Ply {
-    fn mv(&self) -> &Move {
-        &self.mv
-    }
-
-    fn position(&self) -> &Position {
-        &self.position
-    }
-}
-
-/// A game of legal moves from `start`.
-///
-/// Asalto's `game_of_moves` has the same loop; why each game keeps its
-/// own is said there (its `play` and its error differ, and its ply).
+/// A game of legal moves from `start`: core's
+/// [`Played::of_moves`](asalto_core::Played::of_moves) with Mad Bishops'
+/// checked play.
 ///
 /// # Errors
 ///
@@ -89,24 +69,13 @@ pub fn game_of_moves<'a>(
     start: Position,
     moves: impl IntoIterator<Item = &'a Move>,
 ) -> Result<Game, (usize, PlayError)> {
-    let mut game = Game::new(start);
-    for (i, m) in moves.into_iter().enumerate() {
-        let next = game.position().play(*m).map_err(|e| (i, e))?;
-        push(&mut game, *m, next, 0);
-    }
-    Ok(game)
+    Game::of_moves(start, moves, |position, mv| position.play(*mv))
 }
 
 /// Append to `game` a move the caller has checked, with the position after
 /// it and its source line.
 pub fn push(game: &mut Game, mv: Move, position: Position, line: usize) {
-    game.push_with(|number, side| Ply {
-        number,
-        side,
-        mv,
-        position,
-        line,
-    });
+    game.push(mv, position, line, ());
 }
 
 /// What a check keeps of the game it replays: every ply (a [`Game`], for

@@ -1,5 +1,0 @@
-//! Text that came from outside (records, file names, students' programs)
-//! made safe to print and bounded in size: [`asalto_core::text`], shared by
-//! every game, re-exported here so that `asalto::text` keeps its paths.
-
-pub use asalto_core::text::*;
