@@ -14,7 +14,7 @@ use std::ffi::OsString;
 
 use clap::{CommandFactory, FromArgMatches};
 
-use super::{Cli, Command};
+use super::args::{Cli, Command};
 
 /// Parse the command line of this process.
 pub fn parse() -> Result<Cli, clap::Error> {

@@ -13,7 +13,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use super::input::{HEAD, NotOpened, Opened, expand_folders};
 use super::open::Opener;
-use super::{Out, Status, WriteError, error};
+use super::out::{Out, Status, WriteError, error};
 
 /// What checking one file gave: its output, and how it counts.
 pub struct FileResult {

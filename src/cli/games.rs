@@ -1,205 +1,39 @@
-//! Which game a command works on, and the one table of the games the
-//! command line reads.
+//! The one table of the games the command line reads, and the routing
+//! every command takes to reach one: which game a file is, which profile
+//! `--rules` names, and which options a game does not read.
 //!
-//! Each game's command-line paths are a folder `src/cli/<game>/` (Asalto's,
-//! the first game's, are the commands' own modules, reached through
-//! `src/cli/asalto_game.rs`) implementing [`GameCli`]; [`GAMES`] lists them. A
-//! command asks [`route`] (one game for `show`, `export`, `diff`; `check`
-//! tells each file's game as it reads it, in its batch) and calls the
-//! game's method.
+//! Each game's command-line paths are a folder `src/cli/<game>/`
+//! implementing [`GameCli`]; [`GAMES`] lists them. A command asks [`route`]
+//! (one game for `show`, `export`, `diff`, `selfplay`, `play`, `solve`,
+//! `generate`, `grade`; `check` tells each file's game as it reads it, in
+//! its batch) and calls the game's method.
 //! The game of a file is `--game`, else its extension, else its content
 //! ([`GameKind::tell`]; standard input by its content); only a file that
 //! looks like no game's takes the default: the game whose profile
-//! `--rules` names, else Asalto (what every command did before there were
-//! other games). A command a game does not offer says so by the game's
-//! name (exit 2) through the trait's default methods.
+//! `--rules` names, else the first game of the table (Asalto, what every
+//! command did before there were other games). An option given that the
+//! game does not read, or an export target it does not write, is refused
+//! here by the game's [`About`], in the same words for every game.
 
 use std::path::Path;
 
 use asalto_core::GameKind;
 
-use super::batch::Checker;
-use super::{Out, Status, WriteError, check, diff, error, export, input, selfplay, show};
+use super::args::common::{CommandName, GameArgs, Given, Rules};
+use super::args::export::Target;
+use super::game::{GameCli, title, unavailable};
+use super::input;
 
 /// The games the command line reads, one line each, in the order of
 /// [`GameKind::ALL`] (so every game has its line: the length is checked by
 /// the compiler, the order by a test). Asalto first: the game of a file
 /// nothing else claims.
 pub const GAMES: [&dyn GameCli; GameKind::ALL.len()] = [
-    &super::asalto_game::Asalto,
+    &super::asalto::Asalto,
     &super::go::Go,
     &super::solitaire::Solitaire,
     &super::madbishops::MadBishops,
 ];
-
-/// The game and rule profile options shared by the commands that read
-/// records of more than one game.
-#[derive(clap::Args, Debug, Clone, Default)]
-pub struct GameArgs {
-    /// The game of the records (default: `go` for `*.sgf` files and SGF
-    /// text, `solitaire` for a file that starts with a puzzle, else
-    /// `asalto`) [possible values: asalto, go, solitaire, madbishops].
-    #[arg(long, value_name = "GAME")]
-    pub game: Option<GameKind>,
-    /// The rule profile: for Go `seed-2019`, `simple-ko` (the default for
-    /// SGF), `positional-superko`, `tromp-taylor`; for Solitaire Chess
-    /// `codegolf` (the default) or `thinkfun`; for Asalto
-    /// `assignment-2018-19` (the only one); for Mad Bishops `steere` (the
-    /// default) or `report` (a file that looks like no game's is read as
-    /// a record of the profile's game).
-    #[arg(long, value_name = "PROFILE")]
-    pub rules: Option<String>,
-}
-
-/// A game's maker of the entries of `check --format html`: the batch's
-/// checker whose result for a file is its entry on the page.
-pub type PageChecker<'a> = Box<dyn Checker<asalto::html::check::FileEntry> + 'a>;
-
-/// What the routing knows of a game: its kind, the extension of its
-/// records, its profiles.
-#[derive(Clone, Copy, Debug)]
-pub struct About {
-    /// The game.
-    pub kind: GameKind,
-    /// The extension of its record files, for the files of a folder.
-    pub extension: &'static str,
-    /// Its rule profile names, the default first (what `--rules` takes).
-    pub profiles: &'static [&'static str],
-}
-
-/// A game's command-line paths. A game says what it is ([`About`]) and
-/// implements the commands it offers; one it does not offer yet says so
-/// (exit 2) through the default methods.
-pub trait GameCli: Sync {
-    /// The game, its records' extension and its profiles.
-    fn about(&self) -> About;
-
-    /// The game.
-    fn kind(&self) -> GameKind {
-        self.about().kind
-    }
-
-    /// The extension of its record files, for the files of a folder.
-    fn extension(&self) -> &'static str {
-        self.about().extension
-    }
-
-    /// Its rule profile names, the default first (what `--rules` takes).
-    fn profiles(&self) -> &'static [&'static str] {
-        self.about().profiles
-    }
-
-    /// The answer of a command the game does not offer: "`asalto
-    /// COMMAND` does not read GAME records yet" (exit 2).
-    fn refuse(&self, command: &str) -> Result<Status, WriteError> {
-        error(&unavailable(self.kind(), command));
-        Ok(Status::Error)
-    }
-
-    /// The checker of `check` under the profile `rules`, or a usage error.
-    /// With `full`, each problem file is reported in full, not in one line.
-    fn checker<'a>(
-        &'a self,
-        args: &'a check::Args,
-        rules: Rules,
-        full: bool,
-    ) -> Result<Box<dyn Checker + 'a>, String> {
-        let _ = (args, rules, full);
-        Err(unavailable(self.kind(), "check"))
-    }
-
-    /// `show` of the record `file`.
-    fn show(
-        &self,
-        args: &show::Args,
-        file: &str,
-        rules: Rules,
-        out: &mut Out,
-    ) -> Result<Status, WriteError> {
-        let _ = (args, file, rules, out);
-        self.refuse("show")
-    }
-
-    /// `show --position`: a position string of the game, no record.
-    fn show_position(
-        &self,
-        args: &show::Args,
-        position: &str,
-        rules: Rules,
-        out: &mut Out,
-    ) -> Result<Status, WriteError> {
-        let _ = (args, position, rules, out);
-        self.refuse("show --position")
-    }
-
-    /// `export --to html`: the replay page of the record `file`.
-    fn page(
-        &self,
-        args: &export::Args,
-        file: &str,
-        rules: Rules,
-        out: &mut Out,
-    ) -> Result<Status, WriteError> {
-        let _ = (args, file, rules, out);
-        self.refuse("export --to html")
-    }
-
-    /// `check --format html`: what makes the entry of one file on the
-    /// page, built from the arguments (usage errors here, before any file
-    /// is read) under the profile `rules`.
-    fn page_checker<'a>(
-        &'a self,
-        args: &'a check::Args,
-        rules: Rules,
-    ) -> Result<PageChecker<'a>, String> {
-        let _ = (args, rules);
-        Err(unavailable(self.kind(), "check --format html"))
-    }
-
-    /// `export` of the record `file`.
-    fn export(
-        &self,
-        args: &export::Args,
-        file: &str,
-        rules: Rules,
-        out: &mut Out,
-    ) -> Result<Status, WriteError> {
-        let _ = (args, file, rules, out);
-        self.refuse("export")
-    }
-
-    /// `diff` of two records.
-    fn diff(
-        &self,
-        args: &diff::Args,
-        paths: [&str; 2],
-        rules: Rules,
-        out: &mut Out,
-    ) -> Result<Status, WriteError> {
-        let _ = (args, paths, rules, out);
-        self.refuse("diff")
-    }
-
-    /// `selfplay` under the profile `rules`.
-    fn selfplay(
-        &self,
-        args: &selfplay::Args,
-        rules: Rules,
-        out: &mut Out,
-    ) -> Result<Status, WriteError> {
-        let _ = (args, rules, out);
-        self.refuse("selfplay")
-    }
-}
-
-/// "`asalto export --to html` does not read Mad Bishops records yet": the
-/// answer of a command a game does not offer.
-pub fn unavailable(game: GameKind, command: &str) -> String {
-    format!(
-        "`asalto {command}` does not read {} records yet",
-        title(game)
-    )
-}
 
 /// The command-line paths of `game`.
 pub fn cli(game: GameKind) -> &'static dyn GameCli {
@@ -219,10 +53,13 @@ fn told(path: &str) -> Option<&'static dyn GameCli> {
     kind.map(cli)
 }
 
-/// The game of a file that looks like no game's: the one whose profile
-/// `--rules` names, else Asalto.
-fn default_game(rules: Option<&str>) -> &'static dyn GameCli {
-    owner(rules).unwrap_or(GAMES[0])
+/// The game of `command` when nothing else names one (a file that looks
+/// like no game's, no file at all): the one whose profile `--rules`
+/// names, else the first of the table that offers the command.
+fn default_game(command: CommandName, rules: Option<&str>) -> &'static dyn GameCli {
+    owner(rules)
+        .or_else(|| GAMES.iter().copied().find(|g| g.offers(command)))
+        .unwrap_or(GAMES[0])
 }
 
 /// The game whose profile `--rules` names, if any.
@@ -256,12 +93,13 @@ fn record_game(path: &Path) -> Option<&'static dyn GameCli> {
         .find(|g| g.extension().eq_ignore_ascii_case(extension))
 }
 
-/// The game asked for with `--game`, or a usage error for one the command
-/// line does not read yet.
-fn asked(args: &GameArgs) -> Result<Option<&'static dyn GameCli>, String> {
-    match args.game {
-        None => Ok(None),
-        Some(kind) => Ok(Some(cli(kind))),
+/// `a, b and c`.
+fn and_list<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
+    let items: Vec<&str> = items.into_iter().collect();
+    match items.as_slice() {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -269,11 +107,6 @@ fn asked(args: &GameArgs) -> Result<Option<&'static dyn GameCli>, String> {
 fn names<'a>(items: impl Iterator<Item = &'a str>) -> String {
     items.collect::<Vec<_>>().join(", ")
 }
-
-/// The profile `--rules` names for a game: one of its
-/// [`GameCli::profiles`], or `None` for the game's default (Solitaire's
-/// default is the record's own `rules:` line, so only the game knows it).
-pub type Rules = Option<&'static str>;
 
 /// The profile of `game` for `--rules` (`None` without), or a usage
 /// error naming the game the profile belongs to, if any.
@@ -285,19 +118,17 @@ pub fn profile(game: &dyn GameCli, rules: Option<&str>) -> Result<Rules, String>
     if let Some(p) = profiles.iter().find(|p| **p == name) {
         return Ok(Some(p));
     }
-    let owner = GAMES
-        .iter()
-        .find(|g| g.profiles().contains(&name))
+    let owner = owner(Some(name));
+    let owned = owner
         .map(|g| format!(", it is {}'s", title(g.kind())))
         .unwrap_or_default();
     let game_name = title(game.kind());
-    let hint = if game.kind() == GameKind::Asalto {
-        "; for Go files add --game go"
-    } else {
-        ""
-    };
+    // The way to the profile's game, when there is one.
+    let hint = owner
+        .map(|g| format!("; for {} files add --game {}", title(g.kind()), g.kind()))
+        .unwrap_or_default();
     Err(format!(
-        "`{}` is not {} {game_name} rule profile{owner} ({game_name}'s {} {}{hint})",
+        "`{}` is not {} {game_name} rule profile{owned} ({game_name}'s {} {}{hint})",
         asalto::text::escape_line(name),
         if game_name.starts_with(['A', 'E', 'I', 'O', 'U']) {
             "an"
@@ -309,16 +140,6 @@ pub fn profile(game: &dyn GameCli, rules: Option<&str>) -> Result<Rules, String>
     ))
 }
 
-/// `Asalto`, `Go`, ...: a game's name in a sentence.
-pub fn title(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Asalto => "Asalto",
-        GameKind::Go => "Go",
-        GameKind::Solitaire => "Solitaire Chess",
-        GameKind::MadBishops => "Mad Bishops",
-    }
-}
-
 /// Where a command goes: a game and its profile.
 #[derive(Clone, Copy)]
 pub struct Route {
@@ -328,14 +149,21 @@ pub struct Route {
     pub rules: Rules,
 }
 
-/// The one game of `files` (`show`, `export`, `diff`), or a usage error:
-/// a game not read yet, files of two games without `--game`, a profile of
-/// another game.
-pub fn route(args: &GameArgs, files: &[&str]) -> Result<Route, String> {
-    let game = match asked(args)? {
-        Some(game) => game,
+/// Where `command` goes, or a usage error: the game `--game` names, else
+/// the one of `files` (none for the commands that read no record), else
+/// [`default_game`]; refused when files are of two games, when the game
+/// does not offer the command, when `--rules` names a profile of another
+/// game, or when an option `given` is not the game's ([`refused`]).
+pub fn route(
+    args: &GameArgs,
+    files: &[&str],
+    command: CommandName,
+    given: &[Given],
+) -> Result<Route, String> {
+    let game = match args.game {
+        Some(kind) => cli(kind),
         None => {
-            let default = default_game(args.rules.as_deref());
+            let default = default_game(command, args.rules.as_deref());
             let games: Vec<&dyn GameCli> =
                 files.iter().map(|f| told(f).unwrap_or(default)).collect();
             if let Some(i) = games.iter().position(|g| g.kind() != games[0].kind()) {
@@ -350,10 +178,152 @@ pub fn route(args: &GameArgs, files: &[&str]) -> Result<Route, String> {
             games.first().copied().unwrap_or(default)
         }
     };
-    Ok(Route {
-        game,
-        rules: profile(game, args.rules.as_deref())?,
+    if !game.offers(command) {
+        return Err(unavailable(game.kind(), command));
+    }
+    let rules = profile(game, args.rules.as_deref())?;
+    if let Some(message) = refused(command, given, &[game.kind()], true) {
+        return Err(message);
+    }
+    Ok(Route { game, rules })
+}
+
+/// The games that read `option` in `command`.
+fn readers(command: CommandName, option: &str) -> Vec<&'static dyn GameCli> {
+    GAMES
+        .iter()
+        .copied()
+        .filter(|g| g.reads(command, option))
+        .collect()
+}
+
+/// The usage error for the options `given` (of those not every game
+/// reads) in `command` over files of the games `met` (every file's game
+/// met, when `finished`), if any: a setting of some games' records that
+/// no game of `met` reads ("--first is for Mad Bishops records (add
+/// --game madbishops)"), then a way of reading that a game of `met` does
+/// not read ("--lenient is not for Mad Bishops records"). A command of
+/// one game has that one game in `met`, finished. `None` while a setting
+/// might still meet its reader (see [`undecided`] for what may still be
+/// refused).
+pub fn refused(
+    command: CommandName,
+    given: &[Given],
+    met: &[GameKind],
+    finished: bool,
+) -> Option<String> {
+    let noun = if command.reads_records() {
+        " records"
+    } else {
+        ""
+    };
+    // Each setting of some games' records that no game met reads,
+    // grouped by the games that read it.
+    let unread: Vec<&Given> = given
+        .iter()
+        .filter(|o| !o.every_file && !met.iter().any(|g| cli(*g).reads(command, o.name)))
+        .collect();
+    if let Some(first) = unread.first() {
+        if !finished {
+            return None;
+        }
+        let owners = readers(command, first.name);
+        let same: Vec<&str> = unread
+            .iter()
+            .filter(|o| {
+                readers(command, o.name)
+                    .iter()
+                    .map(|g| g.kind())
+                    .eq(owners.iter().map(|g| g.kind()))
+            })
+            .map(|o| o.name)
+            .collect();
+        let verb = if same.len() == 1 { "is" } else { "are" };
+        let options = and_list(same.iter().copied());
+        return Some(match owners.as_slice() {
+            [] => format!("{options} {verb} not for{noun} of this game"),
+            [one] => format!(
+                "{options} {verb} for {}{noun} (add --game {})",
+                title(one.kind()),
+                one.kind()
+            ),
+            several => format!(
+                "{options} {verb} for {}{noun} (add --game {})",
+                and_list(several.iter().map(|g| title(g.kind()))),
+                several
+                    .iter()
+                    .map(|g| g.kind().name())
+                    .collect::<Vec<_>>()
+                    .join(" or --game ")
+            ),
+        });
+    }
+    // A way of reading records must suit every file's game.
+    for game in met {
+        let game = cli(*game);
+        let not: Vec<&str> = given
+            .iter()
+            .filter(|o| o.every_file && !game.reads(command, o.name))
+            .map(|o| o.name)
+            .collect();
+        if !not.is_empty() {
+            return Some(format!(
+                "{} {} not for {}{noun}",
+                and_list(not.iter().copied()),
+                if not.len() == 1 { "is" } else { "are" },
+                title(game.kind())
+            ));
+        }
+    }
+    None
+}
+
+/// Whether the options `given` in `command` may still be refused over a
+/// batch whose files are not all met: a setting that no game of `met`
+/// reads may meet its reader, a way of reading may meet a game that does
+/// not read it.
+pub fn undecided(command: CommandName, given: &[Given], met: &[GameKind]) -> bool {
+    given.iter().any(|o| {
+        if o.every_file {
+            GAMES.iter().any(|g| !g.reads(command, o.name))
+        } else {
+            !met.iter().any(|g| cli(*g).reads(command, o.name))
+        }
     })
+}
+
+/// Whether `export` of `game`'s record at `path` may write `target`, or
+/// the usage error: the games that write it, and `--game` only when the
+/// file looks like one of theirs (an Asalto record is not made SGF by
+/// naming another game).
+pub fn export_target(game: &dyn GameCli, target: Target, path: &str) -> Result<(), String> {
+    if game.writes(target) {
+        return Ok(());
+    }
+    let writers: Vec<&dyn GameCli> = GAMES.iter().copied().filter(|g| g.writes(target)).collect();
+    let looks = GameKind::tell(path, &input::head(path));
+    let hint = writers
+        .iter()
+        .find(|g| Some(g.kind()) == looks)
+        .map(|g| format!(" (name the game with --game {})", g.kind()))
+        .unwrap_or_default();
+    let own: Vec<&str> = game.about().exports.iter().map(|t| t.name()).collect();
+    Err(format!(
+        "--to {} is for {} records{hint}; {} records export to {}",
+        target.name(),
+        and_list(writers.iter().map(|g| title(g.kind()))),
+        title(game.kind()),
+        or_list(&own),
+    ))
+}
+
+/// `a, b or c`.
+fn or_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 /// The extensions of every game's records, each once.
@@ -370,6 +340,7 @@ pub fn extensions() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::args::game_options;
 
     #[test]
     fn every_game_has_its_line_in_the_order_of_its_kind() {
@@ -380,14 +351,105 @@ mod tests {
             // The default profile of each game is its own.
             assert!(!GAMES[i].profiles().is_empty(), "{kind}");
             assert_eq!(
-                default_game(GAMES[i].profiles().first().copied()).kind(),
+                default_game(CommandName::Check, GAMES[i].profiles().first().copied()).kind(),
                 kind
             );
         }
-        assert_eq!(default_game(None).kind(), GameKind::Asalto);
         assert_eq!(
-            default_game(Some("no-such-profile")).kind(),
+            default_game(CommandName::Check, None).kind(),
             GameKind::Asalto
+        );
+        assert_eq!(
+            default_game(CommandName::Show, Some("no-such-profile")).kind(),
+            GameKind::Asalto
+        );
+        // A command only one game offers goes to that game.
+        assert_eq!(
+            default_game(CommandName::Solve, None).kind(),
+            GameKind::Solitaire
+        );
+    }
+
+    /// The table and the command line agree: every option a game says it
+    /// reads is one of its command's options that not every game reads,
+    /// and each of those is read by some game and not by all (else it
+    /// would be refused always, or never).
+    #[test]
+    fn the_options_games_read_are_the_commands_own() {
+        for game in GAMES {
+            for (command, options) in game.about().reads {
+                for option in *options {
+                    assert!(
+                        game_options(*command).iter().any(|o| o.name == *option),
+                        "{}: {option} is no game option of {}",
+                        game.kind(),
+                        command.name()
+                    );
+                }
+            }
+        }
+        for command in CommandName::ALL {
+            for option in game_options(command) {
+                let readers = readers(command, option.name).len();
+                assert!(
+                    (1..GAMES.len()).contains(&readers),
+                    "{} {}: read by {readers} games",
+                    command.name(),
+                    option.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn an_option_is_refused_for_the_games_that_do_not_read_it() {
+        use CommandName::{Check, Selfplay};
+        let first = [Given::some("--first")];
+        assert_eq!(
+            refused(Check, &first, &[GameKind::Asalto], true).as_deref(),
+            Some("--first is for Mad Bishops records (add --game madbishops)")
+        );
+        // Not yet: a Mad Bishops record may come.
+        assert_eq!(refused(Check, &first, &[GameKind::Asalto], false), None);
+        assert_eq!(
+            refused(
+                Check,
+                &first,
+                &[GameKind::Asalto, GameKind::MadBishops],
+                true
+            ),
+            None
+        );
+        let lenient = [Given::every("--lenient")];
+        assert_eq!(
+            refused(
+                Check,
+                &lenient,
+                &[GameKind::Go, GameKind::MadBishops],
+                false
+            )
+            .as_deref(),
+            Some("--lenient is not for Mad Bishops records")
+        );
+        assert_eq!(
+            refused(
+                Selfplay,
+                &[Given::some("--size")],
+                &[GameKind::Asalto],
+                true
+            )
+            .as_deref(),
+            Some("--size is for Go (add --game go)")
+        );
+        assert_eq!(
+            refused(
+                Selfplay,
+                &[Given::some("--cover")],
+                &[GameKind::Solitaire],
+                true
+            )
+            .as_deref(),
+            Some("--cover is for Asalto and Go (add --game asalto or --game go)")
         );
     }
 }

@@ -9,8 +9,6 @@ use std::io::{self, Read};
 use std::path::Path;
 use std::sync::Mutex;
 
-use asalto::export::DocumentSummary;
-use asalto::replay::{Ply, Replayer};
 use asalto::text::escape_line;
 
 use super::open::{Opener, RecordFile};
@@ -214,6 +212,11 @@ impl<'b> Opened<'b> {
         Ok(Opened { buf, filled, rest })
     }
 
+    /// Whether the bytes read so far are the whole input.
+    pub fn is_whole(&self) -> bool {
+        self.rest.is_none()
+    }
+
     /// The bytes read so far (the whole input if it is shorter than the
     /// first read).
     pub fn head(&self) -> &[u8] {
@@ -248,6 +251,15 @@ impl<'b> Opened<'b> {
             )),
             Ok(bytes) => Ok(bytes),
         }
+    }
+
+    /// The whole input of `path` as [`Opened::whole_or_why`] gives it,
+    /// borrowed for as long as the buffer it is read into.
+    pub fn into_whole(mut self, path: &str, max: u64) -> Result<&'b [u8], String> {
+        self.whole_or_why(path, max)?;
+        let Opened { buf, filled, .. } = self;
+        let buf: &'b Vec<u8> = buf;
+        Ok(&buf[..filled])
     }
 
     /// The input line by line, from its first byte (the bytes read so far
@@ -318,15 +330,12 @@ pub fn io_reason(e: &io::Error) -> String {
 }
 
 /// Files as given (and `-`), folders as the files inside with one of
-/// `extensions` (any case), sorted by name; a folder with none is an error
-/// about that folder that names the records it lacked (the other arguments
-/// are still read). Shared by every game's `check`.
+/// `extensions` (any case), in their sub-folders too (as `rg` and `fd`
+/// look: hidden folders, `.git` among them, are left out, and links to
+/// folders are not followed), sorted by path; a folder with none is an
+/// error about that folder that names the records it lacked (the other
+/// arguments are still read). Shared by every game's `check`.
 pub fn expand_folders(args: &[String], extensions: &[&str]) -> Vec<Result<String, String>> {
-    let keep = |p: &Path| {
-        p.extension()
-            .and_then(|x| x.to_str())
-            .is_some_and(|x| extensions.iter().any(|e| e.eq_ignore_ascii_case(x)))
-    };
     let mut out = Vec::new();
     for arg in args {
         let path = Path::new(arg);
@@ -334,46 +343,73 @@ pub fn expand_folders(args: &[String], extensions: &[&str]) -> Vec<Result<String
             out.push(Ok(arg.clone()));
             continue;
         }
-        let entries = match std::fs::read_dir(path) {
-            Ok(entries) => entries,
-            Err(e) => {
-                out.push(Err(read_error(arg, &e)));
-                continue;
-            }
-        };
-        // A name that is not UTF-8 cannot be named to the readers (paths
-        // are text here): it is said as such, in its place, rather than
-        // read under its lossy name ("no such file").
-        let mut found: Vec<(String, bool)> = entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.is_file() && keep(p))
-            .map(|p| match p.to_str() {
-                Some(name) => (name.to_string(), true),
-                None => (p.to_string_lossy().into_owned(), false),
-            })
-            .collect();
-        found.sort();
-        if found.is_empty() {
+        let mut found: Vec<(String, Result<String, String>)> = Vec::new();
+        walk(path, extensions, &mut found);
+        found.sort_by(|a, b| a.0.cmp(&b.0));
+        if !found.iter().any(|(_, f)| f.is_ok())
+            && !found.iter().any(|(_, f)| is_unreadable_folder(f))
+        {
             let patterns: Vec<String> = extensions.iter().map(|e| format!("`*.{e}`")).collect();
             out.push(Err(format!(
-                "{}: no {} records in this folder",
+                "{}: no {} records in this folder or its sub-folders",
                 Shown::of(arg),
                 patterns.join(" or ")
             )));
         }
-        out.extend(found.into_iter().map(|(name, utf8)| {
-            if utf8 {
-                Ok(name)
-            } else {
-                Err(format!(
-                    "cannot read {}: its name is not UTF-8 (rename the file to read it)",
-                    Shown::of(&name)
-                ))
-            }
-        }));
+        out.extend(found.into_iter().map(|(_, found)| found));
     }
     out
+}
+
+/// Whether `found` is the error of a folder that could not be read.
+fn is_unreadable_folder(found: &Result<String, String>) -> bool {
+    found.as_ref().is_err_and(|e| e.starts_with("cannot read"))
+}
+
+/// The records (with one of `extensions`) in the folder `dir` and its
+/// sub-folders but hidden ones, each with its path to sort by: its name,
+/// or why it cannot be read (a folder that cannot be read, a name that is
+/// not UTF-8: said in its place rather than read under a lossy name).
+fn walk(dir: &Path, extensions: &[&str], found: &mut Vec<(String, Result<String, String>)>) {
+    let keep = |p: &Path| {
+        p.extension()
+            .and_then(|x| x.to_str())
+            .is_some_and(|x| extensions.iter().any(|e| e.eq_ignore_ascii_case(x)))
+    };
+    let shown = dir.to_string_lossy().into_owned();
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            found.push((shown.clone(), Err(read_error(&shown, &e))));
+            return;
+        }
+    };
+    for entry in entries.flatten() {
+        let p = entry.path();
+        // A link to a folder is not followed (it may lead out, or round).
+        let folder = entry.file_type().is_ok_and(|t| t.is_dir());
+        if folder {
+            let hidden = entry.file_name().to_string_lossy().starts_with('.');
+            if !hidden {
+                walk(&p, extensions, found);
+            }
+            continue;
+        }
+        if !(p.is_file() && keep(&p)) {
+            continue;
+        }
+        let lossy = p.to_string_lossy().into_owned();
+        found.push(match p.to_str() {
+            Some(name) => (lossy, Ok(name.to_string())),
+            None => {
+                let message = format!(
+                    "cannot read {}: its name is not UTF-8 (rename the file to read it)",
+                    Shown::of(&lossy)
+                );
+                (lossy, Err(message))
+            }
+        });
+    }
 }
 
 /// A source of lines: a file or standard input read into a buffer that is
@@ -389,7 +425,7 @@ pub struct Lines<'b> {
 }
 
 /// The buffer's first size.
-const CHUNK: usize = 64 * 1024;
+pub const CHUNK: usize = 64 * 1024;
 
 /// The longest line of a record read line by line (Asalto's and Mad
 /// Bishops'): a move is at most a few dozen bytes (an Asalto capture of 25
@@ -587,348 +623,70 @@ pub fn not_utf8_at(name: &Shown<'_>, line: usize, column: usize, byte: usize) ->
     format!("{name}: not UTF-8 text (invalid byte at line {line}, column {column}, byte {byte})")
 }
 
-/// The record a JSON game document holds (`lines` from its first byte,
-/// named `shown` in messages), the document read as a stream, a ply at a
-/// time ([`read_game_document`]): only the record is kept (a line of about
-/// 6 bytes a move, where the document takes about 170), and the answer is
-/// the one of [`asalto::export::GameDocument::from_json`] then
-/// [`asalto::export::GameDocument::to_game`] on the whole text. A record
-/// that would pass `max` bytes is not collected further (the document is
-/// still read to its end, so that what is wrong in it comes first): it is
-/// an error that says the game is too large for a page, the only reader
-/// with a bound.
-pub fn streamed_record(lines: Lines<'_>, shown: &Shown<'_>, max: usize) -> Result<String, Failure> {
-    let mut record = String::new();
-    let mut too_large = false;
-    let read = read_game_document(lines, shown, &mut |ply| {
-        use std::fmt::Write as _;
-        if too_large {
-            return;
-        }
-        let before = record.len();
-        // Writing into a `String` cannot fail.
-        let _ = writeln!(record, "{}", ply.mv);
-        if record.len() > max {
-            record.truncate(before);
-            too_large = true;
-        }
-    })?;
-    if read.start != asalto::Position::start() {
-        return Err(Failure::Document(format!(
-            "{shown}: the game starts from {}, not from the start position; only JSON can \
-             hold it",
-            read.start
-        )));
-    }
-    if too_large {
-        return Err(Failure::Unreadable(format!(
-            "{shown}: a game of more than {} MiB as a record: too large for a page",
-            max >> 20
-        )));
-    }
-    Ok(record)
-}
-
-/// Read the JSON game document of `lines` (from its first byte, named
-/// `shown` in messages) as a stream, a ply at a time, each legal ply handed
-/// to `on_ply` ([`asalto::export::read_document`]): what it says besides
-/// its plies, or what [`asalto::export::GameDocument::from_json`] then
-/// [`asalto::export::GameDocument::to_game`] say of the whole text. The
-/// document is read to its end whatever it holds, as a whole text is: a
-/// byte that is not UTF-8 anywhere in it is said first, then what is wrong
-/// in JSON, then in the game. `on_ply` may have seen plies before a
-/// problem.
-pub fn read_game_document(
-    lines: Lines<'_>,
-    shown: &Shown<'_>,
-    on_ply: &mut dyn FnMut(&Ply),
-) -> Result<DocumentSummary, Failure> {
-    use asalto::export::{DocumentError, ImportError, read_document};
-    let read_error = |e: io::Error| cannot_read(shown, &e);
-    let mut text = Utf8Text::new(lines.into_reader());
-    let read = read_document(io::BufReader::with_capacity(CHUNK, &mut text), on_ply);
-    let read = match read {
-        Err(DocumentError::Read(e)) => return Err(read_error(e).into()),
-        Err(DocumentError::Import(e)) => Err(e),
-        Ok(read) => Ok(read),
-    };
-    text.drain().map_err(read_error)?;
-    if let Some((bytes, chars)) = text.bad {
-        return Err(Failure::Unreadable(not_utf8_at(shown, 1, chars + 1, bytes)));
-    }
-    match read {
-        Err(e @ ImportError::Json(_)) => Err(Failure::Document(format!("{shown}: {e}"))),
-        Err(e) => Err(Failure::Document(format!("{shown}: not a legal game: {e}"))),
-        Ok(read) => Ok(read),
-    }
-}
-
-/// A reader of text that says where its first byte that is not UTF-8 is
-/// (the bytes read and the characters before it), and leaves out a
-/// byte-order mark at its start, as [`asalto::export::GameDocument::from_json`]
-/// does.
-struct Utf8Text<R> {
-    inner: R,
-    /// Bytes read and judged valid, and the characters they make (a
-    /// byte-order mark counts as bytes, not as a character).
-    bytes: usize,
-    chars: usize,
-    /// The end of a character cut by a read, to be judged with the next.
-    cut: Vec<u8>,
-    /// Where the first byte that is not UTF-8 is: bytes and characters
-    /// before it.
-    bad: Option<(usize, usize)>,
-    started: bool,
-}
-
-impl<R: Read> Utf8Text<R> {
-    fn new(inner: R) -> Utf8Text<R> {
-        Utf8Text {
-            inner,
-            bytes: 0,
-            chars: 0,
-            cut: Vec::new(),
-            bad: None,
-            started: false,
-        }
-    }
-
-    /// Judge `bytes`, read after the ones before.
-    fn judge(&mut self, bytes: &[u8]) {
-        if self.bad.is_some() {
-            return;
-        }
-        let joined;
-        let text = if self.cut.is_empty() {
-            bytes
-        } else {
-            joined = [std::mem::take(&mut self.cut).as_slice(), bytes].concat();
-            &joined
-        };
-        let (valid, rest) = match std::str::from_utf8(text) {
-            Ok(_) => (text, &[][..]),
-            Err(e) => text.split_at(e.valid_up_to()),
-        };
-        self.bytes += valid.len();
-        self.chars += valid.iter().filter(|&&b| b & 0xc0 != 0x80).count();
-        match std::str::from_utf8(rest) {
-            Ok(_) => {}
-            // A character cut at the end of the read: judged with the next.
-            Err(e) if e.error_len().is_none() => self.cut = rest.to_vec(),
-            Err(_) => self.bad = Some((self.bytes, self.chars)),
-        }
-    }
-
-    /// Read the rest, judging it.
-    fn drain(&mut self) -> io::Result<()> {
-        let mut chunk = vec![0; CHUNK];
-        while self.read(&mut chunk)? > 0 {}
-        Ok(())
-    }
-}
-
-impl<R: Read> Read for Utf8Text<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let mut n = self.inner.read(buf)?;
-        if n == 0 {
-            if !self.cut.is_empty() && self.bad.is_none() {
-                self.bad = Some((self.bytes, self.chars));
-            }
-            return Ok(0);
-        }
-        let mut from = 0;
-        if !self.started {
-            self.started = true;
-            // The mark is judged as text, and left out of what is read.
-            if buf[..n].starts_with(b"\xef\xbb\xbf") {
-                self.bytes += 3;
-                from = 3;
-            }
-        }
-        self.judge(&buf[from..n]);
-        if from > 0 {
-            buf.copy_within(from..n, 0);
-            n -= from;
-            if n == 0 {
-                // Only the mark was read: nothing read is not the end.
-                return self.read(buf);
-            }
-        }
-        Ok(n)
-    }
-}
-
-/// Why a record has no replay to report.
-pub enum Failure {
-    /// It cannot be read: missing, unreadable, not UTF-8 (status 2).
-    Unreadable(String),
-    /// A JSON document that does not hold a legal game (status 1).
-    Document(String),
-}
-
-impl Failure {
-    /// Says why on standard error and gives the command's status: 2 for a
-    /// file that cannot be read, 1 for a document that holds no legal game.
-    pub fn report(self) -> super::Status {
-        match self {
-            Failure::Unreadable(message) => {
-                super::error(&message);
-                super::Status::Error
-            }
-            Failure::Document(message) => {
-                super::error(&message);
-                super::Status::Failure
-            }
-        }
-    }
-}
-
-impl From<String> for Failure {
-    fn from(message: String) -> Failure {
-        Failure::Unreadable(message)
-    }
-}
-
-/// The lines of a record as text: those of a record file, or those of the
-/// record a JSON game document holds (the document read whole, replayed and
-/// checked first, as `export` reads it).
-pub struct RecordLines<'b> {
+/// The lines of a text read line by line ([`Lines`]) as UTF-8 text, each
+/// with its `\n`; a line that is not UTF-8 is an error that says where
+/// its first bad byte is.
+pub struct TextLines<'b> {
     /// The name in messages.
     name: Shown<'b>,
-    source: RecordSource<'b>,
+    lines: Lines<'b>,
     line: usize,
     offset: usize,
 }
 
-enum RecordSource<'b> {
-    File(Lines<'b>),
-    /// The record of a document, and how much of it was read.
-    Document(String, usize),
-}
-
-impl<'b> RecordLines<'b> {
-    /// The lines of the record file read by `lines` (named `name` in
-    /// messages).
-    pub fn record(lines: Lines<'b>, name: Shown<'b>) -> RecordLines<'b> {
-        RecordLines {
+impl<'b> TextLines<'b> {
+    /// The lines read by `lines` (named `name` in messages).
+    pub fn new(lines: Lines<'b>, name: Shown<'b>) -> TextLines<'b> {
+        TextLines {
             name,
-            source: RecordSource::File(lines),
+            lines,
             line: 0,
             offset: 0,
         }
     }
 
-    /// The lines read by `lines`, or, when it is a JSON game document, of
-    /// the record it holds.
-    pub fn sniffed(mut lines: Lines<'b>, shown: Shown<'b>) -> Result<RecordLines<'b>, Failure> {
-        if !lines
-            .starts_like_json()
-            .map_err(|e| cannot_read(&shown, &e))?
-        {
-            return Ok(RecordLines {
-                name: shown,
-                source: RecordSource::File(lines),
-                line: 0,
-                offset: 0,
-            });
-        }
-        let record = streamed_record(lines, &shown, usize::MAX)?;
-        Ok(RecordLines {
-            name: shown,
-            source: RecordSource::Document(record, 0),
-            line: 0,
-            offset: 0,
-        })
+    /// The name in messages.
+    pub fn name(&self) -> &Shown<'b> {
+        &self.name
     }
 
-    /// Open `path` (`-`: standard input), recognising JSON game documents.
-    pub fn open(path: &str, buf: &'b mut Vec<u8>) -> Result<RecordLines<'b>, Failure> {
-        RecordLines::sniffed(Lines::open(path, buf)?, Shown::of(path).into_owned())
+    /// The lines underneath, for a reader that takes blocks of them.
+    pub fn lines_mut(&mut self) -> &mut Lines<'b> {
+        &mut self.lines
     }
 
     /// The next line, with its `\n` if it has one.
     pub fn next_line(&mut self) -> Result<Option<&str>, String> {
         let (line, offset) = (self.line + 1, self.offset);
-        let raw = match &mut self.source {
-            RecordSource::Document(record, at) => {
-                let rest = &record[*at..];
-                if rest.is_empty() {
-                    return Ok(None);
-                }
-                let len = rest.find('\n').map_or(rest.len(), |i| i + 1);
-                *at += len;
-                &rest[..len]
-            }
-            RecordSource::File(lines) => {
-                let name = &self.name;
-                let Some(raw) = lines.next_line().map_err(|e| cannot_read(name, &e))? else {
-                    return Ok(None);
-                };
-                std::str::from_utf8(raw).map_err(|e| not_utf8(name, line, raw, e, offset))?
-            }
+        let name = &self.name;
+        let Some(raw) = self.lines.next_line().map_err(|e| cannot_read(name, &e))? else {
+            return Ok(None);
         };
+        let raw = std::str::from_utf8(raw).map_err(|e| not_utf8(name, line, raw, e, offset))?;
         self.line = line;
         self.offset += raw.len();
         Ok(Some(raw))
     }
 }
 
-/// Feed the record read from `lines` (named `name`) to `replayer` line by
-/// line, each legal move handed to `on_ply` as it is played: memory of the
-/// longest line. A JSON game document is read whole and its moves fed as a
-/// record.
-pub fn replay_lines(
-    lines: Lines<'_>,
-    name: Shown<'_>,
-    replayer: &mut Replayer,
-    on_ply: &mut impl FnMut(&Ply),
-) -> Result<(), Failure> {
-    let mut lines = RecordLines::sniffed(lines, name)?;
-    while let Some(line) = lines.next_line()? {
-        replayer.push_line_with(line, on_ply);
-    }
-    Ok(())
+/// An input file read whole, as text.
+pub struct Input {
+    /// The name to show (`-` is shown as `<stdin>`).
+    pub name: String,
+    /// The text.
+    pub text: String,
 }
 
-/// Check the record read from `lines` (named `name`) with `replayer`, as
-/// [`replay_lines`] does, without handing out the moves: the lines of a
-/// record file are read in blocks of whole lines
-/// ([`Replayer::push_block`], the hot path of `check`).
-pub fn check_lines(
-    lines: Lines<'_>,
-    name: Shown<'_>,
-    replayer: &mut Replayer,
-) -> Result<(), Failure> {
-    let mut record = RecordLines::sniffed(lines, name)?;
-    if let RecordSource::File(lines) = &mut record.source {
-        let name = &record.name;
-        while let Some(block) = lines.next_lines().map_err(|e| cannot_read(name, &e))? {
-            replayer.push_block(block).map_err(|(line, e)| {
-                let (at, offset) = (replayer.lines() + 1, replayer.bytes_read());
-                not_utf8(name, at, line, e, offset)
-            })?;
-        }
-        return Ok(());
+/// The bytes of the input `path` (read whole) as UTF-8 text, or where the
+/// first byte that is not UTF-8 is.
+pub fn utf8_input(path: &str, bytes: Vec<u8>) -> Result<Input, String> {
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Input {
+            name: display_name(path),
+            text,
+        }),
+        Err(e) => Err(not_utf8_text(path, e.as_bytes(), e.utf8_error())),
     }
-    while let Some(line) = record.next_line()? {
-        replayer.push_line(line);
-    }
-    Ok(())
-}
-
-/// Feed the record read from `lines` to `replayer` line by line, as
-/// [`replay_lines`] does, without looking for a JSON document.
-pub fn replay_record_lines(
-    lines: Lines<'_>,
-    name: Shown<'_>,
-    replayer: &mut Replayer,
-    on_ply: &mut impl FnMut(&Ply),
-) -> Result<(), String> {
-    let mut lines = RecordLines::record(lines, name);
-    while let Some(line) = lines.next_line()? {
-        replayer.push_line_with(line, on_ply);
-    }
-    Ok(())
 }
 
 /// A record that can be read twice (`export` checks it whole before it

@@ -3,20 +3,8 @@
 
 use clap::CommandFactory;
 
-use super::{Cli, Out, Status, WriteError, error};
-
-/// Examples shown under `--help`.
-const EXAMPLES: &str =
-    "Examples:\n  asalto man > asalto.1 && man ./asalto.1\n  asalto man check | man -l -\n";
-
-/// Print the manual page (roff), of `asalto` or of one of its commands.
-#[derive(clap::Args, Debug)]
-#[command(after_help = EXAMPLES)]
-pub struct Args {
-    /// The command whose page to print (default: `asalto` itself).
-    #[arg(value_name = "COMMAND")]
-    command: Option<String>,
-}
+use super::args::{Cli, ManArgs as Args};
+use super::out::{Out, Status, WriteError, error};
 
 /// Run `man`.
 pub fn run(args: Args, out: &mut Out) -> Result<Status, WriteError> {

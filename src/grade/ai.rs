@@ -4,12 +4,16 @@
 
 use std::time::Instant;
 
+use super::files;
+use super::kind::Kind;
+use super::options::Options;
 use super::recorder::Recorder;
 use super::report::Failure;
 use super::screen::{MenuItem, View};
+use super::session::side_name;
 use super::session::{Next, Session, not_started, quote_line};
 use super::stall::Run;
-use super::{Kind, Options, Submission, files, side_name};
+use super::submission::Submission;
 use crate::basic::BasicScore;
 use crate::console::{OfficerControl, RebelControl};
 use crate::render;

@@ -21,7 +21,7 @@ use std::process::{Command, Stdio};
 
 use serde::Serialize;
 
-use super::process::Limits;
+use super::limits::Limits;
 
 /// Which sandbox the user asked for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -449,7 +449,7 @@ fn run_trial(program: &Path, args: &BwrapArgs, command: &[OsString]) -> Result<(
     }
     // Its sandbox's first process is orphaned to the grader: reaped here,
     // or the first run of this user would wait for process 1 to reap it.
-    super::process::adopt_orphans();
+    super::procs::adopt_orphans();
     let output = cmd.output();
     let owner = args
         .user
@@ -732,7 +732,7 @@ impl Confinement {
             "CPU time and file size per process, open files".to_string(),
             format!(
                 "time: each limit counts the CPU time the program gets, up to {} times the limit by the clock",
-                super::stall::STRETCH
+                super::limits::STRETCH
             ),
             "a new session without a terminal; killed when the grader exits".to_string(),
         ];

@@ -525,6 +525,24 @@ impl Walk<'_> {
     }
 }
 
+/// A folder's own copy, written here beside the walk it is made of (the
+/// folder knows nothing of copies).
+impl Folder {
+    /// Copy `from` into this folder under `rules`: a folder's content, or
+    /// one regular file alone, under its own name (a submission given as
+    /// one file brings none of its neighbours: the folder it sits in may
+    /// hold the reference games or anything else of the instructor's, and
+    /// the grader reads them as root). See [`super::copy`] for what is left
+    /// out and the limits.
+    ///
+    /// # Errors
+    ///
+    /// See [`CopyError`].
+    pub fn copy_in(&self, from: &Path, rules: &CopyRules) -> Result<Copied, CopyError> {
+        copy(from, rules, Some(self))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

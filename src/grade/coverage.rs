@@ -5,14 +5,14 @@
 //! class page). Each game's engine says what a set reaches
 //! ([`crate::coverage`], [`asalto_go::coverage`],
 //! [`asalto_solitaire::coverage`]); this module names the set's games and
-//! the command that makes a set reaching them all.
+//! the command that makes a set reaching them all (Asalto's here, Go's in
+//! [`super::go::coverage`], Solitaire Chess's in
+//! [`super::solitaire::coverage`]).
 
 use asalto_core::coverage::{Coverage, Report, Situation};
 use serde::Serialize;
 
-use super::Reference;
-use super::go::GameQueries;
-use super::solitaire::Puzzle;
+use super::reference::Reference;
 
 /// What the reference set of a run reaches, and how to make one that
 /// reaches every situation.
@@ -33,7 +33,10 @@ pub struct CoverageFacts {
 }
 
 impl CoverageFacts {
-    fn new<S: Situation>(
+    /// The facts of `coverage`, reached by the items `names` (`items`
+    /// says what they are), and the command `fix` that makes a set that
+    /// reaches every situation.
+    pub fn new<S: Situation>(
         coverage: &Coverage<S>,
         names: &[String],
         items: &'static str,
@@ -91,39 +94,5 @@ pub fn asalto(references: &[Reference]) -> CoverageFacts {
         &names,
         "reference games",
         "asalto selfplay --cover --seed 1 --out DIR".to_string(),
-    )
-}
-
-/// What the Go reference games' queries reach under `profile`.
-pub fn go(plan: &[GameQueries], profile: asalto_go::Profile) -> CoverageFacts {
-    let mut coverage = Coverage::new();
-    asalto_go::coverage::impossible(profile, &mut coverage);
-    for (i, game) in plan.iter().enumerate() {
-        coverage.merge(&game.coverage, i);
-    }
-    let names: Vec<String> = plan.iter().map(|g| g.name.clone()).collect();
-    CoverageFacts::new(
-        &coverage,
-        &names,
-        "reference games",
-        format!(
-            "asalto selfplay --game go --cover --rules {} --seed 1 --out DIR",
-            profile.name()
-        ),
-    )
-}
-
-/// What the Solitaire Chess puzzles reach under `profile`.
-pub fn solitaire(puzzles: &[Puzzle], profile: asalto_solitaire::Profile) -> CoverageFacts {
-    let positions: Vec<asalto_solitaire::Position> = puzzles.iter().map(|p| p.position).collect();
-    let names: Vec<String> = puzzles.iter().map(|p| p.name.clone()).collect();
-    CoverageFacts::new(
-        &asalto_solitaire::coverage::of_set(&positions, profile),
-        &names,
-        "puzzles",
-        format!(
-            "asalto generate --game solitaire --cover --rules {} --seed 1 > puzzles.txt",
-            profile.name()
-        ),
     )
 }

@@ -6,11 +6,13 @@
 
 use std::time::Instant;
 
+use super::kind::Kind;
 use super::recorder::Recorder;
+use super::reference::Reference;
 use super::report::Failure;
 use super::screen::{MenuItem, View};
 use super::session::{At, Session};
-use super::{Kind, Reference, Submission};
+use super::submission::Submission;
 use crate::record::write_record;
 use crate::replay::{CheckOptions, check};
 use crate::text::{DiffLimits, bounded_diff, cap, count};
@@ -187,8 +189,8 @@ pub(crate) fn load_and_check(s: &mut Session, reference: &Reference) -> bool {
         return true;
     }
     let problems: Vec<Failure> = [
-        super::game::judge_turn(&screen.text, at),
-        super::game::judge_moves(&screen.text, at),
+        super::judge::judge_turn(&screen.text, at),
+        super::judge::judge_moves(&screen.text, at),
     ]
     .into_iter()
     .flatten()
@@ -236,7 +238,7 @@ pub(crate) fn load_in_fresh_session(
         s.asleep = run.asleep;
     }
     let report = run.report;
-    if report.checks.get(&Kind::Load) == Some(&super::CheckStatus::Pass) {
+    if report.checks.get(&Kind::Load) == Some(&super::report::CheckStatus::Pass) {
         s.rec.pass(Kind::Load);
     } else {
         for f in report.failures {

@@ -24,7 +24,6 @@ use std::time::{Duration, Instant};
 use rustix::fs::{self as rfs, AtFlags, FileType, Mode, OFlags};
 
 use super::confine::User;
-use super::copy::{Copied, CopyError, CopyRules};
 
 /// A working folder: an open directory, the path the program knows it by,
 /// and, for a folder on the host, where it is so that it can be removed.
@@ -322,20 +321,6 @@ impl Folder {
             bytes,
             size: u64::try_from(stat.st_size).unwrap_or(0),
         })
-    }
-
-    /// Copy `from` into this folder under `rules`: a folder's content, or
-    /// one regular file alone, under its own name (a submission given as
-    /// one file brings none of its neighbours: the folder it sits in may
-    /// hold the reference games or anything else of the instructor's, and
-    /// the grader reads them as root). See [`super::copy`] for what is left
-    /// out and the limits.
-    ///
-    /// # Errors
-    ///
-    /// See [`CopyError`].
-    pub fn copy_in(&self, from: &Path, rules: &CopyRules) -> Result<Copied, CopyError> {
-        super::copy::copy(from, rules, Some(self))
     }
 
     /// The folder's descriptor.

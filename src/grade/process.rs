@@ -27,43 +27,9 @@ use std::time::{Duration, Instant};
 use super::cgroup::{self, RunGroup};
 use super::confine::{BwrapArgs, SANDBOX_WORKDIR, User};
 use super::folder::Folder;
-use super::procs::{self, ProcInfo, Procs, Scope};
+use super::limits::Limits;
+use super::procs::{self, ProcInfo, Procs, Scope, adopt_orphans};
 use super::stall::{Budget, CPU_TICK, CpuWatch, Spent};
-
-/// Resource limits applied to the program (and inherited by its children).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// CPU time of each process, in seconds (`RLIMIT_CPU`).
-    pub cpu_seconds: u64,
-    /// Memory of all the processes of one run together, in bytes: the
-    /// run's cgroup (see [`cgroup`]), or, where there is none, a watch of
-    /// its processes' memory and `RLIMIT_AS` on each.
-    pub memory_bytes: u64,
-    /// Largest file it may write, in bytes (`RLIMIT_FSIZE`).
-    pub file_size_bytes: u64,
-    /// Open files per process (`RLIMIT_NOFILE`).
-    pub open_files: u64,
-    /// Everything written to its folder and `/tmp` together (the size of
-    /// the sandbox's tmpfs; not enforced without bubblewrap).
-    pub disk_bytes: u64,
-    /// Processes (tasks: threads count) of one run at once: its cgroup's
-    /// `pids.max`, and `RLIMIT_NPROC` of its user when it runs as a user of
-    /// its own.
-    pub processes: u64,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            cpu_seconds: 60,
-            memory_bytes: 1 << 30,
-            file_size_bytes: 16 << 20,
-            open_files: 256,
-            disk_bytes: 64 << 20,
-            processes: 64,
-        }
-    }
-}
 
 /// How a wait for input ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1161,23 +1127,6 @@ impl Drop for Program {
     fn drop(&mut self) {
         self.kill();
     }
-}
-
-/// Make the grader the reaper of the orphans of the programs it starts
-/// (`PR_SET_CHILD_SUBREAPER`, once), instead of the system's first process.
-/// bubblewrap leaves one orphan per run (the sandbox's first process), and
-/// a program unconfined may detach children; reaped by process 1, which on
-/// some machines and in containers takes a second or more, each stayed a
-/// zombie of the program's user meanwhile, counted against its process
-/// limit, and the next run of that user waited for it
-/// ([`procs::wait_user_gone`]): grading took 20 to 36 times as long as the
-/// programs. Adopted, they are reaped as soon as the run is killed
-/// ([`Program::kill`]).
-pub(crate) fn adopt_orphans() {
-    static DONE: std::sync::Once = std::sync::Once::new();
-    DONE.call_once(|| {
-        let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));
-    });
 }
 
 /// Reap the sandbox's first process (`init`, a pidfd), orphaned to the

@@ -20,8 +20,8 @@
 
 use std::collections::BTreeMap;
 
+use super::kind::{CheckKind, Kind};
 use super::report::{CheckStatus, Credit, Failure, GameReport, NotGraded};
-use super::{CheckKind, Kind};
 
 /// What a game's checks get when the session gives no reason of its own
 /// for what it did not reach.

@@ -7,7 +7,10 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::{CheckKind, Confinement, Kind, Submission, Weights};
+use super::confine::Confinement;
+use super::kind::{CheckKind, Kind, Weights};
+pub use super::submission::NotGraded;
+use super::submission::Submission;
 use crate::text::{cap, escape_controls, escape_line};
 
 /// How a check went in one game (see `recorder` for the policy).
@@ -53,45 +56,6 @@ pub struct Credit {
     pub made: usize,
     /// The times a whole game makes it.
     pub planned: usize,
-}
-
-/// Why a submission, or one of its runs, was not graded: a failure of the
-/// grader's own (its sandbox, the copy of the submission, a working
-/// folder), never the program's. It is never a score: the submission's
-/// `score` is then null, its `error` says why, and `grade` exits with
-/// status 2.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotGraded {
-    /// For the student: what failed, naming no path of the grading
-    /// machine's (Gradescope's output shows it).
-    pub summary: String,
-    /// For the instructor: everything.
-    pub detail: String,
-}
-
-impl NotGraded {
-    /// The sandbox (or the process) could not be set up.
-    pub fn sandbox(detail: String) -> NotGraded {
-        NotGraded {
-            summary: "the grader could not start the program in its sandbox: a problem of the grading machine, not of the submission (the instructor has the details)".to_string(),
-            detail,
-        }
-    }
-
-    /// The submission could not be copied: `why` names only paths inside
-    /// it.
-    pub fn copy(why: &str, detail: String) -> NotGraded {
-        NotGraded {
-            summary: format!("the submission could not be copied for its run: {why}"),
-            detail,
-        }
-    }
-}
-
-impl Serialize for NotGraded {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.detail)
-    }
 }
 
 /// One failed check, with what was expected and what was found.

@@ -11,12 +11,15 @@ use std::time::{Duration, Instant};
 use super::confine::{BwrapArgs, Sandbox, User, size};
 use super::copy::{CopyError, CopyRules};
 use super::folder::{Folder, RemoveLimits, describe_leftover};
+use super::kind::Kind;
+use super::options::Options;
 use super::process::{Launch, Program, Ready, SendError, Wait};
 use super::recorder::Recorder;
 use super::report::{Failure, NotGraded};
 use super::screen::{self, Menu, MenuItem, PromptKind, View};
 use super::stall::{Budget, Hang, Run};
-use super::{Kind, Options, Submission, side_name};
+use super::submission::Submission;
+use crate::Side;
 use crate::text::{cap_tail, escape_controls};
 use crate::{Position, render};
 
@@ -816,4 +819,9 @@ fn show_command(argv: &[OsString]) -> String {
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     quote_line(&words.join(" "))
+}
+
+/// The side names used in failures.
+pub fn side_name(side: Side) -> &'static str {
+    side.spanish()
 }

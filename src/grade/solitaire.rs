@@ -20,12 +20,15 @@ use asalto_solitaire::{Position, Problem, Profile, Solver, render};
 use serde::Serialize;
 
 use super::confine::size;
+use super::kind::CheckKind;
+use super::options::Options;
 use super::process::{Ready, Wait};
 use super::recorder::Recorder;
 use super::report::{Diagram, Failure, SubmissionReport};
 use super::session::{StartError, quote_line, quote_tail, remove_folder, spawn};
 use super::stall::{Hang, Run};
-use super::{CheckKind, Options, Scoring, Submission};
+use super::submission::Submission;
+use super::tasks::Scoring;
 
 /// A check of a solver program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -170,7 +173,7 @@ pub fn grade(
         .iter()
         .map(|p| format!("the puzzle {}", p.name))
         .collect();
-    super::grade_grid(
+    super::tasks::grade_grid(
         submissions,
         &units,
         options,
@@ -433,4 +436,22 @@ fn quote_found(output: &str) -> String {
         text = "(nothing)".to_string();
     }
     text
+}
+
+/// What the Solitaire Chess puzzles reach under `profile`.
+pub fn coverage(
+    puzzles: &[Puzzle],
+    profile: asalto_solitaire::Profile,
+) -> super::coverage::CoverageFacts {
+    let positions: Vec<asalto_solitaire::Position> = puzzles.iter().map(|p| p.position).collect();
+    let names: Vec<String> = puzzles.iter().map(|p| p.name.clone()).collect();
+    super::coverage::CoverageFacts::new(
+        &asalto_solitaire::coverage::of_set(&positions, profile),
+        &names,
+        "puzzles",
+        format!(
+            "asalto generate --game solitaire --cover --rules {} --seed 1 > puzzles.txt",
+            profile.name()
+        ),
+    )
 }

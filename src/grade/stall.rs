@@ -51,12 +51,10 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-use super::CheckKind;
+use super::kind::CheckKind;
 use super::report::GameReport;
 
-/// The wall-clock ceiling of every time limit, in times the limit: how
-/// long a busy program short of a core is waited for at most.
-pub const STRETCH: u32 = 4;
+pub use super::limits::STRETCH;
 
 /// The longest stretch at the end of a wait over which the CPU clock must
 /// stand still for the program to count as asleep.

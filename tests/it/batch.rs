@@ -174,7 +174,7 @@ fn an_option_a_game_refuses_is_refused_when_its_record_is_in_the_batch() {
         assert!(run.stdout.is_empty(), "{}", run.stdout);
         assert_eq!(
             run.stderr,
-            "asalto: --rebels, --lenient and --all-variations are not for Mad Bishops records\n"
+            "asalto: --lenient is not for Mad Bishops records\n"
         );
     }
     // Without one, every file is checked as alone.

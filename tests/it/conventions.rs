@@ -111,16 +111,26 @@ fn several_moves_on_a_line_are_said_so_and_read_under_lenient() {
 
 #[test]
 fn an_empty_record_is_warned_about() {
-    for record in ["", "\n\n", "# nothing yet\n"] {
+    // Nothing at all: the warning every game gives (`empty`).
+    for record in ["", "\n\n"] {
         let run = asalto_with_input(&["check", "-"], record);
         assert_eq!(run.code, 0);
-        assert!(run.stdout.contains("valid (") && run.stdout.contains("0 moves"));
         assert!(
-            run.stdout.contains("the record holds no moves"),
+            run.stdout
+                .contains("valid (1 warning): the record is empty: it holds no game [empty]"),
             "{}",
             run.stdout
         );
     }
+    // Comments and no move: Asalto's own warning.
+    let run = asalto_with_input(&["check", "-"], "# nothing yet\n");
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.contains("valid (") && run.stdout.contains("0 moves"));
+    assert!(
+        run.stdout.contains("the record holds no moves"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]

@@ -367,7 +367,7 @@ fn the_assignment_profile_and_usage_errors() {
             vec!["--rules", "assignment-2018-19"],
             "not a Go rule profile",
         ),
-        (vec!["--officers", "greedy"], "other games' players"),
+        (vec!["--officers", "greedy"], "--officers is for Asalto"),
         (vec!["--size", "26"], "26"),
         (vec!["--komi", "nan"], "--komi"),
     ] {

@@ -259,8 +259,29 @@ fn long_go_game(moves: usize) -> String {
 
 #[test]
 fn pages_of_long_games_stay_small() {
-    // The longest reference game: 327 moves.
-    let run = export_html(&["refs/game-0201.txt"]);
+    // The longest game of `selfplay --officers random --rebels basic-v2
+    // --games 1000 --seed 7`: game 201, 327 moves (the same whatever the
+    // number of games played, which depends on the seed only).
+    let refs = tempfile::tempdir().unwrap();
+    let out = refs.path().to_str().unwrap();
+    let made = asalto(&[
+        "selfplay",
+        "--officers",
+        "random",
+        "--rebels",
+        "basic-v2",
+        "--games",
+        "201",
+        "--seed",
+        "7",
+        "--out",
+        out,
+        "--force",
+        "-q",
+    ]);
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let longest = refs.path().join("game-0201.txt");
+    let run = export_html(&[longest.to_str().unwrap()]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     parse_valid(&run.stdout);
     assert!(run.stdout.len() < 200_000, "{} bytes", run.stdout.len());
@@ -336,10 +357,19 @@ fn a_hostile_file_name_is_text_not_markup() {
 
 #[test]
 fn the_check_page_lists_every_file_valid_or_where_it_breaks() {
-    let run = asalto(&["check", "--format", "html", "samples", "samples/invalid"]);
+    // The records of `samples/` (its sub-folders hold other games'),
+    // then the folder `samples/invalid`.
+    let all = samples();
+    let mut args = vec!["check", "--format", "html"];
+    args.extend(
+        all.iter()
+            .filter(|(path, _)| !path.starts_with("samples/invalid/"))
+            .map(|(path, _)| path.as_str()),
+    );
+    args.push("samples/invalid");
+    let run = asalto(&args);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let html = parse_valid(&run.stdout);
-    let all = samples();
     let rows = select(&html, "tbody tr");
     assert_eq!(rows.len(), all.len());
     for ((path, _), row) in all.iter().zip(&rows) {
@@ -697,11 +727,17 @@ fn the_check_page_lists_solitaire_and_mad_bishops_records() {
     assert!(page.contains("cannot-reach"));
     // The board before the wrong capture, drawn by the Solitaire renderer.
     assert_eq!(select(&html, "section.file svg").len(), 1);
+    // A folder of the two valid records (`samples/madbishops` holds
+    // sub-folders of invalid ones too), then an invalid one.
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["game.txt", "short.txt"] {
+        std::fs::copy(format!("samples/madbishops/{name}"), dir.path().join(name)).unwrap();
+    }
     let run = asalto(&[
         "check",
         "--format",
         "html",
-        "samples/madbishops",
+        dir.path().to_str().unwrap(),
         "samples/madbishops/invalid/blocked.txt",
     ]);
     assert_eq!(run.code, 1, "{}", run.stderr);

@@ -164,15 +164,24 @@ fn blue_first_turns_the_turns() {
 
 #[test]
 fn folders_are_tallied_and_a_bad_file_does_not_stop_the_batch() {
+    // The folder and its sub-folders (`invalid/`, `report/`), by path.
     let run = asalto(&["check", DIR]);
-    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
-    assert_eq!(
-        run.stdout,
-        format!(
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.starts_with(&format!(
             "{GAME}: valid (steere), 59 moves; red wins: every blue bishop is captured, after move 59\n\
-             {SHORT}: valid (steere), 4 moves; unfinished, red to move\n\
-             2 files: 2 valid, 0 invalid\n"
-        )
+             {DIR}/invalid/blocked.txt: invalid"
+        )),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.ends_with(&format!(
+            "{SHORT}: valid (steere), 4 moves; unfinished, red to move\n\
+             16 files: 2 valid, 14 invalid\n"
+        )),
+        "{}",
+        run.stdout
     );
     let invalid = asalto(&["check", &format!("{DIR}/invalid"), "-j", "2"]);
     assert_eq!(invalid.code, 1);

@@ -18,7 +18,9 @@ mod go_selfplay;
 mod grade;
 mod html;
 mod json_schema;
+mod layers;
 mod madbishops_cli;
+mod messages;
 mod play;
 mod readme;
 #[path = "../../crates/asalto/tests/it/reference.rs"]

@@ -232,13 +232,157 @@ fn elided_examples_match_in_order() {
     assert!(!matches("a\n", "a\nb\n"));
 }
 
+/// The pictures of the README: each game's `show --format svg` of a sample.
 #[test]
-fn the_svg_picture_is_current() {
-    let svg = asalto(&["show", "samples/ejemplo.txt", "--format", "svg"]).stdout;
+fn the_svg_pictures_are_current() {
+    for (picture, args) in [
+        ("docs/ejemplo.svg", &["show", "samples/ejemplo.txt"][..]),
+        (
+            "docs/go.svg",
+            &["show", "samples/go/handicap.sgf", "--ply", "150"],
+        ),
+        (
+            "docs/madbishops.svg",
+            &["show", "samples/madbishops/game.txt", "--ply", "20"],
+        ),
+        (
+            "docs/solitaire.svg",
+            &["show", "samples/solitaire/answer.txt", "--ply", "2"],
+        ),
+    ] {
+        let mut all = args.to_vec();
+        all.extend(["--format", "svg"]);
+        let svg = asalto(&all).stdout;
+        assert!(svg.starts_with("<svg"), "{picture}");
+        assert_eq!(
+            std::fs::read_to_string(picture).unwrap(),
+            svg,
+            "{picture} is stale: asalto {} > {picture}",
+            all.join(" ")
+        );
+        assert!(
+            std::fs::read_to_string("README.md")
+                .unwrap()
+                .contains(&format!("src=\"{picture}\"")),
+            "the README shows {picture}"
+        );
+    }
+}
+
+/// The relative links of `markdown` (`[text](target)` and `src="target"`),
+/// code spans and blocks left out.
+fn links(markdown: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_block = false;
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            in_block = !in_block;
+            continue;
+        }
+        if in_block {
+            continue;
+        }
+        // Code spans hold no links.
+        let text: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+        for (open, close) in [("](", ")"), ("src=\"", "\"")] {
+            let mut rest = text.as_str();
+            while let Some(at) = rest.find(open) {
+                let after = &rest[at + open.len()..];
+                let Some(end) = after.find(close) else { break };
+                let target = &after[..end];
+                if !target.contains("://") && !target.starts_with("mailto:") {
+                    out.push(target.to_string());
+                }
+                rest = &after[end..];
+            }
+        }
+    }
+    out
+}
+
+/// The anchors GitHub makes of a page's headings: lower case, spaces to
+/// `-`, punctuation other than `-` and `_` dropped.
+fn anchors(markdown: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_block = false;
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            in_block = !in_block;
+            continue;
+        }
+        if in_block || !line.starts_with('#') {
+            continue;
+        }
+        let title = line.trim_start_matches('#').trim();
+        out.push(
+            title
+                .chars()
+                .filter_map(|c| match c {
+                    ' ' => Some('-'),
+                    c if c.is_alphanumeric() || c == '-' || c == '_' => {
+                        Some(c.to_ascii_lowercase())
+                    }
+                    _ => None,
+                })
+                .collect(),
+        );
+    }
+    out
+}
+
+/// Every relative link of the README and the docs points to a file that
+/// exists, and an anchor to a heading of its page.
+#[test]
+fn every_link_of_the_readme_and_the_docs_resolves() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    for doc in documents() {
+        let text = std::fs::read_to_string(root.join(&doc)).unwrap();
+        let dir = root.join(&doc).parent().unwrap().to_path_buf();
+        for link in links(&text) {
+            let (path, anchor) = link.split_once('#').unwrap_or((&link, ""));
+            let target = if path.is_empty() {
+                root.join(&doc)
+            } else {
+                dir.join(path)
+            };
+            assert!(
+                target.exists(),
+                "{doc}: `{link}`: no file {}",
+                target.display()
+            );
+            if !anchor.is_empty() {
+                let page = std::fs::read_to_string(&target)
+                    .unwrap_or_else(|_| panic!("{doc}: `{link}`: an anchor into a folder"));
+                assert!(
+                    anchors(&page).iter().any(|a| a == anchor),
+                    "{doc}: `{link}`: no heading `#{anchor}` in {}",
+                    target.display()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 50, "only {checked} links found");
+}
+
+#[test]
+fn links_and_anchors_are_read_as_github_does() {
     assert_eq!(
-        std::fs::read_to_string("docs/ejemplo.svg").unwrap(),
-        svg,
-        "docs/ejemplo.svg is stale: asalto show samples/ejemplo.txt --format svg > docs/ejemplo.svg"
+        links(
+            "[a](docs/a.md) `[b](no.md)` <img src=\"x.svg\"> [c](https://x.org)\n```\n[d](e.md)\n```\n"
+        ),
+        ["docs/a.md", "x.svg"]
+    );
+    assert_eq!(
+        anchors(
+            "# `asalto check`\n## `grade --game go`: the 2019 Go assignment\n## Checks, weights and score\n"
+        ),
+        [
+            "asalto-check",
+            "grade---game-go-the-2019-go-assignment",
+            "checks-weights-and-score"
+        ]
     );
 }
 

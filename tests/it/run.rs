@@ -13,7 +13,9 @@ pub struct Run {
 }
 
 /// Run `asalto` with `args` in the crate's directory, without colour
-/// variables from the environment.
+/// variables from the environment (`NO_COLOR`, and those that force
+/// colours or a terminal: `FORCE_COLOR`, `CLICOLOR_FORCE`,
+/// `IGNORE_IS_TERMINAL`).
 pub fn asalto(args: &[&str]) -> Run {
     asalto_with_input(args, "")
 }
@@ -24,6 +26,9 @@ pub fn asalto_with_input(args: &[&str], stdin: &str) -> Run {
         .unwrap()
         .args(args)
         .env_remove("NO_COLOR")
+        .env_remove("FORCE_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("IGNORE_IS_TERMINAL")
         .write_stdin(stdin.as_bytes().to_vec())
         .output()
         .unwrap();

@@ -305,3 +305,95 @@ fn valid_samples_give_the_right_outcome() {
         assert_eq!(r.turn.name(), to_move, "{name}");
     }
 }
+
+/// The Go samples and what `check` says of each: the verdict written by
+/// reading each file (its result, its setup, its one broken move), the
+/// summary line the command prints, and the exit status.
+const GO: [(&str, &str, i32); 5] = [
+    (
+        "counted.sgf",
+        "valid (simple-ko), 1 game, 83 moves; area score black 90, white 79, komi 7.5: B+3.5",
+        0,
+    ),
+    (
+        "resignation.sgf",
+        "valid (simple-ko), 1 game, 149 moves; area score black 101, white 76, komi 6.5: B+18.5",
+        0,
+    ),
+    (
+        "variations.sgf",
+        "valid (simple-ko), 1 game, 77 moves; area score black 49, white 32, komi 6.5: B+10.5",
+        0,
+    ),
+    (
+        "handicap.sgf",
+        "valid (simple-ko), 1 game, 235 moves; area score black 176, white 185, komi 0.5: W+9.5",
+        0,
+    ),
+    (
+        "broken.sgf",
+        "invalid (simple-ko): line 7:14, move 23 (black): illegal move at df: \
+         the point already holds a stone [occupied]; 77 moves replayed",
+        1,
+    ),
+];
+
+#[test]
+fn go_samples_give_their_verdicts() {
+    use asalto_go::replay::CheckOptions;
+    let mut files: Vec<String> = std::fs::read_dir("samples/go")
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".sgf"))
+        .collect();
+    files.sort();
+    let mut named: Vec<String> = GO.iter().map(|g| g.0.to_string()).collect();
+    named.sort();
+    assert_eq!(files, named, "every Go sample has its verdict here");
+    for (name, summary, code) in GO {
+        let path = format!("samples/go/{name}");
+        let run = crate::run::asalto(&["check", &path]);
+        // The summary line (a single invalid file's report follows it).
+        let first = run.stdout.lines().next().unwrap_or_default();
+        assert_eq!(first, format!("{path}: {summary}"), "{name}");
+        assert_eq!(run.code, code, "{name}");
+        // The engine's view of the same file: the game information read.
+        let bytes = std::fs::read(&path).unwrap();
+        let checked = asalto_go::check(&bytes, &CheckOptions::default());
+        let game = &checked.games[0];
+        let info = &game.info;
+        match name {
+            "counted.sgf" => {
+                assert_eq!(info.result.as_deref(), Some("B+3.5"));
+                assert_eq!(info.komi, 7.5);
+                assert_eq!(info.rules.as_deref(), Some("Chinese"));
+            }
+            "resignation.sgf" => {
+                assert_eq!(info.result.as_deref(), Some("B+R"));
+            }
+            "handicap.sgf" => {
+                assert_eq!(info.handicap, 4);
+                assert_eq!(info.result.as_deref(), Some("W+9.5"));
+                // White moves first, after the four stones.
+                assert_eq!(
+                    game.plies.first().map(|p| p.side),
+                    Some(asalto_go::Side::White)
+                );
+            }
+            "broken.sgf" => {
+                let codes: Vec<&str> = checked.all_problems().map(|p| p.kind.code()).collect();
+                // The result no longer matches once the move is refused.
+                assert_eq!(codes, ["result-mismatch", "occupied"], "{name}");
+            }
+            _ => {}
+        }
+        if name != "broken.sgf" {
+            assert_eq!(checked.all_problems().count(), 0, "{name}");
+        }
+    }
+    // Every line of the variation tree is a legal game: the main line and
+    // three others.
+    let run = crate::run::asalto(&["check", "--all-variations", "samples/go/variations.sgf"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(run.stdout.contains("4 games, 134 moves"), "{}", run.stdout);
+}

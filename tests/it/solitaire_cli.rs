@@ -410,6 +410,33 @@ fn the_node_limit_is_reported() {
     assert!(run.stdout.contains(&format!(": {expected} solutions")));
 }
 
+/// `--memory` sizes the table of counts: any size gives the same counts (a
+/// size below the floor is raised to it), a short count prints nothing on
+/// standard error, and a size that is not one is a usage error.
+#[test]
+fn memory_sizes_the_table_not_the_answer() {
+    let puzzle = ".NR.B...N..B..P.";
+    let expected = format!("{puzzle} (codegolf): 204 solutions\n");
+    for size in ["1", "64K", "512M", "2G"] {
+        let run = asalto(&["solve", "--count", "--memory", size, puzzle]);
+        assert_eq!(run.code, 0, "{size}: {}", run.stderr);
+        assert_eq!(run.stdout, expected, "{size}");
+        assert_eq!(run.stderr, "", "{size}");
+    }
+    let json = asalto(&["solve", "--format", "json", "--memory", "1M", puzzle]);
+    let value: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(value["solutions"], 204);
+    for bad in ["0", "lots", "1.5G", "99999999999G"] {
+        let run = asalto(&["solve", "--count", "--memory", bad, puzzle]);
+        assert_eq!(run.code, 2, "{bad}");
+        assert!(
+            run.stderr.contains("expected a size like"),
+            "{bad}: {}",
+            run.stderr
+        );
+    }
+}
+
 /// `solve --all ... | head -1`: no crash, no message, a normal status; and a
 /// full disk is an error (exit 2).
 #[test]

@@ -63,7 +63,7 @@ pub use piece::{Piece, PieceCounts, PieceCountsError};
 pub use position::{Capture, Position};
 pub use problem::{PiecesLeftHint, Problem, ProblemKind, Reason};
 pub use profile::Profile;
-pub use solve::{Interrupted, Solver, boards_after};
+pub use solve::{Branch, Interrupted, Progress, Solver, boards_after};
 pub use square::{Square, SquareError};
 pub use squareset::SquareSet;
 

@@ -11,7 +11,7 @@
 use std::ops::ControlFlow;
 
 use crate::attacks::targets_bits;
-use crate::table::{DEFAULT_MAX_SLOTS, Table};
+use crate::table::{DEFAULT_MAX_SLOTS, SLOT_BYTES, Table, slots_within};
 use crate::{Capture, Position, Profile};
 
 /// A solver for one profile, with its table of solution counts.
@@ -20,7 +20,8 @@ use crate::{Capture, Position, Profile};
 /// positions of one puzzle rarely occur in another, and a table that has
 /// grown large is slower (it no longer fits the processor's caches): for a
 /// set of puzzles, use a solver per puzzle or [`Solver::clear`] it between
-/// puzzles. Its memory is bounded ([`Solver::with_max_slots`]).
+/// puzzles. Its memory is bounded ([`Solver::with_max_slots`],
+/// [`Solver::with_memory`]).
 ///
 /// # Examples
 ///
@@ -44,6 +45,12 @@ pub struct Solver {
     nodes: u64,
     /// The search stops when `nodes` reaches this (see [`Solver::try_count`]).
     stop_at: u64,
+    /// A count pauses when `nodes` reaches this: `stop_at`, or earlier when
+    /// a progress report is due ([`Solver::try_count_watched`]).
+    pause_at: u64,
+    /// Where a watched count stands: its start, its pieces at the top, the
+    /// capture searched at the first two levels.
+    watch: WatchState,
     /// The most positions one `try_` call may search.
     node_limit: Option<u64>,
     /// The tables' cap.
@@ -72,6 +79,77 @@ impl std::fmt::Display for Interrupted {
 
 impl std::error::Error for Interrupted {}
 
+/// How far a count has come, for a caller that shows it
+/// ([`Solver::try_count_watched`]). The total work is not known before the
+/// end: `first` and `second` say which capture the search is in at the top
+/// and just below it (later captures go faster, as they meet positions
+/// already counted).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub struct Progress {
+    /// Positions searched by this count so far.
+    pub nodes: u64,
+    /// Positions whose count the table holds.
+    pub stored: usize,
+    /// The table's memory now, and the most it grows to (bytes).
+    pub table_bytes: usize,
+    /// See `table_bytes`.
+    pub max_table_bytes: usize,
+    /// Counts the table forgot at its cap (computed again when met again).
+    pub evictions: u64,
+    /// The capture searched from the puzzle.
+    pub first: Branch,
+    /// The capture searched from the position after `first`.
+    pub second: Branch,
+}
+
+/// One capture among those of a position: the `at`-th (from 1) of `of`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Branch {
+    /// Which, from 1 (0: not started).
+    pub at: usize,
+    /// Out of how many.
+    pub of: usize,
+}
+
+/// The state of a watched count (all zero when no count is watched).
+#[derive(Clone, Copy, Debug, Default)]
+struct WatchState {
+    /// `nodes` when the count began.
+    start: u64,
+    /// Positions between two reports.
+    every: u64,
+    /// The pieces of the puzzle counted.
+    root_pieces: u32,
+    first: Branch,
+    second: Branch,
+}
+
+/// What a count calls while it runs: nothing ([`Quiet`]), or a caller's
+/// function ([`Solver::try_count_watched`]). A trait so that the plain
+/// count is compiled without a trace of the watched one.
+trait Watch {
+    /// Whether it keeps track of the branches at the top.
+    const ON: bool;
+    fn report(&mut self, progress: &Progress);
+}
+
+/// No watching.
+struct Quiet;
+
+impl Watch for Quiet {
+    const ON: bool = false;
+    #[inline(always)]
+    fn report(&mut self, _: &Progress) {}
+}
+
+impl<F: FnMut(&Progress)> Watch for F {
+    const ON: bool = true;
+    fn report(&mut self, progress: &Progress) {
+        self(progress);
+    }
+}
+
 impl Solver {
     /// A solver for `profile` with the default table cap (2^21 slots of
     /// 24 bytes, 48 MiB at most; a second table of that size serves
@@ -90,10 +168,43 @@ impl Solver {
             capped: Table::new(max_slots),
             nodes: 0,
             stop_at: u64::MAX,
+            pause_at: u64::MAX,
+            watch: WatchState::default(),
             node_limit: None,
             max_slots,
             cut: false,
         }
+    }
+
+    /// A solver whose table grows within `bytes` of memory, counted at its
+    /// peak (while the table doubles), and never below the default cap of
+    /// [`Solver::new`]: a table too small for a puzzle forgets counts it
+    /// needs again, and a count of 14 pieces took 12 times as long in the
+    /// default 48 MiB as with room for every position (the crate's README
+    /// has the figures). The table grows as it fills, so a small puzzle
+    /// takes little of the room it is given. The second table, of
+    /// [`Solver::count_up_to_two`], has the same cap when it is used.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use asalto_solitaire::{Position, Profile, Solver};
+    ///
+    /// let pos: Position = "P....R..R.R..R..".parse()?;
+    /// let mut solver = Solver::with_memory(Profile::Codegolf, 1 << 30);
+    /// assert_eq!(solver.count(&pos), 14);
+    /// // 2^24 slots of 24 bytes: 384 MiB, 576 MiB at the peak of a doubling.
+    /// assert_eq!(solver.max_table_bytes(), 24 << 24);
+    /// # Ok::<(), asalto_solitaire::format::ParseError>(())
+    /// ```
+    pub fn with_memory(profile: Profile, bytes: u64) -> Solver {
+        Solver::with_max_slots(profile, slots_within(bytes))
+    }
+
+    /// The most memory the table of counts grows to (bytes; the peak while
+    /// it doubles is 1.5 times this).
+    pub fn max_table_bytes(&self) -> usize {
+        self.table.max_slots() * SLOT_BYTES
     }
 
     /// This solver with a limit on the positions one call of
@@ -102,9 +213,10 @@ impl Solver {
     /// other methods never stop early.
     ///
     /// Counting searches every position reachable from the puzzle: a few
-    /// thousand for the usual puzzles of up to 10 pieces, but around 10^8
-    /// for some of 14 pieces, which takes minutes. A limit bounds the time
-    /// on any input.
+    /// thousand for the usual puzzles of up to 10 pieces, but millions for
+    /// some of 14 pieces (around 10^8 in a table too small to hold them,
+    /// see [`Solver::with_memory`]), which takes minutes. A limit bounds the
+    /// time on any input.
     ///
     /// # Examples
     ///
@@ -138,10 +250,12 @@ impl Solver {
     ) -> Result<T, Interrupted> {
         let start = self.nodes;
         self.stop_at = limit.map_or(u64::MAX, |l| start.saturating_add(l));
+        self.pause_at = self.stop_at.min(self.next_report());
         self.cut = false;
         let result = search(self);
         let stopped = self.cut;
         self.stop_at = u64::MAX;
+        self.pause_at = u64::MAX;
         self.cut = false;
         if stopped {
             Err(Interrupted {
@@ -158,7 +272,71 @@ impl Solver {
     ///
     /// [`Interrupted`] if the limit is reached first.
     pub fn try_count(&mut self, pos: &Position) -> Result<u128, Interrupted> {
-        self.limited(|s| s.count_rec(pos))
+        self.limited(|s| s.count_rec(pos, &mut Quiet))
+    }
+
+    /// [`Solver::try_count`], calling `watch` every `every` positions
+    /// searched (at least 1) with how far it has come: for a caller that
+    /// shows the progress of a long count. The count, the positions
+    /// searched and the table are those of [`Solver::try_count`].
+    ///
+    /// # Errors
+    ///
+    /// [`Interrupted`] if the node limit is reached first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use asalto_solitaire::{Position, Profile, Solver};
+    ///
+    /// let pos: Position = ".NR.B...N..B..P.".parse()?;
+    /// let mut solver = Solver::new(Profile::Codegolf);
+    /// let mut reports = Vec::new();
+    /// let count = solver.try_count_watched(&pos, 10, |p| reports.push(*p));
+    /// assert_eq!(count, Ok(204));
+    /// assert!(!reports.is_empty());
+    /// assert!(reports.iter().all(|p| p.first.at >= 1 && p.first.at <= p.first.of));
+    /// assert!(reports.windows(2).all(|w| w[0].nodes < w[1].nodes));
+    /// # Ok::<(), asalto_solitaire::format::ParseError>(())
+    /// ```
+    pub fn try_count_watched(
+        &mut self,
+        pos: &Position,
+        every: u64,
+        mut watch: impl FnMut(&Progress),
+    ) -> Result<u128, Interrupted> {
+        self.watch = WatchState {
+            start: self.nodes,
+            every: every.max(1),
+            root_pieces: pos.occupied().0.count_ones(),
+            ..WatchState::default()
+        };
+        let result = self.limited(|s| s.count_rec(pos, &mut watch));
+        self.watch = WatchState::default();
+        result
+    }
+
+    /// The node count at which the next progress report is due (never, when
+    /// no count is watched).
+    fn next_report(&self) -> u64 {
+        if self.watch.every == 0 {
+            u64::MAX
+        } else {
+            self.nodes.saturating_add(self.watch.every)
+        }
+    }
+
+    /// Where the watched count stands.
+    fn progress(&self) -> Progress {
+        Progress {
+            nodes: self.nodes - self.watch.start,
+            stored: self.table.len(),
+            table_bytes: self.table.slots() * SLOT_BYTES,
+            max_table_bytes: self.max_table_bytes(),
+            evictions: self.table.evictions(),
+            first: self.watch.first,
+            second: self.watch.second,
+        }
     }
 
     /// [`Solver::solve`] under the node limit.
@@ -215,12 +393,13 @@ impl Solver {
     /// The count is exact: at most 15 captures with at most 84 choices
     /// each stay far below `u128::MAX`.
     pub fn count(&mut self, pos: &Position) -> u128 {
-        self.count_rec(pos)
+        self.count_rec(pos, &mut Quiet)
     }
 
-    fn count_rec(&mut self, pos: &Position) -> u128 {
+    fn count_rec<W: Watch>(&mut self, pos: &Position, watch: &mut W) -> u128 {
         let occupied = pos.occupied().0;
-        match occupied.count_ones() {
+        let pieces = occupied.count_ones();
+        match pieces {
             0 => return 0,
             1 => return 1,
             // Every capture from two pieces solves.
@@ -231,11 +410,30 @@ impl Solver {
         if let Some(count) = self.table.get(key) {
             return count;
         }
-        if self.nodes >= self.stop_at {
-            self.cut = true;
-            return 0;
+        if self.nodes >= self.pause_at {
+            if self.nodes >= self.stop_at {
+                self.cut = true;
+                return 0;
+            }
+            // A report is due (only a watched count pauses before its stop).
+            watch.report(&self.progress());
+            self.pause_at = self.stop_at.min(self.next_report());
         }
         self.nodes += 1;
+        // The first two levels of a watched count say where it is.
+        let level = if W::ON {
+            self.watch.root_pieces.saturating_sub(pieces)
+        } else {
+            2
+        };
+        let mut branch = Branch {
+            at: 0,
+            of: if level < 2 {
+                pos.capture_count(self.profile)
+            } else {
+                0
+            },
+        };
         let mut total = 0;
         for (kind, set) in pos.sets().iter().enumerate() {
             let mut froms = set.0;
@@ -247,7 +445,16 @@ impl Solver {
                 while tos != 0 {
                     let to = tos & tos.wrapping_neg();
                     tos ^= to;
-                    total += self.count_rec(&pos.play_kind(kind, from, to));
+                    if level < 2 {
+                        branch.at += 1;
+                        if level == 0 {
+                            self.watch.first = branch;
+                            self.watch.second = Branch::default();
+                        } else {
+                            self.watch.second = branch;
+                        }
+                    }
+                    total += self.count_rec(&pos.play_kind(kind, from, to), watch);
                 }
             }
         }

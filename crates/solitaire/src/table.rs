@@ -3,9 +3,9 @@
 //! Open addressing keyed by the 48-bit [`Position::key`](crate::Position::key),
 //! so an entry is exact (no hash-only matches). An entry lives within
 //! [`PROBES`] slots of its home slot. The table doubles while it is below
-//! its cap; at the cap, an insert that finds no free slot there replaces the
-//! entry with the fewest pieces, the cheapest to compute again (chess
-//! engines' "depth-preferred" replacement). Forgetting is always safe: a
+//! its cap, when half full; an insert that finds no free slot there
+//! replaces the entry with the fewest pieces, the cheapest to compute again
+//! (chess engines' "depth-preferred" replacement). Forgetting is always safe: a
 //! missing entry only means that count is computed again, so memory stays
 //! bounded whatever the puzzle, and results stay exact.
 //!
@@ -16,8 +16,27 @@
 /// Slots of a new table.
 const INITIAL_SLOTS: usize = 1 << 8;
 
-/// The default cap on slots: 2^21 slots of 24 bytes, 48 MiB.
+/// The default cap on slots: 2^21 slots of 24 bytes, 48 MiB. It is also
+/// the floor of a cap given as memory ([`slots_within`]): a smaller table
+/// makes the counts of big puzzles many times slower.
 pub const DEFAULT_MAX_SLOTS: usize = 1 << 21;
+
+/// The bytes of one slot: a key (`u64`) and a count (`u128`).
+pub const SLOT_BYTES: usize = 24;
+
+/// The most slots a table may grow to within `bytes` of memory, at least
+/// [`DEFAULT_MAX_SLOTS`]. A power of two: the table doubles, and while it
+/// doubles the old half lives beside the new table, so the peak is 1.5
+/// times the slots' bytes.
+pub fn slots_within(bytes: u64) -> usize {
+    let peak = |slots: u64| slots * SLOT_BYTES as u64 * 3 / 2;
+    let mut slots = DEFAULT_MAX_SLOTS as u64;
+    // Bounded by the address space: a table is a `Vec`.
+    while slots < (isize::MAX as u64) / (4 * SLOT_BYTES as u64) && peak(2 * slots) <= bytes {
+        slots *= 2;
+    }
+    usize::try_from(slots).unwrap_or(DEFAULT_MAX_SLOTS)
+}
 
 /// How far from its home slot an entry may live.
 const PROBES: usize = 8;
@@ -87,32 +106,30 @@ impl Table {
         if 2 * (self.len + 1) > self.keys.len() && self.keys.len() < self.max_slots {
             self.grow();
         }
-        loop {
-            let mask = self.keys.len() - 1;
-            let home = self.home(key);
-            let mut cheapest = home;
-            for i in 0..PROBES {
-                let slot = (home + i) & mask;
-                let k = self.keys[slot];
-                if k == 0 || k == key {
-                    self.len += usize::from(k == 0);
-                    self.keys[slot] = key;
-                    self.values[slot] = value;
-                    return;
-                }
-                if pieces(k) < pieces(self.keys[cheapest]) {
-                    cheapest = slot;
-                }
+        let mask = self.keys.len() - 1;
+        let home = self.home(key);
+        let mut cheapest = home;
+        for i in 0..PROBES {
+            let slot = (home + i) & mask;
+            let k = self.keys[slot];
+            if k == 0 || k == key {
+                self.len += usize::from(k == 0);
+                self.keys[slot] = key;
+                self.values[slot] = value;
+                return;
             }
-            if self.keys.len() < self.max_slots {
-                self.grow();
-                continue;
+            if pieces(k) < pieces(self.keys[cheapest]) {
+                cheapest = slot;
             }
-            self.keys[cheapest] = key;
-            self.values[cheapest] = value;
-            self.evictions += 1;
-            return;
         }
+        // No free slot in the window: the table is at its cap, or this is
+        // bad luck below half load (linear probing makes runs of 8 at a
+        // load of 0.4), which doubling would answer by leaving most of the
+        // memory empty (a count of 14 pieces grew to 2^26 slots for 7.5 M
+        // positions that way). The cheapest entry of the window goes.
+        self.keys[cheapest] = key;
+        self.values[cheapest] = value;
+        self.evictions += 1;
     }
 
     /// Double the table.
@@ -133,6 +150,16 @@ impl Table {
         self.len
     }
 
+    /// Slots now (the table doubles up to its cap).
+    pub(crate) fn slots(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// The most slots it grows to.
+    pub(crate) fn max_slots(&self) -> usize {
+        self.max_slots
+    }
+
     /// Entries replaced at the cap so far.
     pub(crate) fn evictions(&self) -> u64 {
         self.evictions
@@ -142,6 +169,37 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memory_gives_slots_with_todays_cap_as_the_floor() {
+        assert_eq!(slots_within(0), DEFAULT_MAX_SLOTS);
+        assert_eq!(slots_within(48 << 20), DEFAULT_MAX_SLOTS);
+        // 2^22 slots peak at 144 MiB while they double.
+        assert_eq!(slots_within(143 << 20), DEFAULT_MAX_SLOTS);
+        assert_eq!(slots_within(144 << 20), 1 << 22);
+        // 2^26 slots: 1.5 GiB, 2.25 GiB while they double.
+        assert_eq!(slots_within(4 << 30), 1 << 26);
+        assert!(slots_within(u64::MAX).is_power_of_two());
+    }
+
+    #[test]
+    fn doubles_at_half_load_not_at_the_first_full_window() {
+        let mut t = Table::new(1 << 24);
+        let n = 100_000u64;
+        let mut x = 0x1234_5678_9abc_u64;
+        for _ in 0..n {
+            // 48-bit keys spread as positions' keys are.
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            t.insert((x >> 16).max(1), 1);
+        }
+        // 2^18 slots hold 100,000 entries below half load; a full window of
+        // 8 is bad luck there, answered by replacing, not by doubling.
+        assert_eq!(t.slots(), 1 << 18);
+        assert!(t.evictions() < n / 100, "{}", t.evictions());
+        assert_eq!(t.len() as u64 + t.evictions(), n);
+    }
 
     #[test]
     fn stores_grows_and_replaces_at_the_cap() {

@@ -8,54 +8,23 @@ use asalto_go::json::CheckJson;
 use asalto_go::replay::{CheckOptions, Checked, Game, Moves, Tally};
 use asalto_go::{Problem, Profile, Severity, render};
 
-use super::super::Format;
-use super::super::batch::{Checker, FileResult, UnjudgedJson, Verdict, Worker};
-use super::super::input::{MAX_FILE, display_name};
+use asalto_core::json::Head;
 
-/// How the Go files are checked and reported: the Go checker of a batch.
+use super::super::checking::{FileCheck, Unjudged};
+use super::super::input::{MAX_FILE, Opened, display_name};
+
+/// How the Go files are checked: the profile and the reading options.
 #[derive(Clone, Copy, Debug)]
-pub struct Settings {
+pub struct Check {
     /// The profile that judges every file.
     pub profile: Profile,
     /// Skip damage with warnings.
     pub lenient: bool,
     /// Check every line of the variation tree.
     pub all_variations: bool,
-    /// Human or JSON.
-    pub format: Format,
-    /// Print every problem and the board, not just one line per file.
-    pub details: bool,
-    /// Print nothing.
-    pub quiet: bool,
-    /// Colour the diagnostics.
-    pub color: bool,
 }
 
-impl Checker for Settings {
-    fn worker(&self) -> Worker<'_> {
-        Box::new(
-            move |path, mut opened| match opened.whole_or_why(path, MAX_FILE) {
-                Ok(bytes) => check(path, bytes, *self),
-                Err(message) => unreadable(message, Some(path), *self),
-            },
-        )
-    }
-
-    fn unreadable(&self, message: String, path: Option<&str>) -> FileResult {
-        unreadable(message, path, *self)
-    }
-}
-
-/// Check one file, read whole. No ply is kept: the report needs the
-/// counts, the problems, the score and the board before the first
-/// illegal move, which [`Tally`] keeps (a test holds its report to the
-/// one made from every ply).
-fn check(path: &str, bytes: &[u8], settings: Settings) -> FileResult {
-    let checked = asalto_go::check_tally(bytes, &settings.options(), Tally::default());
-    result(path, &checked, settings)
-}
-
-impl Settings {
+impl Check {
     /// The options of the library's check.
     fn options(&self) -> CheckOptions {
         CheckOptions {
@@ -66,28 +35,59 @@ impl Settings {
     }
 }
 
-/// The verdict and the text of a checked file.
-fn result<P: Moves>(path: &str, checked: &Checked<P>, settings: Settings) -> FileResult {
-    let verdict = if checked.is_valid() {
-        Verdict::Valid
+impl FileCheck for Check {
+    type Work = ();
+    type Checked<'b> = Checked<'b, Tally>;
+
+    /// Check one file, read whole. No ply is kept: the report needs the
+    /// counts, the problems, the score and the board before the first
+    /// illegal move, which [`Tally`] keeps (a test holds its report to the
+    /// one made from every ply).
+    fn check<'b>(
+        &self,
+        _work: &mut (),
+        path: &str,
+        opened: Opened<'b>,
+        _quoting: bool,
+    ) -> Result<Checked<'b, Tally>, Unjudged> {
+        let bytes = opened.into_whole(path, MAX_FILE)?;
+        Ok(asalto_go::check_tally(
+            bytes,
+            &self.options(),
+            Tally::default(),
+        ))
+    }
+
+    fn valid(&self, checked: &Checked<'_, Tally>) -> bool {
+        checked.is_valid()
+    }
+
+    fn json(&self, path: &str, checked: &Checked<'_, Tally>) -> String {
+        json_line(path, checked, self.profile)
+    }
+
+    fn human(&self, path: &str, checked: &Checked<'_, Tally>, full: bool, color: bool) -> String {
+        human(path, checked, self.profile, full, color)
+    }
+
+    fn head(&self) -> Head {
+        asalto_go::json::head(self.profile)
+    }
+}
+
+/// The report for people of a checked file: one line, or with `full`
+/// every problem and the board.
+fn human<P: Moves>(
+    path: &str,
+    checked: &Checked<P>,
+    profile: Profile,
+    full: bool,
+    color: bool,
+) -> String {
+    if full {
+        report(&display_name(path), checked, profile, color)
     } else {
-        Verdict::Invalid
-    };
-    let text = match settings.format {
-        _ if settings.quiet => String::new(),
-        Format::Json => json_line(path, checked, settings.profile),
-        Format::Human if settings.details => report(
-            &display_name(path),
-            checked,
-            settings.profile,
-            settings.color,
-        ),
-        Format::Human => summary(&display_name(path), checked, settings.profile) + "\n",
-    };
-    FileResult {
-        text,
-        message: None,
-        verdict,
+        summary(&display_name(path), checked, profile) + "\n"
     }
 }
 
@@ -102,25 +102,6 @@ fn json_line<P: Moves>(path: &str, checked: &Checked<P>, profile: Profile) -> St
         object.insert("rules".into(), profile.name().into());
     }
     value.to_string() + "\n"
-}
-
-/// The result of a file that could not be read (or a folder with no SGF
-/// files).
-fn unreadable(message: String, path: Option<&str>, settings: Settings) -> FileResult {
-    let text = match settings.format {
-        Format::Json => UnjudgedJson::unreadable(
-            path.unwrap_or_default(),
-            asalto_go::json::head(settings.profile),
-            &message,
-        )
-        .line(),
-        Format::Human => String::new(),
-    };
-    FileResult {
-        text,
-        message: Some(message),
-        verdict: Verdict::Unreadable,
-    }
 }
 
 /// `move 12 (black)`, or nothing for a problem of the file.
@@ -240,6 +221,7 @@ mod tests {
 
     use std::path::{Path, PathBuf};
 
+    use super::super::super::args::common::Format;
     use super::*;
 
     /// Every file under `dir`, sorted.
@@ -258,6 +240,20 @@ mod tests {
         }
     }
 
+    /// The report of a checked file in `format` (with `details`, in full).
+    fn words<P: Moves>(
+        name: &str,
+        checked: &Checked<P>,
+        profile: Profile,
+        format: Format,
+        details: bool,
+    ) -> String {
+        match format {
+            Format::Json => json_line(name, checked, profile),
+            Format::Human => human(name, checked, profile, details, false),
+        }
+    }
+
     /// Checks `bytes` both ways under every setting; panics on the first
     /// difference.
     fn same_both_ways(name: &str, bytes: &[u8]) {
@@ -273,23 +269,22 @@ mod tests {
                     (Format::Human, false),
                     (Format::Json, false),
                 ] {
-                    let settings = Settings {
+                    let check = Check {
                         profile,
                         lenient,
                         all_variations,
-                        format,
-                        details,
-                        quiet: false,
-                        color: false,
                     };
-                    let full = asalto_go::check(bytes, &settings.options());
-                    let full = result(name, &full, settings);
-                    let tallied = check(name, bytes, settings);
-                    assert_eq!(
-                        (tallied.verdict, &tallied.text),
-                        (full.verdict, &full.text),
-                        "{name} under {settings:?}"
+                    let full = asalto_go::check(bytes, &check.options());
+                    let full = (
+                        full.is_valid(),
+                        words(name, &full, profile, format, details),
                     );
+                    let tallied = asalto_go::check_tally(bytes, &check.options(), Tally::default());
+                    let tallied = (
+                        tallied.is_valid(),
+                        words(name, &tallied, profile, format, details),
+                    );
+                    assert_eq!(tallied, full, "{name} under {check:?}, {format:?}");
                 }
             }
         }

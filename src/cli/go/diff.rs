@@ -6,8 +6,9 @@ use asalto_go::export::gtp_vertex;
 use asalto_go::replay::{Checked, Tally, tally_first};
 use asalto_go::{Move, Profile, Side, render};
 
+use super::super::args::common::Format;
 use super::super::input::Shown;
-use super::super::{Format, Out, Status, WriteError, sorted_json};
+use super::super::out::{Out, Status, WriteError, sorted_json};
 use asalto_core::json::{Envelope, Kind};
 
 /// A move as `black D4`, or `nothing` past the end of a game.
@@ -61,7 +62,7 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
     } = settings;
     let mut checked = Vec::new();
     for path in paths {
-        match super::load(path, profile, lenient, Tally::default().with_moves()) {
+        match super::load::load(path, profile, lenient, Tally::default().with_moves()) {
             Ok(loaded) => checked.push(loaded),
             Err(status) => return Ok(status),
         }
@@ -92,7 +93,7 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
                 // The side to move there: either record's, else the other
                 // side of the last move.
                 let side = ra.as_ref().or(rb.as_ref()).map(|(side, _)| side.name());
-                let options = super::options(profile, lenient);
+                let options = super::load::options(profile, lenient);
                 let again = tally_first(a, &options, Tally::keeping(&[i]));
                 let before = again
                     .as_ref()
@@ -142,7 +143,7 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
                         move_text(b, i).unwrap_or_else(nothing)
                     ))?;
                     // The reference replayed again up to the difference.
-                    let options = super::options(profile, lenient);
+                    let options = super::load::options(profile, lenient);
                     let again = tally_first(a, &options, Tally::keeping(&[i]));
                     if let Some(before) = again.as_ref().and_then(|g| g.plies.position_after(i)) {
                         out.line(&format!("\nThe board before move {}:", i + 1))?;

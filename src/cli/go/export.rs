@@ -4,8 +4,9 @@
 
 use asalto_go::{Profile, Tally, export, json};
 
-use super::super::export::Target;
-use super::super::{Out, Status, WriteError, error};
+use super::super::args::export::Target;
+use super::super::out::{Out, Status, WriteError, error};
+use super::super::present::export_partial;
 
 /// What `export` asks of a Go record.
 #[derive(Clone, Copy, Debug)]
@@ -33,9 +34,9 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
     // No ply is kept: the record is checked (is it valid? its report),
     // keeping the positions at the start and at the end, then its moves
     // are replayed again as they are written.
-    let options = super::options(settings.profile, settings.lenient);
+    let options = super::load::options(settings.profile, settings.lenient);
     let tally = Tally::keeping(&[0, Tally::END]);
-    let loaded = match super::load(path, settings.profile, settings.lenient, tally) {
+    let loaded = match super::load::load(path, settings.profile, settings.lenient, tally) {
         Ok(loaded) => loaded,
         Err(status) => return Ok(status),
     };
@@ -43,10 +44,13 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
     let mut status = Status::Success;
     if loaded.report_errors(settings.profile, settings.color) {
         status = Status::Failure;
-        if !settings.keep_partial {
-            error(&format!(
-                "{name}: invalid record; nothing exported (--keep-partial exports the game as replayed)"
-            ));
+        if !export_partial(
+            &name,
+            "invalid record",
+            settings.keep_partial,
+            None,
+            "the game as replayed",
+        ) {
             return Ok(status);
         }
     }
@@ -107,18 +111,13 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
             out.stream(|w| export::write_prolog_replayed(checked, &options, end, w))?;
             String::new()
         }
+        // Not Go's targets: the table of games turns them away.
         Target::Text
         | Target::Transcript
         | Target::Input
         | Target::Codegolf
         | Target::Boards
-        | Target::Html => {
-            error(&format!(
-                "--to {} is for another game's records; a Go record exports to json, sgf, gtp or prolog",
-                settings.to.name()
-            ));
-            return Ok(Status::Error);
-        }
+        | Target::Html => String::new(),
     };
     out.write(&text)?;
     Ok(status)

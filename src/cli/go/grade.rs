@@ -1,21 +1,27 @@
 //! `asalto grade --game go`: the Prolog predicates of the 2019 Go
-//! assignment. A child of `cli/grade.rs`, whose driver does the rest
+//! assignment. The shared driver (`cli/grading`) does the rest
 //! (submissions' options, confinement, progress, reports); the grading
 //! itself is `asalto::grade::go`.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use asalto::grade::coverage::{self, CoverageFacts};
+use asalto::grade::coverage::CoverageFacts;
 use asalto::grade::go::{self, Alias, GameQueries, GoKind, GoOptions, Reference};
+use asalto::grade::report::{Diagram, Failure};
 use asalto::grade::{Options, Scoring, Submission, SubmissionReport, Weights};
 use asalto_go::Profile;
 
-use super::{Args, Graded, Prepared, Run};
+use super::super::args::grade::Args;
+use super::super::grading::files::{
+    hide_references, options, preflight, read_reference, reference_files, submission_folders,
+};
+use super::super::grading::{Graded, Prepared, Run};
+use super::super::input::MAX_FILE;
 
 /// The Go assignment: the queries of the reference games, and the driver
 /// that asks them.
-pub(super) struct Go {
+pub struct Go {
     plan: Vec<GameQueries>,
     profile: Profile,
     go: GoOptions,
@@ -36,11 +42,11 @@ impl Graded for Go {
             .collect::<Result<Vec<_>, _>>()?;
         let entry = args.entry.as_deref().unwrap_or("proylcc.pl");
         let mut hide = Vec::new();
-        super::hide_references(&args.games, "sgf", &mut hide)?;
+        hide_references(&args.games, "sgf", &mut hide)?;
         // The submissions' folders (or file) first, the driver's command
         // once the programs' user is known.
         let sources: Vec<Source> = match (&args.submissions, args.command.as_slice()) {
-            (Some(dir), []) => super::submission_folders(dir, &mut hide)?
+            (Some(dir), []) => submission_folders(dir, &mut hide)?
                 .into_iter()
                 .map(Source::Folder)
                 .collect(),
@@ -63,7 +69,7 @@ impl Graded for Go {
                 );
             }
         };
-        let (mut options, jobs) = super::options(args, sources.len(), hide)?;
+        let (mut options, jobs) = options(args, sources.len(), hide)?;
         // SWI-Prolog as the programs' user finds it in PATH (one under
         // /root, that user cannot run, is passed over for the next).
         let swipl = asalto::grade::confine::resolve_program(&args.swipl, options.users.for_slot(0))
@@ -90,7 +96,7 @@ impl Graded for Go {
                 Source::File(f) => go::file_submission(f, &go, &script),
             })
             .collect();
-        super::preflight(&mut submissions, &mut options, jobs)?;
+        preflight(&mut submissions, &mut options, jobs)?;
         Ok(Prepared {
             game: Go {
                 plan,
@@ -132,17 +138,41 @@ impl Graded for Go {
     }
 
     fn coverage(&self) -> CoverageFacts {
-        coverage::go(&self.plan, self.profile)
+        go::coverage(&self.plan, self.profile)
     }
 
     fn coverage_only(args: &Args) -> Result<(CoverageFacts, &'static str, &'static str), String> {
         let (plan, profile) = plan_of(args)?;
-        Ok((coverage::go(&plan, profile), "go", profile.name()))
+        Ok((go::coverage(&plan, profile), "go", profile.name()))
+    }
+
+    /// The board asked about, as `show --format svg` draws it, the point
+    /// of the move asked for framed, the colour to play said under it.
+    fn board(failure: &Failure) -> Option<String> {
+        use asalto_go::render::{DrawOptions, svg};
+        let Some(Diagram::Go {
+            board,
+            to_play,
+            point,
+        }) = &failure.diagram
+        else {
+            return None;
+        };
+        let side = to_play.unwrap_or(asalto_go::Side::Black);
+        let pos = asalto_go::Position::from_board(board.clone(), side, Profile::Seed2019);
+        let caption = match (to_play, point) {
+            (Some(side), Some(p)) => vec![format!("{side} to play at {}", p.gtp(board.size()))],
+            _ => Vec::new(),
+        };
+        let options = DrawOptions {
+            territory: false,
+            mark: *point,
+        };
+        Some(svg(&pos, options, &caption))
     }
 }
 
-/// The profile and the queries of the reference games of `args` (and the
-/// options that must not come with them).
+/// The profile and the queries of the reference games of `args`.
 fn plan_of(args: &Args) -> Result<(Vec<GameQueries>, Profile), String> {
     let rules = args.rules.as_deref().unwrap_or("seed-2019");
     let profile = Profile::from_name(rules).ok_or_else(|| {
@@ -154,12 +184,6 @@ fn plan_of(args: &Args) -> Result<(Vec<GameQueries>, Profile), String> {
     })?;
     if args.games.is_empty() {
         return Err("--games: give the reference games (SGF files or folders)".into());
-    }
-    if !args.puzzles.is_empty() {
-        return Err("--puzzles is for --game solitaire".into());
-    }
-    if args.ai || args.rebels.is_some() {
-        return Err("--ai and --rebels are for Asalto, not --game go".into());
     }
     Ok((load_games(&args.games, profile)?, profile))
 }
@@ -174,10 +198,10 @@ enum Source {
 
 /// The queries of the reference games named on the command line.
 fn load_games(paths: &[PathBuf], profile: Profile) -> Result<Vec<GameQueries>, String> {
-    let files = super::reference_files(paths, "sgf")?;
+    let files = reference_files(paths, "sgf")?;
     let mut plan = Vec::new();
     for file in &files {
-        let bytes = super::read_reference(file, crate::cli::input::MAX_FILE)?;
+        let bytes = read_reference(file, MAX_FILE)?;
         let name = file
             .path
             .file_name()

@@ -1,20 +1,33 @@
-//! Go on the command line: each command's Go path is its own module; this
-//! joins them to the table of games (`super::games`) and holds what they
-//! share: the profiles and the read-and-check prologue.
+//! Go on the command line: its line of the table of games (what it reads
+//! and writes), joined here to its paths, one module per command, on the
+//! `asalto-go` engine; [`load`] is the read-and-check prologue of the
+//! commands that show one game.
 
+use asalto::html::replay::ReplaySource;
 use asalto_core::GameKind;
-use asalto_go::replay::{CheckOptions, Checked, Tally};
 use asalto_go::{Profile, Size};
 
+use super::args::common::{CommandName, Reading, Rules};
+use super::args::export::Target;
+#[cfg(target_os = "linux")]
+use super::args::grade as grade_args;
+use super::args::{diff as diff_args, export as export_args};
+use super::args::{selfplay as selfplay_args, show as show_args};
 use super::batch::Checker;
-use super::games::{About, GameCli, PageChecker, Rules};
-use super::input::{Shown, read_bytes, shown_name};
-use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd, error, report};
-use super::{export as export_cmd, html, selfplay as selfplay_cmd, show as show_cmd};
+use super::checking::{Checking, Output};
+use super::game::{About, GameCli, Unpaged};
+use super::input::Opened;
+use super::out::{Out, Status, WriteError, error};
+use super::runs::COVER_GAMES;
+use load::profile;
 
 pub mod check;
 pub mod diff;
 pub mod export;
+#[cfg(target_os = "linux")]
+pub mod grade;
+pub mod load;
+pub mod page;
 pub mod selfplay;
 pub mod show;
 
@@ -29,13 +42,35 @@ const PROFILES: &[&str] = &[
     Profile::TrompTaylor.name(),
 ];
 
-/// The profile `--rules` named (one of [`PROFILES`], as the routing
-/// checked), else the SGF default.
-fn profile(rules: Rules) -> Profile {
-    rules
-        .and_then(Profile::from_name)
-        .unwrap_or(Profile::SGF_DEFAULT)
-}
+/// The commands it offers.
+const COMMANDS: &[CommandName] = &[
+    CommandName::Check,
+    CommandName::Show,
+    CommandName::Export,
+    CommandName::Diff,
+    CommandName::Selfplay,
+    CommandName::Grade,
+];
+
+/// The options Go reads of those not every game reads.
+const READS: &[(CommandName, &[&str])] = &[
+    (CommandName::Check, &["--lenient", "--all-variations"]),
+    (CommandName::Show, &["--lenient", "--territory"]),
+    (CommandName::Export, &["--lenient"]),
+    (CommandName::Diff, &["--lenient"]),
+    (CommandName::Selfplay, &["--size", "--komi", "--cover"]),
+    (CommandName::Grade, &["--games", "--predicate"]),
+];
+
+/// The targets of `export`: the game document, canonical SGF, GTP, the
+/// 2019 assignment's Prolog terms, the replay page.
+const EXPORTS: &[Target] = &[
+    Target::Json,
+    Target::Sgf,
+    Target::Gtp,
+    Target::Prolog,
+    Target::Html,
+];
 
 impl GameCli for Go {
     fn about(&self) -> About {
@@ -43,32 +78,40 @@ impl GameCli for Go {
             kind: GameKind::Go,
             extension: "sgf",
             profiles: PROFILES,
+            commands: COMMANDS,
+            reads: READS,
+            exports: EXPORTS,
         }
     }
 
     fn checker<'a>(
         &'a self,
-        args: &'a check_cmd::Args,
-        rules: Rules,
-        full: bool,
+        reading: Reading,
+        output: Output,
     ) -> Result<Box<dyn Checker + 'a>, String> {
-        if args.rebels.is_some() {
-            return Err("--rebels is about Asalto's rebels: Go records have none".into());
-        }
-        Ok(Box::new(check::Settings {
-            profile: profile(rules),
-            lenient: args.lenient,
-            all_variations: args.all_variations,
-            format: args.text_format(),
-            details: full,
-            quiet: args.quiet,
-            color: args.color.enabled(),
+        Ok(Box::new(Checking {
+            game: check::Check {
+                profile: profile(reading.rules),
+                lenient: reading.lenient,
+                all_variations: reading.all_variations,
+            },
+            output,
         }))
+    }
+
+    fn replay(
+        &self,
+        reading: &Reading,
+        path: &str,
+        opened: Opened<'_>,
+        page: &mut dyn FnMut(&dyn ReplaySource, bool),
+    ) -> Result<(), Unpaged> {
+        page::replay(profile(reading.rules), reading.lenient, path, opened, page)
     }
 
     fn show(
         &self,
-        args: &show_cmd::Args,
+        args: &show_args::Args,
         file: &str,
         rules: Rules,
         out: &mut Out,
@@ -86,7 +129,7 @@ impl GameCli for Go {
 
     fn export(
         &self,
-        args: &export_cmd::Args,
+        args: &export_args::Args,
         file: &str,
         rules: Rules,
         out: &mut Out,
@@ -102,30 +145,9 @@ impl GameCli for Go {
         export::run(file, settings, out)
     }
 
-    fn page(
-        &self,
-        args: &export_cmd::Args,
-        file: &str,
-        rules: Rules,
-        out: &mut Out,
-    ) -> Result<Status, WriteError> {
-        html::go_page(file, profile(rules), args.read, args.ply, out)
-    }
-
-    fn page_checker<'a>(
-        &'a self,
-        args: &'a check_cmd::Args,
-        rules: Rules,
-    ) -> Result<PageChecker<'a>, String> {
-        let (profile, lenient) = (profile(rules), args.lenient);
-        Ok(html::pages(move |path, opened| {
-            html::go_entry(path, opened, profile, lenient)
-        }))
-    }
-
     fn diff(
         &self,
-        args: &diff_cmd::Args,
+        args: &diff_args::Args,
         paths: [&str; 2],
         rules: Rules,
         out: &mut Out,
@@ -141,25 +163,14 @@ impl GameCli for Go {
 
     fn selfplay(
         &self,
-        args: &selfplay_cmd::Args,
+        args: &selfplay_args::Args,
         rules: Rules,
         out: &mut Out,
     ) -> Result<Status, WriteError> {
-        if args.officers.is_some()
-            || args.rebels.is_some()
-            || args.red.is_some()
-            || args.blue.is_some()
-            || args.first.is_some()
-        {
-            error(
-                "--officers, --rebels, --red, --blue and --first choose other games' players; Go's are random players that do not fill their own eyes",
-            );
-            return Ok(Status::Error);
-        }
-        let Some(size) = Size::new(args.size) else {
+        let width = args.size.unwrap_or(19);
+        let Some(size) = Size::new(width) else {
             error(&format!(
-                "--size {}: a Go board is 1 to 25 points wide",
-                args.size
+                "--size {width}: a Go board is 1 to 25 points wide"
             ));
             return Ok(Status::Error);
         };
@@ -205,71 +216,19 @@ impl GameCli for Go {
             // Judged as `grade --game go` judges them: under the profile
             // asked, else the grader's default.
             let judge = rules.map_or(Profile::Seed2019, |_| profile);
-            let most = args.games.map_or(super::cover::COVER_GAMES, |n| n as usize);
+            let most = args.games.map_or(COVER_GAMES, |n| n as usize);
             return selfplay::run_cover(settings, judge, most, args.out.as_deref(), out);
         }
         selfplay::run(settings, args.out.as_deref(), out)
     }
-}
 
-/// A Go record read and checked for the commands that show one game
-/// (keeping no ply: see [`load`]).
-pub struct Loaded {
-    /// The file's path as given (`-`: standard input).
-    pub path: String,
-    /// The record checked.
-    pub checked: Checked<'static, Tally>,
-}
-
-impl Loaded {
-    /// The file's name as messages show it (escaped once, here).
-    pub fn name(&self) -> Shown<'_> {
-        Shown::of(&self.path)
-    }
-
-    /// For a record with an error, print `check`'s report of it on
-    /// standard error (every problem quoted at its line:column, with its
-    /// code, label and help, and the board before the first illegal
-    /// move), and say so; `color` colours the report.
-    pub fn report_errors(&self, profile: Profile, color: bool) -> bool {
-        if self.checked.is_valid() {
-            return false;
-        }
-        // The report escapes the name it is given.
-        report(&check::report(
-            shown_name(&self.path),
-            &self.checked,
-            profile,
-            color,
-        ));
-        true
-    }
-}
-
-/// Read the record at `path` and check its main line under `profile`,
-/// keeping no ply, only what `tally` asks (the positions after some
-/// numbers of moves, the moves as written) and what a report needs: the
-/// prologue of `show`, `export` and `diff`, which hold a record of
-/// millions of moves in about the memory of its text (`export` replays
-/// the moves again as it writes them). An unreadable file is reported
-/// here and gives the status to exit with (2).
-pub fn load(path: &str, profile: Profile, lenient: bool, tally: Tally) -> Result<Loaded, Status> {
-    let bytes = read_bytes(path).map_err(|message| {
-        error(&message);
-        Status::Error
-    })?;
-    let checked = asalto_go::replay::check_tally_owned(bytes, &options(profile, lenient), tally);
-    Ok(Loaded {
-        path: path.to_string(),
-        checked,
-    })
-}
-
-/// How `show`, `export` and `diff` check a record: its main line.
-pub fn options(profile: Profile, lenient: bool) -> CheckOptions {
-    CheckOptions {
-        profile: Some(profile),
-        lenient,
-        all_variations: false,
+    #[cfg(target_os = "linux")]
+    fn grade(
+        &self,
+        args: &grade_args::Args,
+        _rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        super::grading::drive::<grade::Go>(args, out)
     }
 }

@@ -3,6 +3,7 @@
 //! games do not depend on the threads), ended by two passes, written as SGF
 //! files with a `summary.json`, and counted.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;
@@ -14,11 +15,12 @@ use asalto_go::json::ScoreJson;
 use asalto_go::{Move, Position, Profile, Side, Size, player};
 use serde::Serialize;
 
-use super::super::selfplay::{
-    Output, Stop, clock_seed, json_line, play_in_chunks, summary_head, thread_pool, write_game,
-    write_summary,
+use super::super::args::common::Format;
+use super::super::out::{Out, Status, WriteError};
+use super::super::runs::{
+    Output, Set, Stop, clock_seed, closing, cover_status, json_line, offer_in_order, play_set,
+    summary_head, thread_pool, write_game, write_summary,
 };
-use super::super::{Format, Out, Status, WriteError};
 
 /// What `selfplay --game go` asks.
 #[derive(Clone, Copy, Debug)]
@@ -88,9 +90,9 @@ struct GameLine<'a> {
     capped: bool,
     max_plies: usize,
     /// The result written in `RE` (`B+3.5`), or null when capped.
-    result: Option<&'a str>,
+    result: Option<Cow<'a, str>>,
     /// The area score at the end, or null when capped.
-    score: Option<&'a ScoreJson>,
+    score: Option<Cow<'a, ScoreJson>>,
     captures: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<&'a [String]>,
@@ -151,7 +153,7 @@ struct Summary<'a> {
     games: usize,
     max_plies: usize,
     totals: &'a Totals,
-    results: &'a [GameLine<'a>],
+    results: &'a [GameLine<'static>],
 }
 
 /// Play game `number` of the set made with `base`.
@@ -204,7 +206,10 @@ fn play_with_moves(s: &Settings, base: u64, number: usize) -> (Played, Vec<Move>
 
 /// Run `selfplay --game go`.
 pub fn run(s: Settings, out_dir: Option<&Path>, out: &mut Out) -> Result<Status, WriteError> {
-    let seed = s.seed.unwrap_or_else(clock_seed);
+    let run = Run {
+        s: &s,
+        seed: s.seed.unwrap_or_else(clock_seed),
+    };
     let output = Output {
         dir: out_dir,
         extension: "sgf",
@@ -213,68 +218,83 @@ pub fn run(s: Settings, out_dir: Option<&Path>, out: &mut Out) -> Result<Status,
         quiet: s.quiet,
         games: s.games,
     };
-    output.run(s.force, || {
-        let (totals, elapsed) = played(&s, seed, &output, out)?;
-        Ok((summary_text(&s, seed, &totals), totals.plies, elapsed))
-    })
+    play_set(&run, &output, s.jobs.unwrap_or(0), s.force, out)
 }
 
-/// Play the games, write their SGF files, their JSON lines and
-/// `summary.json`: the totals and the seconds taken.
-fn played(
-    s: &Settings,
+/// A run of Go games: what is asked, and the base seed.
+struct Run<'s> {
+    s: &'s Settings,
     seed: u64,
-    output: &Output<'_>,
-    out: &mut Out,
-) -> Result<(Totals, f64), Stop> {
-    let pool = thread_pool(s.jobs.unwrap_or(0))?;
-    let started = Instant::now();
-    let mut totals = Totals::default();
-    let mut lines: Vec<GameLine> = Vec::with_capacity(s.games);
-    let mut played_all: Vec<Played> = Vec::new();
-    play_in_chunks(
-        &pool,
-        16,
-        s.games,
-        |n| play(s, seed, n),
-        |played: Vec<Played>| {
-            for game in &played {
-                let name = output.name(game.number);
-                // The JSON names the file relative to DIR.
-                let file = write_game(output.dir, &name, || &game.sgf)?.map(|_| name);
-                totals.add(game);
-                if s.format == Format::Json {
-                    json_line(out, &line_of(s, game, file.clone(), true))?;
-                }
-            }
-            // The SGF texts are dropped once written; the summary keeps the rest.
-            played_all.extend(played.into_iter().map(|mut g| {
-                g.sgf = String::new();
-                g.written = Vec::new();
-                g
-            }));
-            Ok(())
-        },
-    )?;
-    for game in &played_all {
-        let file = output.dir.map(|_| output.name(game.number));
-        lines.push(line_of(s, game, file, false));
+}
+
+impl Set for Run<'_> {
+    type Game = Played;
+    type Totals = Totals;
+    type Result = GameLine<'static>;
+
+    fn play(&self, n: usize) -> Played {
+        play(self.s, self.seed, n)
     }
-    let elapsed = started.elapsed().as_secs_f64();
-    if let Some(dir) = output.dir {
-        let summary = Summary {
-            head: summary_head(asalto_go::json::GAME, s.profile.name()),
-            size: s.size.get(),
-            komi: s.komi,
-            seed,
+
+    fn number(game: &Played) -> usize {
+        game.number
+    }
+
+    fn text<'g>(&self, game: &'g Played) -> Cow<'g, str> {
+        Cow::Borrowed(&game.sgf)
+    }
+
+    /// The JSON line names the file relative to DIR.
+    fn json(
+        &self,
+        game: &Played,
+        file: Option<String>,
+        name: &str,
+        out: &mut Out,
+    ) -> Result<(), Stop> {
+        let file = file.map(|_| name.to_string());
+        json_line(out, &line_of(self.s, game, file, true))
+    }
+
+    fn add(totals: &mut Totals, game: &Played) {
+        totals.add(game);
+    }
+
+    fn result(&self, game: &Played, file: Option<String>) -> GameLine<'static> {
+        let line = line_of(self.s, game, file, false);
+        GameLine {
+            result: line.result.map(|r| Cow::Owned(r.into_owned())),
+            score: line.score.map(|s| Cow::Owned(s.into_owned())),
+            moves: None,
+            sgf: None,
+            ..line
+        }
+    }
+
+    fn summary<'a>(
+        &'a self,
+        totals: &'a Totals,
+        results: &'a [GameLine<'static>],
+    ) -> impl Serialize + 'a {
+        Summary {
+            head: summary_head(asalto_go::json::GAME, self.s.profile.name()),
+            size: self.s.size.get(),
+            komi: self.s.komi,
+            seed: self.seed,
             games: totals.games,
-            max_plies: s.max_moves,
-            totals: &totals,
-            results: &lines,
-        };
-        write_summary(dir, &summary)?;
+            max_plies: self.s.max_moves,
+            totals,
+            results,
+        }
     }
-    Ok((totals, elapsed))
+
+    fn people(&self, totals: &Totals) -> String {
+        summary_text(self.s, self.seed, totals)
+    }
+
+    fn moves(totals: &Totals) -> usize {
+        totals.plies
+    }
 }
 
 /// The JSON of a game: a line on its own (`line`: with its head, its
@@ -290,8 +310,8 @@ fn line_of<'a>(s: &Settings, g: &'a Played, file: Option<String>, line: bool) ->
         plies: g.moves,
         capped: !g.passes_ended,
         max_plies: s.max_moves,
-        result: g.result.as_deref(),
-        score: g.passes_ended.then_some(&g.score),
+        result: g.result.as_deref().map(Cow::Borrowed),
+        score: g.passes_ended.then_some(Cow::Borrowed(&g.score)),
         captures: g.captures,
         moves: line.then_some(g.written.as_slice()),
         sgf: line.then_some(g.sgf.as_str()),
@@ -386,7 +406,7 @@ pub fn run_cover(
     let mut reached = Coverage::new();
     coverage::impossible(judge, &mut reached);
     let mut kept: Vec<(Played, Coverage<Situation>)> = Vec::new();
-    let played = super::super::cover::offer_in_order(
+    let played = offer_in_order(
         &pool,
         most,
         |n| {
@@ -467,7 +487,7 @@ pub fn run_cover(
                 played_as: game.number,
             });
         }
-        text.push_str(&super::super::cover::closing(&report, played));
+        text.push_str(&closing(&report, played));
         if let Some(dir) = output.dir {
             write_summary(
                 dir,
@@ -488,5 +508,5 @@ pub fn run_cover(
         }
         Ok((text, moves, started.elapsed().as_secs_f64()))
     })?;
-    Ok(super::super::cover::status(status, &report))
+    Ok(cover_status(status, &report))
 }

@@ -4,8 +4,8 @@
 
 use asalto_go::{Profile, Tally, render};
 
-use super::super::show::ShowFormat;
-use super::super::{Out, Status, WriteError, error, sorted_json};
+use super::super::args::show::ShowFormat;
+use super::super::out::{Out, Status, WriteError, error, sorted_json};
 use asalto_core::json::{Envelope, Kind};
 
 /// What `show` asks of a Go record.
@@ -34,7 +34,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
     // Only the position asked for is kept: the game is replayed once.
     let wanted = settings.ply.unwrap_or(Tally::END);
     let tally = Tally::keeping(&[wanted]);
-    let loaded = match super::load(path, settings.profile, settings.lenient, tally) {
+    let loaded = match super::load::load(path, settings.profile, settings.lenient, tally) {
         Ok(loaded) => loaded,
         Err(status) => return Ok(status),
     };

@@ -21,75 +21,80 @@ use asalto_madbishops::json::CheckJson;
 use asalto_madbishops::render::{Marks, text_board};
 use asalto_madbishops::replay::{Checked, Kept, LineCheck, Tally};
 
-use super::super::Format;
-use super::super::batch::{Checker, FileResult, UnjudgedJson, Verdict, Worker};
-use super::super::input::{Opened, RecordLines, Shown, display_name};
-use super::Settings;
+use asalto_core::json::Head;
 
-/// The Mad Bishops checker of a batch: how the files are read and
-/// reported.
+use super::super::checking::{FileCheck, Unjudged};
+use super::super::input::{Opened, Shown, TextLines, display_name};
+use super::record::Settings;
+
+/// How Mad Bishops records are checked: the profile, the first side,
+/// how strict.
 #[derive(Clone, Copy, Debug)]
-pub struct Report {
-    /// The profile, the first side, how strict.
+pub struct Check {
+    /// How a record is read.
     pub settings: Settings,
-    /// Human or JSON.
-    pub format: Format,
-    /// Every problem and the board, not just one line per file.
-    pub full: bool,
-    /// Print nothing.
-    pub quiet: bool,
-    /// Colour the diagnostics.
-    pub color: bool,
 }
 
-impl Checker for Report {
-    fn worker(&self) -> Worker<'_> {
-        Box::new(move |path, opened| match check_file(path, opened, *self) {
-            Ok(result) => result,
-            Err(message) => unreadable(message, Some(path), *self),
+/// A file checked: the check, keeping no ply, and the lines the full
+/// report quotes (when it is asked for).
+pub struct Judged {
+    checked: Checked<Tally>,
+    kept: Option<KeptLines>,
+}
+
+impl FileCheck for Check {
+    type Work = ();
+    type Checked<'b> = Judged;
+
+    /// Check one file, read a line at a time from what `opened` read of
+    /// it: no ply is kept, and only the lines the report quotes (when it
+    /// quotes); an error when it cannot be read or is not UTF-8.
+    fn check(
+        &self,
+        _work: &mut (),
+        path: &str,
+        opened: Opened<'_>,
+        quoting: bool,
+    ) -> Result<Judged, Unjudged> {
+        let options = self.settings.options();
+        let mut check = LineCheck::new(&options, Tally::new(options.start()));
+        let mut kept = quoting.then(|| KeptLines::new(SHOWN_PER_KIND));
+        let mut lines = TextLines::new(opened.lines(), Shown::of(path));
+        while let Some(raw) = lines.next_line()? {
+            check.push_line(raw);
+            if let Some(kept) = &mut kept {
+                kept.read(raw, check.found());
+            }
+        }
+        Ok(Judged {
+            checked: check.finish(),
+            kept,
         })
     }
 
-    fn unreadable(&self, message: String, path: Option<&str>) -> FileResult {
-        unreadable(message, path, *self)
+    fn valid(&self, judged: &Judged) -> bool {
+        judged.checked.is_valid()
     }
-}
 
-/// Check one file, read a line at a time from what `opened` read of it:
-/// no ply is kept, and only the lines the report quotes (for the full
-/// report); an error when it cannot be read or is not UTF-8.
-fn check_file(path: &str, opened: Opened<'_>, report: Report) -> Result<FileResult, String> {
-    let name = display_name(path);
-    let options = report.settings.options();
-    let mut check = LineCheck::new(&options, Tally::new(options.start()));
-    let quoting = report.full && !report.quiet && report.format == Format::Human;
-    let mut kept = quoting.then(|| KeptLines::new(SHOWN_PER_KIND));
-    let mut lines = RecordLines::record(opened.lines(), Shown::of(path));
-    while let Some(raw) = lines.next_line()? {
-        check.push_line(raw);
-        if let Some(kept) = &mut kept {
-            kept.read(raw, check.found());
+    fn json(&self, path: &str, judged: &Judged) -> String {
+        json_line(path, &judged.checked)
+    }
+
+    fn human(&self, path: &str, judged: &Judged, _full: bool, color: bool) -> String {
+        let name = display_name(path);
+        match &judged.kept {
+            Some(kept) => full_report(&name, kept, &judged.checked, color),
+            None => summary(&name, &judged.checked) + "\n",
         }
     }
-    let checked = check.finish();
-    let verdict = if checked.is_valid() {
-        Verdict::Valid
-    } else {
-        Verdict::Invalid
-    };
-    let text = match report.format {
-        _ if report.quiet => String::new(),
-        Format::Json => json_line(path, &checked),
-        Format::Human => match &kept {
-            Some(kept) => full_report(&name, kept, &checked, report.color),
-            None => summary(&name, &checked) + "\n",
-        },
-    };
-    Ok(FileResult {
-        text,
-        message: None,
-        verdict,
-    })
+
+    fn head(&self) -> Head {
+        asalto_madbishops::json::head(self.settings.profile)
+    }
+
+    fn first(&self) -> Option<&'static str> {
+        Some(self.settings.first.name())
+    }
 }
 
 /// The JSON report of a file: the engine's check document (`game`,
@@ -109,28 +114,6 @@ struct FileJson<'a> {
     file: &'a str,
     #[serde(flatten)]
     check: CheckJson,
-}
-
-/// The result of a file that could not be read (or a folder without
-/// records).
-fn unreadable(message: String, path: Option<&str>, report: Report) -> FileResult {
-    let text = match report.format {
-        Format::Json if !report.quiet => UnjudgedJson {
-            first: Some(report.settings.first.name()),
-            ..UnjudgedJson::unreadable(
-                path.unwrap_or_default(),
-                asalto_madbishops::json::head(report.settings.profile),
-                &message,
-            )
-        }
-        .line(),
-        _ => String::new(),
-    };
-    FileResult {
-        text,
-        message: Some(message),
-        verdict: Verdict::Unreadable,
-    }
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -237,7 +220,7 @@ fn board_before<K: Kept>(checked: &Checked<K>, problem: &Problem) -> String {
             let _ = writeln!(text, "no move is legal: the game is over ({outcome})");
         }
         None => {
-            text.push_str(&super::legal_moves_text(&before.legal_moves()));
+            text.push_str(&super::record::legal_moves_text(&before.legal_moves()));
         }
     }
     text

@@ -9,9 +9,10 @@ use asalto::text::{cap, escape_line};
 use asalto_madbishops::render::{Marks, text_board};
 use asalto_madbishops::replay::{Checked, check};
 
+use super::super::args::common::Format;
 use super::super::input::Shown;
-use super::super::{Format, Out, Status, WriteError, error, sorted_json};
-use super::{Settings, read_text};
+use super::super::out::{Out, Status, WriteError, error, sorted_json};
+use super::record::{Settings, read_text};
 use asalto_core::json::{Envelope, Kind};
 
 /// A record, checked.
@@ -181,7 +182,7 @@ pub fn run(
                         );
                         text.push_str(&text_board(before.board(), &Marks { last }));
                         if before.outcome().is_none() {
-                            text.push_str(&super::legal_moves_text(&before.legal_moves()));
+                            text.push_str(&super::record::legal_moves_text(&before.legal_moves()));
                         }
                     }
                 }

@@ -8,10 +8,11 @@ use asalto_madbishops::record::write_record;
 use asalto_madbishops::replay::check;
 use asalto_madbishops::{Notation, prolog};
 
-use super::super::export::Target;
+use super::super::args::export::Target;
 use super::super::input::{Shown, shown_name};
-use super::super::{Out, Status, WriteError, error, report};
-use super::{Settings, read_text};
+use super::super::out::{Out, Status, WriteError, error, report};
+use super::super::present::export_partial;
+use super::record::{Settings, read_text};
 
 /// What `export` asks of a Mad Bishops record.
 #[derive(Clone, Copy, Debug)]
@@ -37,16 +38,6 @@ pub fn run(
     out: &mut Out,
 ) -> Result<Status, WriteError> {
     let name = Shown::of(path);
-    let text = match request.to {
-        Target::Json | Target::Text | Target::Prolog => None,
-        other => Some(other.name()),
-    };
-    if let Some(target) = text {
-        error(&format!(
-            "--to {target} is not for Mad Bishops records; they export to json, text or prolog"
-        ));
-        return Ok(Status::Error);
-    }
     let source = match read_text(path) {
         Ok(text) => text,
         Err(message) => {
@@ -68,15 +59,16 @@ pub fn run(
         status = Status::Failure;
         let legal = checked.game.plies.len();
         let moves = format!("{legal} legal move{}", if legal == 1 { "" } else { "s" });
-        if !request.keep_partial {
-            error(&format!(
-                "{name}: invalid record; nothing exported (--keep-partial exports its {moves})"
-            ));
+        let exporting = format!("its legal part, {moves}");
+        if !export_partial(
+            &name,
+            "invalid record",
+            request.keep_partial,
+            Some(&exporting),
+            &format!("its {moves}"),
+        ) {
             return Ok(status);
         }
-        error(&format!(
-            "{name}: invalid record; exporting its legal part, {moves}"
-        ));
     }
     let game = &checked.game;
     let text = match request.to {
@@ -90,6 +82,8 @@ pub fn run(
             json.unwrap_or_default() + "\n"
         }
         Target::Text => write_record(game.moves(), request.notation),
+        // Prolog; the table of games turns away the targets Mad Bishops
+        // does not write.
         _ => prolog::write_board(game.position().board()),
     };
     out.write(&text)?;

@@ -1,73 +1,36 @@
-//! The HTML pages of Mad Bishops records: `export --to html` (the replay
-//! page) and the entry of a record on the page of `check --format html`.
+//! The HTML pages of Mad Bishops records (`export --to html`, `check
+//! --format html`): a record read whole, replayed for its page.
 
-use asalto::html::check::FileEntry;
-use asalto::html::{games, replay};
-use asalto_madbishops::replay::{Checked, check};
+use asalto::html::games;
+use asalto::html::replay::ReplaySource;
+use asalto_madbishops::replay::check;
 
+use super::super::game::{Unpaged, too_long};
 use super::super::input::{Opened, display_name};
-use super::super::{Out, Status, WriteError, error};
-use super::{MAX_FILE, Settings, read_text, utf8_text};
+use super::record::{MAX_FILE, Settings, utf8_text};
 
-/// Why the replay of `name` is too long for a page, if it is.
-fn too_long(name: &str, checked: &Checked) -> Option<String> {
-    super::super::html::too_long(name, checked.game.plies.len())
-}
-
-/// The replay page of the record at `path`, opening on position `ply`: 0
-/// for a valid record, 1 for an invalid one (its page shows where it
-/// breaks), 2 when it cannot be read or is too long for a page.
-pub fn export(
-    path: &str,
+/// The replay of the record at `path` (opened) under `settings`, handed
+/// to `page` with whether it is valid: none when it cannot be read or is
+/// too long for a page (status 2).
+pub fn replay(
     settings: Settings,
-    ply: Option<usize>,
-    out: &mut Out,
-) -> Result<Status, WriteError> {
-    let text = match read_text(path) {
-        Ok(text) => text,
-        Err(message) => {
-            error(&message);
-            return Ok(Status::Error);
-        }
-    };
+    path: &str,
+    opened: Opened<'_>,
+    page: &mut dyn FnMut(&dyn ReplaySource, bool),
+) -> Result<(), Unpaged> {
     let name = display_name(path);
-    let checked = check(&text, &settings.options());
-    if let Some(message) = too_long(&name, &checked) {
-        error(&message);
-        return Ok(Status::Error);
+    let text = opened
+        .into_whole(path, MAX_FILE)
+        .and_then(|bytes| utf8_text(path, bytes))
+        .map_err(Unpaged::unreadable)?;
+    let checked = check(text, &settings.options());
+    if let Some(message) = too_long(&name, checked.game.plies.len()) {
+        return Err(Unpaged::unreadable(message));
     }
     let source = games::MadBishops {
         checked: &checked,
-        source: &text,
+        source: text,
     };
-    let options = replay::PageOptions { name, ply };
-    out.write(&replay::page(&source, &options))?;
-    Ok(if checked.is_valid() {
-        Status::Success
-    } else {
-        Status::Failure
-    })
-}
-
-/// The entry of the record at `path` (opened) on the check page.
-pub fn entry(path: &str, mut opened: Opened<'_>, settings: Settings) -> FileEntry {
-    let name = display_name(path);
-    let text = match opened
-        .whole_or_why(path, MAX_FILE)
-        .and_then(|bytes| utf8_text(path, bytes))
-    {
-        Ok(text) => text,
-        Err(message) => return FileEntry::unreadable(&name, &message),
-    };
-    let checked = check(text, &settings.options());
-    if let Some(message) = too_long(&name, &checked) {
-        return FileEntry::unreadable(&name, &message);
-    }
-    FileEntry::of(
-        &name,
-        &games::MadBishops {
-            checked: &checked,
-            source: text,
-        },
-    )
+    page(&source, checked.is_valid());
+    Ok(())
 }

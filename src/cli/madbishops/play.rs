@@ -1,48 +1,39 @@
 //! `asalto play --game madbishops`: the console game in the report's
 //! shape (its title, the `PLAYER:` line and the numbered grid), on the
-//! engine's [`Session`]: this module only reads lines, reads and writes the
-//! files the session names, and prints what it answers.
+//! engine's [`Session`]: this module starts the session and reads the
+//! files it loads; the loop of every game's console is `cli/console.rs`.
 
 use asalto_madbishops::console::Control;
+use asalto_madbishops::player::DEFAULT_SEARCH_DEPTH;
 use asalto_madbishops::session::{DEFAULT_MAX_PLIES, Session, SessionOptions};
 use asalto_madbishops::{Board, Notation, Profile, Side};
 
+use super::super::args::common::Rules;
+use super::super::args::play::Args;
+use super::super::game;
 use super::super::input::io_reason;
-use super::super::{Out, Status, WriteError};
-
-/// Parse a side's control: `human`, `random`, `greedy` or `search`.
-pub fn parse_control(s: &str) -> Result<Control, String> {
-    Control::ALL
-        .into_iter()
-        .find(|c| c.label().eq_ignore_ascii_case(s))
-        .ok_or_else(|| format!("`{s}`: expected human, random, greedy or search"))
-}
-
-/// Parse a notation: `algebraic`, `row-column` or `numbers`.
-pub fn parse_notation(s: &str) -> Result<Notation, String> {
-    Notation::from_name(s)
-        .ok_or_else(|| format!("`{s}`: expected algebraic, row-column or numbers"))
-}
+use super::super::runs::clock_seed;
+use super::record::{MAX_FILE, move_cap};
 
 /// The settings of a console game.
 #[derive(Clone, Copy, Debug)]
-pub struct Settings {
+struct Settings {
     /// Seeds every computer choice.
-    pub seed: u64,
+    seed: u64,
     /// The rule profile.
-    pub profile: Profile,
+    profile: Profile,
     /// Who moves first.
-    pub first: Side,
+    first: Side,
     /// Red's control at the start.
-    pub red: Control,
+    red: Control,
     /// Blue's control at the start.
-    pub blue: Control,
+    blue: Control,
     /// The search player's depth.
-    pub depth: u32,
+    depth: u32,
     /// How moves are listed and saved.
-    pub notation: Notation,
-    /// The move cap (0: [`super::HARD_MAX_PLIES`]).
-    pub max_plies: usize,
+    notation: Notation,
+    /// The move cap (0: [`super::record::HARD_MAX_PLIES`]).
+    max_plies: usize,
 }
 
 impl Settings {
@@ -57,7 +48,7 @@ impl Settings {
             red: self.red,
             blue: self.blue,
             notation: self.notation,
-            max_plies: Some(super::move_cap(self.max_plies)),
+            max_plies: Some(move_cap(self.max_plies)),
         }
     }
 }
@@ -65,11 +56,24 @@ impl Settings {
 /// The default move cap, for `--max-plies`.
 pub const MAX_PLIES: usize = DEFAULT_MAX_PLIES;
 
-/// Run the console game until the menu's quit entry or the end of standard
-/// input.
-pub fn run(settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
-    let mut session = Session::new(settings.options());
-    super::super::play::console(&mut session, read_text, io_reason, out)
+/// The console session `play --game madbishops` starts under the
+/// profile `rules` (one of Mad Bishops', as the routing checked).
+pub fn session(args: &Args, rules: Rules) -> game::Session {
+    let settings = Settings {
+        seed: args.seed.unwrap_or_else(clock_seed),
+        profile: rules.and_then(Profile::from_name).unwrap_or_default(),
+        first: args.first.unwrap_or(Side::Red),
+        red: args.red.unwrap_or_default(),
+        blue: args.blue.unwrap_or_default(),
+        depth: args.depth.unwrap_or(DEFAULT_SEARCH_DEPTH),
+        notation: args.notation.unwrap_or(Notation::Algebraic),
+        max_plies: args.max_plies.unwrap_or(MAX_PLIES),
+    };
+    game::Session {
+        console: Box::new(Session::new(settings.options())),
+        read: read_text,
+        reason: io_reason,
+    }
 }
 
 /// A saved game's text, or why it cannot be loaded (bounded like every
@@ -78,10 +82,10 @@ fn read_text(file: &str) -> Result<String, String> {
     use std::io::Read;
     let mut bytes = Vec::new();
     std::fs::File::open(file)
-        .and_then(|f| f.take(super::MAX_FILE + 1).read_to_end(&mut bytes))
+        .and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
         .map_err(|e| io_reason(&e))?;
-    if bytes.len() as u64 > super::MAX_FILE {
-        return Err(format!("larger than {} MiB", super::MAX_FILE >> 20));
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(format!("larger than {} MiB", MAX_FILE >> 20));
     }
     String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
 }

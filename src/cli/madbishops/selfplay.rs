@@ -4,9 +4,9 @@
 //! played from a seed made of the run's seed and K, so a set is the same
 //! whatever the number of threads.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::time::Instant;
 
 use asalto_core::json::Head;
 use asalto_madbishops::json::{GAME, OutcomeJson, SelfplayJson};
@@ -16,16 +16,10 @@ use asalto_madbishops::selfplay::{Match, PlayedGame, Totals};
 use asalto_madbishops::{Notation, OutcomeReason, Position, Profile, Side};
 use serde::Serialize;
 
-use super::super::selfplay::{
-    Output, Stop, clock_seed, json_line, play_in_chunks, summary_head, thread_pool, write_game,
-    write_summary,
-};
-use super::super::{Format, Out, Status, WriteError};
-
-/// Parse a player name: `random`, `greedy`, `search`, `search-N`.
-pub fn parse_player(s: &str) -> Result<Player, String> {
-    s.parse()
-}
+use super::super::args::common::Format;
+use super::super::out::{Out, Status, WriteError};
+use super::super::runs::{Output, Set, Stop, clock_seed, json_line, play_set, summary_head};
+use super::record::{HARD_MAX_PLIES, move_cap};
 
 /// What a run plays and where it writes.
 #[derive(Clone, Debug)]
@@ -42,7 +36,7 @@ pub struct Settings {
     pub games: usize,
     /// The base seed (default: from the clock).
     pub seed: Option<u64>,
-    /// The move cap (0: [`super::HARD_MAX_PLIES`]).
+    /// The move cap (0: [`HARD_MAX_PLIES`]).
     pub max_plies: usize,
     /// Where to write the records and `summary.json`.
     pub out: Option<PathBuf>,
@@ -84,13 +78,15 @@ struct ResultJson {
 
 /// Run `selfplay --game madbishops`.
 pub fn run(settings: &Settings, out: &mut Out) -> Result<Status, WriteError> {
-    let seed = settings.seed.unwrap_or_else(clock_seed);
-    let games = settings.games;
-    let m = Match {
-        red: settings.red,
-        blue: settings.blue,
-        start: Position::start(settings.profile, settings.first),
-        max_plies: Some(super::move_cap(settings.max_plies)),
+    let run = Run {
+        settings,
+        seed: settings.seed.unwrap_or_else(clock_seed),
+        m: Match {
+            red: settings.red,
+            blue: settings.blue,
+            start: Position::start(settings.profile, settings.first),
+            max_plies: Some(move_cap(settings.max_plies)),
+        },
     };
     let output = Output {
         dir: settings.out.as_deref(),
@@ -98,80 +94,89 @@ pub fn run(settings: &Settings, out: &mut Out) -> Result<Status, WriteError> {
         what: "record files",
         format: settings.format,
         quiet: settings.quiet,
-        games,
+        games: settings.games,
     };
-    output.run(settings.force, || {
-        let (totals, elapsed) = played(settings, &m, seed, &output, out)?;
-        Ok((summary(&m, seed, &totals), totals.plies, elapsed))
-    })
+    play_set(&run, &output, settings.jobs, settings.force, out)
 }
 
-/// Play the games, write their records, their JSON lines and
-/// `summary.json`: the totals and the seconds taken.
-fn played(
-    settings: &Settings,
-    m: &Match,
+/// A run of Mad Bishops games: what is asked, the base seed, the match.
+struct Run<'s> {
+    settings: &'s Settings,
     seed: u64,
-    output: &Output<'_>,
-    out: &mut Out,
-) -> Result<(Totals, f64), Stop> {
-    let games = settings.games;
-    let pool = thread_pool(settings.jobs)?;
-    let started = Instant::now();
-    let mut totals = Totals::default();
-    let mut results = Vec::with_capacity(games);
-    play_in_chunks(
-        &pool,
-        16,
-        games,
-        |n| m.play(seed, n),
-        |played: Vec<PlayedGame>| {
-            for game in &played {
-                let name = output.name(game.number);
-                let file = write_game(output.dir, &name, || {
-                    write_record(&game.moves, Notation::Algebraic)
-                })?;
-                if settings.format == Format::Json {
-                    json_line(out, &SelfplayJson::new(m, game, file.clone()))?;
-                }
-                totals.add(game);
-                results.push(ResultJson {
-                    number: game.number,
-                    // Relative to DIR, where summary.json is.
-                    file: file.map(|_| name),
-                    seed: game.seed,
-                    plies: game.moves.len(),
-                    outcome: game.outcome.map(OutcomeJson::from),
-                    capped: game.capped(),
-                });
-            }
-            Ok(())
-        },
-    )?;
-    let elapsed = started.elapsed().as_secs_f64();
-    if let Some(dir) = &settings.out {
-        let summary = SummaryJson {
-            head: summary_head(GAME, settings.profile.name()),
-            first: settings.first.name(),
-            seed,
-            red: m.red.name(),
-            blue: m.blue.name(),
-            games,
-            max_plies: m.max_plies,
-            totals: &totals,
-            results: &results,
-        };
-        write_summary(dir, &summary)?;
+    m: Match,
+}
+
+impl Set for Run<'_> {
+    type Game = PlayedGame;
+    type Totals = Totals;
+    type Result = ResultJson;
+
+    fn play(&self, n: usize) -> PlayedGame {
+        self.m.play(self.seed, n)
     }
-    Ok((totals, elapsed))
+
+    fn number(game: &PlayedGame) -> usize {
+        game.number
+    }
+
+    fn text<'g>(&self, game: &'g PlayedGame) -> Cow<'g, str> {
+        Cow::Owned(write_record(&game.moves, Notation::Algebraic))
+    }
+
+    fn json(
+        &self,
+        game: &PlayedGame,
+        file: Option<String>,
+        _name: &str,
+        out: &mut Out,
+    ) -> Result<(), Stop> {
+        json_line(out, &SelfplayJson::new(&self.m, game, file))
+    }
+
+    fn add(totals: &mut Totals, game: &PlayedGame) {
+        totals.add(game);
+    }
+
+    fn result(&self, game: &PlayedGame, file: Option<String>) -> ResultJson {
+        ResultJson {
+            number: game.number,
+            file,
+            seed: game.seed,
+            plies: game.moves.len(),
+            outcome: game.outcome.map(OutcomeJson::from),
+            capped: game.capped(),
+        }
+    }
+
+    fn summary<'a>(&'a self, totals: &'a Totals, results: &'a [ResultJson]) -> impl Serialize + 'a {
+        SummaryJson {
+            head: summary_head(GAME, self.settings.profile.name()),
+            first: self.settings.first.name(),
+            seed: self.seed,
+            red: self.m.red.name(),
+            blue: self.m.blue.name(),
+            games: self.settings.games,
+            max_plies: self.m.max_plies,
+            totals,
+            results,
+        }
+    }
+
+    fn people(&self, totals: &Totals) -> String {
+        summary(&self.m, self.seed, totals)
+    }
+
+    fn moves(totals: &Totals) -> usize {
+        totals.plies
+    }
 }
 
 /// The human summary: results by winner and reason, capped games, lengths.
 fn summary(m: &Match, seed: u64, totals: &Totals) -> String {
     let mut text = String::new();
     let cap = match m.max_plies {
-        Some(super::HARD_MAX_PLIES) => {
-            format!("no move limit but {}", super::HARD_MAX_PLIES)
+        Some(HARD_MAX_PLIES) => {
+            format!("no move limit but {}", HARD_MAX_PLIES)
         }
         Some(n) => format!("max {}", asalto::text::count(n, "move")),
         None => "no move limit".to_string(),

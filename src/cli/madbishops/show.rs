@@ -11,10 +11,11 @@ use asalto_madbishops::render::{self, Marks};
 use asalto_madbishops::replay::{Ply, check};
 use asalto_madbishops::{Notation, Position};
 
+use super::super::args::show::ShowFormat;
 use super::super::input::display_name;
-use super::super::show::{ShowFormat, shown_ply};
-use super::super::{Out, Status, WriteError, error};
-use super::{Settings, read_text};
+use super::super::out::{Out, Status, WriteError, error};
+use super::super::present::shown_ply;
+use super::record::{Settings, read_text};
 
 /// What `show` asks of a Mad Bishops record.
 #[derive(Clone, Copy, Debug)]
@@ -183,7 +184,7 @@ fn human(view: &View, report: bool) -> String {
                 text,
                 "{} to move; {}",
                 view.position.turn().name(),
-                super::legal_moves_text(&view.position.legal_moves())
+                super::record::legal_moves_text(&view.position.legal_moves())
             );
         }
     }

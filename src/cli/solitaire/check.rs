@@ -10,61 +10,145 @@ use asalto_solitaire::json::{CaptureJson, CheckReport, ProblemJson, head};
 use asalto_solitaire::{Checked, Problem, Profile, Verdict};
 use serde::Serialize;
 
-use super::super::batch::{self, Checker, UnjudgedJson, Worker};
-use super::super::input::{Shown, cannot_read, shown_name};
-use super::super::{Format, Status};
-use super::text_of;
-use super::{LoadError, Loaded, MAX_FILE, captures_word, load_text, notation, problem_details};
+use super::super::checking::{FileCheck, Unjudged};
+use super::super::input::{Opened, Shown, cannot_read, shown_name};
+use super::record::{
+    LoadError, Loaded, MAX_FILE, captures_word, load_text, notation, problem_details,
+    syntax_report, text_of,
+};
 
-/// How the records are checked and reported.
+/// How the records are checked: the profile `--rules` names (else each
+/// record's, else `codegolf`).
 #[derive(Clone, Copy, Debug)]
-pub struct Settings {
-    /// The profile `--rules` names (else each record's, else `codegolf`).
+pub struct Check {
+    /// The profile `--rules` names.
     pub rules: Option<Profile>,
-    /// Human or JSON.
-    pub format: Format,
-    /// Print the details of each wrong record, not just one line.
-    pub details: bool,
-    /// Print nothing.
-    pub quiet: bool,
-    /// Colour the diagnostics.
-    pub color: bool,
 }
 
-/// What checking one file gave.
-struct FileResult {
-    text: String,
-    message: Option<String>,
-    status: Status,
+/// A file judged: a record and its check, or a text that is not a record.
+pub enum Judged {
+    /// A record, checked.
+    Record(Box<(Loaded, Checked)>),
+    /// A collection of puzzles (what `solve` reads), not a record: how
+    /// many, and the profile.
+    Collection {
+        /// The puzzles in it.
+        puzzles: usize,
+        /// The profile.
+        profile: Profile,
+    },
+    /// Not a record: its text, the profile it would be judged under, and
+    /// why.
+    Syntax {
+        /// The text (for quoting).
+        text: String,
+        /// The profile.
+        profile: Profile,
+        /// The problem, from the parse error.
+        problem: Problem,
+    },
 }
 
-impl Checker for Settings {
-    fn worker(&self) -> Worker<'_> {
-        Box::new(move |path, mut opened| {
-            let text = match opened.whole(MAX_FILE) {
-                Ok(bytes) => text_of(path, bytes.to_vec()),
-                Err(e) => Err(cannot_read(&Shown::of(path), &e)),
-            };
-            check(path, text, *self).into()
+impl FileCheck for Check {
+    type Work = ();
+    type Checked<'b> = Judged;
+
+    fn check(
+        &self,
+        _work: &mut (),
+        path: &str,
+        mut opened: Opened<'_>,
+        _quoting: bool,
+    ) -> Result<Judged, Unjudged> {
+        let text = match opened.whole(MAX_FILE) {
+            Ok(bytes) => text_of(path, bytes.to_vec())?,
+            Err(e) => return Err(Unjudged::Unreadable(cannot_read(&Shown::of(path), &e))),
+        };
+        let judged = match load_text(path, text, self.rules) {
+            Ok(loaded) => {
+                let checked = loaded.check();
+                Judged::Record(Box::new((loaded, checked)))
+            }
+            Err(LoadError::Unreadable(message)) => return Err(Unjudged::Unreadable(message)),
+            Err(LoadError::Syntax {
+                text,
+                profile,
+                error,
+            }) => Judged::Syntax {
+                text,
+                profile,
+                problem: Problem::from(error),
+            },
+        };
+        // A record that is not one may be a collection of puzzles.
+        let (text, profile) = match &judged {
+            Judged::Record(record) if !record.1.is_correct() => (&record.0.text, record.1.profile),
+            Judged::Syntax { text, profile, .. } => (text, *profile),
+            _ => return Ok(judged),
+        };
+        Ok(match collection(text) {
+            Some(puzzles) => Judged::Collection { puzzles, profile },
+            None => judged,
         })
     }
 
-    fn unreadable(&self, message: String, path: Option<&str>) -> batch::FileResult {
-        unreadable(message, path, *self).into()
-    }
-}
-
-impl From<FileResult> for batch::FileResult {
-    fn from(r: FileResult) -> batch::FileResult {
-        batch::FileResult {
-            text: r.text,
-            message: r.message,
-            verdict: match r.status {
-                Status::Success => batch::Verdict::Valid,
-                Status::Failure => batch::Verdict::Invalid,
-                Status::Error => batch::Verdict::Unreadable,
-            },
+    fn valid(&self, judged: &Judged) -> bool {
+        match judged {
+            Judged::Record(record) => record.1.is_correct(),
+            Judged::Collection { .. } => true,
+            Judged::Syntax { .. } => false,
         }
+    }
+
+    fn json(&self, path: &str, judged: &Judged) -> String {
+        let json = match judged {
+            Judged::Record(record) => serde_json::to_string(&FileJson {
+                file: path,
+                report: CheckReport::from(&record.1),
+            }),
+            Judged::Collection { puzzles, profile } => serde_json::to_string(&CollectionJson {
+                file: path,
+                head: head(*profile).kind(Kind::Check),
+                valid: true,
+                collection: "puzzles",
+                puzzles: *puzzles,
+            }),
+            Judged::Syntax {
+                profile, problem, ..
+            } => serde_json::to_string(&SyntaxJson {
+                file: path,
+                head: head(*profile).kind(Kind::Check),
+                verdict: Verdict::Wrong,
+                valid: false,
+                plies: 0,
+                moves: [],
+                errors: 1,
+                warnings: 0,
+                problems: [ProblemJson::from(problem)],
+            }),
+        };
+        json.unwrap_or_default() + "\n"
+    }
+
+    fn human(&self, path: &str, judged: &Judged, full: bool, color: bool) -> String {
+        match judged {
+            Judged::Record(record) if full => report(&record.0, &record.1, color),
+            Judged::Record(record) => summary(&record.0, &record.1) + "\n",
+            Judged::Collection { puzzles, profile } => format!(
+                "{}: a collection of {puzzles} puzzles ({profile}), not a record: `asalto solve {}` solves them\n",
+                Shown::of(path),
+                Shown::of(path)
+            ),
+            Judged::Syntax {
+                text,
+                profile,
+                problem,
+            } => syntax_report(path, text, *profile, problem, full, color),
+        }
+    }
+
+    fn head(&self) -> Head {
+        head(self.rules.unwrap_or(Profile::Codegolf)).kind(Kind::Check)
     }
 }
 
@@ -76,8 +160,34 @@ struct FileJson<'a> {
     report: CheckReport,
 }
 
-/// A record that is not one, in JSON: the fields of a check, no capture
-/// replayed, its one problem.
+/// A collection of puzzles, in JSON.
+#[derive(Serialize)]
+struct CollectionJson<'a> {
+    file: &'a str,
+    #[serde(flatten)]
+    head: Head,
+    valid: bool,
+    /// What the file holds: `puzzles`.
+    collection: &'static str,
+    puzzles: usize,
+}
+
+/// The number of puzzles of `text` when it is a collection of puzzles
+/// (what `solve` and `grade` read: a puzzle per line or per four lines),
+/// not a record: two puzzles or more, every one read, and not boards that
+/// each lose one piece (an answer written as boards, right or wrong, is a
+/// record's).
+fn collection(text: &str) -> Option<usize> {
+    let set = asalto_solitaire::format::parse_puzzle_set(text);
+    let pieces: Vec<usize> = set
+        .iter()
+        .map(|p| p.as_ref().ok().map(|p| p.position.len()))
+        .collect::<Option<_>>()?;
+    let answer = pieces.windows(2).all(|w| w[1] + 1 == w[0]);
+    (pieces.len() >= 2 && !answer).then_some(pieces.len())
+}
+
+/// A record that is not one, in JSON.
 #[derive(Serialize)]
 struct SyntaxJson<'a> {
     file: &'a str,
@@ -90,106 +200,6 @@ struct SyntaxJson<'a> {
     errors: usize,
     warnings: usize,
     problems: [ProblemJson; 1],
-}
-
-/// Check one target.
-fn check(path: &str, text: Result<String, String>, settings: Settings) -> FileResult {
-    let full = settings.details;
-    let loaded = match text
-        .map_err(LoadError::Unreadable)
-        .and_then(|text| load_text(path, text, settings.rules))
-    {
-        Ok(loaded) => loaded,
-        Err(LoadError::Unreadable(message)) => return unreadable(message, Some(path), settings),
-        Err(LoadError::Syntax {
-            text: source,
-            profile,
-            error,
-        }) => {
-            let problem = Problem::from(error);
-            let text = match settings.format {
-                _ if settings.quiet => String::new(),
-                Format::Json => {
-                    let json = SyntaxJson {
-                        file: path,
-                        head: head(profile).kind(Kind::Check),
-                        verdict: Verdict::Wrong,
-                        valid: false,
-                        plies: 0,
-                        moves: [],
-                        errors: 1,
-                        warnings: 0,
-                        problems: [ProblemJson::from(&problem)],
-                    };
-                    serde_json::to_string(&json).unwrap_or_default() + "\n"
-                }
-                Format::Human => {
-                    syntax_report(path, &source, profile, &problem, full, settings.color)
-                }
-            };
-            return FileResult {
-                text,
-                message: None,
-                status: Status::Failure,
-            };
-        }
-    };
-    let checked = loaded.check();
-    let status = if checked.is_correct() {
-        Status::Success
-    } else {
-        Status::Failure
-    };
-    let text = match settings.format {
-        _ if settings.quiet => String::new(),
-        Format::Json => {
-            let json = FileJson {
-                file: path,
-                report: CheckReport::from(&checked),
-            };
-            serde_json::to_string(&json).unwrap_or_default() + "\n"
-        }
-        Format::Human if full => report(&loaded, &checked, settings.color),
-        Format::Human => summary(&loaded, &checked) + "\n",
-    };
-    FileResult {
-        text,
-        message: None,
-        status,
-    }
-}
-
-/// The report of text that is not a record (`problem`, from its parse
-/// error), as `check` prints it: one line, then with `full` the line
-/// quoted, labelled, with code and help. `show`, `export` and `diff` print
-/// it in full on standard error.
-pub fn syntax_report(
-    path: &str,
-    source: &str,
-    profile: Profile,
-    problem: &Problem,
-    full: bool,
-    color: bool,
-) -> String {
-    let mut text = format!(
-        "{}: invalid ({profile}): line {}:{}: {} [{}]\n",
-        Shown::of(path),
-        problem.span.map_or(0, |s| s.line),
-        problem.span.map_or(0, |s| s.column),
-        asalto::text::escape_line(&problem.headline()),
-        problem.reason().code()
-    );
-    if full {
-        // The report escapes the name it is given.
-        text.push_str(&problem_details(
-            shown_name(path),
-            source,
-            &[],
-            Some(problem),
-            color,
-        ));
-    }
-    text
 }
 
 /// The report of a record, as `check` prints it for one file: the summary
@@ -206,25 +216,6 @@ pub fn report(loaded: &Loaded, checked: &Checked, color: bool) -> String {
         color,
     ));
     text
-}
-
-/// The result of a file that could not be read (or a folder with no
-/// records).
-fn unreadable(message: String, path: Option<&str>, settings: Settings) -> FileResult {
-    let text = match settings.format {
-        Format::Json if !settings.quiet => UnjudgedJson::unreadable(
-            path.unwrap_or_default(),
-            head(settings.rules.unwrap_or(Profile::Codegolf)),
-            &message,
-        )
-        .line(),
-        _ => String::new(),
-    };
-    FileResult {
-        text,
-        message: Some(message),
-        status: Status::Error,
-    }
 }
 
 /// One line about a record: its verdict under its profile, the captures,

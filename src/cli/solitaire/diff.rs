@@ -12,8 +12,9 @@ use asalto_solitaire::json::{StopJson, head};
 use asalto_solitaire::{Capture, Checked, Position, Problem, Profile, Verdict, render};
 use serde::Serialize;
 
-use super::super::{Format, Out, Status, WriteError};
-use super::{Loaded, captures_word, indent, load_or_refuse, position_at};
+use super::super::args::common::Format;
+use super::super::out::{Out, Status, WriteError};
+use super::record::{Loaded, captures_word, indent, load_or_refuse, position_at};
 
 /// One record of a comparison, in JSON.
 #[derive(Serialize)]

@@ -4,45 +4,16 @@
 //! JSON document naming the game and the profile.
 
 use asalto_core::json::Head;
-use asalto_solitaire::format::{BoardForm, RecordAnswer, write, write_record};
+use asalto_solitaire::format::{RecordAnswer, write, write_record};
 use asalto_solitaire::json::{CaptureJson, StopJson, captures_json, head};
 use asalto_solitaire::{Position, Profile, Verdict};
 use serde::Serialize;
 
-use super::super::export::Target;
-use super::super::{Out, Status, WriteError, error, report};
-use super::{captures_word, load_or_refuse};
-
-/// How `--to boards` writes each board.
-#[derive(Clone, Copy, Debug, Default, clap::ValueEnum, PartialEq, Eq)]
-pub enum BoardFormArg {
-    /// A 16-character string, top row first, one board per line.
-    #[default]
-    String,
-    /// Four lines of four characters, a blank line between boards.
-    Rows,
-    /// A list of boards, each a list of four lists of four letters.
-    Letters,
-    /// A list of boards, each a list of four lists of numbers (1 = K ..
-    /// 6 = P, 0 empty).
-    Numbers,
-    /// A list of boards, each a list of `[x, y, 'c']` (`[0, 0]`
-    /// bottom-left).
-    Coordinates,
-}
-
-impl BoardFormArg {
-    /// The engine's form.
-    pub fn form(self) -> BoardForm {
-        match self {
-            BoardFormArg::String => BoardForm::String,
-            BoardFormArg::Rows => BoardForm::Rows,
-            BoardFormArg::Letters => BoardForm::Letters,
-            BoardFormArg::Numbers => BoardForm::Numbers,
-            BoardFormArg::Coordinates => BoardForm::Coordinates,
-        }
-    }
-}
+use super::super::args::common::BoardFormArg;
+use super::super::args::export::Target;
+use super::super::out::{Out, Status, WriteError, report};
+use super::super::present::export_partial;
+use super::record::{captures_word, load_or_refuse};
 
 /// What `export` asks of a Solitaire Chess record.
 #[derive(Clone, Copy, Debug)]
@@ -99,16 +70,6 @@ struct RecordJson<'a> {
 /// is wrong (nothing written, unless `--keep-partial`), 2 when it cannot be
 /// read or the target is another game's.
 pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, WriteError> {
-    if matches!(
-        settings.to,
-        Target::Transcript | Target::Input | Target::Sgf | Target::Gtp | Target::Prolog
-    ) {
-        error(&format!(
-            "--to {} is for another game's records; a Solitaire Chess record exports to json, codegolf, boards or text",
-            settings.to.name()
-        ));
-        return Ok(Status::Error);
-    }
     let loaded = match load_or_refuse(path, settings.rules, "; nothing exported", settings.color) {
         Ok(loaded) => loaded,
         Err(status) => return Ok(status),
@@ -125,17 +86,14 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         status = Status::Failure;
         // The problem in full, as `check` reports it, then what is done.
         report(&super::check::report(&loaded, &checked, settings.color));
-        let name = loaded.name();
-        if settings.keep_partial {
-            error(&format!(
-                "{name}: wrong answer; exporting its legal part, {}",
-                captures_word(captures.len())
-            ));
-        } else {
-            error(&format!(
-                "{name}: wrong answer; nothing exported (--keep-partial exports the {} that can be played)",
-                captures_word(captures.len())
-            ));
+        let legal = captures_word(captures.len());
+        if !export_partial(
+            &loaded.name(),
+            "wrong answer",
+            settings.keep_partial,
+            Some(&format!("its legal part, {legal}")),
+            &format!("the {legal} that can be played"),
+        ) {
             return Ok(status);
         }
     }
@@ -150,7 +108,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
                 verdict: checked.verdict(),
                 valid: checked.is_correct(),
                 xy: captures.iter().map(|c| c.xy()).collect(),
-                position: super::position_at(&checked, captures.len()),
+                position: super::record::position_at(&checked, captures.len()),
                 moves: captures_json(&checked.puzzle, &captures),
                 stopped: checked.problem.as_ref().map(StopJson::from),
             };
@@ -185,7 +143,8 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
             };
             write_record(checked.profile, &checked.puzzle, record_answer)
         }
-        // Turned away above (`--to html` goes to export's HTML path first).
+        // Not Solitaire Chess's targets: the table of games turns them
+        // away (`--to html` goes to the pages).
         Target::Transcript
         | Target::Input
         | Target::Sgf

@@ -1,21 +1,25 @@
 //! `asalto grade --game solitaire`: run students' solver programs of the
 //! Solitaire Chess challenge on a set of puzzles (solvable and not) and
-//! judge every answer with the engine. A child of `cli/grade.rs`, whose driver does the rest
-//! (submissions, confinement, progress, reports); the grading itself is
-//! `asalto::grade::solitaire`.
+//! judge every answer with the engine. The shared driver (`cli/grading`)
+//! does the rest (submissions, confinement, progress, reports); the
+//! grading itself is `asalto::grade::solitaire`.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use asalto::grade::coverage::{self, CoverageFacts};
+use asalto::grade::coverage::CoverageFacts;
+use asalto::grade::report::{Diagram, Failure};
 use asalto::grade::solitaire::{self, Feed, Puzzle, SolKind, SolOptions};
 use asalto::grade::{Options, Scoring, SubmissionReport, Weights};
 use asalto_solitaire::Profile;
 
-use super::{Args, FeedArg, Graded, Prepared, Run};
+use super::super::args::grade::{Args, FeedArg};
+use super::super::grading::files::{programs, read_reference, reference_files, report_name};
+use super::super::grading::{Graded, Prepared, Run};
+use super::record::{MAX_FILE, text_of};
 
 /// The Solitaire Chess challenge: the puzzles, and how they are given.
-pub(super) struct Solitaire {
+pub struct Solitaire {
     puzzles: Vec<Puzzle>,
     sol: SolOptions,
 }
@@ -39,11 +43,7 @@ impl Graded for Solitaire {
             timeout: Duration::from_secs_f64(args.puzzle_timeout),
             scoring: Scoring::new(args.weights.as_deref(), args.max_score)?,
         };
-        let mut hide = Vec::new();
-        super::hide_references(&args.puzzles, "txt", &mut hide)?;
-        let mut submissions = super::command_submissions(args, "solver.py", &mut hide)?;
-        let (mut options, jobs) = super::options(args, submissions.len(), hide)?;
-        super::preflight(&mut submissions, &mut options, jobs)?;
+        let (submissions, options, jobs) = programs(args, &args.puzzles, "txt", "solver.py")?;
         Ok(Prepared {
             game: Solitaire { puzzles, sol },
             submissions,
@@ -80,21 +80,30 @@ impl Graded for Solitaire {
     }
 
     fn coverage(&self) -> CoverageFacts {
-        coverage::solitaire(&self.puzzles, self.sol.profile)
+        solitaire::coverage(&self.puzzles, self.sol.profile)
     }
 
     fn coverage_only(args: &Args) -> Result<(CoverageFacts, &'static str, &'static str), String> {
         let (puzzles, profile) = puzzles_of(args)?;
         Ok((
-            coverage::solitaire(&puzzles, profile),
+            solitaire::coverage(&puzzles, profile),
             asalto_solitaire::GAME,
             profile.name(),
         ))
     }
+
+    /// The puzzle, drawn as `show --format svg` draws a board.
+    fn board(failure: &Failure) -> Option<String> {
+        match &failure.diagram {
+            Some(Diagram::Solitaire { position }) => {
+                Some(asalto_solitaire::render::svg(position, None, &[]))
+            }
+            _ => None,
+        }
+    }
 }
 
-/// The profile and the puzzles of `args` (and the options that must not
-/// come with them).
+/// The profile and the puzzles of `args`.
 fn puzzles_of(args: &Args) -> Result<(Vec<Puzzle>, Profile), String> {
     let profile = match args.rules.as_deref() {
         None => Profile::Codegolf,
@@ -105,14 +114,6 @@ fn puzzles_of(args: &Args) -> Result<(Vec<Puzzle>, Profile), String> {
             )
         })?,
     };
-    if !args.games.is_empty() || args.ai || args.rebels.is_some() {
-        return Err(
-            "--games, --ai and --rebels are for Asalto; --game solitaire takes --puzzles".into(),
-        );
-    }
-    if !args.predicates.is_empty() {
-        return Err("--predicate is for --game go".into());
-    }
     if args.puzzles.is_empty() {
         return Err(
             "--puzzles: give the puzzles (files of puzzles, one per line, or folders of them)"
@@ -124,13 +125,13 @@ fn puzzles_of(args: &Args) -> Result<(Vec<Puzzle>, Profile), String> {
 
 /// The puzzles of the files and folders (every `*.txt`) named.
 fn load_puzzles(paths: &[PathBuf], profile: Profile) -> Result<Vec<Puzzle>, String> {
-    let files = super::reference_files(paths, "txt")?;
+    let files = reference_files(paths, "txt")?;
     let mut puzzles = Vec::new();
     for file in &files {
         let shown = file.path.display().to_string();
-        let bytes = super::read_reference(file, super::super::solitaire::MAX_FILE)?;
-        let text = super::super::solitaire::text_of(&shown, bytes)?;
-        let name = super::report_name(&file.path, &files, &shown);
+        let bytes = read_reference(file, MAX_FILE)?;
+        let text = text_of(&shown, bytes)?;
+        let name = report_name(&file.path, &files, &shown);
         puzzles.extend(solitaire::puzzles(&name, &text, profile)?);
     }
     Ok(puzzles)

@@ -1,26 +1,34 @@
-//! The Solitaire Chess paths of the record commands (`check`, `show`,
-//! `export`, `diff`): reading a record (a puzzle, then an answer), the rule
-//! profile (`--rules`, else the record's `rules:` line, else `codegolf`),
-//! and the words of a problem with its place quoted and the board drawn.
-//! Each command's path is its own module; the engine (parsing, checking,
-//! drawing, every message) is `asalto_solitaire`.
+//! Solitaire Chess on the command line: its line of the table of games
+//! (what it reads and writes), joined here to its paths, one module per
+//! command (the record commands, and `solve`, `generate`, `grade` of
+//! solver programs), on the `asalto-solitaire` engine, which parses,
+//! checks, draws and words every problem.
 
-use asalto::diagnostics::{Entry, GameReport};
-use asalto_solitaire::Checked;
-use asalto_solitaire::format::{self, Note, ParseError, Record};
-use asalto_solitaire::{Position, Problem, Profile, Solver, render};
+use asalto::html::replay::ReplaySource;
+use asalto_solitaire::Profile;
 
+use super::args::common::{CommandName, Reading, Rules};
+use super::args::export::Target;
+#[cfg(target_os = "linux")]
+use super::args::grade as grade_args;
+use super::args::{diff as diff_args, export as export_args, generate as generate_args};
+use super::args::{show as show_args, solve as solve_args};
 use super::batch::Checker;
-use super::games::{About, GameCli, PageChecker, Rules};
-use super::input::{Shown, not_utf8_text, read_at_most};
-use super::{Out, Status, WriteError, check as check_cmd, diff as diff_cmd};
-use super::{export as export_cmd, show as show_cmd};
+use super::checking::{Checking, Output};
+use super::game::{About, GameCli, Unpaged};
+use super::input::Opened;
+use super::out::{Out, Status, WriteError};
 
 pub mod check;
 pub mod diff;
 pub mod export;
+pub mod generate;
+#[cfg(target_os = "linux")]
+pub mod grade;
 pub mod page;
+pub mod record;
 pub mod show;
+pub mod solve;
 
 /// Solitaire Chess on the command line.
 pub struct Solitaire;
@@ -28,22 +36,42 @@ pub struct Solitaire;
 /// The profile names, the default first.
 const PROFILES: &[&str] = &[Profile::Codegolf.name(), Profile::Thinkfun.name()];
 
+/// The commands it offers.
+const COMMANDS: &[CommandName] = &[
+    CommandName::Check,
+    CommandName::Show,
+    CommandName::Export,
+    CommandName::Diff,
+    CommandName::Solve,
+    CommandName::Generate,
+    CommandName::Grade,
+];
+
+/// The options Solitaire Chess reads of those not every game reads:
+/// `--lenient` is taken (its reader reads any notation and separators
+/// already, so it changes nothing).
+const READS: &[(CommandName, &[&str])] = &[
+    (CommandName::Check, &["--lenient"]),
+    (CommandName::Show, &["--lenient"]),
+    (CommandName::Export, &["--lenient", "--board-form"]),
+    (CommandName::Diff, &["--lenient"]),
+    (CommandName::Grade, &["--puzzles"]),
+];
+
+/// The targets of `export`: the record document, the challenge's answer
+/// (the moves, the boards), the record, the replay page.
+const EXPORTS: &[Target] = &[
+    Target::Json,
+    Target::Codegolf,
+    Target::Boards,
+    Target::Text,
+    Target::Html,
+];
+
 /// The profile `--rules` named (one of [`PROFILES`], as the routing
 /// checked); `None` lets each record's `rules:` line decide.
 fn profile(rules: Rules) -> Option<Profile> {
     rules.and_then(Profile::from_name)
-}
-
-/// A usage error for the `check` options of other games (the same for the
-/// text and the HTML report).
-fn refuse_others(args: &check_cmd::Args) -> Result<(), String> {
-    if args.rebels.is_some() || args.all_variations {
-        return Err(
-            "--rebels and --all-variations are about Asalto and Go: Solitaire Chess records have neither"
-                .into(),
-        );
-    }
-    Ok(())
 }
 
 impl GameCli for Solitaire {
@@ -52,28 +80,38 @@ impl GameCli for Solitaire {
             kind: asalto_core::GameKind::Solitaire,
             extension: "txt",
             profiles: PROFILES,
+            commands: COMMANDS,
+            reads: READS,
+            exports: EXPORTS,
         }
     }
 
     fn checker<'a>(
         &'a self,
-        args: &'a check_cmd::Args,
-        rules: Rules,
-        full: bool,
+        reading: Reading,
+        output: Output,
     ) -> Result<Box<dyn Checker + 'a>, String> {
-        refuse_others(args)?;
-        Ok(Box::new(check::Settings {
-            rules: profile(rules),
-            format: args.text_format(),
-            details: full,
-            quiet: args.quiet,
-            color: args.color.enabled(),
+        Ok(Box::new(Checking {
+            game: check::Check {
+                rules: profile(reading.rules),
+            },
+            output,
         }))
+    }
+
+    fn replay(
+        &self,
+        reading: &Reading,
+        path: &str,
+        opened: Opened<'_>,
+        page: &mut dyn FnMut(&dyn ReplaySource, bool),
+    ) -> Result<(), Unpaged> {
+        page::replay(profile(reading.rules), path, opened, page)
     }
 
     fn show(
         &self,
-        args: &show_cmd::Args,
+        args: &show_args::Args,
         file: &str,
         rules: Rules,
         out: &mut Out,
@@ -89,7 +127,7 @@ impl GameCli for Solitaire {
 
     fn export(
         &self,
-        args: &export_cmd::Args,
+        args: &export_args::Args,
         file: &str,
         rules: Rules,
         out: &mut Out,
@@ -99,37 +137,15 @@ impl GameCli for Solitaire {
             to: args.to,
             pretty: args.pretty,
             keep_partial: args.keep_partial,
-            board_form: args.board_form,
+            board_form: args.board_form.unwrap_or_default(),
             color: args.color.enabled_on_stderr(),
         };
         export::run(file, settings, out)
     }
 
-    fn page(
-        &self,
-        args: &export_cmd::Args,
-        file: &str,
-        rules: Rules,
-        out: &mut Out,
-    ) -> Result<Status, WriteError> {
-        page::export(file, profile(rules), args.ply, out)
-    }
-
-    fn page_checker<'a>(
-        &'a self,
-        args: &'a check_cmd::Args,
-        rules: Rules,
-    ) -> Result<PageChecker<'a>, String> {
-        refuse_others(args)?;
-        let rules = profile(rules);
-        Ok(super::html::pages(move |path, opened| {
-            page::entry(path, opened, rules)
-        }))
-    }
-
     fn diff(
         &self,
-        args: &diff_cmd::Args,
+        args: &diff_args::Args,
         paths: [&str; 2],
         rules: Rules,
         out: &mut Out,
@@ -142,190 +158,22 @@ impl GameCli for Solitaire {
             out,
         )
     }
-}
 
-/// The largest record read: a record is a puzzle and at most fifteen
-/// captures, so even with comments a few kilobytes; this bounds memory on
-/// hostile input.
-pub const MAX_FILE: u64 = 1 << 20;
-
-/// Why a record cannot be used.
-pub enum LoadError {
-    /// It cannot be read: missing, too large, not UTF-8 (status 2).
-    Unreadable(String),
-    /// Its text is not a record (status 1: an invalid record).
-    Syntax {
-        /// Its text (for quoting).
-        text: String,
-        /// The profile it would have been judged under.
-        profile: Profile,
-        /// The error.
-        error: ParseError,
-    },
-}
-
-/// A record read and parsed.
-pub struct Loaded {
-    /// The file's path as given (`-`: standard input).
-    pub path: String,
-    /// The whole text (for quoting).
-    pub text: String,
-    /// The record.
-    pub record: Record,
-    /// The profile it is judged under.
-    pub profile: Profile,
-}
-
-impl Loaded {
-    /// The file's name as messages show it (`<stdin>` for `-`, escaped
-    /// once, here).
-    pub fn name(&self) -> Shown<'_> {
-        Shown::of(&self.path)
+    fn solve(&self, args: &solve_args::Args, out: &mut Out) -> Result<Status, WriteError> {
+        solve::run(args, out)
     }
 
-    /// Check the record's answer (a record without one gets `no-answer`).
-    pub fn check(&self) -> Checked {
-        asalto_solitaire::check::check_record(&self.record, &mut Solver::new(self.profile))
+    fn generate(&self, args: &generate_args::Args, out: &mut Out) -> Result<Status, WriteError> {
+        generate::run(args, out)
     }
-}
 
-/// Read the file at `path` (`-`: standard input), at most [`MAX_FILE`]
-/// bytes, as UTF-8.
-pub fn read_text(path: &str) -> Result<String, String> {
-    text_of(path, read_at_most(path, MAX_FILE)?)
-}
-
-/// The bytes of the record at `path` (read up to [`MAX_FILE`] + 1) as
-/// UTF-8 text, or why not: too large, not UTF-8 (where).
-pub fn text_of(path: &str, bytes: Vec<u8>) -> Result<String, String> {
-    let name = Shown::of(path);
-    if bytes.len() as u64 > MAX_FILE {
-        return Err(format!(
-            "cannot read {name}: larger than {} KiB, too large for a Solitaire Chess record",
-            MAX_FILE >> 10
-        ));
-    }
-    String::from_utf8(bytes).map_err(|e| not_utf8_text(path, e.as_bytes(), e.utf8_error()))
-}
-
-/// Read and parse the record at `path`; `rules` (from `--rules`) overrides
-/// the record's `rules:` line.
-pub fn load(path: &str, rules: Option<Profile>) -> Result<Loaded, LoadError> {
-    let text = read_text(path).map_err(LoadError::Unreadable)?;
-    load_text(path, text, rules)
-}
-
-/// Parse the `text` of the record at `path`, as [`load`].
-pub fn load_text(path: &str, text: String, rules: Option<Profile>) -> Result<Loaded, LoadError> {
-    match format::parse_record(&text) {
-        Ok(record) => {
-            let profile = rules.unwrap_or(record.profile_or(Profile::Codegolf));
-            Ok(Loaded {
-                path: path.to_string(),
-                text,
-                record,
-                profile,
-            })
-        }
-        Err(error) => Err(LoadError::Syntax {
-            text,
-            profile: rules.unwrap_or(Profile::Codegolf),
-            error,
-        }),
-    }
-}
-
-/// [`load`] for a command that needs a record to work on (`show`,
-/// `export`, `diff`): a file that cannot be read is reported here, and
-/// text that is not a record gets `check`'s full report on standard
-/// error (`color` colours it), then a line that ends with `after` (as
-/// `; nothing exported`); the command's status comes back (2, or 1 for
-/// text that is not a record).
-pub fn load_or_refuse(
-    path: &str,
-    rules: Option<Profile>,
-    after: &str,
-    color: bool,
-) -> Result<Loaded, Status> {
-    match load(path, rules) {
-        Ok(loaded) => Ok(loaded),
-        Err(LoadError::Unreadable(message)) => {
-            super::error(&message);
-            Err(Status::Error)
-        }
-        Err(LoadError::Syntax {
-            text,
-            profile,
-            error: e,
-        }) => {
-            let problem = Problem::from(e);
-            super::report(&check::syntax_report(
-                path, &text, profile, &problem, true, color,
-            ));
-            super::error(&format!(
-                "{}: not a Solitaire Chess record{after}",
-                Shown::of(path)
-            ));
-            Err(Status::Failure)
-        }
-    }
-}
-
-/// The report of a record's notes and problem (`name` is printable
-/// already), as every game's problems are shown, then the board before
-/// the capture the problem is about.
-pub fn problem_details(
-    name: &str,
-    text: &str,
-    notes: &[Note],
-    problem: Option<&Problem>,
-    color: bool,
-) -> String {
-    let mut report = GameReport::new(name);
-    for note in notes {
-        report.add(text, Entry::of_solitaire_note(note));
-    }
-    if let Some(problem) = problem {
-        report.add(text, Entry::of_solitaire(problem));
-    }
-    let mut out = if report.is_empty() {
-        String::new()
-    } else {
-        report.render(color)
-    };
-    let Some(before) = problem.and_then(|p| p.before.map(|b| (p, b))) else {
-        return out;
-    };
-    let (problem, before) = before;
-    let when = match (problem.reason().code(), problem.ply) {
-        ("pieces-left", Some(n)) => format!("after capture {n}"),
-        (_, Some(n)) => format!("before capture {n}"),
-        (_, None) => "of the puzzle".to_string(),
-    };
-    out.push_str(&format!("\nThe board {when} ({before}):\n"));
-    out.push_str(&indent(&render::ascii(&before, None)));
-    out
-}
-
-/// `text` with every line indented by two spaces.
-pub fn indent(text: &str) -> String {
-    text.lines().map(|l| format!("  {l}\n")).collect()
-}
-
-/// "1 capture", "3 captures".
-pub fn captures_word(n: usize) -> String {
-    format!("{n} capture{}", if n == 1 { "" } else { "s" })
-}
-
-/// The notation of the legal captures of `checked`: `Nd1xb2 Ra2xb2`.
-pub fn notation(checked: &Checked) -> String {
-    asalto_solitaire::problem::captures_text(&checked.puzzle, &checked.captures())
-}
-
-/// The board after `ply` legal captures of `checked` (0: the puzzle).
-pub fn position_at(checked: &Checked, ply: usize) -> Position {
-    match ply {
-        0 => checked.puzzle,
-        n => checked.plies.get(n - 1).map_or(checked.puzzle, |p| p.after),
+    #[cfg(target_os = "linux")]
+    fn grade(
+        &self,
+        args: &grade_args::Args,
+        _rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        super::grading::drive::<grade::Solitaire>(args, out)
     }
 }

@@ -9,9 +9,9 @@ use asalto_solitaire::json::{CaptureJson, StopJson, captures_json_from, head};
 use asalto_solitaire::{Position, Profile, Verdict, render};
 use serde::Serialize;
 
-use super::super::show::ShowFormat;
-use super::super::{Out, Status, WriteError, error};
-use super::{captures_word, indent, load_or_refuse, position_at};
+use super::super::args::show::ShowFormat;
+use super::super::out::{Out, Status, WriteError, error};
+use super::record::{captures_word, indent, load_or_refuse, position_at};
 
 /// What `show` asks of a Solitaire Chess record.
 #[derive(Clone, Copy, Debug)]

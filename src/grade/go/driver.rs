@@ -12,11 +12,12 @@ use super::alias::Alias;
 use super::protocol::{Answer, Cells, Hello, ProtocolError, Query, Start};
 use crate::grade::confine::User;
 use crate::grade::folder::Folder;
+use crate::grade::options::Options;
 use crate::grade::process::{LineRead, Program, SendError, Wait};
 use crate::grade::report::NotGraded;
 use crate::grade::session::{StartError, quote_tail, remove_folder, spawn};
 use crate::grade::stall::{self, Attempt};
-use crate::grade::{Options, Submission};
+use crate::grade::submission::Submission;
 
 /// The driver's source, written to a folder the programs' user may read.
 const DRIVER: &str = include_str!("driver.pl");

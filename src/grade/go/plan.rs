@@ -10,7 +10,7 @@ use asalto_core::coverage::Coverage;
 use asalto_go::coverage::{self, Situation};
 use asalto_go::{Board, Move, Point, Position, Profile, Side, Size};
 
-use super::GoKind;
+use super::kind::GoKind;
 use super::protocol::{Grid, Query, Stone};
 use crate::grade::report::Diagram;
 

@@ -50,7 +50,7 @@ pub fn random_game(seed: u64, moves: usize) -> String {
     sgf
 }
 
-/// The reference games (committed, so that the README's example can use
+/// The reference games (committed, so that docs/grade.md's example can use
 /// them too).
 pub fn go_refs() -> PathBuf {
     Path::new(FIXTURES).join("refs")
@@ -511,7 +511,7 @@ fn a_wrong_predicate_option_is_a_usage_error() {
     );
     assert_eq!(run.code, 2);
     assert!(
-        run.stderr.contains("--predicate is for --game go"),
+        run.stderr.contains("--predicate is for Go (add --game go)"),
         "{}",
         run.stderr
     );
@@ -957,7 +957,7 @@ fn bad_reference_games_are_refused_with_the_reason() {
     assert_eq!(ok.moves.len(), 4);
 }
 
-/// README's `grade --game go` examples are real runs: `refs/` holds the
+/// docs/grade.md's `grade --game go` examples are real runs: `refs/` holds the
 /// committed reference games, and `submissions/` five students (right with
 /// strings, right with atoms, captures only one group, no suicide check,
 /// the score named `puntajeFinal/3` with white first), graded as they are
@@ -966,12 +966,12 @@ fn bad_reference_games_are_refused_with_the_reason() {
 fn readme_go_example_is_current() {
     use std::os::unix::fs::PermissionsExt;
     if !is_root() || !bwrap() {
-        eprintln!("skipped: README shows a run as root under bubblewrap, as CI runs it");
+        eprintln!("skipped: docs/grade.md shows a run as root under bubblewrap, as CI runs it");
         return;
     }
     swipl();
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/grade.md")).unwrap();
     let dir = open_dir("asalto-go-walkthrough-");
     let refs = dir.path().join("refs");
     std::fs::create_dir(&refs).unwrap();
@@ -1004,7 +1004,7 @@ fn readme_go_example_is_current() {
         let block = format!("$ {command}\n{out}```");
         assert!(
             super::readme::normalize(&readme).contains(&super::readme::normalize(&block)),
-            "README.md is stale for: {command}\n--- it prints:\n{out}"
+            "docs/grade.md is stale for: {command}\n--- it prints:\n{out}"
         );
     }
 }

@@ -1,7 +1,7 @@
-//! The examples of README's `asalto grade` section are real runs: the
+//! The examples of docs/grade.md (`asalto grade`) are real runs: the
 //! walkthrough's folder is built here (five students: right, a capture
 //! bug, a save bug, a hang, an entry file in another case) and every
-//! command shown is run and compared with what README.md shows.
+//! command shown is run and compared with what docs/grade.md shows.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
@@ -61,7 +61,7 @@ pub(super) fn run_in(dir: &Path, line: &str) -> String {
     run_watched(cmd, Duration::from_secs(300)).stdout
 }
 
-/// Output and README text with what depends on the machine (user ids,
+/// Output and docs text with what depends on the machine (user ids,
 /// bubblewrap's version) made the same.
 pub(super) fn normalize(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -83,11 +83,13 @@ pub(super) fn normalize(text: &str) -> String {
 #[test]
 fn readme_grade_examples_are_current() {
     if !is_root() || !bwrap() {
-        eprintln!("skipped: README shows a run as root under bubblewrap, as CI runs it");
+        eprintln!("skipped: docs/grade.md shows a run as root under bubblewrap, as CI runs it");
         return;
     }
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    // The walkthrough is in docs/grade.md, its HTML report in docs/html.md.
+    let readme = ["/docs/grade.md", "/docs/html.md"]
+        .map(|doc| std::fs::read_to_string(format!("{}{doc}", env!("CARGO_MANIFEST_DIR"))).unwrap())
+        .join("\n");
     let dir = walkthrough();
     let commands = [
         "asalto grade --games refs/ --submissions submissions/ --entry asalto.py --run 'python3 {entry}' --move-timeout 3",
@@ -99,10 +101,10 @@ fn readme_grade_examples_are_current() {
         let block = format!("$ {command}\n{out}```");
         assert!(
             normalize(&readme).contains(&normalize(&block)),
-            "README.md is stale for: {command}\n--- it prints:\n{out}"
+            "docs/grade.md (or html.md) is stale for: {command}\n--- it prints:\n{out}"
         );
     }
-    // Bruno's first failure, as the README quotes it.
+    // Bruno's first failure, as docs/grade.md quotes it.
     let out = run_in(
         dir.path(),
         "asalto grade --games refs/ -- python3 submissions/bruno/asalto.py",
@@ -112,7 +114,7 @@ fn readme_grade_examples_are_current() {
     let failure = &out[start..=end];
     assert!(
         readme.contains(&format!("```text\n{failure}```")),
-        "README.md is stale for Bruno's failure:\n{failure}"
+        "docs/grade.md is stale for Bruno's failure:\n{failure}"
     );
     // Without bubblewrap (none in PATH), the note on standard error.
     let bin = open_dir("asalto-no-bwrap-path-");
@@ -140,6 +142,6 @@ fn readme_grade_examples_are_current() {
         .collect();
     assert!(
         readme.contains(&format!("```text\n{note}```")),
-        "README.md is stale for the note without bubblewrap:\n{note}"
+        "docs/grade.md is stale for the note without bubblewrap:\n{note}"
     );
 }

@@ -330,17 +330,17 @@ fn a_correct_solver_gets_full_marks_however_it_writes_its_answers() {
     );
 }
 
-/// README's `grade --game solitaire` example is a real run: the folder is
+/// docs/grade.md's `grade --game solitaire` example is a real run: the folder is
 /// built here (Ana right, Bruno's rooks jump, Carla's pawns go up only,
-/// Diego hangs), and what it prints is what README.md shows.
+/// Diego hangs), and what it prints is what docs/grade.md shows.
 #[test]
 fn readme_solitaire_example_is_current() {
     if !is_root() || !bwrap() {
-        eprintln!("skipped: README shows a run as root under bubblewrap, as CI runs it");
+        eprintln!("skipped: docs/grade.md shows a run as root under bubblewrap, as CI runs it");
         return;
     }
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/grade.md")).unwrap();
     let dir = open_dir("asalto-sol-walkthrough-");
     let set = dir.path().join("puzzles");
     std::fs::create_dir(&set).unwrap();
@@ -359,7 +359,7 @@ fn readme_solitaire_example_is_current() {
     let block = format!("$ {command}\n{out}```");
     assert!(
         super::readme::normalize(&readme).contains(&super::readme::normalize(&block)),
-        "README.md is stale for: {command}\n--- it prints:\n{out}"
+        "docs/grade.md is stale for: {command}\n--- it prints:\n{out}"
     );
     let out = super::readme::run_in(
         dir.path(),
@@ -370,7 +370,7 @@ fn readme_solitaire_example_is_current() {
     let failure = &out[start..=end];
     assert!(
         readme.contains(&format!("```text\n{failure}```")),
-        "README.md is stale for Bruno's failure:\n{failure}"
+        "docs/grade.md is stale for Bruno's failure:\n{failure}"
     );
 }
 
