@@ -86,7 +86,7 @@ fn html_page(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
     out.write(&page(&entries))?;
     Ok(entries.iter().fold(Status::Success, |s, e| {
         s.worst(match e.verdict {
-            Verdict::Valid => Status::Success,
+            Verdict::Valid | Verdict::NotRecord => Status::Success,
             Verdict::Invalid => Status::Failure,
             Verdict::Unreadable => Status::Error,
         })

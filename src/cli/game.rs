@@ -55,7 +55,8 @@ pub type PageChecker<'a> = Box<dyn Checker<FileEntry> + 'a>;
 
 /// Why a record has no page: `status` 2 when it cannot be read or is too
 /// long for a page, 1 when its text holds no game to replay (the check
-/// page lists it as invalid, with the message).
+/// page lists it as invalid, with the message), 0 when it is not a record
+/// but what another command reads (the check page says what it is).
 #[derive(Debug)]
 pub struct Unpaged {
     /// The exit status of `export --to html`.
@@ -69,6 +70,15 @@ impl Unpaged {
     pub fn unreadable(message: String) -> Unpaged {
         Unpaged {
             status: Status::Error,
+            message,
+        }
+    }
+
+    /// A text that is not a record but what another command reads (a
+    /// collection of puzzles): status 0, as `check` counts it.
+    pub fn not_record(message: String) -> Unpaged {
+        Unpaged {
+            status: Status::Success,
             message,
         }
     }
@@ -228,7 +238,8 @@ pub trait GameCli: Sync {
         match (replayed, made) {
             (Err(unpaged), _) => {
                 error(&unpaged.message);
-                Ok(unpaged.status)
+                // A text that is not a record has no page: a failure here.
+                Ok(unpaged.status.worst(Status::Failure))
             }
             (Ok(()), Some((text, valid))) => {
                 out.write(&text)?;
@@ -382,9 +393,11 @@ impl<G: GameCli + ?Sized> Checker<FileEntry> for Pages<'_, G> {
                 (Ok(()), None) => FileEntry::unreadable(&name, "no game to replay"),
                 (Err(unpaged), _) => {
                     let mut entry = FileEntry::unreadable(&name, &unpaged.message);
-                    if unpaged.status == Status::Failure {
-                        entry.verdict = PageVerdict::Invalid;
-                    }
+                    entry.verdict = match unpaged.status {
+                        Status::Failure => PageVerdict::Invalid,
+                        Status::Success => PageVerdict::NotRecord,
+                        Status::Error => PageVerdict::Unreadable,
+                    };
                     entry
                 }
             }

@@ -17,6 +17,10 @@ pub enum Verdict {
     Invalid,
     /// Not read (missing, not text, too large...).
     Unreadable,
+    /// Read, and not a record but what another command reads (a
+    /// collection of puzzles for `solve`): counted with the valid files,
+    /// as `check` counts it, and said for what it is.
+    NotRecord,
 }
 
 /// One file of the page.
@@ -95,6 +99,7 @@ fn badge(v: Verdict) -> &'static str {
         Verdict::Valid => "<span class=\"badge ok\">valid</span>",
         Verdict::Invalid => "<span class=\"badge bad\">invalid</span>",
         Verdict::Unreadable => "<span class=\"badge bad\">unreadable</span>",
+        Verdict::NotRecord => "<span class=\"badge\">not a record</span>",
     }
 }
 
@@ -103,6 +108,7 @@ fn class(v: Verdict) -> &'static str {
         Verdict::Valid => "valid",
         Verdict::Invalid => "invalid",
         Verdict::Unreadable => "unreadable",
+        Verdict::NotRecord => "not-record",
     }
 }
 
@@ -131,7 +137,10 @@ fn where_it_breaks(e: &FileEntry) -> String {
 
 /// The page over `files`, in the order given.
 pub fn page(files: &[FileEntry]) -> String {
-    let valid = files.iter().filter(|f| f.verdict == Verdict::Valid).count();
+    let valid = files
+        .iter()
+        .filter(|f| matches!(f.verdict, Verdict::Valid | Verdict::NotRecord))
+        .count();
     let invalid = files
         .iter()
         .filter(|f| f.verdict == Verdict::Invalid)
@@ -150,7 +159,7 @@ pub fn page(files: &[FileEntry]) -> String {
     );
     body.push_str("<table>\n<thead><tr><th scope=\"col\">File</th><th scope=\"col\">Verdict</th><th scope=\"col\">Game</th><th scope=\"col\">Moves</th><th scope=\"col\">Result</th><th scope=\"col\">Where it breaks</th></tr></thead>\n<tbody>\n");
     for (i, f) in files.iter().enumerate() {
-        let name = if f.verdict == Verdict::Valid {
+        let name = if matches!(f.verdict, Verdict::Valid | Verdict::NotRecord) {
             escape(&f.name).into_owned()
         } else {
             format!("<a href=\"#f{i}\">{}</a>", escape(&f.name))
@@ -162,21 +171,19 @@ pub fn page(files: &[FileEntry]) -> String {
             badge(f.verdict),
             f.game,
             f.moves,
-            escape(
-                f.result
-                    .as_deref()
-                    .unwrap_or(if f.verdict == Verdict::Unreadable {
-                        ""
-                    } else {
-                        "unfinished"
-                    })
-            ),
+            escape(f.result.as_deref().unwrap_or(
+                if matches!(f.verdict, Verdict::Unreadable | Verdict::NotRecord) {
+                    ""
+                } else {
+                    "unfinished"
+                }
+            )),
             where_it_breaks(f)
         );
     }
     body.push_str("</tbody>\n</table>\n");
     for (i, f) in files.iter().enumerate() {
-        if f.verdict == Verdict::Valid {
+        if matches!(f.verdict, Verdict::Valid | Verdict::NotRecord) {
             continue;
         }
         let _ = writeln!(

@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::super::checking::{FileCheck, Unjudged};
 use super::super::input::{Opened, Shown, cannot_read, shown_name};
 use super::record::{
-    LoadError, Loaded, MAX_FILE, captures_word, load_text, notation, problem_details,
+    LoadError, Loaded, MAX_FILE, captures_word, collection, load_text, notation, problem_details,
     syntax_report, text_of,
 };
 
@@ -170,21 +170,6 @@ struct CollectionJson<'a> {
     /// What the file holds: `puzzles`.
     collection: &'static str,
     puzzles: usize,
-}
-
-/// The number of puzzles of `text` when it is a collection of puzzles
-/// (what `solve` and `grade` read: a puzzle per line or per four lines),
-/// not a record: two puzzles or more, every one read, and not boards that
-/// each lose one piece (an answer written as boards, right or wrong, is a
-/// record's).
-fn collection(text: &str) -> Option<usize> {
-    let set = asalto_solitaire::format::parse_puzzle_set(text);
-    let pieces: Vec<usize> = set
-        .iter()
-        .map(|p| p.as_ref().ok().map(|p| p.position.len()))
-        .collect::<Option<_>>()?;
-    let answer = pieces.windows(2).all(|w| w[1] + 1 == w[0]);
-    (pieces.len() >= 2 && !answer).then_some(pieces.len())
 }
 
 /// A record that is not one, in JSON.

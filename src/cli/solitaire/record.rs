@@ -227,3 +227,18 @@ pub fn position_at(checked: &Checked, ply: usize) -> Position {
         n => checked.plies.get(n - 1).map_or(checked.puzzle, |p| p.after),
     }
 }
+
+/// The number of puzzles of `text` when it is a collection of puzzles
+/// (what `solve` and `grade` read: a puzzle per line or per four lines),
+/// not a record: two puzzles or more, every one read, and not boards that
+/// each lose one piece (an answer written as boards, right or wrong, is a
+/// record's).
+pub fn collection(text: &str) -> Option<usize> {
+    let set = asalto_solitaire::format::parse_puzzle_set(text);
+    let pieces: Vec<usize> = set
+        .iter()
+        .map(|p| p.as_ref().ok().map(|p| p.position.len()))
+        .collect::<Option<_>>()?;
+    let answer = pieces.windows(2).all(|w| w[1] + 1 == w[0]);
+    (pieces.len() >= 2 && !answer).then_some(pieces.len())
+}
