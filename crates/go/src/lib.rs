@@ -72,7 +72,7 @@ pub use replay::{
     CheckOptions, Checked, Game, GameInfo, Moves, Plies, Ply, Tally, check, check_owned,
     check_tally,
 };
-pub use rules::{KoRule, Profile, Rules, Suicide};
+pub use rules::{Counting, KoRule, Profile, Rules, Suicide};
 pub use side::{BySide, Side};
 
 /// The README's Rust example, run as a doctest.

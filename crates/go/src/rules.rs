@@ -26,6 +26,19 @@ pub enum Suicide {
     Allowed,
 }
 
+/// How a finished game is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Counting {
+    /// Area: each side's living stones plus the empty points it surrounds
+    /// (Chinese, AGA, Ing, New Zealand, Tromp–Taylor, the 2019
+    /// assignment).
+    Area,
+    /// Territory: the empty points each side surrounds plus its prisoners
+    /// (the stones it captured and the dead stones left on the board);
+    /// Japanese and Korean rules.
+    Territory,
+}
+
 /// A rule set as data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -39,6 +52,8 @@ pub struct Rules {
     pub two_passes_end: bool,
     /// Whether `KM` counts. The assignment's score has no komi.
     pub komi_counts: bool,
+    /// How the end position is counted.
+    pub counting: Counting,
 }
 
 asalto_core::codes! {
@@ -99,24 +114,28 @@ impl Profile {
                 suicide: Suicide::Illegal,
                 two_passes_end: true,
                 komi_counts: false,
+                counting: Counting::Area,
             },
             Profile::SimpleKo => Rules {
                 ko: KoRule::Simple,
                 suicide: Suicide::Illegal,
                 two_passes_end: false,
                 komi_counts: true,
+                counting: Counting::Area,
             },
             Profile::PositionalSuperko => Rules {
                 ko: KoRule::PositionalSuperko,
                 suicide: Suicide::Illegal,
                 two_passes_end: false,
                 komi_counts: true,
+                counting: Counting::Area,
             },
             Profile::TrompTaylor => Rules {
                 ko: KoRule::PositionalSuperko,
                 suicide: Suicide::Allowed,
                 two_passes_end: true,
                 komi_counts: true,
+                counting: Counting::Area,
             },
         }
     }
