@@ -11,7 +11,6 @@
 //! "application/json">` element written by [`json_script`], which escapes
 //! `<` so that no string can close the element.
 
-use std::borrow::Cow;
 use std::fmt::Write as _;
 
 pub mod check;
@@ -20,10 +19,8 @@ pub mod games;
 pub mod grade;
 pub mod replay;
 
-/// Text made safe for HTML content and for quoted attribute values: `&`,
-/// `<`, `>`, `"` and `'` become character references; control characters
-/// other than line feed and tab (which no HTML document may hold) become
-/// U+FFFD.
+/// Text made safe for HTML content and for quoted attribute values: the
+/// one escaper every picture and page uses.
 ///
 /// # Examples
 ///
@@ -33,27 +30,7 @@ pub mod replay;
 /// assert_eq!(escape("<script>\"a\" & 'b'"), "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;");
 /// assert_eq!(escape("plain"), "plain");
 /// ```
-pub fn escape(text: &str) -> Cow<'_, str> {
-    let needs = |c: char| {
-        matches!(c, '&' | '<' | '>' | '"' | '\'') || (c.is_control() && c != '\n' && c != '\t')
-    };
-    if !text.chars().any(needs) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if c.is_control() && c != '\n' && c != '\t' => out.push('\u{fffd}'),
-            c => out.push(c),
-        }
-    }
-    Cow::Owned(out)
-}
+pub use asalto_core::text::xml_escape as escape;
 
 /// A `<script type="application/json">` element holding `value`. JSON
 /// strings may hold `</script>`; every `<` is written `\u003c` (the same

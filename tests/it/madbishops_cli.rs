@@ -372,6 +372,15 @@ fn show_past_the_end_or_of_an_invalid_record_says_so() {
     assert_eq!(value["valid"], false);
     assert_eq!(value["ply"], 2);
     assert!(value["note"].as_str().unwrap().contains("[no-piece]"));
+    // The first error, as every game's `show` names it.
+    assert_eq!(value["stopped"]["code"], "no-piece");
+    assert_eq!(value["stopped"]["ply"], 3);
+    assert!(value["stopped"]["line"].as_u64().unwrap() >= 1);
+    let good = asalto(&["show", GAME, "--format", "json"]);
+    assert_eq!(
+        serde_json::from_str::<Value>(&good.stdout).unwrap()["stopped"],
+        Value::Null
+    );
     let position = asalto(&[
         "show",
         "--game",

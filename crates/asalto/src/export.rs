@@ -35,7 +35,7 @@ use std::cell::RefCell;
 
 use serde::{Deserialize, Serialize};
 
-use crate::json::{GAME, OutcomeJson, PlyJson, StopJson};
+use crate::json::{GAME, OutcomeJson, PlyJson, StopJson, stop_json};
 use crate::replay::{Checked, Game, GameOutcome, Ply, Recorded};
 use crate::{Asalto, Path, Point, Position, PositionStringError, Rules};
 use asalto_core::Replay;
@@ -344,7 +344,7 @@ impl GameDocument {
     /// The document of a checked record: its valid part, and where it
     /// stopped if it is invalid.
     pub fn of_checked(checked: &Checked, source: Option<&str>) -> GameDocument {
-        GameDocument::new(&checked.game, source, StopJson::of(checked))
+        GameDocument::new(&checked.game, source, stop_json(checked))
     }
 
     /// Read a document from JSON text.
@@ -1027,7 +1027,7 @@ mod tests {
             |d| {
                 d.complete = false;
                 d.stopped = Some(StopJson {
-                    line: 8,
+                    line: Some(8),
                     ply: Some(8),
                     code: "occupied".into(),
                     message: "Dd is occupied".into(),

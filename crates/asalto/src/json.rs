@@ -5,6 +5,7 @@
 //! rule profile (`"rules"`), as every game's documents do, under the one
 //! schema of `docs/json.md`.
 
+pub use asalto_core::json::StopJson;
 use asalto_core::json::{Head, Kind};
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -256,30 +257,14 @@ impl From<&Ply> for PlyJson {
     }
 }
 
-/// Where and why the replay of an invalid record stopped.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct StopJson {
-    /// The 1-based line of the first error.
-    pub line: usize,
-    /// The move number it is about, or null (a format error under
-    /// `--strict`).
-    pub ply: Option<usize>,
-    /// Its reason code.
-    pub code: String,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl StopJson {
-    /// The first error of `checked`, or `None` for a valid record.
-    pub fn of(checked: &Checked) -> Option<StopJson> {
-        checked.errors().next().map(|e| StopJson {
-            line: e.line,
-            ply: e.ply,
-            code: e.reason().code().to_string(),
-            message: e.message(),
-        })
-    }
+/// The first error of `checked` (`stopped`), or `None` for a valid record.
+pub fn stop_json(checked: &Checked) -> Option<StopJson> {
+    checked.errors().next().map(|e| StopJson {
+        line: Some(e.line),
+        ply: e.ply,
+        code: e.reason().code().to_string(),
+        message: e.message(),
+    })
 }
 
 /// The moves that can be played in `pos`: its legal moves, or none once the
@@ -385,7 +370,7 @@ impl DiffFileJson {
             valid: checked.is_valid(),
             plies: checked.plies(),
             outcome: checked.outcome().map(OutcomeJson::from),
-            stopped: StopJson::of(checked),
+            stopped: stop_json(checked),
         }
     }
 }

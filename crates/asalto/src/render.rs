@@ -14,6 +14,8 @@
 //! C R-R-.-.-.-R-R
 //! ```
 
+use asalto_core::text::xml_escape;
+
 use crate::{Board, Move, Point, PointSet, Side};
 
 /// The glyphs of a drawing.
@@ -293,20 +295,6 @@ fn wrap_words(text: &str, width: usize) -> Vec<String> {
 /// drawing ([`grid_place`]), at [`SVG_STEP`] pixels per point.
 pub fn svg_place(p: Point) -> (i32, i32) {
     (SVG_MARGIN + SVG_STEP * p.x(), SVG_MARGIN + SVG_STEP * p.y())
-}
-
-fn xml_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 /// A standalone SVG picture of `board`: the castle shaded, one `<line>` per

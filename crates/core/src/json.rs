@@ -309,6 +309,21 @@ pub fn check_head(
     Ok(())
 }
 
+/// The first error of a record, where a document names only it (`stopped`
+/// of `show`, `diff` and the record documents), the same in every game.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct StopJson {
+    /// The 1-based line, or null when the problem is not about the text
+    /// (a Solitaire Chess answer that ends too early).
+    pub line: Option<usize>,
+    /// The move it is about, or null (a format error).
+    pub ply: Option<usize>,
+    /// Its reason code.
+    pub code: String,
+    /// What is wrong.
+    pub message: String,
+}
+
 /// A byte span in the source.
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SpanJson {

@@ -48,7 +48,12 @@ pub fn open(width: i32, height: i32, title: &str) -> String {
 /// assert!(s.contains("<text x=\"5\" y=\"100\">a</text>\n<text x=\"9\" y=\"120\">b</text>\n"));
 /// assert!(s.ends_with("</g>\n</svg>\n"));
 /// ```
-pub fn close(s: &mut String, caption: impl IntoIterator<Item = (i32, String)>, y: i32, step: i32) {
+pub fn close<L: std::fmt::Display>(
+    s: &mut String,
+    caption: impl IntoIterator<Item = (i32, L)>,
+    y: i32,
+    step: i32,
+) {
     let mut lines = caption.into_iter().peekable();
     if lines.peek().is_some() {
         let _ = writeln!(s, r##"<g class="caption" font-size="15" fill="#2b2118">"##);
@@ -67,7 +72,7 @@ mod tests {
     #[test]
     fn no_caption_no_group() {
         let mut s = open(10, 10, "t");
-        close(&mut s, [], 0, 0);
+        close::<&str>(&mut s, [], 0, 0);
         assert!(!s.contains("caption"));
         assert!(s.ends_with("/>\n</svg>\n"));
     }

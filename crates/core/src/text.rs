@@ -81,9 +81,11 @@ pub fn escape_line(text: &str) -> Cow<'_, str> {
     escape_with(text, |_| false)
 }
 
-/// `text` inside an XML document (an SVG drawing's title and captions):
-/// `&`, `<`, `>` and `"` as entities, and control characters, which XML
-/// 1.0 does not allow, as U+FFFD.
+/// `text` inside a markup document, the one escaper of every picture and
+/// page (SVG titles and captions, HTML content and quoted attribute
+/// values): `&`, `<`, `>`, `"` and `'` as character references, and
+/// control characters other than line feed and tab, which neither XML 1.0
+/// nor HTML allows, as U+FFFD. Text with nothing to escape is borrowed.
 ///
 /// # Examples
 ///
@@ -91,20 +93,29 @@ pub fn escape_line(text: &str) -> Cow<'_, str> {
 /// use asalto_core::text::xml_escape;
 ///
 /// assert_eq!(xml_escape("a<b & \"c\"\x07"), "a&lt;b &amp; &quot;c&quot;\u{fffd}");
+/// assert_eq!(xml_escape("<script>'b'"), "&lt;script&gt;&#39;b&#39;");
+/// assert_eq!(xml_escape("plain\nline"), "plain\nline");
 /// ```
-pub fn xml_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+pub fn xml_escape(text: &str) -> Cow<'_, str> {
+    let needs = |c: char| {
+        matches!(c, '&' | '<' | '>' | '"' | '\'') || (c.is_control() && c != '\n' && c != '\t')
+    };
+    if !text.chars().any(needs) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            c if c.is_control() => out.push('\u{fffd}'),
+            '\'' => out.push_str("&#39;"),
+            c if c.is_control() && c != '\n' && c != '\t' => out.push('\u{fffd}'),
             c => out.push(c),
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 /// The largest index `<= at` that is a character boundary of `text`.

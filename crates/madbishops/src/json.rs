@@ -6,6 +6,7 @@
 //! same [`head`] made theirs (`head(profile).kind(..)`): every head is
 //! core's, and the names are those every game shares (`docs/json.md`).
 
+pub use asalto_core::json::StopJson;
 use asalto_core::json::{Head, Kind};
 use serde::Serialize;
 
@@ -288,4 +289,14 @@ impl SelfplayJson {
             moves: game.moves.iter().map(Move::to_string).collect(),
         }
     }
+}
+
+/// The first error of `checked` (`stopped`), or `None` for a valid record.
+pub fn stop_json<K: Kept>(checked: &Checked<K>) -> Option<StopJson> {
+    checked.errors().next().map(|e| StopJson {
+        line: Some(e.line),
+        ply: e.ply,
+        code: e.reason().code().to_string(),
+        message: e.message(),
+    })
 }

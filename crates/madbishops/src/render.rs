@@ -3,6 +3,8 @@
 
 use std::fmt::Write;
 
+use asalto_core::text::xml_escape;
+
 use crate::{Board, Move, Position, Side, Square};
 
 /// The title line of the report's display.
@@ -159,21 +161,6 @@ pub const fn svg_corner(row: i32, col: i32) -> (i32, i32) {
 pub const fn svg_centre(sq: Square) -> (i32, i32) {
     let (x, y) = svg_corner(sq.row(), sq.col());
     (x + SVG_SQUARE / 2, y + SVG_SQUARE / 2)
-}
-
-fn xml_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c if c.is_control() && c != '\n' => out.push('\u{fffd}'),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 /// `text` cut into lines of at most `width` characters at spaces.

@@ -7,6 +7,7 @@
 //! `plies`), a problem has the fields of every game's problems. Field
 //! names are a contract: they are only ever added within a version.
 
+pub use asalto_core::json::StopJson;
 use asalto_core::json::{Head, Kind, SpanJson};
 use serde::Serialize;
 
@@ -233,28 +234,13 @@ impl From<&Note> for ProblemJson {
     }
 }
 
-/// The first error, where a report names only it (`stopped` of `show`,
-/// `diff` and the record document), as every game's.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct StopJson {
-    /// 1-based line, or null when the problem is not about the text.
-    pub line: Option<usize>,
-    /// The capture number it is about, or null.
-    pub ply: Option<usize>,
-    /// Its reason code.
-    pub code: &'static str,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl From<&Problem> for StopJson {
-    fn from(p: &Problem) -> StopJson {
-        StopJson {
-            line: p.span.map(|s| s.line),
-            ply: p.ply,
-            code: p.reason().code(),
-            message: p.message(),
-        }
+/// The problem `p` as a document's `stopped`.
+pub fn stop_json(p: &Problem) -> StopJson {
+    StopJson {
+        line: p.span.map(|s| s.line),
+        ply: p.ply,
+        code: p.reason().code().to_string(),
+        message: p.message(),
     }
 }
 

@@ -4,10 +4,11 @@
 //! twice, holding only the current position: checked first (nothing is
 //! written for an invalid record), then replayed again as it is written.
 
+use asalto::Position;
 use asalto::export::{DocumentSummary, write_json_streamed};
+use asalto::json::stop_json;
 use asalto::replay::{Checked, Ply, Replayer};
 use asalto::transcript::{Dialogue, Exchange};
-use asalto::{Position, json::StopJson};
 
 use super::super::args::export::{Args, Source, Target};
 use super::super::checking::Unjudged;
@@ -196,7 +197,7 @@ fn first_of_record(
             plies: checked.plies(),
             // Standard input is `-` in JSON, as in every command's JSON.
             source: Some(file.to_string()),
-            stopped: StopJson::of(&checked),
+            stopped: stop_json(&checked),
         },
         record: Some(options),
         digest: digest.finish(),

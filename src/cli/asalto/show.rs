@@ -3,7 +3,7 @@
 //! legal moves, and the result.
 
 use asalto::Position;
-use asalto::json::{ShowJson, StopJson, playable_moves};
+use asalto::json::{ShowJson, playable_moves, stop_json};
 use asalto::render::{self, Glyphs, Marks};
 use asalto::replay::{Checked, Ply, Replayer};
 
@@ -66,7 +66,7 @@ pub fn show(args: &Args, out: &mut Out) -> Result<Status, WriteError> {
                 json.file = args.file.clone();
                 json.valid = checked.is_valid();
                 json.plies = Some(checked.plies());
-                json.stopped = StopJson::of(checked);
+                json.stopped = stop_json(checked);
                 json.requested_ply = args.ply;
                 json.outcome = json.outcome.map(|mut o| {
                     o.ply = view.ply.unwrap_or(0);

@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use asalto::text::escape_line;
-use asalto_madbishops::json::PositionJson;
+use asalto_madbishops::json::{PositionJson, StopJson, stop_json};
 use asalto_madbishops::render::{self, Marks};
 use asalto_madbishops::replay::{Ply, check};
 use asalto_madbishops::{Notation, Position};
@@ -40,6 +40,8 @@ struct View {
     ply: Option<(usize, usize)>,
     last: Option<Ply>,
     note: Option<String>,
+    /// The record's first error (JSON `stopped`).
+    stopped: Option<StopJson>,
 }
 
 /// Run `show` on the record at `path`: 0 for a valid record; 1 when the
@@ -82,6 +84,7 @@ pub fn run(
             .and_then(|i| game.plies.get(i))
             .copied(),
         note,
+        stopped: stop_json(&checked),
     };
     let status = if view.valid && view.note.is_none() {
         Status::Success
@@ -114,6 +117,7 @@ pub fn run_position(
         ply: None,
         last: None,
         note: None,
+        stopped: None,
     };
     write(&view, None, request, out)?;
     Ok(Status::Success)
@@ -238,6 +242,10 @@ fn write(
                         serde_json::to_value(asalto_madbishops::json::PlyJson::from(&p))
                             .unwrap_or_default()
                     }),
+                );
+                object.insert(
+                    "stopped".into(),
+                    serde_json::to_value(&view.stopped).unwrap_or_default(),
                 );
                 object.insert(
                     "note".into(),

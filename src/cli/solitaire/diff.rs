@@ -8,7 +8,7 @@
 use asalto_core::json::Head;
 use asalto_core::json::Kind;
 use asalto_solitaire::format::long_algebraic;
-use asalto_solitaire::json::{StopJson, head};
+use asalto_solitaire::json::{StopJson, head, stop_json};
 use asalto_solitaire::{Capture, Checked, Position, Problem, Profile, Verdict, render};
 use serde::Serialize;
 
@@ -39,7 +39,7 @@ impl<'a> SideJson<'a> {
             verdict: c.verdict(),
             valid: c.is_correct(),
             plies: c.plies.len(),
-            stopped: c.problem.as_ref().map(StopJson::from),
+            stopped: c.problem.as_ref().map(stop_json),
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use asalto_core::json::Head;
 use asalto_solitaire::format::{RecordAnswer, write, write_record};
-use asalto_solitaire::json::{CaptureJson, StopJson, captures_json, head};
+use asalto_solitaire::json::{CaptureJson, StopJson, captures_json, head, stop_json};
 use asalto_solitaire::{Position, Profile, Verdict};
 use serde::Serialize;
 
@@ -110,7 +110,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
                 xy: captures.iter().map(|c| c.xy()).collect(),
                 position: super::record::position_at(&checked, captures.len()),
                 moves: captures_json(&checked.puzzle, &captures),
-                stopped: checked.problem.as_ref().map(StopJson::from),
+                stopped: checked.problem.as_ref().map(stop_json),
             };
             let json = if settings.pretty {
                 serde_json::to_string_pretty(&doc)

@@ -5,7 +5,7 @@
 
 use asalto_core::json::Head;
 use asalto_core::json::Kind;
-use asalto_solitaire::json::{CaptureJson, StopJson, captures_json_from, head};
+use asalto_solitaire::json::{CaptureJson, StopJson, captures_json_from, head, stop_json};
 use asalto_solitaire::{Position, Profile, Verdict, render};
 use serde::Serialize;
 
@@ -116,7 +116,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
                 legal_moves: possible,
                 verdict: checked.verdict(),
                 valid: checked.is_correct(),
-                stopped: checked.problem.as_ref().map(StopJson::from),
+                stopped: checked.problem.as_ref().map(stop_json),
                 note: None,
             };
             out.line(&serde_json::to_string(&json).unwrap_or_default())?;
