@@ -386,16 +386,20 @@ fn walk(dir: &Path, extensions: &[&str], found: &mut Vec<(String, Result<String,
     };
     for entry in entries.flatten() {
         let p = entry.path();
+        // What the folder's listing says the entry is: no `stat` per file.
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
         // A link to a folder is not followed (it may lead out, or round).
-        let folder = entry.file_type().is_ok_and(|t| t.is_dir());
-        if folder {
+        if kind.is_dir() {
             let hidden = entry.file_name().to_string_lossy().starts_with('.');
             if !hidden {
                 walk(&p, extensions, found);
             }
             continue;
         }
-        if !(p.is_file() && keep(&p)) {
+        // Only a link needs a `stat`, to know whether it leads to a file.
+        if !keep(&p) || !(kind.is_file() || (kind.is_symlink() && p.is_file())) {
             continue;
         }
         let lossy = p.to_string_lossy().into_owned();

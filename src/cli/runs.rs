@@ -142,6 +142,16 @@ impl Output<'_> {
         format!("game-{n:0width$}.{}", self.extension)
     }
 
+    /// Whether this run writes a file named `name` (game `n` of
+    /// `1..=games`, numbered as [`Output::name`] numbers it).
+    fn writes(&self, name: &str) -> bool {
+        name.strip_prefix("game-")
+            .and_then(|rest| rest.strip_suffix(self.extension))
+            .and_then(|rest| rest.strip_suffix('.'))
+            .and_then(|digits| digits.parse::<usize>().ok())
+            .is_some_and(|n| (1..=self.games).contains(&n) && self.name(n) == name)
+    }
+
     /// End the run: unless `--quiet`, `head` (the game's summary of its
     /// totals) then the files written (or how to write them) and the
     /// speed, from the `moves` played in `elapsed` seconds, on standard
@@ -156,7 +166,7 @@ impl Output<'_> {
         play: impl FnOnce() -> Result<(String, usize, f64), Stop>,
     ) -> Result<Status, WriteError> {
         if let Some(dir) = self.dir {
-            if let Err(message) = prepare_dir(dir, force) {
+            if let Err(message) = prepare_dir(dir, force, |name| self.writes(name)) {
                 error(&message);
                 return Ok(Status::Error);
             }
@@ -204,9 +214,13 @@ impl Output<'_> {
     }
 }
 
-/// Create `dir`, or check that it holds no games of an earlier run (with
-/// `force`, remove them).
-fn prepare_dir(dir: &Path, force: bool) -> Result<(), String> {
+/// Create `dir`, or check that it holds no games of an earlier run. With
+/// `force`, remove the earlier run's files that this run does not write
+/// again (`rewritten` says which it does) and its summary; the others are
+/// overwritten in place as the games are played, which costs a third of
+/// removing and creating them again. A run that stops early leaves no
+/// summary, so its folder never passes for a whole run.
+fn prepare_dir(dir: &Path, force: bool, rewritten: impl Fn(&str) -> bool) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let entries =
         std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
@@ -228,6 +242,13 @@ fn prepare_dir(dir: &Path, force: bool) -> Result<(), String> {
         ));
     }
     for path in old {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        if name != "summary.json" && rewritten(name) {
+            continue;
+        }
         std::fs::remove_file(&path)
             .map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
     }

@@ -297,3 +297,41 @@ fn a_document_read_as_a_stream_says_where_its_text_is_not_utf8() {
         run.stdout
     );
 }
+
+/// A folder is walked from its listing: a link to a record is read, a
+/// link to a folder is not followed, and a FIFO named like a record is
+/// skipped rather than waited on.
+#[test]
+fn a_folder_reads_links_to_records_and_skips_what_is_not_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let class = root.join("class");
+    std::fs::create_dir_all(class.join("ana")).unwrap();
+    std::fs::copy("samples/ejemplo.txt", class.join("ana/game.txt")).unwrap();
+    let elsewhere = root.join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    std::fs::copy("samples/unfinished.txt", elsewhere.join("linked.txt")).unwrap();
+    std::os::unix::fs::symlink(elsewhere.join("linked.txt"), class.join("link.txt")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, class.join("folder-link")).unwrap();
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        class.join("pipe.txt"),
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+        0,
+    )
+    .unwrap();
+    let run = asalto(&["check", class.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let names: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter_map(|l| l.split_once(": ").map(|(name, _)| name))
+        .filter(|name| name.ends_with(".txt"))
+        .collect();
+    let class = class.to_str().unwrap();
+    assert_eq!(
+        names,
+        [format!("{class}/ana/game.txt"), format!("{class}/link.txt")]
+    );
+}

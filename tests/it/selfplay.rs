@@ -266,11 +266,39 @@ fn an_earlier_run_is_not_mixed_in_without_force() {
     let again = asalto(&["selfplay", "--games", "2", "--seed", "2", "--out", out]);
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
+    let first = dir.path().join("game-0001.txt");
+    let inode =
+        |p: &std::path::Path| std::os::unix::fs::MetadataExt::ino(&std::fs::metadata(p).unwrap());
+    let before = inode(&first);
     let forced = asalto(&[
         "selfplay", "--games", "2", "--seed", "2", "--out", out, "--force",
     ]);
     assert!(forced.status.success());
     assert_eq!(files(dir.path()).len(), 3);
+    // The games written again are overwritten in place (the same file),
+    // with the new run's game; the others are gone.
+    assert_eq!(inode(&first), before);
+    assert!(!dir.path().join("game-0003.txt").exists());
+    let fresh = tempfile::tempdir().unwrap();
+    assert!(
+        asalto(&[
+            "selfplay",
+            "--games",
+            "2",
+            "--seed",
+            "2",
+            "--out",
+            path(fresh.path())
+        ])
+        .status
+        .success()
+    );
+    for name in ["game-0001.txt", "game-0002.txt"] {
+        assert_eq!(
+            std::fs::read(dir.path().join(name)).unwrap(),
+            std::fs::read(fresh.path().join(name)).unwrap()
+        );
+    }
 }
 
 #[test]
