@@ -18,8 +18,10 @@
 //!
 //! Then the dead stones are taken off (in the count, not on the board) and
 //! each empty region, with the points of the dead stones in it, belongs to
-//! the colour whose living stones alone border it; a region that both
-//! colours border (dame, the shared liberties of a seki) is nobody's.
+//! the colour whose living stones alone border it. In a region that both
+//! colours border, a point belongs to a colour that owns it at the end of
+//! two playouts out of three (an open border of a game stopped early),
+//! else to nobody (dame, the shared liberties of a seki).
 //!
 //! # Area and territory
 //!
@@ -199,7 +201,7 @@ pub fn count_with_playouts(
             living[side] += 1;
         }
     }
-    let (owner, regions) = owners(board, &is_dead);
+    let (owner, regions) = owners(board, &is_dead, &own, playouts);
     let points = match counting {
         Counting::Area => BySide::new(
             living.black + regions.black,
@@ -241,8 +243,17 @@ pub fn pass_alive(board: &Board) -> Vec<Point> {
 
 /// Owners once the dead stones are off: a living stone's colour, or the
 /// colour whose living stones alone border the region (of empty points
-/// and dead stones) a point is in. Also the region points of each colour.
-fn owners(board: &Board, is_dead: &[bool]) -> (Vec<u8>, BySide<u32>) {
+/// and dead stones) a point is in. In a region both colours border, a
+/// point the playouts give to one colour two times out of three is that
+/// colour's: a game that ends with a border still open (players who pass
+/// early, a Japanese game with an unfilled gap) keeps its territory, and
+/// a dame or a seki stays nobody's. Also the region points of each colour.
+fn owners(
+    board: &Board,
+    is_dead: &[bool],
+    own: &[Vec<u16>; 2],
+    playouts: u32,
+) -> (Vec<u8>, BySide<u32>) {
     let mut owner = vec![EMPTY; CELLS];
     let mut done = vec![false; CELLS];
     let mut stack = Vec::new();
@@ -280,17 +291,21 @@ fn owners(board: &Board, is_dead: &[bool]) -> (Vec<u8>, BySide<u32>) {
                 }
             }
         }
-        let who = match touches {
-            BLACK => BLACK,
-            WHITE => WHITE,
-            _ => EMPTY,
-        };
-        match who {
-            BLACK => regions.black += region.len() as u32,
-            WHITE => regions.white += region.len() as u32,
-            _ => {}
-        }
         for &s in &region {
+            let who = match touches {
+                BLACK | WHITE => touches,
+                // Both colours (or neither) border it: a point goes to the
+                // colour that owns it in two playouts out of three, which
+                // a dame or a seki's shared liberty never is.
+                _ if 3 * u32::from(own[0][s]) >= 2 * playouts && playouts > 0 => BLACK,
+                _ if 3 * u32::from(own[1][s]) >= 2 * playouts && playouts > 0 => WHITE,
+                _ => EMPTY,
+            };
+            match who {
+                BLACK => regions.black += 1,
+                WHITE => regions.white += 1,
+                _ => {}
+            }
             owner[s] = who;
         }
     }
