@@ -1,14 +1,16 @@
 //! Counts the final position of SGF games, dead stones judged:
 //! `cargo run --release -p asalto-go --example go-score -- FILE...`
-//! (`--seed N`, `--playouts N`).
+//! (`--seed N`, `--playouts N`, `--counting area|territory` to override
+//! the rules of the files).
 //!
 //! Prints one tab-separated line per file (the main line of its first
 //! game): file, `RE` as written, `RE` as a margin in points (`-` when it
 //! is no count), our result, the milliseconds the count took (replay
 //! apart), the counting used, the komi counted, and the dead stones.
 //!
-//! - Counting: territory when `RU` names Japanese or Korean rules, else
-//!   area (a plain substring test).
+//! - Counting: territory when `RU` names Japanese or Korean rules or is
+//!   absent (NNGS records write none, and its results are
+//!   territory counts), else area (a plain substring test).
 //! - Komi: `KM` as the replay reads it (Fox's `KM[650]` is 6.5, its
 //!   Chinese `KM[375]` 7.5 points); a komi still above 150 from another
 //!   server is taken as hundredths and divided by 100. Under area
@@ -25,6 +27,7 @@ use asalto_go::{CheckOptions, Counting, check, count_with_playouts};
 fn main() {
     let mut seed = 1u64;
     let mut playouts = asalto_go::PLAYOUTS;
+    let mut forced = None;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -35,6 +38,13 @@ fn main() {
                     .next()
                     .and_then(|v| v.parse().ok())
                     .expect("--playouts N");
+            }
+            "--counting" => {
+                forced = match args.next().as_deref() {
+                    Some("area") => Some(Counting::Area),
+                    Some("territory") => Some(Counting::Territory),
+                    _ => panic!("--counting area|territory"),
+                };
             }
             _ => files.push(a),
         }
@@ -57,7 +67,9 @@ fn main() {
             continue;
         };
         let rules = game.info.rules.as_deref().unwrap_or("").to_ascii_lowercase();
-        let counting = if rules.contains("japan") || rules.contains("korea") {
+        let counting = if let Some(c) = forced {
+            c
+        } else if rules.is_empty() || rules.contains("japan") || rules.contains("korea") {
             Counting::Territory
         } else {
             Counting::Area
