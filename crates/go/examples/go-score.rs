@@ -66,7 +66,12 @@ fn main() {
             eprintln!("{f}: no game");
             continue;
         };
-        let rules = game.info.rules.as_deref().unwrap_or("").to_ascii_lowercase();
+        let rules = game
+            .info
+            .rules
+            .as_deref()
+            .unwrap_or("")
+            .to_ascii_lowercase();
         let counting = if let Some(c) = forced {
             c
         } else if rules.is_empty() || rules.contains("japan") || rules.contains("korea") {
@@ -92,14 +97,7 @@ fn main() {
         let re_points = claimed(&written).map(|m| if fox_stones { 2.0 * m } else { m });
         let pos = game.position();
         let start = Instant::now();
-        let c = count_with_playouts(
-            pos.board(),
-            pos.captures(),
-            komi,
-            counting,
-            seed,
-            playouts,
-        );
+        let c = count_with_playouts(pos.board(), pos.captures(), komi, counting, seed, playouts);
         let ms = start.elapsed().as_secs_f64() * 1000.0;
         let counting = match counting {
             Counting::Area => "area",

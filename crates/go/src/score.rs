@@ -203,10 +203,7 @@ pub fn count_with_playouts(
     }
     let (owner, regions) = owners(board, &is_dead, &own, playouts);
     let points = match counting {
-        Counting::Area => BySide::new(
-            living.black + regions.black,
-            living.white + regions.white,
-        ),
+        Counting::Area => BySide::new(living.black + regions.black, living.white + regions.white),
         Counting::Territory => BySide::new(
             regions.black + prisoners.black + dead_stones.white,
             regions.white + prisoners.white + dead_stones.black,
@@ -235,9 +232,7 @@ pub fn pass_alive(board: &Board) -> Vec<Point> {
     board
         .size()
         .points()
-        .filter(|p| {
-            board.get(*p).is_some() && benson.alive[usize::from(chains.id[p.index()])]
-        })
+        .filter(|p| board.get(*p).is_some() && benson.alive[usize::from(chains.id[p.index()])])
         .collect()
 }
 
@@ -387,13 +382,7 @@ impl Benson {
         Benson { alive, doomed }
     }
 
-    fn colour(
-        board: &Board,
-        chains: &Chains,
-        colour: u8,
-        alive: &mut [bool],
-        doomed: &mut [bool],
-    ) {
+    fn colour(board: &Board, chains: &Chains, colour: u8, alive: &mut [bool], doomed: &mut [bool]) {
         let regions = Benson::regions(board, chains, colour);
         // Start from every chain of the colour and every region, then drop
         // chains with fewer than two vital regions, and regions bordered
@@ -629,7 +618,10 @@ impl Playout {
         let p = Point::from_index(i);
         ko != Some(i)
             && !self.board.is_eye_of(side, p)
-            && self.board.self_atari(side, p).is_none_or(|stones| stones < 2)
+            && self
+                .board
+                .self_atari(side, p)
+                .is_none_or(|stones| stones < 2)
     }
 
     /// Chooses and plays `side`'s move: the capture of the opponent's last
