@@ -1,7 +1,9 @@
 //! Counts the final position of SGF games, dead stones judged:
 //! `cargo run --release -p asalto-go --example go-score -- FILE...`
 //! (`--seed N`, `--playouts N`, `--counting area|territory` to override
-//! the rules of the files).
+//! the rules of the files, `--show` to draw each board: `X`/`O` living
+//! stones, `x`/`o` dead ones, `+`/`-` Black's and White's points, `.`
+//! nobody's).
 //!
 //! Prints one tab-separated line per file (the main line of its first
 //! game): file, `RE` as written, `RE` as a margin in points (`-` when it
@@ -28,6 +30,7 @@ fn main() {
     let mut seed = 1u64;
     let mut playouts = asalto_go::PLAYOUTS;
     let mut forced = None;
+    let mut show = false;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -46,6 +49,7 @@ fn main() {
                     _ => panic!("--counting area|territory"),
                 };
             }
+            "--show" => show = true,
             _ => files.push(a),
         }
     }
@@ -99,6 +103,9 @@ fn main() {
         let start = Instant::now();
         let c = count_with_playouts(pos.board(), pos.captures(), komi, counting, seed, playouts);
         let ms = start.elapsed().as_secs_f64() * 1000.0;
+        if show {
+            draw(&c, pos.board());
+        }
         let counting = match counting {
             Counting::Area => "area",
             Counting::Territory => "territory",
@@ -127,4 +134,27 @@ fn claimed(re: &str) -> Option<f64> {
     };
     let margin: f64 = rest.strip_prefix('+')?.trim().parse().ok()?;
     margin.is_finite().then_some(sign * margin)
+}
+
+/// The board with the count's judgement (see `--show`).
+fn draw(c: &asalto_go::Count, board: &asalto_go::Board) {
+    use asalto_go::{Point, Side};
+    let n = c.size.get();
+    for row in 0..n {
+        let line: String = (0..n)
+            .map(|col| {
+                let p = Point::new(col, row);
+                match (board.get(p), c.is_dead(p), c.owner(p)) {
+                    (Some(Side::Black), false, _) => 'X',
+                    (Some(Side::White), false, _) => 'O',
+                    (Some(Side::Black), true, _) => 'x',
+                    (Some(Side::White), true, _) => 'o',
+                    (None, _, Some(Side::Black)) => '+',
+                    (None, _, Some(Side::White)) => '-',
+                    (None, _, None) => '.',
+                }
+            })
+            .collect();
+        println!("{line}");
+    }
 }

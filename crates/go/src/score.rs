@@ -11,9 +11,11 @@
 //!    regions can never live, so those are dead.
 //! 2. Every other group is judged by seeded Monte-Carlo playouts from the
 //!    final position: both sides play random moves that never fill their
-//!    own eye, never put a group of two or more stones in atari (so a seki
-//!    stays a seki: neither side fills a shared liberty), and capture the
-//!    opponent's last group when it is left in atari. A group whose points
+//!    own eye, never put a group of three or more stones in atari (so a
+//!    seki stays a seki: neither side fills a shared liberty of its larger
+//!    groups; one- and two-stone sacrifices, which kill eye shapes, are
+//!    played), and capture the opponent's last group when it is left in
+//!    atari. A group whose points
 //!    the opponent owns at the end of most playouts is dead.
 //!
 //! Then the dead stones are taken off (in the count, not on the board) and
@@ -612,8 +614,10 @@ impl Playout {
     }
 
     /// Whether the light policy lets `side` play on the empty cell `i`:
-    /// not the ko point, not its own eye, not a self-atari of two or more
-    /// stones.
+    /// not the ko point, not its own eye, not a self-atari of three or
+    /// more stones. (On the real records, banning every self-atari of two
+    /// stones or more keeps too many dead groups alive, and allowing all
+    /// breaks sekis: three is the best of the three on their results.)
     fn allowed(&self, side: Side, i: usize, ko: Option<usize>) -> bool {
         let p = Point::from_index(i);
         ko != Some(i)
@@ -621,7 +625,7 @@ impl Playout {
             && self
                 .board
                 .self_atari(side, p)
-                .is_none_or(|stones| stones < 2)
+                .is_none_or(|stones| stones < 3)
     }
 
     /// Chooses and plays `side`'s move: the capture of the opponent's last

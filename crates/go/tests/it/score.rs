@@ -69,37 +69,39 @@ fn seki_shares_its_liberties_with_nobody() {
     }
 }
 
-/// A lone white stone and a white pair inside Black's large territory are
-/// dead; under territory counting each counts twice for Black (its point
-/// and the prisoner).
+/// A lone white stone and a white pair inside Black's large territory
+/// (walled by a pass-alive group) are dead; under territory counting each
+/// counts twice for Black (its point and the prisoner).
 #[test]
 fn stones_inside_a_large_territory_are_dead() {
     let b = board(&[
-        "..b.w....", //
-        "..b.w....", //
-        "..b.w....", //
-        "w.b.w....", //
-        "..b.w....", //
-        "..b.w....", //
-        "..b.w....", //
-        "ww.bw....", //
-        "..bbw....",
+        "..bbb.w....", //
+        "..b.b.w....", //
+        "...bb.w....", //
+        "....b.w....", //
+        "w...b.w....", //
+        "....b.w....", //
+        "....b.w....", //
+        "....b.w....", //
+        "...bb.w....", //
+        "wwb.b.w....", //
+        "..bbb.w....",
     ]);
     for seed in 0..8 {
         let c = count(&b, BySide::new(2, 1), 6.5, Counting::Territory, seed);
         assert_eq!(
             c.dead,
-            vec![Point::new(0, 3), Point::new(0, 7), Point::new(1, 7)],
+            vec![Point::new(0, 4), Point::new(0, 9), Point::new(1, 9)],
             "seed {seed}"
         );
         assert_eq!(c.dead_stones, BySide::new(0, 3));
-        assert_eq!(c.owner(Point::new(0, 7)), Some(Side::Black));
-        assert_eq!(c.owner(Point::new(3, 0)), None, "dame between the walls");
-        // Black: 16 empty points and 3 dead stones' points, 2 prisoners,
-        // 3 dead stones. White: 36 points, 1 prisoner.
-        assert_eq!(c.regions, BySide::new(16 + 3, 36));
-        assert_eq!(c.points, BySide::new(19 + 2 + 3, 36 + 1));
-        assert_eq!(c.to_result(), "W+19.5");
+        assert_eq!(c.owner(Point::new(0, 9)), Some(Side::Black));
+        assert_eq!(c.owner(Point::new(5, 0)), None, "dame between the walls");
+        // Black: 33 empty points and 3 dead stones' points, 2 prisoners,
+        // 3 dead stones. White: 44 points, 1 prisoner.
+        assert_eq!(c.regions, BySide::new(33 + 3, 44));
+        assert_eq!(c.points, BySide::new(36 + 2 + 3, 44 + 1));
+        assert_eq!(c.to_result(), "W+10.5");
     }
 }
 
