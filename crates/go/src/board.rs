@@ -914,9 +914,7 @@ impl Board {
     /// distinct liberty (a group in atari); `None` for an empty point.
     pub(crate) fn lone_liberty(&self, p: Point) -> Option<Point> {
         let i = p.index();
-        if side_of(self.cell[i]).is_none() {
-            return None;
-        }
+        side_of(self.cell[i])?;
         let h = usize::from(self.head[i]);
         if self.libs[h] == 0 {
             return None;
