@@ -14,8 +14,9 @@
 //!    own eye, never put a group of three or more stones in atari (so a
 //!    seki stays a seki: neither side fills a shared liberty of its larger
 //!    groups; one- and two-stone sacrifices, which kill eye shapes, are
-//!    played), and capture the opponent's last group when it is left in
-//!    atari. A group whose points
+//!    played), capture the opponent's last group when it is left in
+//!    atari, and run with a group of theirs it left in atari when running
+//!    gives it two liberties. A group whose points
 //!    the opponent owns at the end of most playouts is dead.
 //!
 //! Then the dead stones are taken off (in the count, not on the board) and
@@ -629,9 +630,10 @@ impl Playout {
     }
 
     /// Chooses and plays `side`'s move: the capture of the opponent's last
-    /// group when it is in atari, else the first allowed legal point from
-    /// a random place in the list of empty points. Captured cells go to
-    /// `captured`. `None`: a pass.
+    /// group when it is in atari, else the escape of a group of `side` the
+    /// last move put in atari (to two liberties at least), else the first
+    /// allowed legal point from a random place in the list of empty
+    /// points. Captured cells go to `captured`. `None`: a pass.
     fn choose(
         &mut self,
         side: Side,
@@ -645,6 +647,24 @@ impl Playout {
             && ko != Some(l.index())
             && self.board.would_capture(side, l)
         {
+            self.board.place(side, l, |c| captured.push(c.index()));
+            return Some(l);
+        }
+        // A group of ours the last move left in atari runs away, when
+        // running gives it two liberties.
+        let board = &self.board;
+        let escape = last.and_then(|last| {
+            board.neighbours(last).find_map(|q| {
+                let l = board
+                    .lone_liberty(q)
+                    .filter(|_| board.get(q) == Some(side))?;
+                (ko != Some(l.index())
+                    && !board.is_eye_of(side, l)
+                    && board.self_atari(side, l).is_none())
+                .then_some(l)
+            })
+        });
+        if let Some(l) = escape {
             self.board.place(side, l, |c| captured.push(c.index()));
             return Some(l);
         }
