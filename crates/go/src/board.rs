@@ -901,6 +901,99 @@ impl Board {
         if edge { bad == 0 } else { bad < 2 }
     }
 
+    // What dead-stone judgement (`score`) asks of a board.
+
+    /// The cell code (`EMPTY`, `BLACK`, `WHITE`, `EDGE`) of a padded-grid
+    /// index.
+    #[inline]
+    pub(crate) fn cell_code_at(&self, i: usize) -> u8 {
+        self.cell[i]
+    }
+
+    /// The single liberty of the group on `p`, if it has exactly one
+    /// distinct liberty (a group in atari); `None` for an empty point.
+    pub(crate) fn lone_liberty(&self, p: Point) -> Option<Point> {
+        let i = p.index();
+        side_of(self.cell[i])?;
+        let h = usize::from(self.head[i]);
+        if self.libs[h] == 0 {
+            return None;
+        }
+        let mut found = NO_GROUP;
+        let mut s = h;
+        loop {
+            for q in neighbours(s) {
+                if self.cell[q] == EMPTY {
+                    if found == NO_GROUP {
+                        found = q;
+                    } else if found != q {
+                        return None;
+                    }
+                }
+            }
+            s = usize::from(self.next[s]);
+            if s == h {
+                break;
+            }
+        }
+        (found != NO_GROUP).then(|| Point::from_index(found))
+    }
+
+    /// Whether a `side` stone on the empty point `p` would be a self-atari:
+    /// it captures nothing and leaves the group it forms (with the groups
+    /// of its colour it joins) at most one liberty. Returns that group's
+    /// stone count when it would. A stone with two empty neighbours is
+    /// answered without walking any group.
+    pub(crate) fn self_atari(&self, side: Side, p: Point) -> Option<u32> {
+        let i = p.index();
+        let me = cell_of(side);
+        let nb = neighbours(i);
+        let mut libs = [NO_GROUP; 2];
+        let mut n = 0;
+        for q in nb {
+            if self.cell[q] == EMPTY {
+                libs[n] = q;
+                n += 1;
+                if n == 2 {
+                    return None;
+                }
+            }
+        }
+        if self.would_capture(side, p) {
+            return None;
+        }
+        let mut heads = [NO_GROUP; 4];
+        let mut stones = 1u32;
+        for (k, q) in nb.into_iter().enumerate() {
+            if self.cell[q] != me {
+                continue;
+            }
+            let h = usize::from(self.head[q]);
+            if heads.contains(&h) {
+                continue;
+            }
+            heads[k] = h;
+            stones += u32::from(self.count[h]);
+            let mut s = h;
+            loop {
+                for r in neighbours(s) {
+                    if self.cell[r] == EMPTY && r != i && !libs[..n].contains(&r) {
+                        libs[n] = r;
+                        n += 1;
+                        if n == 2 {
+                            return None;
+                        }
+                    }
+                }
+                s = usize::from(self.next[s]);
+                if s == h {
+                    break;
+                }
+            }
+        }
+        Some(stones)
+    }
+
     /// Whether both boards hold the same stones.
     pub(crate) fn cells_equal(&self, other: &Board) -> bool {
         self.size == other.size && self.cell == other.cell

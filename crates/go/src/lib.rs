@@ -9,6 +9,9 @@
 //! - the board: [`Board`] keeps groups and (pseudo-)liberties up to date
 //!   move by move, with no allocation; [`Board::territory`] and
 //!   [`Board::area_score`] score it;
+//! - counting a finished game: [`count`] judges dead stones (Benson's
+//!   pass-alive groups, then seeded playouts) and counts by area or
+//!   territory into a [`Count`];
 //! - the rules: [`Position`] judges a move ([`IllegalMoveKind`]) and plays
 //!   it;
 //! - records: [`sgf`] decodes (`CA` charsets), parses (syntax only, spans,
@@ -57,6 +60,7 @@ pub mod render;
 pub mod replay;
 mod rows;
 mod rules;
+mod score;
 pub mod seed;
 pub mod sgf;
 mod side;
@@ -73,6 +77,7 @@ pub use replay::{
     check_tally,
 };
 pub use rules::{Counting, KoRule, Profile, Rules, Suicide};
+pub use score::{Count, PLAYOUTS, count, count_with_playouts, pass_alive};
 pub use side::{BySide, Side};
 
 /// The README's Rust example, run as a doctest.

@@ -1,0 +1,161 @@
+//! Counting finished games: dead stones whose status is certain, seki,
+//! the relation of area and territory margins, determinism.
+
+use asalto_go::{
+    Board, BySide, CheckOptions, Counting, Move, Point, Profile, Side, Size, check, count,
+    pass_alive, player,
+};
+use proptest::prelude::*;
+
+fn board(rows: &[&str]) -> Board {
+    Board::from_grid_string(&rows.concat()).expect("a square grid")
+}
+
+/// A black group with two one-point eyes in the corner, inside a board
+/// that White otherwise owns: pass-alive, so never dead, whatever the
+/// playouts make of it.
+#[test]
+fn pass_alive_group_is_never_judged_dead() {
+    let b = board(&[
+        ".b.bw..", //
+        "bbbbw..", //
+        "wwwww..", //
+        ".......", //
+        ".......", //
+        ".......", //
+        ".......",
+    ]);
+    let alive = pass_alive(&b);
+    assert!(alive.contains(&Point::new(1, 0)) && alive.contains(&Point::new(0, 1)));
+    assert_eq!(alive.len(), 6, "only the black group: {alive:?}");
+    for seed in 0..8 {
+        let c = count(&b, BySide::default(), 0.0, Counting::Area, seed);
+        assert!(c.dead.is_empty(), "seed {seed}: {:?}", c.dead);
+        assert_eq!(c.owner(Point::new(0, 0)), Some(Side::Black));
+        assert_eq!(c.owner(Point::new(2, 0)), Some(Side::Black));
+        assert_eq!(c.points, BySide::new(8, 41), "seed {seed}");
+    }
+}
+
+/// Two eyeless groups sharing the liberties A (a9) and B (e9): whoever
+/// fills one is captured, so both live, and A and B are nobody's.
+#[test]
+fn seki_shares_its_liberties_with_nobody() {
+    let b = board(&[
+        ".bbb.wb..", //
+        "wwwwwwb..", //
+        "bbbbbbb..", //
+        ".........", //
+        ".........", //
+        ".........", //
+        ".........", //
+        ".........", //
+        ".........",
+    ]);
+    let (a, bb) = (Point::new(0, 0), Point::new(4, 0));
+    for seed in 0..8 {
+        for counting in [Counting::Area, Counting::Territory] {
+            let c = count(&b, BySide::default(), 0.0, counting, seed);
+            assert!(c.dead.is_empty(), "seed {seed}: {:?}", c.dead);
+            assert_eq!(c.owner(a), None);
+            assert_eq!(c.owner(bb), None);
+            assert_eq!(c.owner(Point::new(2, 0)), Some(Side::Black));
+            assert_eq!(c.owner(Point::new(2, 1)), Some(Side::White));
+            match counting {
+                Counting::Area => assert_eq!(c.points, BySide::new(81 - 7 - 2, 7)),
+                Counting::Territory => assert_eq!(c.points, BySide::new(81 - 7 - 2 - 12, 0)),
+            }
+        }
+    }
+}
+
+/// A lone white stone and a white pair inside Black's large territory
+/// (walled by a pass-alive group) are dead; under territory counting each
+/// counts twice for Black (its point and the prisoner).
+#[test]
+fn stones_inside_a_large_territory_are_dead() {
+    let b = board(&[
+        "..bbb.w....", //
+        "..b.b.w....", //
+        "...bb.w....", //
+        "....b.w....", //
+        "w...b.w....", //
+        "....b.w....", //
+        "....b.w....", //
+        "....b.w....", //
+        "...bb.w....", //
+        "wwb.b.w....", //
+        "..bbb.w....",
+    ]);
+    for seed in 0..8 {
+        let c = count(&b, BySide::new(2, 1), 6.5, Counting::Territory, seed);
+        assert_eq!(
+            c.dead,
+            vec![Point::new(0, 4), Point::new(0, 9), Point::new(1, 9)],
+            "seed {seed}"
+        );
+        assert_eq!(c.dead_stones, BySide::new(0, 3));
+        assert_eq!(c.owner(Point::new(0, 9)), Some(Side::Black));
+        assert_eq!(c.owner(Point::new(5, 0)), None, "dame between the walls");
+        // Black: 33 empty points and 3 dead stones' points, 2 prisoners,
+        // 3 dead stones. White: 44 points, 1 prisoner.
+        assert_eq!(c.regions, BySide::new(33 + 3, 44));
+        assert_eq!(c.points, BySide::new(36 + 2 + 3, 44 + 1));
+        assert_eq!(c.to_result(), "W+10.5");
+    }
+}
+
+/// The same seed gives the same count of a real game, and the count is
+/// the file's result.
+#[test]
+fn count_is_deterministic_and_matches_a_real_result() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/real/gnugo/century21-2002__gnugo-go4.sgf");
+    let bytes = std::fs::read(path).unwrap();
+    let checked = check(&bytes, &CheckOptions::default());
+    let game = &checked.games[0];
+    assert_eq!(game.info.result.as_deref(), Some("B+52.5"));
+    let pos = game.position();
+    let c = |seed| {
+        count(
+            pos.board(),
+            pos.captures(),
+            game.info.komi,
+            Counting::Territory,
+            seed,
+        )
+    };
+    let first = c(7);
+    assert_eq!(first, c(7));
+    assert_eq!(first.to_result(), "B+52.5");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Area margin − territory margin = (Lb − Pb − Dw) − (Lw − Pw − Db)
+    /// = Nb − Nw: living stones L, prisoners P, dead stones D, stones
+    /// played N (see the `score` module). Selfplay games of random
+    /// players, played out (no dead stones left to judge in most), where
+    /// suicide is illegal.
+    #[test]
+    fn area_and_territory_margins_differ_by_the_stones_played(
+        n in 5u8..=9,
+        seed in 0u64..1000,
+        komi in prop_oneof![Just(0.0), Just(6.5), Just(7.5)],
+    ) {
+        let size = Size::new(n).unwrap();
+        let (pos, moves) = player::selfplay(size, Profile::PositionalSuperko, seed, 600);
+        let played = |first: usize| moves.iter().skip(first).step_by(2).filter(|m| matches!(m, Move::Play(_))).count() as f64;
+        let (nb, nw) = (played(0), played(1));
+        let area = count(pos.board(), pos.captures(), komi, Counting::Area, seed);
+        let territory = count(pos.board(), pos.captures(), komi, Counting::Territory, seed);
+        prop_assert_eq!(&area.dead, &territory.dead);
+        let (l, p, d) = (area.living, area.prisoners, area.dead_stones);
+        let by_parts = (f64::from(l.black) - f64::from(p.black) - f64::from(d.white))
+            - (f64::from(l.white) - f64::from(p.white) - f64::from(d.black));
+        prop_assert_eq!(area.margin() - territory.margin(), by_parts);
+        prop_assert_eq!(area.margin() - territory.margin(), nb - nw);
+        prop_assert!(area.points.black + area.points.white <= size.area());
+    }
+}
