@@ -51,6 +51,7 @@ mod illegal;
 pub mod json;
 pub mod player;
 mod point;
+pub mod result;
 mod position;
 pub mod problem;
 pub mod render;
@@ -72,7 +73,8 @@ pub use replay::{
     CheckOptions, Checked, Game, GameInfo, Moves, Plies, Ply, Tally, check, check_owned,
     check_tally,
 };
-pub use rules::{Counting, KoRule, Profile, Rules, Suicide};
+pub use result::{GameResult, ResultKind};
+pub use rules::{Counting, KoRule, Profile, Rules, RulesFrom, Suicide};
 pub use side::{BySide, Side};
 
 /// The README's Rust example, run as a doctest.
