@@ -191,13 +191,16 @@ impl Profile {
             .filter(|c| !matches!(c, ' ' | '-' | '_' | '.' | '\'' | '\t'))
             .flat_map(char::to_lowercase)
             .collect();
-        // `Japanese 1989`, `Chinese 2002`: the year of the edition aside.
-        let folded = folded.trim_end_matches(|c: char| c.is_ascii_digit());
-        let folded = folded.strip_suffix("rules").unwrap_or(folded);
-        RU_SPELLINGS
-            .iter()
-            .find(|(spelling, _)| *spelling == folded)
-            .map(|&(_, profile)| profile)
+        let find = |folded: &str| {
+            RU_SPELLINGS
+                .iter()
+                .find(|(spelling, _)| *spelling == folded)
+                .map(|&(_, profile)| profile)
+        };
+        // `Japanese 1989`, `Chinese rules`: the edition's year aside.
+        let edition = folded.trim_end_matches(|c: char| c.is_ascii_digit());
+        let edition = edition.strip_suffix("rules").unwrap_or(edition);
+        find(&folded).or_else(|| find(edition))
     }
 
     /// One sentence for `--help` and reports.

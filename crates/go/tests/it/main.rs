@@ -7,4 +7,5 @@ mod output;
 mod properties;
 mod real;
 mod reference;
+mod rules_and_results;
 mod sgf;
