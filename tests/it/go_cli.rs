@@ -43,12 +43,19 @@ fn real_games_of_a_folder_are_valid_under_simple_ko() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines.len(), files.len() + 1);
+    // Each judged under the rules its `RU` names, else the default.
+    let mut from_ru = 0;
     for (line, file) in lines.iter().zip(&files) {
-        assert!(
-            line.starts_with(&format!("{file}: valid (simple-ko)")),
-            "{line}"
-        );
+        let valid = format!("{file}: valid (");
+        assert!(line.starts_with(&valid), "{line}");
+        let ru = ["japanese, from RU[Japanese])", "aga, from RU[AGA])", "chinese, from RU[Chinese])", "new-zealand, from RU[New Zealand])"];
+        if ru.iter().any(|r| line[valid.len()..].starts_with(r)) {
+            from_ru += 1;
+        } else {
+            assert!(line[valid.len()..].starts_with("simple-ko, default)"), "{line}");
+        }
     }
+    assert!(from_ru > 100, "{from_ru}");
     assert_eq!(
         lines.last().unwrap(),
         &format!("{n} files: {n} valid, 0 invalid", n = files.len())
@@ -61,14 +68,23 @@ fn profile_decides_and_the_error_is_at_its_line_and_column() {
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert!(
         run.stdout
-            .starts_with(&format!("{SUICIDES}: valid (tromp-taylor)"))
+            .starts_with(&format!("{SUICIDES}: valid (tromp-taylor, from --rules)"))
+    );
+    // The record's own `RU[tromp-taylor]` says as much with no option.
+    let run = asalto(&["check", SUICIDES]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .starts_with(&format!("{SUICIDES}: valid (tromp-taylor, from RU[tromp-taylor])")),
+        "{}",
+        run.stdout
     );
 
     let run = asalto(&["check", "--rules", "seed-2019", SUICIDES]);
     assert_eq!(run.code, 1);
     let first = run.stdout.lines().next().unwrap();
     assert!(
-        first.contains("invalid (seed-2019): line 64:2, move 63 (black)"),
+        first.contains("invalid (seed-2019, from --rules): line 64:2, move 63 (black)"),
         "{first}"
     );
     assert!(first.contains("[suicide]"), "{first}");
@@ -136,7 +152,7 @@ fn game_by_extension_content_or_flag() {
     assert_eq!(run.code, 1);
     assert!(
         run.stdout
-            .contains("invalid (simple-ko): line 2:8, move 2 (white)"),
+            .contains("invalid (simple-ko, default): line 2:8, move 2 (white)"),
         "{}",
         run.stdout
     );
@@ -150,7 +166,7 @@ fn game_by_extension_content_or_flag() {
     assert_eq!(run.code, 1);
     assert!(
         run.stdout
-            .starts_with("<stdin>: invalid (simple-ko): line 2:8")
+            .starts_with("<stdin>: invalid (simple-ko, default): line 2:8")
     );
 }
 
@@ -167,7 +183,7 @@ fn usage_errors_exit_2() {
             "not an Asalto rule profile",
         ),
         (
-            vec!["check", "--rules", "chinese", sgf],
+            vec!["check", "--rules", "stone-age", sgf],
             "not a Go rule profile",
         ),
         (
@@ -221,7 +237,10 @@ fn a_batch_of_two_games_judges_each_file_by_its_own() {
     // `--rules` for the game it names, the others under their defaults.
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    std::fs::copy(SUICIDES, d.join("a.sgf")).unwrap();
+    // Without its `RU[tromp-taylor]`: judged under the default.
+    let suicides = std::fs::read_to_string(SUICIDES).unwrap();
+    assert!(suicides.contains("RU[tromp-taylor]"));
+    std::fs::write(d.join("a.sgf"), suicides.replace("RU[tromp-taylor]", "")).unwrap();
     std::fs::copy("samples/ejemplo.txt", d.join("b.txt")).unwrap();
     std::fs::write(d.join("c.txt"), "(;GM[1]SZ[9];B[ee];W[ee])").unwrap();
     std::fs::write(d.join("d.txt"), "Bc-Cc\nBc-Cc\n").unwrap();
@@ -232,7 +251,7 @@ fn a_batch_of_two_games_judges_each_file_by_its_own() {
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines.len(), 5, "{}", run.stdout);
     assert!(
-        lines[0].starts_with(&format!("{}: invalid (simple-ko)", path("a.sgf"))),
+        lines[0].starts_with(&format!("{}: invalid (simple-ko, default)", path("a.sgf"))),
         "{}",
         lines[0]
     );
@@ -244,7 +263,7 @@ fn a_batch_of_two_games_judges_each_file_by_its_own() {
     // SGF text in a .txt file is Go by its content.
     assert!(
         lines[2].starts_with(&format!(
-            "{}: invalid (simple-ko): line 1:20",
+            "{}: invalid (simple-ko, default): line 1:20",
             path("c.txt")
         )),
         "{}",
@@ -262,7 +281,7 @@ fn a_batch_of_two_games_judges_each_file_by_its_own() {
     let run = asalto(&["check", "--rules", "tromp-taylor", &files[0], &files[1]]);
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert!(
-        run.stdout.contains("valid (tromp-taylor)"),
+        run.stdout.contains("valid (tromp-taylor, from --rules)"),
         "{}",
         run.stdout
     );
@@ -289,7 +308,7 @@ fn standard_input_is_told_by_its_content() {
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(
         run.stdout
-            .starts_with("<stdin>: invalid (simple-ko): line 1:"),
+            .starts_with("<stdin>: invalid (simple-ko, default): line 1:"),
         "{}",
         run.stdout
     );
@@ -340,7 +359,7 @@ fn show_draws_the_position_after_n_moves() {
     let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
     assert_eq!(
         (v["game"].as_str(), v["rules"].as_str()),
-        (Some("go"), Some("simple-ko"))
+        (Some("go"), Some("seed-2019"))
     );
     assert_eq!(v["captures"]["black"].as_u64(), Some(0));
     assert_eq!(v["captures"]["white"].as_u64(), Some(0));
@@ -506,7 +525,7 @@ fn export_writes_sgf_gtp_prolog_and_json() {
     let v: Value = serde_json::from_str(json.stdout.trim()).unwrap();
     assert_eq!(
         (v["game"].as_str(), v["rules"].as_str()),
-        (Some("go"), Some("simple-ko"))
+        (Some("go"), Some("seed-2019"))
     );
     assert_eq!(v["moves"].as_array().unwrap().len(), moves.len());
 }
