@@ -48,11 +48,19 @@ fn real_games_of_a_folder_are_valid_under_simple_ko() {
     for (line, file) in lines.iter().zip(&files) {
         let valid = format!("{file}: valid (");
         assert!(line.starts_with(&valid), "{line}");
-        let ru = ["japanese, from RU[Japanese])", "aga, from RU[AGA])", "chinese, from RU[Chinese])", "new-zealand, from RU[New Zealand])"];
+        let ru = [
+            "japanese, from RU[Japanese])",
+            "aga, from RU[AGA])",
+            "chinese, from RU[Chinese])",
+            "new-zealand, from RU[New Zealand])",
+        ];
         if ru.iter().any(|r| line[valid.len()..].starts_with(r)) {
             from_ru += 1;
         } else {
-            assert!(line[valid.len()..].starts_with("simple-ko, default)"), "{line}");
+            assert!(
+                line[valid.len()..].starts_with("simple-ko, default)"),
+                "{line}"
+            );
         }
     }
     assert!(from_ru > 100, "{from_ru}");
@@ -74,8 +82,9 @@ fn profile_decides_and_the_error_is_at_its_line_and_column() {
     let run = asalto(&["check", SUICIDES]);
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert!(
-        run.stdout
-            .starts_with(&format!("{SUICIDES}: valid (tromp-taylor, from RU[tromp-taylor])")),
+        run.stdout.starts_with(&format!(
+            "{SUICIDES}: valid (tromp-taylor, from RU[tromp-taylor])"
+        )),
         "{}",
         run.stdout
     );
@@ -598,4 +607,192 @@ fn diff_finds_the_first_different_move() {
         expected(letters).as_str()
     );
     assert_eq!(v["first_difference"]["other"], expected(&lower).as_str());
+}
+
+/// `RU` chooses the profile; every output says which and from where; an
+/// unknown `RU` is a warning and the default judges.
+#[test]
+fn ru_chooses_the_profile_and_every_output_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    // Two stones of Black's taken by its own move: legal only where
+    // suicide is.
+    let nz = write("nz.sgf", "(;RU[NZ]SZ[3]AB[aa]AW[ca][bb][ab];B[ba])");
+    let run = asalto(&["check", &nz]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .starts_with(&format!("{nz}: valid (new-zealand, from RU[NZ]), 1 game")),
+        "{}",
+        run.stdout
+    );
+    let run = asalto(&["check", "--rules", "japanese", &nz]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .starts_with(&format!("{nz}: invalid (japanese, from --rules)")),
+        "{}",
+        run.stdout
+    );
+    let run = asalto(&["check", "--format", "json", &nz]);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(
+        (&v["rules"], &v["rules_from"], &v["ru"]),
+        (
+            &Value::from("new-zealand"),
+            &Value::from("file"),
+            &Value::from("NZ")
+        )
+    );
+    let run = asalto(&["check", "--format", "json", "--rules", "simple-ko", &nz]);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(
+        (&v["rules"], &v["rules_from"]),
+        (&Value::from("simple-ko"), &Value::from("option"))
+    );
+
+    let house = write("house.sgf", "(;RU[House rules]SZ[9];B[ee])");
+    let run = asalto(&["check", &house]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .starts_with(&format!("{house}: valid (simple-ko, default) (1 warning)")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("asalto::unknown-rules"),
+        "{}",
+        run.stdout
+    );
+    let run = asalto(&["check", "--format", "json", &house]);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(
+        (&v["rules_from"], &v["ru"]),
+        (&Value::from("default"), &Value::from("House rules"))
+    );
+    assert_eq!(v["problems"][0]["code"], "unknown-rules");
+}
+
+/// A game won by resignation is said as written; the count of its board
+/// is named an estimate, and `RE` is not compared with it.
+#[test]
+fn a_resignation_is_not_presented_as_a_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.sgf");
+    std::fs::write(
+        &path,
+        "(;RU[Japanese]KM[6.5]RE[W+R]PB[Ann]BR[3d]PW[Bo]DT[2024-01-02]EV[Cup]SZ[9];B[ee])",
+    )
+    .unwrap();
+    let path = path.to_string_lossy().into_owned();
+    let run = asalto(&["check", &path]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert_eq!(
+        run.stdout,
+        format!(
+            "{path}: valid (japanese, from RU[Japanese]), 1 game, 1 move; RE[W+R]: white won by resignation (area estimate black 81, white 0, komi 6.5: B+74.5)\n"
+        )
+    );
+    let run = asalto(&["check", "--format", "json", &path]);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(v["estimate"], true);
+    assert_eq!(v["result"]["by"], "resignation");
+    assert_eq!(v["result"]["winner"], "white");
+    assert_eq!(v["result"]["compared"], false);
+    assert_eq!(v["result"]["text"], "white won by resignation");
+
+    // `show` gives the game information.
+    let run = asalto(&["show", &path]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for line in [
+        "black: Ann (3d)",
+        "white: Bo",
+        "date: 2024-01-02",
+        "event: Cup",
+        "result: W+R: white won by resignation",
+        "komi: 6.5",
+        "rules: Japanese",
+    ] {
+        assert!(
+            run.stdout.lines().any(|l| l == line),
+            "{line}:\n{}",
+            run.stdout
+        );
+    }
+    assert!(
+        run.stdout
+            .starts_with(&format!("{path}: after move 1 of 1 (japanese)"))
+    );
+    let run = asalto(&["show", "--format", "json", &path]);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(v["rules"], "japanese");
+    assert_eq!(v["rules_from"], "file");
+    assert_eq!(v["info"]["black"], "Ann");
+    assert_eq!(v["info"]["black_rank"], "3d");
+    assert_eq!(v["info"]["white_rank"], Value::Null);
+    assert_eq!(v["info"]["result"], "W+R");
+    assert_eq!(v["info"]["komi"], 6.5);
+    assert_eq!(v["info"]["rules"], "Japanese");
+
+    // A half-point margin with whole komi: said, not compared.
+    let odd = dir.path().join("odd.sgf");
+    std::fs::write(&odd, "(;KM[6]RE[W+0.5]SZ[9];B[ee])").unwrap();
+    let run = asalto(&["check", odd.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("(RE[W+0.5] not compared: no count with komi 6 gives it)"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("warning"), "{}", run.stdout);
+}
+
+/// The toolkit's selfplay records name their profile in `RU`: a plain
+/// `check` judges them under it.
+#[test]
+fn selfplay_tromp_taylor_records_are_valid_under_a_plain_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("games");
+    let run = asalto(&[
+        "selfplay",
+        "--game",
+        "go",
+        "--rules",
+        "tromp-taylor",
+        "--size",
+        "9",
+        "--games",
+        "30",
+        "--seed",
+        "5",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let run = asalto(&["check", out.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines.last(),
+        Some(&"30 files: 30 valid, 0 invalid"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        lines[..30]
+            .iter()
+            .all(|l| l.contains(": valid (tromp-taylor, from RU[tromp-taylor])")),
+        "{}",
+        run.stdout
+    );
+    // Under the default, some of them are not: their suicides.
+    let run = asalto(&["check", "--rules", "simple-ko", out.to_str().unwrap()]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
 }

@@ -324,7 +324,11 @@ impl<P: Moves> From<&Checked<'_, P>> for CheckJson {
                     _ => None,
                 },
                 estimate: c.games.first().is_none_or(|g| {
-                    let re = g.info.result.as_deref().map(crate::result::GameResult::parse);
+                    let re = g
+                        .info
+                        .result
+                        .as_deref()
+                        .map(crate::result::GameResult::parse);
                     re.and_then(|r| r.counted_margin()).is_none()
                 }),
                 result: c.games.first().and_then(ResultJson::of),

@@ -85,10 +85,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
             out.write(&render::text(pos, options))?;
         }
         ShowFormat::Svg => {
-            let caption = format!(
-                "{name}: after move {ply} of {total} ({})",
-                profile.name()
-            );
+            let caption = format!("{name}: after move {ply} of {total} ({})", profile.name());
             out.write(&render::svg(pos, options, &[caption]))?;
         }
         ShowFormat::Json => {
@@ -117,10 +114,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
                 "info": info_json(&game.info),
                 "rules_from": game.rules_from.name(),
             });
-            let json = Envelope::headed(
-                asalto_go::json::head(profile).kind(Kind::Show),
-                body,
-            );
+            let json = Envelope::headed(asalto_go::json::head(profile).kind(Kind::Show), body);
             out.line(&sorted_json(&json))?;
         }
     }
@@ -160,7 +154,10 @@ fn info_lines(info: &GameInfo) -> Vec<String> {
     if let Some(rules) = &info.rules {
         lines.push(format!("rules: {rules}"));
     }
-    lines.into_iter().map(|l| escape_line(&l).into_owned()).collect()
+    lines
+        .into_iter()
+        .map(|l| escape_line(&l).into_owned())
+        .collect()
 }
 
 /// `show`'s JSON `info`: the root's game information, each field null
