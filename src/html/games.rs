@@ -214,13 +214,25 @@ impl ReplaySource for Go<'_> {
         })
     }
 
+    /// `RE` as written, then the area count of the final board: named an
+    /// estimate when `RE` is not a count (a resignation, time...).
     fn result(&self) -> Option<String> {
         let score = self.game.score();
-        let written = self.game.info.result.as_deref().map_or(String::new(), |r| {
-            format!("{} as written; ", text::cap(r, 40))
-        });
+        let re = self.game.info.result.as_deref();
+        let parsed = re.map(asalto_go::GameResult::parse);
+        let written = match (re, parsed) {
+            (Some(r), Some(p)) if p.counted_margin().is_none() => {
+                format!("{} as written: {}; ", text::cap(r, 40), p.describe())
+            }
+            (Some(r), _) => format!("{} as written; ", text::cap(r, 40)),
+            _ => String::new(),
+        };
+        let what = match parsed {
+            Some(p) if p.counted_margin().is_none() => "area estimate",
+            _ => "area score",
+        };
         Some(format!(
-            "{written}area score of the final position: black {}, white {}",
+            "{written}{what} of the final position: black {}, white {}",
             score.black, score.white
         ))
     }

@@ -534,7 +534,7 @@ fn go_check_keeps_no_ply() {
         );
         if valid {
             assert!(
-                stdout.contains(": valid (simple-ko), 1 game, 1999998 moves; area score"),
+                stdout.contains(": valid (simple-ko, default), 1 game, 1999998 moves; area score"),
                 "{stdout}"
             );
         } else {

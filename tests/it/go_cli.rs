@@ -43,12 +43,27 @@ fn real_games_of_a_folder_are_valid_under_simple_ko() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines.len(), files.len() + 1);
+    // Each judged under the rules its `RU` names, else the default.
+    let mut from_ru = 0;
     for (line, file) in lines.iter().zip(&files) {
-        assert!(
-            line.starts_with(&format!("{file}: valid (simple-ko)")),
-            "{line}"
-        );
+        let valid = format!("{file}: valid (");
+        assert!(line.starts_with(&valid), "{line}");
+        let ru = [
+            "japanese, from RU[Japanese])",
+            "aga, from RU[AGA])",
+            "chinese, from RU[Chinese])",
+            "new-zealand, from RU[New Zealand])",
+        ];
+        if ru.iter().any(|r| line[valid.len()..].starts_with(r)) {
+            from_ru += 1;
+        } else {
+            assert!(
+                line[valid.len()..].starts_with("simple-ko, default)"),
+                "{line}"
+            );
+        }
     }
+    assert!(from_ru > 100, "{from_ru}");
     assert_eq!(
         lines.last().unwrap(),
         &format!("{n} files: {n} valid, 0 invalid", n = files.len())
@@ -61,14 +76,24 @@ fn profile_decides_and_the_error_is_at_its_line_and_column() {
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert!(
         run.stdout
-            .starts_with(&format!("{SUICIDES}: valid (tromp-taylor)"))
+            .starts_with(&format!("{SUICIDES}: valid (tromp-taylor, from --rules)"))
+    );
+    // The record's own `RU[tromp-taylor]` says as much with no option.
+    let run = asalto(&["check", SUICIDES]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(
+        run.stdout.starts_with(&format!(
+            "{SUICIDES}: valid (tromp-taylor, from RU[tromp-taylor])"
+        )),
+        "{}",
+        run.stdout
     );
 
     let run = asalto(&["check", "--rules", "seed-2019", SUICIDES]);
     assert_eq!(run.code, 1);
     let first = run.stdout.lines().next().unwrap();
     assert!(
-        first.contains("invalid (seed-2019): line 64:2, move 63 (black)"),
+        first.contains("invalid (seed-2019, from --rules): line 64:2, move 63 (black)"),
         "{first}"
     );
     assert!(first.contains("[suicide]"), "{first}");
@@ -136,7 +161,7 @@ fn game_by_extension_content_or_flag() {
     assert_eq!(run.code, 1);
     assert!(
         run.stdout
-            .contains("invalid (simple-ko): line 2:8, move 2 (white)"),
+            .contains("invalid (simple-ko, default): line 2:8, move 2 (white)"),
         "{}",
         run.stdout
     );
@@ -150,7 +175,7 @@ fn game_by_extension_content_or_flag() {
     assert_eq!(run.code, 1);
     assert!(
         run.stdout
-            .starts_with("<stdin>: invalid (simple-ko): line 2:8")
+            .starts_with("<stdin>: invalid (simple-ko, default): line 2:8")
     );
 }
 
@@ -167,7 +192,7 @@ fn usage_errors_exit_2() {
             "not an Asalto rule profile",
         ),
         (
-            vec!["check", "--rules", "chinese", sgf],
+            vec!["check", "--rules", "stone-age", sgf],
             "not a Go rule profile",
         ),
         (
@@ -221,7 +246,10 @@ fn a_batch_of_two_games_judges_each_file_by_its_own() {
     // `--rules` for the game it names, the others under their defaults.
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    std::fs::copy(SUICIDES, d.join("a.sgf")).unwrap();
+    // Without its `RU[tromp-taylor]`: judged under the default.
+    let suicides = std::fs::read_to_string(SUICIDES).unwrap();
+    assert!(suicides.contains("RU[tromp-taylor]"));
+    std::fs::write(d.join("a.sgf"), suicides.replace("RU[tromp-taylor]", "")).unwrap();
     std::fs::copy("samples/ejemplo.txt", d.join("b.txt")).unwrap();
     std::fs::write(d.join("c.txt"), "(;GM[1]SZ[9];B[ee];W[ee])").unwrap();
     std::fs::write(d.join("d.txt"), "Bc-Cc\nBc-Cc\n").unwrap();
@@ -232,7 +260,7 @@ fn a_batch_of_two_games_judges_each_file_by_its_own() {
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines.len(), 5, "{}", run.stdout);
     assert!(
-        lines[0].starts_with(&format!("{}: invalid (simple-ko)", path("a.sgf"))),
+        lines[0].starts_with(&format!("{}: invalid (simple-ko, default)", path("a.sgf"))),
         "{}",
         lines[0]
     );
@@ -244,7 +272,7 @@ fn a_batch_of_two_games_judges_each_file_by_its_own() {
     // SGF text in a .txt file is Go by its content.
     assert!(
         lines[2].starts_with(&format!(
-            "{}: invalid (simple-ko): line 1:20",
+            "{}: invalid (simple-ko, default): line 1:20",
             path("c.txt")
         )),
         "{}",
@@ -262,7 +290,7 @@ fn a_batch_of_two_games_judges_each_file_by_its_own() {
     let run = asalto(&["check", "--rules", "tromp-taylor", &files[0], &files[1]]);
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert!(
-        run.stdout.contains("valid (tromp-taylor)"),
+        run.stdout.contains("valid (tromp-taylor, from --rules)"),
         "{}",
         run.stdout
     );
@@ -289,7 +317,7 @@ fn standard_input_is_told_by_its_content() {
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(
         run.stdout
-            .starts_with("<stdin>: invalid (simple-ko): line 1:"),
+            .starts_with("<stdin>: invalid (simple-ko, default): line 1:"),
         "{}",
         run.stdout
     );
@@ -340,7 +368,7 @@ fn show_draws_the_position_after_n_moves() {
     let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
     assert_eq!(
         (v["game"].as_str(), v["rules"].as_str()),
-        (Some("go"), Some("simple-ko"))
+        (Some("go"), Some("seed-2019"))
     );
     assert_eq!(v["captures"]["black"].as_u64(), Some(0));
     assert_eq!(v["captures"]["white"].as_u64(), Some(0));
@@ -506,7 +534,7 @@ fn export_writes_sgf_gtp_prolog_and_json() {
     let v: Value = serde_json::from_str(json.stdout.trim()).unwrap();
     assert_eq!(
         (v["game"].as_str(), v["rules"].as_str()),
-        (Some("go"), Some("simple-ko"))
+        (Some("go"), Some("seed-2019"))
     );
     assert_eq!(v["moves"].as_array().unwrap().len(), moves.len());
 }
@@ -579,4 +607,192 @@ fn diff_finds_the_first_different_move() {
         expected(letters).as_str()
     );
     assert_eq!(v["first_difference"]["other"], expected(&lower).as_str());
+}
+
+/// `RU` chooses the profile; every output says which and from where; an
+/// unknown `RU` is a warning and the default judges.
+#[test]
+fn ru_chooses_the_profile_and_every_output_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    // Two stones of Black's taken by its own move: legal only where
+    // suicide is.
+    let nz = write("nz.sgf", "(;RU[NZ]SZ[3]AB[aa]AW[ca][bb][ab];B[ba])");
+    let run = asalto(&["check", &nz]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .starts_with(&format!("{nz}: valid (new-zealand, from RU[NZ]), 1 game")),
+        "{}",
+        run.stdout
+    );
+    let run = asalto(&["check", "--rules", "japanese", &nz]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .starts_with(&format!("{nz}: invalid (japanese, from --rules)")),
+        "{}",
+        run.stdout
+    );
+    let run = asalto(&["check", "--format", "json", &nz]);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(
+        (&v["rules"], &v["rules_from"], &v["ru"]),
+        (
+            &Value::from("new-zealand"),
+            &Value::from("file"),
+            &Value::from("NZ")
+        )
+    );
+    let run = asalto(&["check", "--format", "json", "--rules", "simple-ko", &nz]);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(
+        (&v["rules"], &v["rules_from"]),
+        (&Value::from("simple-ko"), &Value::from("option"))
+    );
+
+    let house = write("house.sgf", "(;RU[House rules]SZ[9];B[ee])");
+    let run = asalto(&["check", &house]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .starts_with(&format!("{house}: valid (simple-ko, default) (1 warning)")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("asalto::unknown-rules"),
+        "{}",
+        run.stdout
+    );
+    let run = asalto(&["check", "--format", "json", &house]);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(
+        (&v["rules_from"], &v["ru"]),
+        (&Value::from("default"), &Value::from("House rules"))
+    );
+    assert_eq!(v["problems"][0]["code"], "unknown-rules");
+}
+
+/// A game won by resignation is said as written; the count of its board
+/// is named an estimate, and `RE` is not compared with it.
+#[test]
+fn a_resignation_is_not_presented_as_a_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.sgf");
+    std::fs::write(
+        &path,
+        "(;RU[Japanese]KM[6.5]RE[W+R]PB[Ann]BR[3d]PW[Bo]DT[2024-01-02]EV[Cup]SZ[9];B[ee])",
+    )
+    .unwrap();
+    let path = path.to_string_lossy().into_owned();
+    let run = asalto(&["check", &path]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert_eq!(
+        run.stdout,
+        format!(
+            "{path}: valid (japanese, from RU[Japanese]), 1 game, 1 move; RE[W+R]: white won by resignation (area estimate black 81, white 0, komi 6.5: B+74.5)\n"
+        )
+    );
+    let run = asalto(&["check", "--format", "json", &path]);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(v["estimate"], true);
+    assert_eq!(v["result"]["by"], "resignation");
+    assert_eq!(v["result"]["winner"], "white");
+    assert_eq!(v["result"]["compared"], false);
+    assert_eq!(v["result"]["text"], "white won by resignation");
+
+    // `show` gives the game information.
+    let run = asalto(&["show", &path]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for line in [
+        "black: Ann (3d)",
+        "white: Bo",
+        "date: 2024-01-02",
+        "event: Cup",
+        "result: W+R: white won by resignation",
+        "komi: 6.5",
+        "rules: Japanese",
+    ] {
+        assert!(
+            run.stdout.lines().any(|l| l == line),
+            "{line}:\n{}",
+            run.stdout
+        );
+    }
+    assert!(
+        run.stdout
+            .starts_with(&format!("{path}: after move 1 of 1 (japanese)"))
+    );
+    let run = asalto(&["show", "--format", "json", &path]);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(v["rules"], "japanese");
+    assert_eq!(v["rules_from"], "file");
+    assert_eq!(v["info"]["black"], "Ann");
+    assert_eq!(v["info"]["black_rank"], "3d");
+    assert_eq!(v["info"]["white_rank"], Value::Null);
+    assert_eq!(v["info"]["result"], "W+R");
+    assert_eq!(v["info"]["komi"], 6.5);
+    assert_eq!(v["info"]["rules"], "Japanese");
+
+    // A half-point margin with whole komi: said, not compared.
+    let odd = dir.path().join("odd.sgf");
+    std::fs::write(&odd, "(;KM[6]RE[W+0.5]SZ[9];B[ee])").unwrap();
+    let run = asalto(&["check", odd.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("(RE[W+0.5] not compared: no count with komi 6 gives it)"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("warning"), "{}", run.stdout);
+}
+
+/// The toolkit's selfplay records name their profile in `RU`: a plain
+/// `check` judges them under it.
+#[test]
+fn selfplay_tromp_taylor_records_are_valid_under_a_plain_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("games");
+    let run = asalto(&[
+        "selfplay",
+        "--game",
+        "go",
+        "--rules",
+        "tromp-taylor",
+        "--size",
+        "9",
+        "--games",
+        "30",
+        "--seed",
+        "5",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let run = asalto(&["check", out.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines.last(),
+        Some(&"30 files: 30 valid, 0 invalid"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        lines[..30]
+            .iter()
+            .all(|l| l.contains(": valid (tromp-taylor, from RU[tromp-taylor])")),
+        "{}",
+        run.stdout
+    );
+    // Under the default, some of them are not: their suicides.
+    let run = asalto(&["check", "--rules", "simple-ko", out.to_str().unwrap()]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
 }

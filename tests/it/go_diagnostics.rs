@@ -52,7 +52,7 @@ fn suicide_says_why_and_how() {
     assert_eq!(
         report,
         "\
-FILE: invalid (simple-ko): line 2:26, move 5 (black): illegal move at aa: the stone's group would have no liberty and it captures nothing (suicide) [suicide]; 5 moves replayed
+FILE: invalid (simple-ko, default): line 2:26, move 5 (black): illegal move at aa: the stone's group would have no liberty and it captures nothing (suicide) [suicide]; 5 moves replayed
   × FILE: invalid record (1 error)
 
 Error: asalto::suicide
@@ -141,7 +141,7 @@ fn syntax_error_is_underlined_at_its_character() {
     assert_eq!(
         shown(&run, &path),
         "\
-FILE: invalid (simple-ko): line 2:14: unexpected '$' [syntax]; 2 moves replayed
+FILE: invalid (simple-ko, default): line 2:14: unexpected '$' [syntax]; 2 moves replayed
   × FILE: invalid record (1 error)
 
 Error: asalto::syntax
@@ -164,7 +164,7 @@ fn result_mismatch_is_a_warning_of_a_valid_record() {
     assert_eq!(
         shown(&run, &path),
         "\
-FILE: valid (simple-ko) (1 warning), 1 game, 2 moves; area score black 1, white 1, komi 0: 0
+FILE: valid (simple-ko, default) (1 warning), 1 game, 2 moves; area score black 1, white 1, komi 0: 0
   ⚠ FILE: valid record with 1 warning
 
 Warning: asalto::result-mismatch
@@ -403,7 +403,7 @@ const OCCUPIED: &str = "(;GM[1]FF[4]SZ[9]\n;B[ee];W[ee])\n";
 /// What `check` prints of [`OCCUPIED`]: what `show`, `export` and `diff`
 /// print of it on standard error.
 const OCCUPIED_REPORT: &str = "\
-BAD.SGF: invalid (simple-ko): line 2:8, move 2 (white): illegal move at ee: the point already holds a stone [occupied]; 2 moves replayed
+BAD.SGF: invalid (simple-ko, default): line 2:8, move 2 (white): illegal move at ee: the point already holds a stone [occupied]; 2 moves replayed
   × BAD.SGF: invalid record (1 error)
 
 Error: asalto::occupied

@@ -312,27 +312,28 @@ fn valid_samples_give_the_right_outcome() {
 const GO: [(&str, &str, i32); 5] = [
     (
         "counted.sgf",
-        "valid (simple-ko), 1 game, 83 moves; area score black 90, white 79, komi 7.5: B+3.5",
+        "valid (chinese, from RU[Chinese]), 1 game, 83 moves; area score black 90, white 79, komi 7.5: B+3.5",
         0,
     ),
     (
         "resignation.sgf",
-        "valid (simple-ko), 1 game, 149 moves; area score black 101, white 76, komi 6.5: B+18.5",
+        "valid (japanese, from RU[Japanese]), 1 game, 149 moves; RE[B+R]: black won by resignation \
+         (area estimate black 101, white 76, komi 6.5: B+18.5)",
         0,
     ),
     (
         "variations.sgf",
-        "valid (simple-ko), 1 game, 77 moves; area score black 49, white 32, komi 6.5: B+10.5",
+        "valid (chinese, from RU[Chinese]), 1 game, 77 moves; area score black 49, white 32, komi 6.5: B+10.5",
         0,
     ),
     (
         "handicap.sgf",
-        "valid (simple-ko), 1 game, 235 moves; area score black 176, white 185, komi 0.5: W+9.5",
+        "valid (new-zealand, from RU[NZ]), 1 game, 235 moves; area score black 176, white 185, komi 0.5: W+9.5",
         0,
     ),
     (
         "broken.sgf",
-        "invalid (simple-ko): line 7:14, move 23 (black): illegal move at df: \
+        "invalid (chinese, from RU[Chinese]): line 7:14, move 23 (black): illegal move at df: \
          the point already holds a stone [occupied]; 77 moves replayed",
         1,
     ),

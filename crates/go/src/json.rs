@@ -222,6 +222,46 @@ impl ScoreJson {
     }
 }
 
+/// A record's `RE`, read: who won and how, and whether it was compared
+/// with the count of the final board.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct ResultJson {
+    /// `RE` as written.
+    pub written: String,
+    /// `black`, `white`, or null (a draw, no result, unknown).
+    pub winner: Option<&'static str>,
+    /// `count`, `resignation`, `time`, `forfeit`, `draw`, `void` or
+    /// `unknown`.
+    pub by: &'static str,
+    /// The margin of a count, in points.
+    pub margin: Option<f64>,
+    /// The result in words: `black won by resignation`.
+    pub text: String,
+    /// Whether `RE` was compared with the count of the final board (a
+    /// difference is the warning `result-mismatch`): only a count is,
+    /// and only one a count under the komi counted can give.
+    pub compared: bool,
+}
+
+impl ResultJson {
+    /// The `RE` of `game`, read (`None` without).
+    pub fn of<P>(game: &Game<P>) -> Option<ResultJson> {
+        let written = game.info.result.as_deref()?;
+        let result = crate::result::GameResult::parse(written);
+        Some(ResultJson {
+            written: written.to_string(),
+            winner: result.winner.map(crate::Side::name),
+            by: result.kind.name(),
+            margin: match result.kind {
+                crate::result::ResultKind::Count(m) => Some(m),
+                _ => None,
+            },
+            text: result.describe(),
+            compared: result.exact_with(game.komi_counted()),
+        })
+    }
+}
+
 /// A check report: the file's verdict and every problem.
 pub type CheckJson = asalto_core::json::Envelope<CheckBody>;
 
@@ -243,6 +283,18 @@ pub struct CheckBody {
     /// The area score at the end of the game, when the file holds one
     /// game (null for several).
     pub score: Option<ScoreJson>,
+    /// Whether `score` is only the toolkit's estimate, not the game's
+    /// result: true unless the record's `RE` claims a count (a game won by
+    /// resignation, on time or by forfeit ends on a board nobody
+    /// counted; a record without `RE` claims nothing).
+    pub estimate: bool,
+    /// The first game's `RE`, read (null without `RE`).
+    pub result: Option<ResultJson>,
+    /// Where the profile (`rules`) came from: `option` (`--rules`),
+    /// `file` (the first game's `RU`) or `default`.
+    pub rules_from: &'static str,
+    /// The first game's `RU` as written (null without).
+    pub ru: Option<String>,
     /// Every problem, the file's first.
     pub problems: Vec<asalto_core::json::DiagnosticJson>,
 }
@@ -271,6 +323,21 @@ impl<P: Moves> From<&Checked<'_, P>> for CheckJson {
                     [game] => Some(ScoreJson::new(game.score(), game.komi_counted())),
                     _ => None,
                 },
+                estimate: c.games.first().is_none_or(|g| {
+                    let re = g
+                        .info
+                        .result
+                        .as_deref()
+                        .map(crate::result::GameResult::parse);
+                    re.and_then(|r| r.counted_margin()).is_none()
+                }),
+                result: c.games.first().and_then(ResultJson::of),
+                rules_from: c
+                    .games
+                    .first()
+                    .map_or(crate::RulesFrom::Default, |g| g.rules_from)
+                    .name(),
+                ru: c.games.first().and_then(|g| g.info.rules.clone()),
                 problems: c
                     .all_problems()
                     .map(|p| asalto_core::json::DiagnosticJson::indexed(p, &index))

@@ -58,6 +58,7 @@ mod position;
 pub mod problem;
 pub mod render;
 pub mod replay;
+pub mod result;
 mod rows;
 mod rules;
 mod score;
@@ -76,7 +77,8 @@ pub use replay::{
     CheckOptions, Checked, Game, GameInfo, Moves, Plies, Ply, Tally, check, check_owned,
     check_tally,
 };
-pub use rules::{Counting, KoRule, Profile, Rules, Suicide};
+pub use result::{GameResult, ResultKind};
+pub use rules::{Counting, KoRule, Profile, Rules, RulesFrom, Suicide};
 pub use score::{Count, PLAYOUTS, count, count_with_playouts, pass_alive};
 pub use side::{BySide, Side};
 

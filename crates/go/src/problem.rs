@@ -134,6 +134,23 @@ pub enum Issue {
         /// The komi counted.
         komi: f64,
     },
+    /// `RU` names no rule set the toolkit knows: the record is judged
+    /// under the default profile.
+    UnknownRules {
+        /// The `RU` value.
+        value: String,
+        /// The profile used instead.
+        used: &'static str,
+    },
+    /// `KM` was read as hundredths of a point (`KM[650]` is 6.5), or, in
+    /// the Fox server's Chinese records, as stones (`KM[375]` is 7.5
+    /// points).
+    KomiScaled {
+        /// The `KM` value.
+        written: String,
+        /// The komi read.
+        komi: f64,
+    },
 }
 
 impl Issue {
@@ -178,6 +195,8 @@ impl Issue {
             Issue::TooManyVariations { .. } => "too-many-variations",
             Issue::ImpliedHandicap { .. } => "implied-handicap",
             Issue::ResultMismatch { .. } => "result-mismatch",
+            Issue::UnknownRules { .. } => "unknown-rules",
+            Issue::KomiScaled { .. } => "komi-scaled",
         }
     }
 
@@ -250,6 +269,12 @@ impl Issue {
                 "RE[{written}] but the area score of the final position is black {black}, white {white}, komi {komi}: {}",
                 margin_text(f64::from(*black) - f64::from(*white) - komi)
             ),
+            Issue::UnknownRules { value, used } => {
+                format!("RU[{value}] names no rule set known here: judged under {used}")
+            }
+            Issue::KomiScaled { written, komi } => {
+                format!("KM[{written}] read as komi {komi}")
+            }
         }
     }
 
@@ -269,6 +294,8 @@ impl Issue {
             Issue::TooManyVariations { .. } => "first line not checked".into(),
             Issue::ImpliedHandicap { .. } => "handicap".into(),
             Issue::ResultMismatch { .. } => "result".into(),
+            Issue::UnknownRules { .. } => "rules".into(),
+            Issue::KomiScaled { komi, .. } => format!("komi {komi}"),
         }
     }
 
@@ -311,6 +338,12 @@ impl Issue {
             Issue::ImpliedHandicap { .. } => "write the stones as AB[..] in the root",
             Issue::ResultMismatch { .. } => {
                 "area scoring counts every stone on the board: dead stones never captured count for their owner, and territory scoring (Japanese rules) counts differently"
+            }
+            Issue::UnknownRules { .. } => {
+                "--rules names the profile to judge it under (asalto check --help lists them)"
+            }
+            Issue::KomiScaled { .. } => {
+                "a komi over 150 that is a multiple of 50 is hundredths of a point, as the Fox server writes it (KM[650] is 6.5); its Chinese records write stones (KM[375] is 7.5 points)"
             }
         })
     }

@@ -22,14 +22,17 @@ use crate::illegal::IllegalMoveKind;
 use crate::point::{Move, Point, Size};
 use crate::position::Position;
 use crate::problem::{Issue, Problem, Severity, Span};
-use crate::rules::{KoRule, Profile};
+use crate::result::GameResult;
+use crate::rules::{KoRule, Profile, RulesFrom};
 use crate::sgf::{self, Collection, Ident, NodeId, NodeRead, ParseOptions, PlainMove, unescape};
 use crate::side::{BySide, Side};
 
 /// How to check a file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CheckOptions {
-    /// The rule profile; `None` is [`Profile::SGF_DEFAULT`].
+    /// The rule profile; `None`: the one each game's `RU` names
+    /// ([`Profile::from_ru`]), else [`Profile::SGF_DEFAULT`] (an `RU`
+    /// that names no known rule set is reported, `unknown-rules`).
     pub profile: Option<Profile>,
     /// Skip file damage with warnings (see [`ParseOptions`]).
     pub lenient: bool,
@@ -540,7 +543,7 @@ pub(crate) fn replay_text<S: Sink>(text: &str, options: &CheckOptions, sink: S) 
     let parse_options = ParseOptions {
         lenient: options.lenient,
     };
-    let profile = options.profile.unwrap_or(Profile::SGF_DEFAULT);
+    let profile = options.profile;
     if options.all_variations {
         let (collection, _) = sgf::parse(text, parse_options);
         let root = *collection.roots().first()?;
@@ -574,6 +577,12 @@ pub struct GameInfo {
     pub players: BySide<Option<String>>,
     /// `RU`.
     pub rules: Option<String>,
+    /// `BR` and `WR`: the players' ranks.
+    pub ranks: BySide<Option<String>>,
+    /// `DT`.
+    pub date: Option<String>,
+    /// `EV`.
+    pub event: Option<String>,
 }
 
 /// A replayed line of a game tree. `P` is what it keeps of its moves:
@@ -588,6 +597,8 @@ pub struct Game<P = Plies> {
     pub variation: usize,
     /// The profile that judged it.
     pub profile: Profile,
+    /// Where that profile came from: `--rules`, `RU`, or the default.
+    pub rules_from: RulesFrom,
     /// The board size.
     pub size: Size,
     /// Root information.
@@ -845,11 +856,12 @@ fn check_decoded<'s, S: Sink>(
     let parse_options = ParseOptions {
         lenient: options.lenient,
     };
-    let profile = options.profile.unwrap_or(Profile::SGF_DEFAULT);
+    let profile = options.profile;
     if !options.all_variations {
         // Each main line is read and judged as it is parsed; no tree.
-        // The positional-superko history makes room for every move too.
-        let superko = profile.rules().ko == KoRule::PositionalSuperko;
+        // The positional-superko history makes room for every move too
+        // (and may, when the record's `RU` chooses the profile).
+        let superko = profile.is_none_or(|p| p.rules().ko == KoRule::PositionalSuperko);
         let semicolons = if sink.wants_room() || superko {
             sgf::count_semicolons(&decoded.text)
         } else {
@@ -941,6 +953,10 @@ const RU: Ident = Ident::new("RU");
 const AP: Ident = Ident::new("AP");
 const PB: Ident = Ident::new("PB");
 const PW: Ident = Ident::new("PW");
+const BR: Ident = Ident::new("BR");
+const WR: Ident = Ident::new("WR");
+const DT: Ident = Ident::new("DT");
+const EV: Ident = Ident::new("EV");
 
 fn problem(severity: Severity, span: Span, ply: Option<u32>, kind: Issue) -> Problem {
     Problem {
@@ -1071,11 +1087,29 @@ fn read_info(src: &str, root: NodeRead<'_>, fox: bool, problems: &mut Vec<Proble
         }
     }
     // The Fox server writes komi in hundredths (KM[650] is 6.5), and under
-    // Chinese rules in stones (KM[375] is 7.5 points).
+    // Chinese rules in stones (KM[375] is 7.5 points). Other files that
+    // copy its komi (a komi over 150, a multiple of 50: no game gives
+    // that many points) are read as hundredths too.
+    let written = info.komi;
     if fox && info.komi.abs() >= 100.0 {
         let chinese = root_text(src, root, RU)
             .is_some_and(|(r, _)| r.to_ascii_lowercase().contains("chinese"));
         info.komi /= if chinese { 50.0 } else { 100.0 };
+    } else if info.komi.abs() > 150.0 && info.komi % 50.0 == 0.0 {
+        info.komi /= 100.0;
+    }
+    if info.komi != written
+        && let Some((text, span)) = root_text(src, root, KM)
+    {
+        problems.push(problem(
+            Severity::Warning,
+            span,
+            None,
+            Issue::KomiScaled {
+                written: text.into_owned(),
+                komi: info.komi,
+            },
+        ));
     }
     info.result = root_text(src, root, RE).map(|(t, _)| t.into_owned());
     info.rules = root_text(src, root, RU).map(|(t, _)| t.into_owned());
@@ -1083,6 +1117,12 @@ fn read_info(src: &str, root: NodeRead<'_>, fox: bool, problems: &mut Vec<Proble
         root_text(src, root, PB).map(|(t, _)| t.into_owned()),
         root_text(src, root, PW).map(|(t, _)| t.into_owned()),
     );
+    info.ranks = BySide::new(
+        root_text(src, root, BR).map(|(t, _)| t.into_owned()),
+        root_text(src, root, WR).map(|(t, _)| t.into_owned()),
+    );
+    info.date = root_text(src, root, DT).map(|(t, _)| t.into_owned());
+    info.event = root_text(src, root, EV).map(|(t, _)| t.into_owned());
     info
 }
 
@@ -1289,7 +1329,8 @@ fn setup_done(span: Span) -> Event {
 /// reads it.
 struct MainLines<'a, S> {
     src: &'a str,
-    profile: Profile,
+    /// The profile asked for (`None`: each game's `RU`).
+    profile: Option<Profile>,
     /// The `;` of the text: room for the moves of its games (0 when
     /// neither the sink nor the rules keep room, [`Sink::wants_room`]).
     semicolons: usize,
@@ -1353,6 +1394,7 @@ const READ_BELOW_ROOT: [Ident; 6] = [B, W, AB, AW, AE, PL];
 struct LineReader<S> {
     root: NodeId,
     profile: Profile,
+    rules_from: RulesFrom,
     /// `None` when the game cannot be replayed (not Go, a bad size).
     size: Option<Size>,
     info: GameInfo,
@@ -1387,7 +1429,7 @@ impl<S: Sink> LineReader<S> {
     fn new(
         src: &str,
         root: NodeRead<'_>,
-        profile: Profile,
+        asked: Option<Profile>,
         moves: usize,
         mut sink: S,
     ) -> LineReader<S> {
@@ -1410,6 +1452,7 @@ impl<S: Sink> LineReader<S> {
             size = read_size(src, root, &mut problems);
             info = read_info(src, root, fox, &mut problems);
         }
+        let (profile, rules_from) = choose_profile(asked, &info, root, &mut problems);
         let mut judge = Judge::new(size.unwrap_or(Size::NINETEEN), profile, 0);
         if size.is_some() {
             sink.reserve(moves);
@@ -1419,6 +1462,7 @@ impl<S: Sink> LineReader<S> {
         LineReader {
             root: root.id,
             profile,
+            rules_from,
             size,
             info,
             fox,
@@ -1749,6 +1793,7 @@ impl<S: Sink> LineReader<S> {
                 root: self.root,
                 variation: 0,
                 profile: self.profile,
+                rules_from: self.rules_from,
                 size: Size::NINETEEN,
                 info: self.info,
                 plies: self.sink,
@@ -1766,6 +1811,7 @@ impl<S: Sink> LineReader<S> {
             root: self.root,
             variation: 0,
             profile: self.profile,
+            rules_from: self.rules_from,
             size,
             info: self.info,
             plies: self.sink,
@@ -1784,7 +1830,7 @@ fn replay_line<S: Sink>(
     src: &str,
     coll: &Collection,
     line: &[NodeId],
-    profile: Profile,
+    profile: Option<Profile>,
     sink: S,
 ) -> Game<S> {
     let root = NodeRead::of(coll, line[0]);
@@ -1874,32 +1920,23 @@ fn fixed_handicap(size: Size, n: u32, top_bottom: bool) -> Option<Vec<Point>> {
     Some(points)
 }
 
-/// What `RE` claims, when it can be checked against a score.
-fn claimed_margin(result: &str) -> Option<f64> {
-    let r = result.trim();
-    match r.to_ascii_lowercase().as_str() {
-        "0" | "draw" | "jigo" | "d" => return Some(0.0),
-        _ => {}
-    }
-    let (winner, rest) = r.split_once('+')?;
-    let sign = match winner.trim() {
-        "B" | "b" => 1.0,
-        "W" | "w" => -1.0,
-        _ => return None,
-    };
-    let margin: f64 = rest.trim().parse().ok()?;
-    margin.is_finite().then_some(sign * margin)
-}
-
+/// Compares `RE` with the count of the final position, when `RE` claims a
+/// count (not a resignation, time, forfeit, draw or unknown result) that
+/// a count under the komi counted can give exactly
+/// ([`GameResult::exact_with`]). The one place where `RE` is compared.
 fn check_result<P>(span: Span, game: &mut Game<P>) {
     let Some(written) = game.info.result.clone() else {
         return;
     };
-    let Some(claim) = claimed_margin(&written) else {
+    let result = GameResult::parse(&written);
+    let komi = game.komi_counted();
+    let Some(claim) = result.counted_margin() else {
         return;
     };
+    if !result.exact_with(komi) {
+        return;
+    }
     let score = game.score();
-    let komi = game.komi_counted();
     let margin = score.margin(komi);
     if (margin - claim).abs() > 1e-9 {
         game.problems.push(problem(
@@ -1914,4 +1951,36 @@ fn check_result<P>(span: Span, game: &mut Game<P>) {
             },
         ));
     }
+}
+
+/// The profile a game is judged under, and where it came from: the one
+/// asked for, else the one its `RU` names, else the default (an `RU` that
+/// names none known is reported).
+fn choose_profile(
+    asked: Option<Profile>,
+    info: &GameInfo,
+    root: NodeRead<'_>,
+    problems: &mut Vec<Problem>,
+) -> (Profile, RulesFrom) {
+    if let Some(profile) = asked {
+        return (profile, RulesFrom::Option);
+    }
+    let default = (Profile::SGF_DEFAULT, RulesFrom::Default);
+    let Some(ru) = info.rules.as_deref().filter(|ru| !ru.is_empty()) else {
+        return default;
+    };
+    if let Some(profile) = Profile::from_ru(ru) {
+        return (profile, RulesFrom::File);
+    }
+    let span = root.property(RU).map_or(Span::default(), |p| p.span());
+    problems.push(problem(
+        Severity::Warning,
+        span,
+        None,
+        Issue::UnknownRules {
+            value: ru.to_string(),
+            used: Profile::SGF_DEFAULT.name(),
+        },
+    ));
+    default
 }

@@ -71,8 +71,86 @@ asalto_core::codes! {
         /// Tromp–Taylor: positional superko, suicide allowed, two passes end
         /// the game, area score with komi from `KM`.
         TrompTaylor = "tromp-taylor",
+        /// Japanese rules (Nihon Ki-in 1989): simple ko, suicide illegal,
+        /// play may go on after passes, territory counting with komi.
+        Japanese = "japanese",
+        /// Korean rules: as Japanese for what the toolkit judges.
+        Korean = "korean",
+        /// Chinese rules: positional superko, suicide illegal, area
+        /// counting with komi.
+        Chinese = "chinese",
+        /// AGA rules: positional superko (the AGA's own rule is
+        /// situational; see [`Profile::rules`]), suicide illegal, area
+        /// counting with komi.
+        Aga = "aga",
+        /// Ing (Goe) rules: positional superko, suicide of more than one
+        /// stone allowed, area counting with komi.
+        Ing = "ing",
+        /// New Zealand rules: positional superko, suicide allowed, area
+        /// counting with komi.
+        NewZealand = "new-zealand",
     }
 }
+
+/// Where the profile that judged a game came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RulesFrom {
+    /// `--rules` (or the library's [`crate::CheckOptions::profile`]).
+    Option,
+    /// The record's `RU`.
+    File,
+    /// Neither: [`Profile::SGF_DEFAULT`] (the `RU` is absent or names no
+    /// rule set the toolkit knows).
+    Default,
+}
+
+impl RulesFrom {
+    /// `option`, `file` or `default`: the stable name in JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RulesFrom::Option => "option",
+            RulesFrom::File => "file",
+            RulesFrom::Default => "default",
+        }
+    }
+}
+
+/// The spellings of rule sets written in `RU`, folded (lowercase, with
+/// spaces, `-`, `_`, `.` and `'` left out), and their profiles: those of
+/// the SGF specification (`AGA`, `GOE`, `Japanese`, `NZ`), of the servers
+/// and programs whose files the tests hold (GNU Go, Fox, Sabaki, KGS's
+/// `Japanese`, `Chinese`, `AGA`, `New Zealand`), CGOS's `Tromp-Taylor`,
+/// and the toolkit's own profile names (its `selfplay` writes them).
+const RU_SPELLINGS: &[(&str, Profile)] = &[
+    ("japanese", Profile::Japanese),
+    ("jp", Profile::Japanese),
+    ("jpn", Profile::Japanese),
+    ("japan", Profile::Japanese),
+    ("nihonkiin", Profile::Japanese),
+    ("korean", Profile::Korean),
+    ("kr", Profile::Korean),
+    ("kor", Profile::Korean),
+    ("korea", Profile::Korean),
+    ("chinese", Profile::Chinese),
+    ("cn", Profile::Chinese),
+    ("chn", Profile::Chinese),
+    ("china", Profile::Chinese),
+    ("aga", Profile::Aga),
+    ("bga", Profile::Aga),
+    ("goe", Profile::Ing),
+    ("ing", Profile::Ing),
+    ("ings", Profile::Ing),
+    ("nz", Profile::NewZealand),
+    ("newzealand", Profile::NewZealand),
+    ("tromptaylor", Profile::TrompTaylor),
+    ("tt", Profile::TrompTaylor),
+    ("seed2019", Profile::Seed2019),
+    ("simpleko", Profile::SimpleKo),
+    ("positionalsuperko", Profile::PositionalSuperko),
+];
+
+/// The longest `RU` value looked up: longer text names no rule set.
+const RU_LONGEST: usize = 40;
 
 impl Profile {
     /// The profile of SGF files when none is asked for.
@@ -86,6 +164,43 @@ impl Profile {
     /// The profile of a name.
     pub fn from_name(name: &str) -> Option<Profile> {
         Profile::from_code(name)
+    }
+
+    /// The profile of a rule set as an SGF file's `RU` names it, in any
+    /// of the spellings files use (`Japanese`, `JP`, `Chinese`, `CN`,
+    /// `AGA`, `GOE`, `Ing`, `NZ`, `New Zealand`, `Tromp-Taylor`, `TT`,
+    /// the toolkit's profile names...), case and punctuation aside.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use asalto_go::Profile;
+    ///
+    /// assert_eq!(Profile::from_ru("Japanese"), Some(Profile::Japanese));
+    /// assert_eq!(Profile::from_ru("New Zealand"), Some(Profile::NewZealand));
+    /// assert_eq!(Profile::from_ru("tromp-taylor"), Some(Profile::TrompTaylor));
+    /// assert_eq!(Profile::from_ru("house rules"), None);
+    /// ```
+    pub fn from_ru(ru: &str) -> Option<Profile> {
+        let ru = ru.trim();
+        if ru.len() > RU_LONGEST {
+            return None;
+        }
+        let folded: String = ru
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_' | '.' | '\'' | '\t'))
+            .flat_map(char::to_lowercase)
+            .collect();
+        let find = |folded: &str| {
+            RU_SPELLINGS
+                .iter()
+                .find(|(spelling, _)| *spelling == folded)
+                .map(|&(_, profile)| profile)
+        };
+        // `Japanese 1989`, `Chinese rules`: the edition's year aside.
+        let edition = folded.trim_end_matches(|c: char| c.is_ascii_digit());
+        let edition = edition.strip_suffix("rules").unwrap_or(edition);
+        find(&folded).or_else(|| find(edition))
     }
 
     /// One sentence for `--help` and reports.
@@ -103,10 +218,38 @@ impl Profile {
             Profile::TrompTaylor => {
                 "Tromp-Taylor: positional superko, suicide allowed, two passes end the game, area score with komi from KM"
             }
+            Profile::Japanese => {
+                "Japanese: simple ko, suicide illegal, play may go on after passes, territory counting with komi"
+            }
+            Profile::Korean => {
+                "Korean: simple ko, suicide illegal, play may go on after passes, territory counting with komi"
+            }
+            Profile::Chinese => {
+                "Chinese: positional superko, suicide illegal, play may go on after passes, area counting with komi"
+            }
+            Profile::Aga => {
+                "AGA: positional superko (for the AGA's situational), suicide illegal, play may go on after passes, area counting with komi"
+            }
+            Profile::Ing => {
+                "Ing (Goe): positional superko, suicide allowed, play may go on after passes, area counting with komi"
+            }
+            Profile::NewZealand => {
+                "New Zealand: positional superko, suicide allowed, play may go on after passes, area counting with komi"
+            }
         }
     }
 
     /// The rules, as data.
+    ///
+    /// The profiles of rule sets played by people (`japanese`, `korean`,
+    /// `chinese`, `aga`, `ing`, `new-zealand`) let play go on after two
+    /// passes: records of their games resume to settle a dispute about
+    /// life and death. Their superko is positional: the engine keeps one
+    /// kind of superko, and the situational one of the AGA (a position may
+    /// come again with the other colour to move) refuses a subset of the
+    /// moves positional superko refuses, so a legal AGA game is very
+    /// rarely flagged (a repetition with the other side to move, which
+    /// real games all but never reach).
     pub const fn rules(self) -> Rules {
         match self {
             Profile::Seed2019 => Rules {
@@ -134,6 +277,27 @@ impl Profile {
                 ko: KoRule::PositionalSuperko,
                 suicide: Suicide::Allowed,
                 two_passes_end: true,
+                komi_counts: true,
+                counting: Counting::Area,
+            },
+            Profile::Japanese | Profile::Korean => Rules {
+                ko: KoRule::Simple,
+                suicide: Suicide::Illegal,
+                two_passes_end: false,
+                komi_counts: true,
+                counting: Counting::Territory,
+            },
+            Profile::Chinese | Profile::Aga => Rules {
+                ko: KoRule::PositionalSuperko,
+                suicide: Suicide::Illegal,
+                two_passes_end: false,
+                komi_counts: true,
+                counting: Counting::Area,
+            },
+            Profile::Ing | Profile::NewZealand => Rules {
+                ko: KoRule::PositionalSuperko,
+                suicide: Suicide::Allowed,
+                two_passes_end: false,
                 komi_counts: true,
                 counting: Counting::Area,
             },

@@ -6,7 +6,8 @@ use asalto::diagnostics::{Entry, GameReport, one_line};
 use asalto::text::escape_line;
 use asalto_go::json::CheckJson;
 use asalto_go::replay::{CheckOptions, Checked, Game, Moves, Tally};
-use asalto_go::{Problem, Profile, Severity, render};
+use asalto_go::result::GameResult;
+use asalto_go::{Problem, Profile, RulesFrom, Severity, render};
 
 use asalto_core::json::Head;
 
@@ -16,8 +17,9 @@ use super::super::input::{MAX_FILE, Opened, display_name};
 /// How the Go files are checked: the profile and the reading options.
 #[derive(Clone, Copy, Debug)]
 pub struct Check {
-    /// The profile that judges every file.
-    pub profile: Profile,
+    /// The profile `--rules` names for every file; `None`: each file's
+    /// `RU`, else the SGF default.
+    pub profile: Option<Profile>,
     /// Skip damage with warnings.
     pub lenient: bool,
     /// Check every line of the variation tree.
@@ -28,7 +30,7 @@ impl Check {
     /// The options of the library's check.
     fn options(&self) -> CheckOptions {
         CheckOptions {
-            profile: Some(self.profile),
+            profile: self.profile,
             lenient: self.lenient,
             all_variations: self.all_variations,
         }
@@ -71,7 +73,7 @@ impl FileCheck for Check {
     }
 
     fn head(&self) -> Head {
-        asalto_go::json::head(self.profile)
+        asalto_go::json::head(self.profile.unwrap_or(Profile::SGF_DEFAULT))
     }
 }
 
@@ -80,7 +82,7 @@ impl FileCheck for Check {
 fn human<P: Moves>(
     path: &str,
     checked: &Checked<P>,
-    profile: Profile,
+    profile: Option<Profile>,
     full: bool,
     color: bool,
 ) -> String {
@@ -92,16 +94,81 @@ fn human<P: Moves>(
 }
 
 /// The JSON report of a file: the library's check document (`game: "go"`,
-/// `rules`), with the file's name.
-fn json_line<P: Moves>(path: &str, checked: &Checked<P>, profile: Profile) -> String {
+/// `rules`, `rules_from`, `ru`), with the file's name.
+fn json_line<P: Moves>(path: &str, checked: &Checked<P>, profile: Option<Profile>) -> String {
     let mut value = serde_json::to_value(CheckJson::from(checked)).unwrap_or_default();
     if let Some(object) = value.as_object_mut() {
         object.insert("file".into(), path.into());
         // A file with no game (a syntax error at once) was still judged
         // under the profile asked for.
-        object.insert("rules".into(), profile.name().into());
+        if checked.games.is_empty() {
+            let (profile, from) = judged(checked, profile);
+            object.insert("rules".into(), profile.name().into());
+            object.insert("rules_from".into(), from.name().into());
+        }
     }
     value.to_string() + "\n"
+}
+
+/// The profile that judged a file (its first game's) and where it came
+/// from; for a file with no game, the one asked for, else the default.
+fn judged<P>(checked: &Checked<P>, asked: Option<Profile>) -> (Profile, RulesFrom) {
+    match (checked.games.first(), asked) {
+        (Some(game), _) => (game.profile, game.rules_from),
+        (None, Some(profile)) => (profile, RulesFrom::Option),
+        (None, None) => (Profile::SGF_DEFAULT, RulesFrom::Default),
+    }
+}
+
+/// `japanese, from RU[Japanese]`, `tromp-taylor, from --rules`,
+/// `simple-ko, default`: the profile of a report and where it came from.
+fn rules_words<P>(checked: &Checked<P>, asked: Option<Profile>) -> String {
+    let (profile, from) = judged(checked, asked);
+    let name = profile.name();
+    match from {
+        RulesFrom::Option => format!("{name}, from --rules"),
+        RulesFrom::Default => format!("{name}, default"),
+        RulesFrom::File => {
+            let ru = checked
+                .games
+                .first()
+                .and_then(|g| g.info.rules.as_deref())
+                .unwrap_or_default();
+            format!("{name}, from RU[{}]", escape_line(ru))
+        }
+    }
+}
+
+/// What a report says of a game's end: the area score of the final
+/// board when `RE` claims a count or is absent; for a resignation, time,
+/// forfeit, draw or unknown result, the result as written, the score
+/// named an estimate.
+fn result_words<P>(game: &Game<P>) -> String {
+    let score = game.score();
+    let komi = game.komi_counted();
+    let counted = format!(
+        "black {}, white {}, komi {komi}: {}",
+        score.black,
+        score.white,
+        asalto_go::problem::margin_text(score.margin(komi))
+    );
+    let Some(written) = game.info.result.as_deref() else {
+        return format!("; area score {counted}");
+    };
+    let result = GameResult::parse(written);
+    let written = escape_line(written);
+    if result.counted_margin().is_none() {
+        return format!(
+            "; RE[{written}]: {} (area estimate {counted})",
+            result.describe()
+        );
+    }
+    if !result.exact_with(komi) {
+        return format!(
+            "; area score {counted} (RE[{written}] not compared: no count with komi {komi} gives it)"
+        );
+    }
+    format!("; area score {counted}")
 }
 
 /// `move 12 (black)`, or nothing for a problem of the file.
@@ -121,7 +188,7 @@ fn at_move(p: &Problem) -> String {
 
 /// One line about a file: its verdict, the profile, the result or the first
 /// error.
-fn summary<P: Moves>(name: &str, checked: &Checked<P>, profile: Profile) -> String {
+fn summary<P: Moves>(name: &str, checked: &Checked<P>, profile: Option<Profile>) -> String {
     let name = escape_line(name);
     let moves: usize = checked.games.iter().map(Game::moves).sum();
     let warnings = checked
@@ -132,7 +199,7 @@ fn summary<P: Moves>(name: &str, checked: &Checked<P>, profile: Profile) -> Stri
         .all_problems()
         .filter(|p| p.severity == Severity::Error)
         .collect();
-    let rules = profile.name();
+    let rules = rules_words(checked, profile);
     if let Some(e) = errors.first() {
         let (line, column) = checked.line_col(e.span);
         let more = match errors.len() {
@@ -152,16 +219,7 @@ fn summary<P: Moves>(name: &str, checked: &Checked<P>, profile: Profile) -> Stri
         n => format!(" ({})", asalto::text::count(n, "warning")),
     };
     let result = match checked.games.as_slice() {
-        [game] => {
-            let score = game.score();
-            let komi = game.komi_counted();
-            format!(
-                "; area score black {}, white {}, komi {komi}: {}",
-                score.black,
-                score.white,
-                asalto_go::problem::margin_text(score.margin(komi))
-            )
-        }
+        [game] => result_words(game),
         _ => String::new(),
     };
     format!(
@@ -175,7 +233,12 @@ fn summary<P: Moves>(name: &str, checked: &Checked<P>, profile: Profile) -> Stri
 /// summary line, then every problem (the line quoted, the label, the code,
 /// help) and the board before the first illegal move. `show`, `export` and
 /// `diff` print it too, on standard error, for a record with an error.
-pub fn report<P: Moves>(name: &str, checked: &Checked<P>, profile: Profile, color: bool) -> String {
+pub fn report<P: Moves>(
+    name: &str,
+    checked: &Checked<P>,
+    profile: Option<Profile>,
+    color: bool,
+) -> String {
     let mut text = summary(name, checked, profile);
     text.push('\n');
     text.push_str(&details(name, checked, color));
@@ -244,7 +307,7 @@ mod tests {
     fn words<P: Moves>(
         name: &str,
         checked: &Checked<P>,
-        profile: Profile,
+        profile: Option<Profile>,
         format: Format,
         details: bool,
     ) -> String {
@@ -258,10 +321,12 @@ mod tests {
     /// difference.
     fn same_both_ways(name: &str, bytes: &[u8]) {
         for profile in [
-            Profile::SGF_DEFAULT,
-            Profile::Seed2019,
-            Profile::PositionalSuperko,
-            Profile::TrompTaylor,
+            None,
+            Some(Profile::SGF_DEFAULT),
+            Some(Profile::Seed2019),
+            Some(Profile::PositionalSuperko),
+            Some(Profile::TrompTaylor),
+            Some(Profile::Japanese),
         ] {
             for (lenient, all_variations) in [(false, false), (true, false), (true, true)] {
                 for (format, details) in [
@@ -302,7 +367,12 @@ mod tests {
             let bytes = std::fs::read(path).unwrap();
             let name = path.strip_prefix(root).unwrap().to_str().unwrap();
             same_both_ways(name, &bytes);
-            invalid += usize::from(!asalto_go::check(&bytes, &CheckOptions::default()).is_valid());
+            // Under simple-ko (not each record's `RU`), many are not.
+            let simple_ko = CheckOptions {
+                profile: Some(Profile::SimpleKo),
+                ..CheckOptions::default()
+            };
+            invalid += usize::from(!asalto_go::check(&bytes, &simple_ko).is_valid());
         }
         // Both kinds are compared.
         assert!(invalid > 10 && invalid < paths.len() - 10, "{invalid}");
@@ -330,8 +400,13 @@ mod tests {
             if next(3) == 0 {
                 text.push_str("AB[aa][cc]AW[bb]");
             }
-            if next(4) == 0 {
-                text.push_str("RE[B+3]KM[0.5]");
+            match next(8) {
+                0 | 1 => text.push_str("RE[B+3]KM[0.5]"),
+                2 => text.push_str("RE[W+R]"),
+                3 => text.push_str("RU[Tromp-Taylor]"),
+                4 => text.push_str("RU[Japanese]RE[B+2.5]KM[6]"),
+                5 => text.push_str("RU[house]"),
+                _ => {}
             }
             let mut side = 0;
             for _ in 0..next(60) {

@@ -42,7 +42,7 @@ fn moves(checked: &Checked<Tally>) -> usize {
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
     /// The profile both records are replayed under.
-    pub profile: Profile,
+    pub profile: Option<Profile>,
     /// Skip damage with warnings.
     pub lenient: bool,
     /// Human or JSON.
@@ -113,20 +113,22 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
                 "other": file(paths[1], b),
                 "first_difference": first.map(difference),
             });
-            let json = Envelope::headed(asalto_go::json::head(profile).kind(Kind::Diff), body);
+            let judged = super::load::judged(a, profile);
+            let json = Envelope::headed(asalto_go::json::head(judged).kind(Kind::Diff), body);
             out.line(&sorted_json(&json))?;
         }
         Format::Human => {
             for (name, c) in names.iter().zip([a, b]) {
                 if !c.is_valid() {
-                    out.line(&format!("{name}: invalid under {}", profile.name()))?;
+                    let judged = super::load::judged(c, profile);
+                    out.line(&format!("{name}: invalid under {}", judged.name()))?;
                 }
             }
             match first {
                 None => out.line(&format!(
                     "same game: {} ({})",
                     asalto::text::count(moves(a), "move"),
-                    profile.name()
+                    super::load::judged(a, profile).name()
                 ))?,
                 Some(_) if size_differs => out.line("the boards differ in size")?,
                 Some(i) => {

@@ -12,7 +12,7 @@ use super::super::present::export_partial;
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
     /// The profile the record is replayed under.
-    pub profile: Profile,
+    pub profile: Option<Profile>,
     /// Skip damage with warnings.
     pub lenient: bool,
     /// What to write.

@@ -11,10 +11,20 @@ use super::super::out::{Status, error, report};
 use super::check;
 
 /// The profile `--rules` named (one of Go's profiles, as the routing
-/// checked), else the SGF default.
-pub fn profile(rules: Rules) -> Profile {
-    rules
-        .and_then(Profile::from_name)
+/// checked), else `None`: each record's `RU`, else the SGF default.
+pub fn profile(rules: Rules) -> Option<Profile> {
+    rules.and_then(Profile::from_name)
+}
+
+/// The profile that judged `checked`: its first game's (`--rules`, else
+/// its `RU`, else the default), or, for a file with no game, the one
+/// asked for, else the default.
+pub fn judged<P>(checked: &Checked<'_, P>, asked: Option<Profile>) -> Profile {
+    checked
+        .games
+        .first()
+        .map(|g| g.profile)
+        .or(asked)
         .unwrap_or(Profile::SGF_DEFAULT)
 }
 
@@ -37,7 +47,7 @@ impl Loaded {
     /// standard error (every problem quoted at its line:column, with its
     /// code, label and help, and the board before the first illegal
     /// move), and say so; `color` colours the report.
-    pub fn report_errors(&self, profile: Profile, color: bool) -> bool {
+    pub fn report_errors(&self, profile: Option<Profile>, color: bool) -> bool {
         if self.checked.is_valid() {
             return false;
         }
@@ -59,7 +69,12 @@ impl Loaded {
 /// millions of moves in about the memory of its text (`export` replays
 /// the moves again as it writes them). An unreadable file is reported
 /// here and gives the status to exit with (2).
-pub fn load(path: &str, profile: Profile, lenient: bool, tally: Tally) -> Result<Loaded, Status> {
+pub fn load(
+    path: &str,
+    profile: Option<Profile>,
+    lenient: bool,
+    tally: Tally,
+) -> Result<Loaded, Status> {
     let bytes = read_bytes(path).map_err(|message| {
         error(&message);
         Status::Error
@@ -71,10 +86,11 @@ pub fn load(path: &str, profile: Profile, lenient: bool, tally: Tally) -> Result
     })
 }
 
-/// How `show`, `export` and `diff` check a record: its main line.
-pub fn options(profile: Profile, lenient: bool) -> CheckOptions {
+/// How `show`, `export` and `diff` check a record: its main line, under
+/// `profile`, else the one its `RU` names.
+pub fn options(profile: Option<Profile>, lenient: bool) -> CheckOptions {
     CheckOptions {
-        profile: Some(profile),
+        profile,
         lenient,
         all_variations: false,
     }

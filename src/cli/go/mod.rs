@@ -40,6 +40,12 @@ const PROFILES: &[&str] = &[
     Profile::Seed2019.name(),
     Profile::PositionalSuperko.name(),
     Profile::TrompTaylor.name(),
+    Profile::Japanese.name(),
+    Profile::Korean.name(),
+    Profile::Chinese.name(),
+    Profile::Aga.name(),
+    Profile::Ing.name(),
+    Profile::NewZealand.name(),
 ];
 
 /// The commands it offers.
@@ -182,10 +188,7 @@ impl GameCli for Go {
         }
         // Positional superko unless asked: its games are legal under every
         // profile (a cycle cannot happen, so every game ends by two passes).
-        let profile = match rules {
-            Some(_) => profile(rules),
-            None => Profile::PositionalSuperko,
-        };
+        let profile = profile(rules).unwrap_or(Profile::PositionalSuperko);
         let komi = args.komi.unwrap_or(if profile.rules().komi_counts {
             7.5
         } else {

@@ -10,11 +10,12 @@ use super::super::game::{Unpaged, too_long};
 use super::super::input::{MAX_FILE, Opened, display_name};
 
 /// The replay of the first game of the Go record at `path` (opened)
-/// under `profile`, handed to `page` with whether the record is valid.
+/// under `profile` (else the profile its `RU` names), handed to `page`
+/// with whether the record is valid.
 /// Its moves are counted first, by a replay that keeps no ply, so that no
 /// record makes a page hold more than the most a page draws.
 pub fn replay(
-    profile: Profile,
+    profile: Option<Profile>,
     lenient: bool,
     path: &str,
     opened: Opened<'_>,
@@ -25,7 +26,7 @@ pub fn replay(
         .into_whole(path, MAX_FILE)
         .map_err(Unpaged::unreadable)?;
     let options = CheckOptions {
-        profile: Some(profile),
+        profile,
         lenient,
         all_variations: false,
     };

@@ -2,7 +2,9 @@
 //! main line, drawn as text (with `--territory`, who owns each empty
 //! point), as SVG, or as one JSON object naming the game and the profile.
 
-use asalto_go::{Profile, Tally, render};
+use asalto::text::escape_line;
+use asalto_go::result::GameResult;
+use asalto_go::{GameInfo, Profile, Tally, render};
 
 use super::super::args::show::ShowFormat;
 use super::super::out::{Out, Status, WriteError, error, sorted_json};
@@ -12,7 +14,7 @@ use asalto_core::json::{Envelope, Kind};
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
     /// The profile the record is replayed under.
-    pub profile: Profile,
+    pub profile: Option<Profile>,
     /// Skip damage with warnings.
     pub lenient: bool,
     /// Moves played (default: all).
@@ -70,19 +72,20 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         territory: settings.territory,
         mark: None,
     };
+    let profile = super::load::judged(checked, settings.profile);
     match settings.format {
         ShowFormat::Human => {
             out.line(&format!(
                 "{name}: after move {ply} of {total} ({})",
-                settings.profile.name()
+                profile.name()
             ))?;
+            for line in info_lines(&game.info) {
+                out.line(&line)?;
+            }
             out.write(&render::text(pos, options))?;
         }
         ShowFormat::Svg => {
-            let caption = format!(
-                "{name}: after move {ply} of {total} ({})",
-                settings.profile.name()
-            );
+            let caption = format!("{name}: after move {ply} of {total} ({})", profile.name());
             out.write(&render::svg(pos, options, &[caption]))?;
         }
         ShowFormat::Json => {
@@ -108,13 +111,67 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
                 "position": board.grid_string(),
                 "score": asalto_go::json::ScoreJson::new(score, game.komi_counted()),
                 "note": null,
+                "info": info_json(&game.info),
+                "rules_from": game.rules_from.name(),
             });
-            let json = Envelope::headed(
-                asalto_go::json::head(settings.profile).kind(Kind::Show),
-                body,
-            );
+            let json = Envelope::headed(asalto_go::json::head(profile).kind(Kind::Show), body);
             out.line(&sorted_json(&json))?;
         }
     }
     Ok(status)
+}
+
+/// The game information a record's root gives (`PB`, `BR`, `PW`, `WR`,
+/// `DT`, `EV`, `RE`, `KM`, `RU`), one line each, for those present:
+/// `black: Honinbo Shusaku (4d)`. The result is said as written and in
+/// words (`B+R: black won by resignation`).
+fn info_lines(info: &GameInfo) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (word, name, rank) in [
+        ("black", &info.players.black, &info.ranks.black),
+        ("white", &info.players.white, &info.ranks.white),
+    ] {
+        match (name, rank) {
+            (Some(name), Some(rank)) => lines.push(format!("{word}: {name} ({rank})")),
+            (Some(name), None) => lines.push(format!("{word}: {name}")),
+            (None, Some(rank)) => lines.push(format!("{word}: ({rank})")),
+            (None, None) => {}
+        }
+    }
+    if let Some(date) = &info.date {
+        lines.push(format!("date: {date}"));
+    }
+    if let Some(event) = &info.event {
+        lines.push(format!("event: {event}"));
+    }
+    if let Some(result) = &info.result {
+        let words = GameResult::parse(result).describe();
+        lines.push(format!("result: {result}: {words}"));
+    }
+    if info.komi != 0.0 {
+        lines.push(format!("komi: {}", info.komi));
+    }
+    if let Some(rules) = &info.rules {
+        lines.push(format!("rules: {rules}"));
+    }
+    lines
+        .into_iter()
+        .map(|l| escape_line(&l).into_owned())
+        .collect()
+}
+
+/// `show`'s JSON `info`: the root's game information, each field null
+/// when absent (`komi`: the komi read, 0 without `KM`).
+fn info_json(info: &GameInfo) -> serde_json::Value {
+    serde_json::json!({
+        "black": info.players.black,
+        "white": info.players.white,
+        "black_rank": info.ranks.black,
+        "white_rank": info.ranks.white,
+        "date": info.date,
+        "event": info.event,
+        "result": info.result,
+        "komi": info.komi,
+        "rules": info.rules,
+    })
 }

@@ -153,11 +153,43 @@ fn codes_and_profile_names_are_stable() {
             "seed-2019",
             "simple-ko",
             "positional-superko",
-            "tromp-taylor"
+            "tromp-taylor",
+            "japanese",
+            "korean",
+            "chinese",
+            "aga",
+            "ing",
+            "new-zealand"
         ]
     );
     for p in Profile::ALL {
         assert_eq!(Profile::from_name(&p.to_string()), Some(p));
     }
-    assert_eq!(Profile::from_name("japanese"), None);
+    // Names are exact; `RU` spellings are read by `from_ru`.
+    assert_eq!(Profile::from_name("Japanese"), None);
+    for (ru, profile) in [
+        ("Japanese", Profile::Japanese),
+        ("japanese", Profile::Japanese),
+        ("JP", Profile::Japanese),
+        ("Korean", Profile::Korean),
+        ("Chinese", Profile::Chinese),
+        ("CN", Profile::Chinese),
+        ("AGA", Profile::Aga),
+        ("GOE", Profile::Ing),
+        ("Ing", Profile::Ing),
+        ("NZ", Profile::NewZealand),
+        ("New Zealand", Profile::NewZealand),
+        ("Tromp-Taylor", Profile::TrompTaylor),
+        ("TT", Profile::TrompTaylor),
+        ("Japanese 1989", Profile::Japanese),
+        ("seed-2019", Profile::Seed2019),
+    ] {
+        assert_eq!(Profile::from_ru(ru), Some(profile), "{ru}");
+    }
+    for ru in ["", "house rules", "Japanese-ish", "2019"] {
+        assert_eq!(Profile::from_ru(ru), None, "{ru}");
+    }
+    for p in Profile::ALL {
+        assert_eq!(Profile::from_ru(p.name()), Some(p), "{p}");
+    }
 }

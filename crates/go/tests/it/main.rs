@@ -7,5 +7,6 @@ mod output;
 mod properties;
 mod real;
 mod reference;
+mod rules_and_results;
 mod score;
 mod sgf;

@@ -174,11 +174,70 @@ fn fox_server_games() {
         [(
             "9p__1513793745010002646.sgf".to_string(),
             vec![
+                // RE[W+0.0]: a winner and no margin, not compared.
                 ("charset", Severity::Warning, 1, 1),
-                ("result-mismatch", Severity::Warning, 1, 122),
                 ("occupied", Severity::Error, 1, 930),
                 ("suicide", Severity::Error, 1, 1032),
             ]
         )]
     );
+}
+
+/// Every real record's `RU` names a rule set the toolkit knows, and its
+/// profile judges the record: as many records are valid as under the
+/// SGF default, and no Japanese record's passes end its game.
+#[test]
+fn ru_chooses_the_profile_of_real_files() {
+    use std::collections::BTreeMap;
+
+    use asalto_go::{Profile, RulesFrom};
+
+    let lenient = CheckOptions {
+        lenient: true,
+        ..CheckOptions::default()
+    };
+    let simple_ko = CheckOptions {
+        profile: Some(Profile::SimpleKo),
+        ..lenient
+    };
+    let mut chosen: BTreeMap<(String, &str, &str), usize> = BTreeMap::new();
+    let mut valid = (0, 0);
+    for dir in ["fox", "gnugo", "sabaki"] {
+        for path in files(dir) {
+            let bytes = std::fs::read(&path).unwrap();
+            let checked = check(&bytes, &lenient);
+            let codes: Vec<&str> = checked.all_problems().map(|p| p.kind.code()).collect();
+            assert!(!codes.contains(&"unknown-rules"), "{}", path.display());
+            let game = &checked.games[0];
+            let ru = game.info.rules.clone().unwrap_or_default();
+            *chosen
+                .entry((ru, game.profile.name(), game.rules_from.name()))
+                .or_default() += 1;
+            if game.rules_from == RulesFrom::File {
+                assert_eq!(
+                    Profile::from_ru(game.info.rules.as_deref().unwrap()),
+                    Some(game.profile)
+                );
+            }
+            valid.0 += usize::from(checked.is_valid());
+            valid.1 += usize::from(check(&bytes, &simple_ko).is_valid());
+        }
+    }
+    let chosen: Vec<(&str, &str, &str, usize)> = chosen
+        .iter()
+        .map(|((ru, p, from), n)| (ru.as_str(), *p, *from, *n))
+        .collect();
+    assert_eq!(
+        chosen,
+        [
+            ("", "simple-ko", "default", 211),
+            ("AGA", "aga", "file", 40),
+            ("Chinese", "chinese", "file", 11),
+            ("Japanese", "japanese", "file", 112),
+            ("New Zealand", "new-zealand", "file", 10),
+            ("chinese", "chinese", "file", 1),
+        ]
+    );
+    assert_eq!(valid.0, valid.1);
+    assert!(valid.0 >= 380, "{valid:?}");
 }

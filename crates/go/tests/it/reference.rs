@@ -127,13 +127,21 @@ impl Game {
     }
 
     fn suicide_allowed(&self) -> bool {
-        self.profile == Profile::TrompTaylor
+        matches!(
+            self.profile,
+            Profile::TrompTaylor | Profile::Ing | Profile::NewZealand
+        )
     }
 
     fn superko(&self) -> bool {
         matches!(
             self.profile,
-            Profile::PositionalSuperko | Profile::TrompTaylor
+            Profile::PositionalSuperko
+                | Profile::TrompTaylor
+                | Profile::Chinese
+                | Profile::Aga
+                | Profile::Ing
+                | Profile::NewZealand
         )
     }
 
@@ -182,8 +190,10 @@ impl Game {
             return Some("occupied");
         }
         let (g, captured, suicided) = self.after(side, i);
-        if self.profile == Profile::SimpleKo
-            && self.history.len() >= 2
+        if matches!(
+            self.profile,
+            Profile::SimpleKo | Profile::Japanese | Profile::Korean
+        ) && self.history.len() >= 2
             && self.movers.last() == Some(&Some(!side))
             && g == self.history[self.history.len() - 2]
         {

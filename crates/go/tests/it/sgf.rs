@@ -580,8 +580,18 @@ fn fox_komi_in_hundredths_and_stones() {
     // Older exports name the client's maker.
     assert_eq!(komi("AP[YuanYu]RU[Japanese]KM[750]"), 7.5);
     assert_eq!(komi("AP[YuanYu]KM[6.5]"), 6.5);
-    // Other programs' komi is points.
-    assert_eq!(komi("AP[CGoban:3]KM[650]"), 650.0);
+    // Other programs' komi is points, but for a komi over 150 that is a
+    // multiple of 50: a Fox komi copied, hundredths, said in a warning.
+    assert_eq!(komi("AP[CGoban:3]KM[65]"), 65.0);
+    assert_eq!(komi("AP[CGoban:3]KM[175]"), 175.0);
+    assert_eq!(komi("AP[CGoban:3]KM[650]"), 6.5);
+    let scaled = strict("(;AP[CGoban:3]KM[750];B[aa])");
+    let codes: Vec<&str> = scaled.all_problems().map(|p| p.kind.code()).collect();
+    assert_eq!(codes, ["komi-scaled"]);
+    assert_eq!(
+        scaled.all_problems().next().unwrap().message(),
+        "KM[750] read as komi 7.5"
+    );
 }
 
 #[test]
