@@ -380,3 +380,17 @@ pub struct Reading {
     /// Go: every line of the variation tree.
     pub all_variations: bool,
 }
+
+impl Reading {
+    /// The reading of the commands that read records with the shared
+    /// options only (`show`, `export`, `diff`) under the profile `rules`.
+    pub fn of(rules: Rules, read: &ReadArgs, bishops: &BishopsArgs) -> Reading {
+        Reading {
+            rules,
+            lenient: read.lenient,
+            strict: read.strict,
+            first: bishops.first,
+            ..Reading::default()
+        }
+    }
+}

@@ -41,13 +41,7 @@ pub const GAME_OPTIONS: [Given; 2] = [Given::every("--lenient"), Given::some("--
 impl Args {
     /// How its records are read under the profile `rules`.
     pub fn reading(&self, rules: Rules) -> Reading {
-        Reading {
-            rules,
-            lenient: self.read.lenient,
-            strict: self.read.strict,
-            first: self.bishops.first,
-            ..Reading::default()
-        }
+        Reading::of(rules, &self.read, &self.bishops)
     }
 
     /// The options of [`GAME_OPTIONS`] given.
