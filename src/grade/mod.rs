@@ -199,7 +199,7 @@ pub fn prepare(
         return Ok(Vec::new());
     };
     let first = &first;
-    let notes = preflight(first, options)?;
+    let mut notes = preflight(first, options)?;
     let mut hide = options.private.clone();
     if let Sandbox::Bwrap { hide: more, .. } = &options.sandbox {
         hide.extend(more.iter().cloned());
@@ -213,6 +213,7 @@ pub fn prepare(
         &hide,
         budget,
     )?;
+    notes.extend(named.notes().iter().cloned());
     options.named = std::sync::Arc::new(named);
     for sub in submissions.iter_mut() {
         let Some(source) = sub.source.clone() else {

@@ -38,7 +38,7 @@ use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use super::confine::{Sandbox, User, Users, may_access, reachable};
-use super::copy::CopyRules;
+use super::copy::{CopyError, CopyRules};
 use super::folder::Folder;
 use crate::text::escape_line;
 
@@ -53,6 +53,9 @@ pub struct Named {
     stages: Vec<Stage>,
     /// The folder holding the stages, removed when this is dropped.
     root: Option<PathBuf>,
+    /// What the teacher should know about the copies (a program's folder
+    /// too big to come with it).
+    notes: Vec<String>,
 }
 
 /// One word of the command that names a file or folder.
@@ -69,7 +72,7 @@ struct Word {
 }
 
 /// Something copied.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Target {
     /// Where the program finds it (under bubblewrap), links resolved.
     path: PathBuf,
@@ -78,6 +81,9 @@ struct Target {
     cover: Option<PathBuf>,
     /// Whether it is a folder (the program's folder, or a named one).
     folder: bool,
+    /// The one named file this folder was chosen for, as the program's
+    /// folder: it comes alone if the folder is too big to copy.
+    for_file: Option<PathBuf>,
 }
 
 impl Target {
@@ -166,7 +172,7 @@ impl Named {
         let homes = homes();
         let mut named = Named::default();
         // What to copy: a path, and whether it is a folder.
-        let mut wanted: Vec<(PathBuf, bool)> = Vec::new();
+        let mut wanted: Vec<(PathBuf, bool, Option<PathBuf>)> = Vec::new();
         for (i, word) in command.iter().enumerate() {
             if !word.starts_with('/') || word.contains("{entry}") || word.contains("{dir}") {
                 continue;
@@ -203,15 +209,15 @@ impl Named {
                         "the command names the folder {shown}, which the programs' user cannot reach and which is not a program's own folder (`/`, a home folder, a folder every user may write in): it is not copied; name a folder of the program's own"
                     ));
                 }
-                (path.clone(), true)
+                (path.clone(), true, None)
             } else {
                 match path.parent() {
                     Some(dir)
                         if !shared(dir, &homes) && !hide.iter().any(|h| dir.starts_with(h)) =>
                     {
-                        (dir.to_path_buf(), true)
+                        (dir.to_path_buf(), true, Some(path.clone()))
                     }
-                    _ => (path.clone(), false),
+                    _ => (path.clone(), false, None),
                 }
             };
             named.words.push(w);
@@ -220,11 +226,14 @@ impl Named {
         // One copy for a folder and everything named in it.
         wanted.sort();
         wanted.dedup();
-        for (path, folder) in wanted {
-            if named.targets.iter().any(|t| t.holds(&path)) {
+        for (path, folder, for_file) in wanted {
+            if let Some(t) = named.targets.iter_mut().find(|t| t.holds(&path)) {
+                // Something else named in the folder: it is not one file's.
+                t.for_file = None;
                 continue;
             }
             named.targets.push(Target {
+                for_file,
                 cover: if bwrap {
                     cover(&path, user, &hidden)
                 } else {
@@ -277,14 +286,40 @@ impl Named {
             seen.push(user);
             let dir = root.join(seen.len().to_string());
             std::fs::create_dir(&dir).map_err(why)?;
-            for (i, target) in self.targets.iter().enumerate() {
+            for i in 0..self.targets.len() {
+                let target = self.targets[i].clone();
                 let keep: Vec<PathBuf> = self
                     .words
                     .iter()
                     .filter(|w| w.target == Some(i))
                     .map(|w| w.path.clone())
                     .collect();
-                copy_target(target, &dir.join(i.to_string()), keep, hide, max_bytes)?;
+                let into = dir.join(i.to_string());
+                match copy_target(&target, &into, keep.clone(), hide, max_bytes) {
+                    Ok(()) => {}
+                    Err(Failed::TooBig(why, _)) if target.for_file.is_some() => {
+                        // The program's folder is too big to come with it
+                        // (a build folder): the program comes alone, as a
+                        // compiled program needs nothing beside it.
+                        let _ = std::fs::remove_dir_all(&into);
+                        let file = target.for_file.clone().unwrap_or_default();
+                        let alone = Target {
+                            cover: target.cover.clone(),
+                            folder: false,
+                            for_file: None,
+                            path: file,
+                        };
+                        copy_target(&alone, &into, keep, hide, max_bytes)
+                            .map_err(Failed::into_message)?;
+                        self.notes.push(format!(
+                            "{} is copied alone for the programs: its folder {} is too big to come with it ({why})",
+                            escape_line(&alone.path.display().to_string()),
+                            escape_line(&target.path.display().to_string()),
+                        ));
+                        self.targets[i] = alone;
+                    }
+                    Err(e) => return Err(e.into_message()),
+                }
             }
             // Root's files, readable by the user's group only.
             let mode = match user {
@@ -363,6 +398,11 @@ impl Named {
             .collect()
     }
 
+    /// What the teacher should know about the copies.
+    pub(crate) fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
     /// What the program must find where the command names it, as it sees
     /// it under bubblewrap: each named path, and whether it must run (the
     /// command's first word) or be read.
@@ -388,6 +428,23 @@ fn cover(path: &Path, user: Option<User>, hidden: &[&PathBuf]) -> Option<PathBuf
     None
 }
 
+/// Why a copy failed.
+enum Failed {
+    /// Past the copy limits (files, depth, bytes): which, and the whole
+    /// message.
+    TooBig(String, String),
+    /// Anything else: the whole message.
+    Other(String),
+}
+
+impl Failed {
+    fn into_message(self) -> String {
+        match self {
+            Failed::TooBig(_, m) | Failed::Other(m) => m,
+        }
+    }
+}
+
 /// Copy `target` (a folder, or a file alone) into the new folder `into`:
 /// a folder's copy is `into/<its name>`.
 fn copy_target(
@@ -396,11 +453,12 @@ fn copy_target(
     keep: Vec<PathBuf>,
     hide: &[PathBuf],
     max_bytes: u64,
-) -> Result<(), String> {
+) -> Result<(), Failed> {
     let shown = escape_line(&target.path.display().to_string()).into_owned();
-    let fail = |e: String| {
+    let message = |e: String| {
         format!("cannot copy {shown} for the programs (its user cannot read it where it is): {e}")
     };
+    let fail = |e: String| Failed::Other(message(e));
     std::fs::create_dir(into).map_err(|e| fail(e.to_string()))?;
     let rules = CopyRules {
         unneeded: true,
@@ -423,8 +481,13 @@ fn copy_target(
     std::fs::set_permissions(into, std::fs::Permissions::from_mode(0o755))
         .map_err(|e| fail(e.to_string()))?;
     let folder = Folder::open_host(&dest).map_err(|e| fail(e.to_string()))?;
-    folder
-        .copy_in(&target.path, &rules)
-        .map_err(|e| fail(format!("{e} (put the program in a folder of its own)")))?;
+    folder.copy_in(&target.path, &rules).map_err(|e| match e {
+        CopyError::TooMany | CopyError::TooDeep(_) | CopyError::TooLarge { .. } => {
+            let why = e.to_string();
+            let whole = message(format!("{why} (put the program in a folder of its own)"));
+            Failed::TooBig(why, whole)
+        }
+        e => fail(format!("{e} (put the program in a folder of its own)")),
+    })?;
     Ok(())
 }

@@ -897,3 +897,52 @@ fn a_hard_link_to_a_private_file_is_not_copied() {
         );
     }
 }
+
+/// A program named after `--` whose folder is too big to copy (a build
+/// folder: `target/release` holds gigabytes) comes alone, and the teacher
+/// is told so: it still gets full marks from `/tmp` (which the sandbox
+/// replaces with its own) and from `/root`, instead of the grader stopping
+/// on the copy limit.
+#[test]
+fn a_named_program_whose_folder_is_too_big_comes_alone() {
+    if !root_or_skip() {
+        return;
+    }
+    for w in [Where::Mktemp, Where::Root] {
+        let p = place(w);
+        let refs = folder(&p.dir, "refs");
+        std::fs::copy(sample("ejemplo.txt"), refs.join("ejemplo.txt")).unwrap();
+        let bin = folder(&p.dir, "target/release");
+        std::fs::copy(FIXTURE, bin.join("asalto.py")).unwrap();
+        std::fs::File::create(bin.join("big.bin"))
+            .unwrap()
+            .set_len(1 << 30)
+            .unwrap();
+        let program = bin.join("asalto.py").display().to_string();
+        for sandbox in sandboxes() {
+            let what = format!("{w:?} {sandbox}");
+            let g = grade_in(
+                &p.dir,
+                &[
+                    "--format",
+                    "json",
+                    "--sandbox",
+                    sandbox,
+                    "--games",
+                    "refs",
+                    "--",
+                    "python3",
+                    &program,
+                ],
+                None,
+            );
+            full_marks(&what, &g);
+            assert!(
+                g.stderr.contains("is copied alone for the programs")
+                    && g.stderr.contains("big.bin, 1.0 GiB"),
+                "{what}: {}",
+                g.stderr
+            );
+        }
+    }
+}
