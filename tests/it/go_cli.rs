@@ -796,3 +796,47 @@ fn selfplay_tromp_taylor_records_are_valid_under_a_plain_check() {
     let run = asalto(&["check", "--rules", "simple-ko", out.to_str().unwrap()]);
     assert_eq!(run.code, 1, "{}", run.stdout);
 }
+
+/// `show --format json` for Go says what it says for the other games: the
+/// legal moves of the side to move (every point of an empty board and a
+/// pass, in board order) and the record's first error, as `check` names
+/// it (`stopped`; null for a valid record).
+#[test]
+fn show_json_lists_the_legal_moves_and_the_first_error() {
+    let run = asalto(&["show", SHORT, "--ply", "0", "--format", "json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    let mut empty: Vec<String> = Vec::new();
+    for row in (1..=9).rev() {
+        for col in "ABCDEFGHJ".chars() {
+            empty.push(format!("{col}{row}"));
+        }
+    }
+    empty.push("pass".into());
+    let legal: Vec<&str> = v["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(legal, empty);
+    assert!(v["stopped"].is_null(), "{v:#}");
+
+    let broken = "samples/go/broken.sgf";
+    let run = asalto(&["show", broken, "--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let shown: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    let check = asalto(&["check", broken, "--format", "json"]);
+    let checked: Value = serde_json::from_str(check.stdout.trim()).unwrap();
+    let first = checked["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["severity"] == "error")
+        .unwrap();
+    let stopped = &shown["stopped"];
+    for field in ["code", "line", "ply", "message"] {
+        assert_eq!(stopped[field], first[field], "{field}: {stopped:#}");
+    }
+    assert_eq!(stopped["code"], "occupied");
+}

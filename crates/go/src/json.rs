@@ -346,3 +346,23 @@ impl<P: Moves> From<&Checked<'_, P>> for CheckJson {
         )
     }
 }
+
+/// The first error of a checked file, as every game's documents name it
+/// (`stopped`): for Go, where the record stops being valid (the position
+/// shown may go on past it, as SGF asks).
+pub fn stop_json<P>(checked: &Checked<'_, P>) -> Option<asalto_core::json::StopJson> {
+    checked
+        .all_problems()
+        .find(|p| p.severity == asalto_core::Severity::Error)
+        .map(|p| asalto_core::json::StopJson {
+            line: Some(checked.line_col(p.span).0),
+            ply: p.ply,
+            code: p.kind.code().to_string(),
+            // As `check` says it: `move 23 (black): illegal move at df: ...`.
+            message: asalto_core::headline(
+                p.ply,
+                asalto_core::ProblemKind::side(&p.kind),
+                &p.kind.message(),
+            ),
+        })
+}

@@ -99,8 +99,19 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
                     "notation": asalto_go::export::gtp_vertex(mv, game.size),
                 })
             });
+            // Passes last; none once two passes ended the game.
+            let legal: Vec<String> = if pos.is_over() {
+                Vec::new()
+            } else {
+                pos.legal_moves(pos.to_move())
+                    .into_iter()
+                    .map(|mv| asalto_go::export::gtp_vertex(mv, game.size))
+                    .collect()
+            };
             let body = serde_json::json!({
                 "file": path,
+                "legal_moves": legal,
+                "stopped": asalto_go::json::stop_json(checked),
                 "valid": checked.is_valid(),
                 "size": game.size.get(),
                 "ply": ply,
