@@ -66,6 +66,8 @@ mod files;
 pub mod folder;
 mod game;
 pub mod go;
+pub mod madbishops;
+pub mod prolog;
 mod judge;
 mod kind;
 mod limits;
