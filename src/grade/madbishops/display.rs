@@ -149,7 +149,7 @@ mod tests {
             (["0", "1", "2", "3"], " | "),
             ([".", "_", "X", "O"], ""),
         ] {
-            let text = drawn(&b, sym, sep, sep != "");
+            let text = drawn(&b, sym, sep, !sep.is_empty());
             assert!(shows_board(&text, &b), "{text}");
             // A piece out of place is seen.
             let mut wrong = b;

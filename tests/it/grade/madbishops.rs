@@ -203,3 +203,30 @@ fn an_adapter_grades_a_wrapped_board() {
         assert_eq!(failed_kinds(sub), Vec::<String>::new(), "{name}: {sub:#}");
     }
 }
+
+/// `--rules report` judges by the report's rules: the `steere` program
+/// lists only engaging slides, so it loses `engage` (and the whole list,
+/// `moves`), nothing else. `--predicate` grades a renamed predicate.
+#[test]
+fn the_profile_and_renamed_predicates() {
+    let refs = refs();
+    let correct = fixture("engine-correct", "madbishops.pl");
+    let renamed = correct.replace("valid_moves(", "movimentos(");
+    let dir = subs(&[
+        ("correct", vec![("madbishops.pl", correct)]),
+        ("renamed", vec![("madbishops.pl", renamed)]),
+    ]);
+    let report = grade_mb(refs.path(), dir.path(), &["--rules", "report"]);
+    assert_eq!(report["rules"], "report");
+    let sub = submission(&report, "correct");
+    assert_eq!(failed_kinds(sub), ["engage", "moves"], "{sub:#}");
+    let steere = grade_mb(
+        refs.path(),
+        dir.path(),
+        &["--predicate", "valid_moves=movimentos"],
+    );
+    for name in ["correct", "renamed"] {
+        let sub = submission(&steere, name);
+        assert_eq!(failed_kinds(sub), Vec::<String>::new(), "{name}: {sub:#}");
+    }
+}
