@@ -145,6 +145,11 @@ pub enum Diagram {
         /// The point of the move asked about.
         point: Option<asalto_go::Point>,
     },
+    /// A Mad Bishops position as the program was given it.
+    MadBishops {
+        /// The position (the side to move with it).
+        position: asalto_madbishops::Position,
+    },
     /// A Solitaire Chess puzzle as the program was given it.
     Solitaire {
         /// The pieces on the board.
@@ -166,6 +171,7 @@ impl Diagram {
                 *to_play,
                 point.map(|p| (p.row(), p.col())),
             ),
+            Diagram::MadBishops { position } => (position.position_string(), None, None),
             Diagram::Solitaire { position } => (position.to_string(), None, None),
         }
     }
@@ -181,6 +187,7 @@ impl std::fmt::Debug for Diagram {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let game = match self {
             Diagram::Go { .. } => "Go",
+            Diagram::MadBishops { .. } => "MadBishops",
             Diagram::Solitaire { .. } => "Solitaire",
         };
         write!(f, "Diagram::{game}{:?}", self.key())

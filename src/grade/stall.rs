@@ -28,8 +28,8 @@
 //! clock's. Messages say how long the wait was and what CPU time the
 //! program had ([`wait_text`]).
 //!
-//! The Go driver applies the same rule to its own limit inside SWI-Prolog
-//! (`time_left/7` in `go/driver.pl`, on the CPU time of its own thread,
+//! The Prolog driver applies the same rule to its own limit inside
+//! SWI-Prolog (`time_left/7` in `prolog/engine.pl`, on the CPU time of its own thread,
 //! asleep there being under a tenth of a core since the last check, with
 //! `--stretch=`[`STRETCH`]), so that its limit fires before ours.
 //!

@@ -15,6 +15,7 @@ mod causes;
 mod coverage;
 mod go;
 mod limits;
+mod madbishops;
 mod private;
 mod readme;
 mod report;

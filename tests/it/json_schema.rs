@@ -24,8 +24,8 @@
 //! | selfplay --cover --out DIR | summary.json | summary.json | — | — |
 //! | solve --format json | — | — | — | solved, --all, a bad puzzle, the node limit |
 //! | generate --format json | — | — | — | lines, --cover lines |
-//! | grade --format json (Linux) | a program that exits, one that fails | a right `proylcc.pl` | (not graded) | a program that exits |
-//! | grade --coverage --format json (Linux) | a sample | a reference game | (not graded) | a puzzle |
+//! | grade --format json (Linux) | a program that exits, one that fails | a right `proylcc.pl` | a right `madbishops.pl` | a program that exits |
+//! | grade --coverage --format json (Linux) | a sample | a reference game | a reference record | a puzzle |
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -478,11 +478,27 @@ fn every_grade_report_fits_the_schema() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/grade-go/refs/random-2.sgf"
     );
-    let runs: [(&[&str], &'static str); 4] = [
+    let bishops = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/grade-madbishops/engine-correct/madbishops.pl"
+    );
+    let bishops_game = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/madbishops/game.txt");
+    let runs: [(&[&str], &'static str); 5] = [
         (&["--games", EJEMPLO, "--", "true"], "asalto"),
         // A program that fails at once: every check fails.
         (&["--games", EJEMPLO, "--", "false"], "asalto"),
         (&["--game", "go", "--games", refs, "--", proylcc], "go"),
+        (
+            &[
+                "--game",
+                "madbishops",
+                "--games",
+                bishops_game,
+                "--",
+                bishops,
+            ],
+            "madbishops",
+        ),
         (
             &[
                 "--game",

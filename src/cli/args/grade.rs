@@ -37,12 +37,15 @@ const EXAMPLES: &str = "Examples:\n  asalto grade --games refs/ -- python3 submi
 #[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The assignment: `asalto` (console programs, the default), `go`
-    /// (the 2019 assignment's Prolog predicates, `proylcc.pl`) or
-    /// `solitaire` (solver programs of the Solitaire Chess challenge).
+    /// (the 2019 assignment's Prolog predicates, `proylcc.pl`),
+    /// `madbishops` (Prolog Mad Bishops programs: valid_moves/3, move/3,
+    /// game_over/2, display_game/2) or `solitaire` (solver programs of
+    /// the Solitaire Chess challenge).
     #[arg(long, value_name = "GAME")]
     pub game: Option<GameKind>,
     /// The rule profile of the expected answers: Go `seed-2019` (the
-    /// default), ...; Solitaire Chess `codegolf` (the default) or
+    /// default), ...; Mad Bishops `steere` (the default) or `report`;
+    /// Solitaire Chess `codegolf` (the default) or
     /// `thinkfun`.
     #[arg(long, value_name = "PROFILE")]
     pub rules: Option<String>,
@@ -183,6 +186,13 @@ pub struct Args {
     /// report says which one was graded.
     #[arg(long = "predicate", value_name = "NAME=OTHER")]
     pub predicates: Vec<String>,
+    /// Mad Bishops: a Prolog file that defines the interface's predicates
+    /// in terms of the student's (a wrapped board, moves per square),
+    /// loaded after the program in the same sandbox; a file of the same
+    /// name in a submission's folder is used instead (a per-student
+    /// adapter).
+    #[arg(long, value_name = "FILE.pl")]
+    pub adapter: Option<PathBuf>,
 }
 
 #[cfg(target_os = "linux")]
@@ -244,12 +254,13 @@ pub fn parse_size(s: &str) -> Result<u64, String> {
 
 /// The options of `grade` that not every game reads.
 #[cfg(target_os = "linux")]
-pub const GAME_OPTIONS: [Given; 5] = [
+pub const GAME_OPTIONS: [Given; 6] = [
     Given::some("--games"),
     Given::some("--puzzles"),
     Given::some("--ai"),
     Given::some("--rebels"),
     Given::some("--predicate"),
+    Given::some("--adapter"),
 ];
 
 #[cfg(target_os = "linux")]
@@ -264,6 +275,7 @@ impl Args {
                 self.ai,
                 self.rebels.is_some(),
                 !self.predicates.is_empty(),
+                self.adapter.is_some(),
             ],
         )
     }

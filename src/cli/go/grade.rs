@@ -83,7 +83,10 @@ impl Graded for Go {
                 swipl,
                 query_time: Duration::from_secs_f64(args.query_timeout.clamp(0.001, 1e6)),
                 inferences: args.inferences,
-                graded: go::alias::candidates(&aliases),
+                graded: go::alias::candidates(&aliases)
+                    .iter()
+                    .map(Alias::driver_arg)
+                    .collect(),
                 ..go::DriverSettings::default()
             },
             scoring: Scoring::new(args.weights.as_deref(), args.max_score)?,

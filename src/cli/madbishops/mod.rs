@@ -10,6 +10,7 @@ use asalto_madbishops::{Notation, Profile, Side};
 
 use super::args::common::{CommandName, Reading, Rules};
 use super::args::export::Target;
+use super::args::grade as grade_args;
 use super::args::{diff as diff_args, export as export_args, play as play_args};
 use super::args::{selfplay as selfplay_args, show as show_args};
 use super::batch::Checker;
@@ -22,6 +23,8 @@ use record::settings;
 pub mod check;
 pub mod diff;
 pub mod export;
+#[cfg(target_os = "linux")]
+pub mod grade;
 pub mod page;
 pub mod play;
 pub mod record;
@@ -42,6 +45,7 @@ const COMMANDS: &[CommandName] = &[
     CommandName::Diff,
     CommandName::Play,
     CommandName::Selfplay,
+    CommandName::Grade,
 ];
 
 /// The options Mad Bishops reads of those not every game reads.
@@ -62,6 +66,7 @@ const READS: &[(CommandName, &[&str])] = &[
         ],
     ),
     (CommandName::Selfplay, &["--red", "--blue", "--first"]),
+    (CommandName::Grade, &["--games", "--predicate", "--adapter"]),
 ];
 
 /// The targets of `export`: the game document, the record, the report's
@@ -177,6 +182,16 @@ impl GameCli for MadBishops {
 
     fn session(&self, args: &play_args::Args, rules: Rules) -> Option<Result<Session, String>> {
         Some(Ok(play::session(args, rules)))
+    }
+
+    #[cfg(target_os = "linux")]
+    fn grade(
+        &self,
+        args: &grade_args::Args,
+        _rules: Rules,
+        out: &mut Out,
+    ) -> Result<Status, WriteError> {
+        super::grading::drive::<grade::MadBishopsGrade>(args, out)
     }
 }
 

@@ -33,8 +33,11 @@ mod kind;
 pub mod plan;
 pub mod protocol;
 
+use super::prolog::words::{
+    busy_note, describe_reply as reply_words, load_failure, short_load, spent, stderr_of,
+};
 pub use alias::{Alias, Predicate};
-use driver::{Driver, LoadProblem, Reply};
+use driver::{Driver, Reply};
 pub use driver::{DriverScript, DriverSettings};
 pub use kind::GoKind;
 pub use plan::{Expected, GameQueries, Planned, Reference};
@@ -230,21 +233,6 @@ pub fn grade_one(
     report
 }
 
-fn short_load(problem: &LoadProblem) -> String {
-    match problem {
-        LoadProblem::Fatal { code, .. } => code.clone(),
-        LoadProblem::Other(why) => crate::text::cap(why, 80).into_owned(),
-        LoadProblem::NotGraded(_) => "not graded".to_string(),
-    }
-}
-
-fn load_failure(problem: &LoadProblem) -> Failure {
-    Failure {
-        message: problem.describe(),
-        ..Failure::default()
-    }
-}
-
 /// `(cells: strings)`: which representation the program was given.
 fn cells_note(cells: Option<Cells>) -> String {
     match cells {
@@ -333,77 +321,9 @@ fn describe_answer(answer: &Answer) -> String {
     }
 }
 
-/// What a stopped query had used: `5.0 s (0.9 s of CPU), 12345678
-/// inferences`, and how many representations were tried when more than
-/// one. The program's own work, so that a teacher can tell a slow
-/// program from a busy machine.
-fn spent(stats: &protocol::Stats) -> String {
-    let cpu = stats
-        .cpu_us
-        .map(|c| format!(" ({:.1} s of CPU)", c as f64 / 1e6))
-        .unwrap_or_default();
-    let tries = if stats.tries > 1 {
-        format!(", {} representations tried", stats.tries)
-    } else {
-        String::new()
-    };
-    format!(
-        "{:.1} s{cpu}, {} inferences{tries}",
-        stats.us as f64 / 1e6,
-        stats.inferences
-    )
-}
-
-/// A time limit that fired while the program had the CPU for less than
-/// half of the time: a program that waits (sleeps), or a machine so busy
-/// that even the stretched wait ([`driver::STRETCH`] times the limit, for
-/// a query busy but short of a core) ran out, rather than the program's
-/// work.
-fn busy_note(stats: &protocol::Stats) -> String {
-    match stats.cpu_us {
-        Some(cpu) if cpu.saturating_mul(2) < stats.us => format!(
-            "; it had the CPU for less than half of that time (a program that waits, or a machine so busy that the wait reached {} times the limit): on a busy machine grade again with fewer --jobs or a larger --query-timeout",
-            driver::STRETCH
-        ),
-        _ => String::new(),
-    }
-}
-
 /// What a reply without an answer says.
 fn describe_reply(reply: &Reply) -> String {
-    match reply {
-        Reply::Answer(a) => describe_answer(a),
-        Reply::Hung {
-            limit,
-            waited,
-            twice: true,
-            ..
-        } => format!(
-            "no answer within {}, {}; SWI-Prolog was killed and started again",
-            driver::wait_text(*limit, *waited, None),
-            super::stall::ASLEEP_TWICE
-        ),
-        Reply::Hung {
-            limit,
-            waited,
-            cpu,
-            asleep,
-            ..
-        } => format!(
-            "no answer within {}: SWI-Prolog was killed and started again",
-            driver::wait_text(*limit, *waited, cpu.filter(|_| !asleep))
-        ),
-        Reply::Died { how, .. } => how.clone(),
-        Reply::NotLoaded(p) => p.describe(),
-        Reply::Skipped(why) => why.clone(),
-    }
-}
-
-fn stderr_of(reply: &Reply) -> Option<String> {
-    match reply {
-        Reply::Hung { stderr, .. } | Reply::Died { stderr, .. } => stderr.clone(),
-        _ => None,
-    }
+    reply_words(reply, describe_answer)
 }
 
 /// Compare one reply with the engine's answer, in `rec`.

@@ -5,6 +5,8 @@
 use std::fmt;
 
 use super::alias::Alias;
+pub use crate::grade::prolog::protocol::{Limit, ProtocolError};
+use crate::grade::prolog::protocol::{Loaded, Protocol, field, number, split_message};
 
 /// Points on the assignment's board (19x19).
 pub const CELLS: usize = 19 * 19;
@@ -204,39 +206,6 @@ pub struct Hello {
     pub renamed: Vec<Alias>,
 }
 
-/// Why a driver line could not be read: the driver broke its protocol.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProtocolError(pub String);
-
-impl fmt::Display for ProtocolError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-/// The words of a line before `message=`, and the message (which runs to
-/// the end of the line).
-fn split_message(line: &str) -> (Vec<&str>, Option<String>) {
-    let (head, message) = match line.find(" message=") {
-        Some(at) => (&line[..at], Some(line[at + 9..].to_string())),
-        None => (line, None),
-    };
-    (head.split(' ').collect(), message)
-}
-
-/// The value of `key=` among `words`.
-fn field<'a>(words: &[&'a str], key: &str) -> Option<&'a str> {
-    words
-        .iter()
-        .find_map(|w| w.strip_prefix(key).and_then(|rest| rest.strip_prefix('=')))
-}
-
-fn number(words: &[&str], key: &str) -> Result<u64, ProtocolError> {
-    field(words, key)
-        .and_then(|v| v.parse().ok())
-        .ok_or_else(|| ProtocolError(format!("no number `{key}=`")))
-}
-
 /// What the driver says after loading the program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Start {
@@ -318,43 +287,10 @@ impl Start {
 }
 
 /// What a query cost, as the driver measured it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// The representation given to the program.
-    pub cells: Option<Cells>,
-    /// Representations tried.
-    pub tries: u64,
-    /// Characters the program printed.
-    pub out: u64,
-    /// Microseconds, on the clock.
-    pub us: u64,
-    /// Microseconds of CPU time (absent from older drivers' lines): well
-    /// under `us` when the machine was busy, which a timeout says.
-    pub cpu_us: Option<u64>,
-    /// Inferences.
-    pub inferences: u64,
-}
+pub type Stats = crate::grade::prolog::protocol::Stats<Cells>;
 
-impl Stats {
-    fn parse(words: &[&str]) -> Result<Stats, ProtocolError> {
-        Ok(Stats {
-            cells: field(words, "cells").and_then(Cells::from_name),
-            tries: number(words, "tries")?,
-            out: number(words, "out")?,
-            us: number(words, "us")?,
-            cpu_us: field(words, "cpu_us").and_then(|v| v.parse().ok()),
-            inferences: number(words, "inferences")?,
-        })
-    }
-}
-
-/// Which limit stopped a query.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// Wall-clock time.
-    Time,
-    /// Inferences.
-    Inferences,
+fn stats(words: &[&str]) -> Result<Stats, ProtocolError> {
+    Stats::parse(words, Cells::from_name)
 }
 
 /// The cells of a board the program returned.
@@ -444,7 +380,7 @@ impl Answer {
                     Answer::Board {
                         board,
                         cells,
-                        stats: Stats::parse(&words)?,
+                        stats: stats(&words)?,
                     }
                 } else {
                     let score = |w: Option<&&str>| w.and_then(|w| w.parse::<i64>().ok());
@@ -452,11 +388,11 @@ impl Answer {
                         (Some(black), Some(white)) => Answer::Score {
                             black,
                             white,
-                            stats: Stats::parse(&words)?,
+                            stats: stats(&words)?,
                         },
                         // Integers beyond 64 bits: a wrong score anyway.
                         _ => Answer::Bad(
-                            Stats::parse(&words)?,
+                            stats(&words)?,
                             format!(
                                 "scores too large to read: {} {}",
                                 crate::text::cap(words.get(2).unwrap_or(&""), 40),
@@ -466,16 +402,10 @@ impl Answer {
                     }
                 }
             }
-            "fail" => Answer::Fail(Stats::parse(&words)?),
-            "timeout" => Answer::Timeout(
-                Stats::parse(&words)?,
-                match field(&words, "limit") {
-                    Some("inferences") => Limit::Inferences,
-                    _ => Limit::Time,
-                },
-            ),
-            "error" => Answer::Error(Stats::parse(&words)?, message()),
-            "bad" => Answer::Bad(Stats::parse(&words)?, message()),
+            "fail" => Answer::Fail(stats(&words)?),
+            "timeout" => Answer::Timeout(stats(&words)?, Limit::from_field(&words)),
+            "error" => Answer::Error(stats(&words)?, message()),
+            "bad" => Answer::Bad(stats(&words)?, message()),
             "missing" => Answer::Missing(
                 field(&words, "predicate").unwrap_or("?").to_string(),
                 message(),
@@ -494,6 +424,47 @@ impl Answer {
             | Answer::Error(stats, _)
             | Answer::Bad(stats, _) => Some(stats),
             Answer::Missing(..) | Answer::Invalid(_) => None,
+        }
+    }
+}
+
+/// Go's half of the protocol, for the shared driver.
+#[derive(Clone, Copy, Debug)]
+pub struct GoProtocol;
+
+impl Protocol for GoProtocol {
+    type Query = Query;
+    type Answer = Answer;
+    type Hello = Hello;
+    type Cells = Cells;
+
+    fn line(query: &Query, id: &str, cells: Option<Cells>) -> String {
+        query.line(id, cells)
+    }
+
+    fn predicate(query: &Query) -> &'static str {
+        query.predicate()
+    }
+
+    fn start(line: &str) -> Result<Loaded<Hello>, ProtocolError> {
+        Ok(match Start::parse(line)? {
+            Start::Hello(h) => Loaded::Hello(h),
+            Start::Fatal { code, message } => Loaded::Fatal { code, message },
+        })
+    }
+
+    fn hello_cells(hello: &Hello) -> Option<Cells> {
+        hello.cells
+    }
+
+    fn answer(line: &str, id: &str) -> Result<Answer, ProtocolError> {
+        Answer::parse(line, id)
+    }
+
+    fn learned(answer: &Answer) -> Option<Cells> {
+        match answer {
+            Answer::Board { stats, .. } | Answer::Score { stats, .. } => stats.cells,
+            _ => None,
         }
     }
 }

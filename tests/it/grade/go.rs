@@ -511,7 +511,8 @@ fn a_wrong_predicate_option_is_a_usage_error() {
     );
     assert_eq!(run.code, 2);
     assert!(
-        run.stderr.contains("--predicate is for Go (add --game go)"),
+        run.stderr
+            .contains("--predicate is for Go and Mad Bishops (add --game go or --game madbishops)"),
         "{}",
         run.stderr
     );
