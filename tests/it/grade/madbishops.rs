@@ -230,3 +230,121 @@ fn the_profile_and_renamed_predicates() {
         assert_eq!(failed_kinds(sub), Vec::<String>::new(), "{name}: {sub:#}");
     }
 }
+
+/// A copy of fixture folders `names` as a submissions folder (each one's
+/// files, as a teacher receives them).
+fn fixture_subs(names: &[&str]) -> tempfile::TempDir {
+    let entries: Vec<(&str, Vec<(&str, String)>)> = names
+        .iter()
+        .map(|name| {
+            let mut files = vec![("madbishops.pl", fixture(name, "madbishops.pl"))];
+            if Path::new(FIXTURES).join(name).join("adapter.pl").is_file() {
+                files.push(("adapter.pl", fixture(name, "adapter.pl")));
+            }
+            (*name, files)
+        })
+        .collect();
+    subs(&entries)
+}
+
+/// The class of student-like programs in `tests/fixtures/grade-madbishops`
+/// (their README says what each does and which positions reveal it),
+/// graded on its reference games as one batch: the correct ones, the
+/// SICStus-style one (its shims named) and the one listing captures twice
+/// (a note) get full marks; each planted bug loses the checks of the rule
+/// it breaks and no other; the one that does not load says where.
+#[test]
+fn the_fixture_class_is_graded_as_its_readme_says() {
+    let refs = Path::new(FIXTURES).join("refs");
+    let dir = fixture_subs(&[
+        "correct-numbers",
+        "sicstus-style",
+        "duplicate-moves",
+        "captures-own",
+        "engage-jumps",
+        "engaged-quiet",
+        "engage-before-leaving",
+        "drifting-counters",
+        "syntax-error",
+    ]);
+    let json = grade_mb(&refs, dir.path(), &[]);
+    let expected: [(&str, &[&str]); 9] = [
+        ("correct-numbers", &[]),
+        ("sicstus-style", &[]),
+        ("duplicate-moves", &[]),
+        ("captures-own", &["captures", "moves"]),
+        ("engage-jumps", &["engage", "moves"]),
+        ("engaged-quiet", &["engage", "moves"]),
+        // `board` only partly checked: move/3 refuses the quiet moves, so
+        // no board is seen for them (not a failure, no full credit).
+        (
+            "engage-before-leaving",
+            &["apply", "board", "engage", "moves"],
+        ),
+        ("drifting-counters", &["game-over"]),
+        // Nothing is asked of a program that does not load (as for Go):
+        // the other checks are "not checked", not failed.
+        (
+            "syntax-error",
+            &[
+                "apply",
+                "board",
+                "captures",
+                "display",
+                "engage",
+                "game-over",
+                "loads",
+                "moves",
+            ],
+        ),
+    ];
+    for (name, kinds) in expected {
+        let sub = submission(&json, name);
+        assert_eq!(failed_kinds(sub), kinds, "{name}: {sub:#}");
+        if kinds.is_empty() {
+            assert_eq!(sub["score"], sub["max_score"], "{name}: {sub:#}");
+        }
+    }
+    let leaving = submission(&json, "engage-before-leaving");
+    let board = leaving["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["kind"] == "board")
+        .unwrap();
+    assert_eq!(board["partial"], board["applicable"], "{board:#}");
+    assert!(
+        failures(leaving).iter().all(|f| f["kind"] != "board"),
+        "{leaving:#}"
+    );
+    let sicstus = submission(&json, "sicstus-style").to_string();
+    assert!(sicstus.contains("between"), "{sicstus}");
+    let dup = submission(&json, "duplicate-moves").to_string();
+    assert!(dup.contains("twice"), "{dup}");
+    let own = failure(submission(&json, "captures-own"), "captures");
+    assert!(own.to_string().contains("own-piece"), "{own:#}");
+    let broken = submission(&json, "syntax-error");
+    assert!(
+        failures(broken).iter().all(|f| f["kind"] == "loads"),
+        "{broken:#}"
+    );
+    let syntax = failure(broken, "loads");
+    assert!(syntax.to_string().contains("102"), "{syntax:#}");
+
+    // The report's rules, and a program graded through its own adapter.
+    let report = grade_mb(
+        &Path::new(FIXTURES).join("refs-report"),
+        fixture_subs(&["correct-report"]).path(),
+        &["--rules", "report"],
+    );
+    let sub = submission(&report, "correct-report");
+    assert_eq!(failed_kinds(sub), Vec::<String>::new(), "{sub:#}");
+    let adapter = Path::new(FIXTURES).join("needs-adapter/adapter.pl");
+    let adapted = grade_mb(
+        &refs,
+        fixture_subs(&["needs-adapter"]).path(),
+        &["--adapter", adapter.to_str().unwrap()],
+    );
+    let sub = submission(&adapted, "needs-adapter");
+    assert_eq!(failed_kinds(sub), Vec::<String>::new(), "{sub:#}");
+}
