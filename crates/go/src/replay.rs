@@ -1966,14 +1966,7 @@ fn counted_result(
     if !result.exact_with(komi) {
         return None;
     }
-    let compensation = profile.handicap_compensation(info.handicap);
-    let count = crate::score::count(
-        pos.board(),
-        pos.captures(),
-        komi + f64::from(compensation),
-        profile.rules().counting,
-        COUNT_SEED,
-    );
+    let count = count_under(profile, info, pos);
     let counted = Counted::from(&count);
     if from == RulesFrom::Default && result.agrees_with(counted.margin()) == Some(false) {
         let other = count.other_counting();
@@ -1982,6 +1975,24 @@ fn counted_result(
         }
     }
     Some(counted)
+}
+
+/// Counts `pos` (a position of the game `info` heads) as the rules of
+/// `profile` count: its counting, the komi it counts plus its handicap
+/// compensation ([`Profile::handicap_compensation`]), the prisoners
+/// taken, dead stones judged with [`COUNT_SEED`]. The count `RE` is
+/// verified against, and `show --territory`'s.
+pub fn count_under(profile: Profile, info: &GameInfo, pos: &Position) -> crate::Count {
+    let rules = profile.rules();
+    let komi = if rules.komi_counts { info.komi } else { 0.0 };
+    let compensation = profile.handicap_compensation(info.handicap);
+    crate::score::count(
+        pos.board(),
+        pos.captures(),
+        komi + f64::from(compensation),
+        rules.counting,
+        COUNT_SEED,
+    )
 }
 
 /// Compares a counted `RE` with the count of the final position, dead
