@@ -399,11 +399,12 @@ fn show_draws_the_position_after_n_moves() {
     assert!(run.stderr.contains("past the end"), "{}", run.stderr);
 }
 
-/// The board rows of `show`'s text (` 9 ` .. ` 1 `), after the row number.
+/// The board rows of `show`'s text (` 9 ` .. ` 1 `), between the row
+/// number and the SGF letter that ends the row.
 fn board_rows(text: &str) -> Vec<&str> {
     text.lines()
-        .filter(|l| l.len() > 3 && l[..3].trim().parse::<u32>().is_ok())
-        .map(|l| &l[3..])
+        .filter(|l| l.len() > 5 && l[..3].trim().parse::<u32>().is_ok())
+        .map(|l| &l[3..l.len() - 2])
         .collect()
 }
 
@@ -443,17 +444,17 @@ fn show_territory_marks_agree_with_the_count() {
 }
 
 /// A finished 9x9 position set up: Black walls off columns A–C, White
-/// E–J, a lone white stone on A6 is dead in Black's area; one white
+/// D–J, a lone white stone on A6 is dead in Black's area; one white
 /// stone was captured on A9 by Black's B9 and A8 (a prisoner of
 /// Black's). By hand, under Japanese rules: Black the 15 empty points of
 /// columns A and B, the dead stone's point, the dead stone and 1
-/// prisoner: 18; White the 36 empty points of F–J; komi 6.5: W+24.5.
+/// prisoner: 18; White the 45 empty points of E–J; komi 6.5: W+33.5.
 fn walled() -> String {
     let column = |c: char| (b'a'..=b'i').map(move |r| format!("[{c}{}]", r as char));
     let black: String = column('c').collect();
-    let white: String = column('e').collect();
+    let white: String = column('d').collect();
     format!(
-        "(;GM[1]SZ[9]KM[6.5]RU[Japanese]RE[W+24.5]PB[Kuro]PW[Shiro]AB{black}AW{white}[ad]\
+        "(;GM[1]SZ[9]KM[6.5]RU[Japanese]RE[W+33.5]PB[Kuro]PW[Shiro]AB{black}AW{white}[ad]\
          ;B[ba];W[aa];B[ab];W[];B[])"
     )
 }
@@ -466,7 +467,7 @@ fn show_territory_of_a_japanese_count_with_dead_stones() {
     assert!(
         check
             .stdout
-            .contains("territory count black 18, white 36, komi 6.5 (1 dead stone): W+24.5"),
+            .contains("territory count black 18, white 45, komi 6.5 (1 dead stone): W+33.5"),
         "{}",
         check.stdout
     );
@@ -475,12 +476,11 @@ fn show_territory_of_a_japanese_count_with_dead_stones() {
     let text = asalto_with_input(&["show", "-", "--territory"], &sgf);
     assert_eq!(text.code, 0, "{}", text.stderr);
     let rows = board_rows(&text.stdout);
-    // A6, the dead white stone, is `w`; Black's points `x`, White's `o`,
-    // the dame column D `.` (star points aside).
-    assert_eq!(rows[3], " w x X . O o o o o  d", "{}", text.stdout);
+    // A6, the dead white stone, is `w`; Black's points `x`, White's `o`.
+    assert_eq!(rows[3], " w x X O o o o o o ", "{}", text.stdout);
     assert!(
         text.stdout
-            .contains("territory count: black 18, white 36, komi 6.5: W+24.5"),
+            .contains("territory count: black 18, white 45, komi 6.5: W+33.5"),
         "{}",
         text.stdout
     );
@@ -500,14 +500,14 @@ fn show_territory_of_a_japanese_count_with_dead_stones() {
     assert_eq!(t["dead_stones"]["white"], 1, "{t}");
     assert_eq!(t["prisoners"]["black"], 1, "{t}");
     assert_eq!(t["territory"]["black"], 16, "{t}");
-    assert_eq!(t["territory"]["white"], 36, "{t}");
+    assert_eq!(t["territory"]["white"], 45, "{t}");
     assert_eq!(t["points"]["black"], 18, "{t}");
     assert_eq!(t["komi"], 6.5, "{t}");
-    assert_eq!(t["score"], "W+24.5", "{t}");
-    assert_eq!(t["result"], "W+24.5", "{t}");
+    assert_eq!(t["score"], "W+33.5", "{t}");
+    assert_eq!(t["result"], "W+33.5", "{t}");
     let owners = t["owners"].as_str().unwrap();
     assert_eq!(owners.len(), 81);
-    assert_eq!(&owners[27..36], "bbb.wwwww", "{t}");
+    assert_eq!(&owners[27..36], "bbbwwwwww", "{t}");
 
     let svg = asalto_with_input(&["show", "-", "--territory", "--format", "svg"], &sgf);
     let svg = svg.stdout;
@@ -517,11 +517,11 @@ fn show_territory_of_a_japanese_count_with_dead_stones() {
         1,
         "{svg}"
     );
-    // Black's 16 points (the dead stone's among them), White's 36.
+    // Black's 16 points (the dead stone's among them), White's 45.
     assert_eq!(svg.matches(r#"class="owner-black""#).count(), 16, "{svg}");
-    assert_eq!(svg.matches(r#"class="owner-white""#).count(), 36, "{svg}");
+    assert_eq!(svg.matches(r#"class="owner-white""#).count(), 45, "{svg}");
     assert!(
-        svg.contains("territory count: black 18, white 36, komi 6.5: W+24.5"),
+        svg.contains("territory count: black 18, white 45, komi 6.5: W+33.5"),
         "{svg}"
     );
 }
