@@ -127,6 +127,17 @@ pub struct Go<'a> {
 }
 
 impl Go<'_> {
+    /// The position after `ply` moves drawn; the last one, when `RE` is a
+    /// count, with the dead stones the count judged shaded and each
+    /// point's owner marked ([`asalto_go::render::svg_counted`]).
+    fn svg(&self, ply: usize, pos: &asalto_go::Position) -> String {
+        if ply == self.game.plies.len() && self.game.counted().is_some() {
+            let count = asalto_go::replay::count_under(self.game.profile, &self.game.info, pos);
+            return asalto_go::render::svg_counted(pos, &count, &[]);
+        }
+        asalto_go::render::svg(pos, asalto_go::render::DrawOptions::default(), &[])
+    }
+
     /// A compact text board: `X` black, `O` white, `.` empty, one row a
     /// line, top row first.
     fn text(pos: &asalto_go::Position) -> String {
@@ -176,18 +187,51 @@ impl ReplaySource for Go<'_> {
     }
 
     fn frames(&self, f: &mut dyn FnMut(usize, Frame)) {
-        let options = asalto_go::render::DrawOptions::default();
-        let draw = |pos: &asalto_go::Position| Frame {
-            svg: asalto_go::render::svg(pos, options, &[]),
+        let last = self.game.plies.len();
+        let draw = |ply: usize, pos: &asalto_go::Position| Frame {
+            svg: self.svg(ply, pos),
             text: Go::text(pos),
         };
-        f(0, draw(&self.game.position_after(0)));
-        self.game.for_each_position(|i, pos| f(i + 1, draw(pos)));
+        f(0, draw(0, &self.game.position_after(0)));
+        self.game
+            .for_each_position(|i, pos| f(i + 1, draw((i + 1).min(last), pos)));
     }
 
     fn drawing(&self, ply: usize) -> String {
-        let pos = self.game.position_after(ply.min(self.game.plies.len()));
-        asalto_go::render::svg(&pos, asalto_go::render::DrawOptions::default(), &[])
+        let ply = ply.min(self.game.plies.len());
+        self.svg(ply, &self.game.position_after(ply))
+    }
+
+    /// `PB` and `BR`, `PW` and `WR`, `DT`, `EV`, `KM`, `RU`, as written.
+    fn details(&self) -> Vec<String> {
+        let info = &self.game.info;
+        let mut out = Vec::new();
+        for (word, name, rank) in [
+            ("black", &info.players.black, &info.ranks.black),
+            ("white", &info.players.white, &info.ranks.white),
+        ] {
+            match (name, rank) {
+                (Some(n), Some(r)) => out.push(format!(
+                    "{word}: {} ({})",
+                    text::cap(n, 40),
+                    text::cap(r, 10)
+                )),
+                (Some(n), None) => out.push(format!("{word}: {}", text::cap(n, 40))),
+                (None, Some(r)) => out.push(format!("{word}: ({})", text::cap(r, 10))),
+                (None, None) => {}
+            }
+        }
+        if let Some(date) = &info.date {
+            out.push(format!("date: {}", text::cap(date, 40)));
+        }
+        if let Some(event) = &info.event {
+            out.push(format!("event: {}", text::cap(event, 60)));
+        }
+        out.push(format!("komi {}", info.komi));
+        if let Some(ru) = &info.rules {
+            out.push(format!("RU[{}]", text::cap(ru, 30)));
+        }
+        out
     }
 
     fn stop(&self) -> Option<Stop> {
@@ -214,9 +258,23 @@ impl ReplaySource for Go<'_> {
         })
     }
 
-    /// `RE` as written, then the area count of the final board: named an
-    /// estimate when `RE` is not a count (a resignation, time...).
+    /// `RE` as written, then the count it was verified against (dead
+    /// stones judged, shaded on the last board) when `RE` is a count,
+    /// else the area count of the final board: named an estimate when
+    /// `RE` is not a count (a resignation, time...).
     fn result(&self) -> Option<String> {
+        if let (Some(re), Some(c)) = (self.game.info.result.as_deref(), self.game.counted()) {
+            let dead = c.dead_stones.black + c.dead_stones.white;
+            return Some(format!(
+                "{} as written; {} count of the final position, dead stones judged ({dead} dead, shaded on the last board): black {}, white {}, komi {}: {}",
+                text::cap(re, 40),
+                c.counting.name(),
+                c.points.black,
+                c.points.white,
+                c.komi,
+                c.to_result()
+            ));
+        }
         let score = self.game.score();
         let re = self.game.info.result.as_deref();
         let parsed = re.map(asalto_go::GameResult::parse);

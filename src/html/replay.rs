@@ -101,6 +101,12 @@ pub trait ReplaySource {
     fn stop(&self) -> Option<Stop>;
     /// How the game ended, in words (`None`: unfinished).
     fn result(&self) -> Option<String>;
+    /// What the record says about the game, one item each (players and
+    /// ranks, date, event, komi, rules as written): shown under the
+    /// title. None by default.
+    fn details(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// What the page is called and which position it opens on.
@@ -445,9 +451,16 @@ pub fn page(source: &dyn ReplaySource, options: &PageOptions) -> String {
 
     let title = format!("{}: {} replay", options.name, source.game());
     let mut body = String::new();
+    let details = source.details();
+    let details = if details.is_empty() {
+        String::new()
+    } else {
+        let items: Vec<String> = details.iter().map(|d| escape(d).into_owned()).collect();
+        format!("<p class=\"meta details\">{}</p>\n", items.join(" · "))
+    };
     let _ = writeln!(
         body,
-        "<header>\n<h1>{}</h1>\n<p class=\"meta\">{} · rules {} · {} · result: {}</p>\n</header>",
+        "<header>\n<h1>{}</h1>\n{details}<p class=\"meta\">{} · rules {} · {} · result: {}</p>\n</header>",
         escape(&options.name),
         source.game(),
         escape(&source.rules()),

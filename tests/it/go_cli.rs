@@ -399,36 +399,130 @@ fn show_draws_the_position_after_n_moves() {
     assert!(run.stderr.contains("past the end"), "{}", run.stderr);
 }
 
+/// The board rows of `show`'s text (` 9 ` .. ` 1 `), between the row
+/// number and the SGF letter that ends the row.
+fn board_rows(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| l.len() > 5 && l[..3].trim().parse::<u32>().is_ok())
+        .map(|l| &l[3..l.len() - 2])
+        .collect()
+}
+
 #[test]
-fn show_territory_counts_as_the_area_score() {
-    let json = asalto(&["show", SHORT, "--format", "json"]);
+fn show_territory_marks_agree_with_the_count() {
+    let json = asalto(&["show", SHORT, "--format", "json", "--territory"]);
     let v: Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    let t = &v["territory"];
+    assert_eq!(t["counting"], "area", "{t}");
     let run = asalto(&["show", SHORT, "--territory"]);
     assert_eq!(run.code, 0);
-    // Board rows: ` 9 ` .. ` 1 `; black's area is its stones `X` and the
-    // points it owns `x`.
-    let rows: Vec<&str> = run
-        .stdout
-        .lines()
-        .filter(|l| l.len() > 3 && l[..3].trim().parse::<u32>().is_ok())
-        .collect();
+    let rows = board_rows(&run.stdout);
     assert_eq!(rows.len(), 9, "{}", run.stdout);
     let count = |glyphs: &[char]| {
         rows.iter()
-            .map(|r| r[3..].chars().filter(|c| glyphs.contains(c)).count())
+            .map(|r| r.chars().filter(|c| glyphs.contains(c)).count())
             .sum::<usize>() as u64
     };
+    // Area: Black's living stones `X`, its points `x` and the white
+    // stones dead in its area `w`.
     assert_eq!(
-        Some(count(&['X', 'x'])),
-        v["score"]["black"].as_u64(),
+        Some(count(&['X', 'x', 'w'])),
+        t["points"]["black"].as_u64(),
         "{}",
         run.stdout
     );
     assert_eq!(
-        Some(count(&['O', 'o'])),
-        v["score"]["white"].as_u64(),
+        Some(count(&['O', 'o', 'b'])),
+        t["points"]["white"].as_u64(),
         "{}",
         run.stdout
+    );
+    // Without `--territory`: no count.
+    let plain = asalto(&["show", SHORT, "--format", "json"]);
+    let v: Value = serde_json::from_str(plain.stdout.trim()).unwrap();
+    assert!(v["territory"].is_null(), "{v}");
+}
+
+/// A finished 9x9 position set up: Black walls off columns A–C, White
+/// D–J, a lone white stone on A6 is dead in Black's area; one white
+/// stone was captured on A9 by Black's B9 and A8 (a prisoner of
+/// Black's). By hand, under Japanese rules: Black the 15 empty points of
+/// columns A and B, the dead stone's point, the dead stone and 1
+/// prisoner: 18; White the 45 empty points of E–J; komi 6.5: W+33.5.
+fn walled() -> String {
+    let column = |c: char| (b'a'..=b'i').map(move |r| format!("[{c}{}]", r as char));
+    let black: String = column('c').collect();
+    let white: String = column('d').collect();
+    format!(
+        "(;GM[1]SZ[9]KM[6.5]RU[Japanese]RE[W+33.5]PB[Kuro]PW[Shiro]AB{black}AW{white}[ad]\
+         ;B[ba];W[aa];B[ab];W[];B[])"
+    )
+}
+
+#[test]
+fn show_territory_of_a_japanese_count_with_dead_stones() {
+    let sgf = walled();
+    let check = asalto_with_input(&["check", "-"], &sgf);
+    assert_eq!(check.code, 0, "{}{}", check.stdout, check.stderr);
+    assert!(
+        check
+            .stdout
+            .contains("territory count black 18, white 45, komi 6.5 (1 dead stone): W+33.5"),
+        "{}",
+        check.stdout
+    );
+    assert!(!check.stdout.contains("warning"), "{}", check.stdout);
+
+    let text = asalto_with_input(&["show", "-", "--territory"], &sgf);
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    let rows = board_rows(&text.stdout);
+    // A6, the dead white stone, is `w`; Black's points `x`, White's `o`.
+    assert_eq!(rows[3], " w x X O o o o o o ", "{}", text.stdout);
+    assert!(
+        text.stdout
+            .contains("territory count: black 18, white 45, komi 6.5: W+33.5"),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout
+            .contains("dead stones: black 0, white 1; prisoners: black 1, white 0"),
+        "{}",
+        text.stdout
+    );
+
+    let json = asalto_with_input(&["show", "-", "--territory", "--format", "json"], &sgf);
+    let v: Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    let t = &v["territory"];
+    assert_eq!(t["rules"], "japanese", "{t}");
+    assert_eq!(t["counting"], "territory", "{t}");
+    assert_eq!(t["dead"], serde_json::json!(["A6"]), "{t}");
+    assert_eq!(t["dead_stones"]["white"], 1, "{t}");
+    assert_eq!(t["prisoners"]["black"], 1, "{t}");
+    assert_eq!(t["territory"]["black"], 16, "{t}");
+    assert_eq!(t["territory"]["white"], 45, "{t}");
+    assert_eq!(t["points"]["black"], 18, "{t}");
+    assert_eq!(t["komi"], 6.5, "{t}");
+    assert_eq!(t["score"], "W+33.5", "{t}");
+    assert_eq!(t["result"], "W+33.5", "{t}");
+    let owners = t["owners"].as_str().unwrap();
+    assert_eq!(owners.len(), 81);
+    assert_eq!(&owners[27..36], "bbbwwwwww", "{t}");
+
+    let svg = asalto_with_input(&["show", "-", "--territory", "--format", "svg"], &sgf);
+    let svg = svg.stdout;
+    assert_eq!(svg.matches(r#"class="white dead""#).count(), 1, "{svg}");
+    assert_eq!(
+        svg.matches(r#"<path class="dead-mark""#).count(),
+        1,
+        "{svg}"
+    );
+    // Black's 16 points (the dead stone's among them), White's 45.
+    assert_eq!(svg.matches(r#"class="owner-black""#).count(), 16, "{svg}");
+    assert_eq!(svg.matches(r#"class="owner-white""#).count(), 45, "{svg}");
+    assert!(
+        svg.contains("territory count: black 18, white 45, komi 6.5: W+33.5"),
+        "{svg}"
     );
 }
 

@@ -164,18 +164,18 @@ fn result_mismatch_is_a_warning_of_a_valid_record() {
     assert_eq!(
         shown(&run, &path),
         "\
-FILE: valid (simple-ko, default) (1 warning), 1 game, 2 moves; area score black 1, white 1, komi 0: 0
+FILE: valid (simple-ko, default) (1 warning), 1 game, 2 moves; area count black 1, white 1, komi 0 (0 dead stones): 0
   ⚠ FILE: valid record with 1 warning
 
 Warning: asalto::result-mismatch
 
-  ⚠ RE[W+5] but the area score of the final position is black 1, white 1, komi 0: 0
+  ⚠ RE[W+5] but the area count of the final position (0 dead stones) is black 1, white 1, komi 0: 0: another winner, or more than 1 point from the record
    ╭─[FILE:1:18]
  1 │ (;GM[1]FF[4]SZ[9]RE[W+5]
    ·                  ───┬───
    ·                     ╰── result
    ╰────
-  help: area scoring counts every stone on the board: dead stones never captured count for their owner, and territory scoring (Japanese rules) counts differently
+  help: dead stones are judged by Benson's algorithm and seeded playouts; a game stopped before its end, a result counted under other rules (--rules) or another komi differs
 "
     );
 }

@@ -227,6 +227,44 @@ fn go_pages_draw_every_position_as_the_go_renderer_does() {
     assert_eq!(select(&html, "#moves a").len(), game.plies.len());
 }
 
+/// A Go record whose `RE` is a count: the page says who played, the
+/// komi, the rules and the count `RE` was verified against, and its last
+/// board shades the dead stones (drawn as `show --territory` draws them).
+#[test]
+fn go_pages_show_the_players_and_the_counted_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("walled.sgf");
+    let column = |c: char| (b'a'..=b'i').map(move |r| format!("[{c}{}]", r as char));
+    let black: String = column('c').collect();
+    let white: String = column('d').collect();
+    std::fs::write(
+        &path,
+        format!(
+            "(;GM[1]SZ[9]KM[6.5]RU[Japanese]RE[W+33.5]PB[Kuro]BR[3d]PW[Shiro]WR[2d]AB{black}AW{white}[ad]\
+             ;B[ba];W[aa];B[ab];W[];B[])"
+        ),
+    )
+    .unwrap();
+    let path = path.to_string_lossy().into_owned();
+    let run = export_html(&[&path]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let html = parse_valid(&run.stdout);
+    let header = text_of(&html, "header");
+    assert!(header.contains("black: Kuro (3d)"), "{header}");
+    assert!(header.contains("white: Shiro (2d)"), "{header}");
+    assert!(header.contains("komi 6.5"), "{header}");
+    assert!(header.contains("RU[Japanese]"), "{header}");
+    assert!(
+        header.contains("territory count of the final position, dead stones judged (1 dead"),
+        "{header}"
+    );
+    assert!(header.contains("W+33.5"), "{header}");
+    let drawn = drawings(&html);
+    let last = drawn.last().unwrap();
+    assert_eq!(last.matches(r#"class="white dead""#).count(), 1, "{last}");
+    assert!(!drawn[0].contains("dead-mark\""), "{}", drawn[0]);
+}
+
 /// A Go game of `moves` legal moves on 19x19 (a fixed pseudo-random
 /// sequence), as SGF.
 fn long_go_game(moves: usize) -> String {

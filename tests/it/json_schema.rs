@@ -16,7 +16,7 @@
 //! | command | asalto | go | madbishops | solitaire |
 //! | --- | --- | --- | --- | --- |
 //! | check --format json | valid, invalid, a game document, a bad document, unreadable | valid, broken SGF, unreadable | valid, invalid, unreadable | answer, wrong answer, syntax error, unreadable |
-//! | show --format json | file, invalid file, --ply 0, --position | file, invalid file, --ply | file, invalid file, --position | answer, wrong answer |
+//! | show --format json | file, invalid file, --ply 0, --position | file, invalid file, --ply, --territory | file, invalid file, --position | answer, wrong answer |
 //! | diff --format json | different, same, invalid | different, same | different | different |
 //! | export --to json | game document, --keep-partial | game document | game document | record document, --keep-partial |
 //! | selfplay --format json | lines | lines | lines | — |
@@ -275,6 +275,11 @@ fn every_show_diff_and_export_document_of_every_game_fits_the_schema() {
         ),
         (
             &["show", "--format", "json", "--ply", "3", SGF],
+            "asalto-show",
+            "go",
+        ),
+        (
+            &["show", "--format", "json", "--territory", SGF],
             "asalto-show",
             "go",
         ),

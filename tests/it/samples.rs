@@ -312,7 +312,7 @@ fn valid_samples_give_the_right_outcome() {
 const GO: [(&str, &str, i32); 5] = [
     (
         "counted.sgf",
-        "valid (chinese, from RU[Chinese]), 1 game, 83 moves; area score black 90, white 79, komi 7.5: B+3.5",
+        "valid (chinese, from RU[Chinese]), 1 game, 83 moves; area count black 90, white 79, komi 7.5 (0 dead stones): B+3.5",
         0,
     ),
     (
@@ -323,12 +323,12 @@ const GO: [(&str, &str, i32); 5] = [
     ),
     (
         "variations.sgf",
-        "valid (chinese, from RU[Chinese]), 1 game, 77 moves; area score black 49, white 32, komi 6.5: B+10.5",
+        "valid (chinese, from RU[Chinese]), 1 game, 77 moves; area count black 49, white 32, komi 6.5 (0 dead stones): B+10.5",
         0,
     ),
     (
         "handicap.sgf",
-        "valid (new-zealand, from RU[NZ]), 1 game, 235 moves; area score black 176, white 185, komi 0.5: W+9.5",
+        "valid (new-zealand, from RU[NZ]), 1 game, 235 moves; area count black 176, white 185, komi 0.5 (0 dead stones): W+9.5",
         0,
     ),
     (

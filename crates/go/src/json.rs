@@ -153,6 +153,67 @@ pub struct ScoreJson {
     pub result: String,
 }
 
+/// A number for each colour: `{"black": 3, "white": 0}`.
+#[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SidesJson {
+    /// Black's.
+    pub black: u32,
+    /// White's.
+    pub white: u32,
+}
+
+impl From<crate::BySide<u32>> for SidesJson {
+    fn from(v: crate::BySide<u32>) -> SidesJson {
+        SidesJson {
+            black: v.black,
+            white: v.white,
+        }
+    }
+}
+
+/// A count of the final position with its dead stones judged: the count
+/// a counted `RE` is verified against (check's `count`).
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct CountJson {
+    /// `area` or `territory`.
+    pub counting: &'static str,
+    /// Black's points under `counting`.
+    pub black: u32,
+    /// White's.
+    pub white: u32,
+    /// The komi counted, with the profile's handicap compensation.
+    pub komi: f64,
+    /// `B+3.5`, `W+0.5` or `0`.
+    pub result: String,
+    /// Stones judged dead, of each colour.
+    pub dead_stones: SidesJson,
+    /// Points the count may be from `RE` and agree
+    /// ([`crate::result::TOLERANCE`]).
+    pub tolerance: f64,
+    /// Whether `RE` agrees with the count: the same winner, margins at
+    /// most `tolerance` apart (false is the warning `result-mismatch`).
+    pub agrees: bool,
+}
+
+impl CountJson {
+    /// The count `RE` of `game` was verified against (`None` when `RE`
+    /// is no count a count under the komi can give).
+    pub fn of<P>(game: &Game<P>) -> Option<CountJson> {
+        let counted = game.counted()?;
+        let re = crate::result::GameResult::parse(game.info.result.as_deref()?);
+        Some(CountJson {
+            counting: counted.counting.name(),
+            black: counted.points.black,
+            white: counted.points.white,
+            komi: counted.komi,
+            result: counted.to_result(),
+            dead_stones: counted.dead_stones.into(),
+            tolerance: crate::result::TOLERANCE,
+            agrees: re.agrees_with(counted.margin()) == Some(true),
+        })
+    }
+}
+
 /// The fields of a game document after its head.
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct GameBody<P = Vec<PlyJson>> {
@@ -290,6 +351,10 @@ pub struct CheckBody {
     pub estimate: bool,
     /// The first game's `RE`, read (null without `RE`).
     pub result: Option<ResultJson>,
+    /// The count of the first game's final position, dead stones
+    /// judged, that its counted `RE` was verified against (null when `RE`
+    /// is no count: `compared` false).
+    pub count: Option<CountJson>,
     /// Where the profile (`rules`) came from: `option` (`--rules`),
     /// `file` (the first game's `RU`) or `default`.
     pub rules_from: &'static str,
@@ -332,6 +397,7 @@ impl<P: Moves> From<&Checked<'_, P>> for CheckJson {
                     re.and_then(|r| r.counted_margin()).is_none()
                 }),
                 result: c.games.first().and_then(ResultJson::of),
+                count: c.games.first().and_then(CountJson::of),
                 rules_from: c
                     .games
                     .first()

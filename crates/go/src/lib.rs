@@ -79,7 +79,7 @@ pub use replay::{
 };
 pub use result::{GameResult, ResultKind};
 pub use rules::{Counting, KoRule, Profile, Rules, RulesFrom, Suicide};
-pub use score::{Count, PLAYOUTS, count, count_with_playouts, pass_alive};
+pub use score::{Count, Counted, PLAYOUTS, count, count_with_playouts, pass_alive};
 pub use side::{BySide, Side};
 
 /// The README's Rust example, run as a doctest.

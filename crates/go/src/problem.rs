@@ -123,16 +123,22 @@ pub enum Issue {
         /// Lines replayed before stopping.
         replayed: usize,
     },
-    /// `RE` and the area score of the final position disagree.
+    /// A counted `RE` and the count of the final position, dead stones
+    /// judged, disagree: another winner, or margins more than
+    /// [`crate::result::TOLERANCE`] apart.
     ResultMismatch {
         /// The `RE` value.
         written: String,
-        /// Black's area.
+        /// Black's points under `counting`.
         black: u32,
-        /// White's area.
+        /// White's points under `counting`.
         white: u32,
         /// The komi counted.
         komi: f64,
+        /// How the points were counted.
+        counting: crate::rules::Counting,
+        /// Stones judged dead (of both colours).
+        dead: u32,
     },
     /// `RU` names no rule set the toolkit knows: the record is judged
     /// under the default profile.
@@ -265,9 +271,14 @@ impl Issue {
                 black,
                 white,
                 komi,
+                counting,
+                dead,
             } => format!(
-                "RE[{written}] but the area score of the final position is black {black}, white {white}, komi {komi}: {}",
-                margin_text(f64::from(*black) - f64::from(*white) - komi)
+                "RE[{written}] but the {} count of the final position ({dead} dead stone{}) is black {black}, white {white}, komi {komi}: {}: another winner, or more than {} point from the record",
+                counting.name(),
+                if *dead == 1 { "" } else { "s" },
+                margin_text(f64::from(*black) - f64::from(*white) - komi),
+                crate::result::TOLERANCE,
             ),
             Issue::UnknownRules { value, used } => {
                 format!("RU[{value}] names no rule set known here: judged under {used}")
@@ -337,7 +348,7 @@ impl Issue {
             Issue::TooManyVariations { .. } => "check the main line, or split the file",
             Issue::ImpliedHandicap { .. } => "write the stones as AB[..] in the root",
             Issue::ResultMismatch { .. } => {
-                "area scoring counts every stone on the board: dead stones never captured count for their owner, and territory scoring (Japanese rules) counts differently"
+                "dead stones are judged by Benson's algorithm and seeded playouts; a game stopped before its end, a result counted under other rules (--rules) or another komi differs"
             }
             Issue::UnknownRules { .. } => {
                 "--rules names the profile to judge it under (asalto check --help lists them)"

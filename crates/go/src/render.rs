@@ -9,6 +9,7 @@ use asalto_core::text::xml_escape;
 use crate::board::Territory;
 use crate::point::{Move, Point, Size, gtp_column_letter};
 use crate::position::Position;
+use crate::score::Count;
 use crate::side::Side;
 
 /// What to draw besides the stones.
@@ -39,11 +40,37 @@ fn is_star(size: Size, p: Point) -> bool {
         && (n == 19 || (p.col() == mid) == (p.row() == mid))
 }
 
-fn glyph(pos: &Position, territory: Option<&Territory>, p: Point) -> char {
+/// Who owns the points drawn: the area score's naive owners (every stone
+/// alive) or a count's, with its dead stones.
+#[derive(Clone, Copy)]
+enum Owners<'a> {
+    None,
+    Naive(&'a Territory),
+    Counted(&'a Count),
+}
+
+impl Owners<'_> {
+    fn owner(self, p: Point) -> Option<Side> {
+        match self {
+            Owners::None => None,
+            Owners::Naive(t) => t.owner(p),
+            Owners::Counted(c) => c.owner(p),
+        }
+    }
+
+    fn is_dead(self, p: Point) -> bool {
+        matches!(self, Owners::Counted(c) if c.is_dead(p))
+    }
+}
+
+fn glyph(pos: &Position, owners: Owners<'_>, p: Point) -> char {
+    let dead = owners.is_dead(p);
     match pos.board().get(p) {
+        Some(Side::Black) if dead => 'b',
+        Some(Side::White) if dead => 'w',
         Some(Side::Black) => 'X',
         Some(Side::White) => 'O',
-        None => match territory.and_then(|t| t.owner(p)) {
+        None => match owners.owner(p) {
             Some(Side::Black) => 'x',
             Some(Side::White) => 'o',
             None if is_star(pos.size(), p) => '+',
@@ -76,9 +103,40 @@ fn glyph(pos: &Position, territory: Option<&Territory>, p: Point) -> char {
 /// # Ok::<(), asalto_go::IllegalMove>(())
 /// ```
 pub fn text(pos: &Position, options: DrawOptions) -> String {
+    let territory = options.territory.then(|| pos.board().territory());
+    let owners = territory.as_ref().map_or(Owners::None, Owners::Naive);
+    draw_text(pos, owners, options.territory)
+}
+
+/// [`text`] with the owners and dead stones of `count` (a count of
+/// `pos`): living stones `X` and `O`, dead ones `b` and `w`, each point's
+/// owner `x` or `o` (the points of dead stones are their captor's), `.`
+/// for nobody's; then the count: how it was counted, each side's points,
+/// komi and result, the dead stones and the prisoners.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_go::{count, render, Board, BySide, Counting, Position, Profile};
+///
+/// let board = Board::from_grid_string(concat!(
+///     "..b.w....", "..b.w....", "..b.w....", "w.b.w....", "..b.w....",
+///     "..b.w....", "..b.w....", "..b.w....", "..b.w....",
+/// )).unwrap();
+/// let pos = Position::from_board(board, asalto_go::Side::Black, Profile::Japanese);
+/// let c = count(pos.board(), pos.captures(), 6.5, Counting::Territory, 1);
+/// let text = render::text_counted(&pos, &c);
+/// assert_eq!(text.lines().nth(4), Some(" 6  w x X . O o o o o  d"));
+/// assert!(text.contains("territory count: black 19, white 36, komi 6.5: W+23.5"));
+/// assert!(text.contains("dead stones: black 0, white 1"));
+/// ```
+pub fn text_counted(pos: &Position, count: &Count) -> String {
+    draw_text(pos, Owners::Counted(count), true)
+}
+
+fn draw_text(pos: &Position, owners: Owners<'_>, territory: bool) -> String {
     let size = pos.size();
     let n = size.get();
-    let territory = options.territory.then(|| pos.board().territory());
     let last = match pos.last_move() {
         Some((_, Move::Play(p))) => Some(p),
         _ => None,
@@ -101,7 +159,7 @@ pub fn text(pos: &Position, options: DrawOptions) -> String {
                 ' '
             };
             out.push(sep);
-            out.push(glyph(pos, territory.as_ref(), p));
+            out.push(glyph(pos, owners, p));
         }
         let end = if Some(Point::new(n - 1, row)) == last {
             ')'
@@ -136,9 +194,28 @@ pub fn text(pos: &Position, options: DrawOptions) -> String {
         let _ = write!(out, "; last move: {side} {what}");
     }
     out.push('\n');
-    if options.territory {
-        let s = pos.board().area_score();
-        let _ = writeln!(out, "area score: black {}, white {}", s.black, s.white);
+    match owners {
+        Owners::Counted(c) => {
+            let _ = writeln!(
+                out,
+                "{} count: black {}, white {}, komi {}: {}",
+                c.counting.name(),
+                c.points.black,
+                c.points.white,
+                c.komi,
+                c.to_result()
+            );
+            let _ = writeln!(
+                out,
+                "dead stones: black {}, white {}; prisoners: black {}, white {}",
+                c.dead_stones.black, c.dead_stones.white, c.prisoners.black, c.prisoners.white
+            );
+        }
+        _ if territory => {
+            let s = pos.board().area_score();
+            let _ = writeln!(out, "area score: black {}, white {}", s.black, s.white);
+        }
+        _ => {}
     }
     out
 }
@@ -166,6 +243,47 @@ const MARGIN: i32 = 30;
 /// # Ok::<(), asalto_go::IllegalMove>(())
 /// ```
 pub fn svg(pos: &Position, options: DrawOptions, caption: &[String]) -> String {
+    let territory = options.territory.then(|| pos.board().territory());
+    let owners = territory.as_ref().map_or(Owners::None, Owners::Naive);
+    draw_svg(pos, options, owners, caption)
+}
+
+/// [`svg`] with the owners and dead stones of `count` (a count of
+/// `pos`): a dead stone is drawn faded (`class="black dead"`) and crossed
+/// (`<path class="dead-mark">`), each point's owner a small square
+/// (`<rect class="owner-black|owner-white">`), on empty points and dead
+/// stones alike.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_go::{count, render, Board, BySide, Counting, Position, Profile, Side};
+///
+/// let board = Board::from_grid_string(concat!(
+///     "..b.w....", "..b.w....", "..b.w....", "w.b.w....", "..b.w....",
+///     "..b.w....", "..b.w....", "..b.w....", "..b.w....",
+/// )).unwrap();
+/// let pos = Position::from_board(board, Side::Black, Profile::Japanese);
+/// let c = count(pos.board(), BySide::new(0, 0), 6.5, Counting::Territory, 1);
+/// let svg = render::svg_counted(&pos, &c, &[]);
+/// assert_eq!(svg.matches(r#"class="white dead""#).count(), 1);
+/// assert_eq!(svg.matches(r#"class="dead-mark""#).count(), 1);
+/// assert_eq!(svg.matches(r#"class="owner-black""#).count(), 18);
+/// ```
+pub fn svg_counted(pos: &Position, count: &Count, caption: &[String]) -> String {
+    let options = DrawOptions {
+        territory: true,
+        mark: None,
+    };
+    draw_svg(pos, options, Owners::Counted(count), caption)
+}
+
+fn draw_svg(
+    pos: &Position,
+    options: DrawOptions,
+    owners: Owners<'_>,
+    caption: &[String],
+) -> String {
     let size = pos.size();
     let n = i32::from(size.get());
     let board = CELL * (n - 1);
@@ -182,7 +300,7 @@ pub fn svg(pos: &Position, options: DrawOptions, caption: &[String]) -> String {
     let _ = writeln!(s, "<title>{}</title>", xml_escape(title));
     let _ = writeln!(
         s,
-        r##"<style>.black{{fill:#111}}.white{{fill:#fafafa;stroke:#111}}.owner-black{{fill:#111}}.owner-white{{fill:#fafafa;stroke:#111}}.last{{fill:none;stroke:#d22;stroke-width:2}}</style>"##
+        r##"<style>.black{{fill:#111}}.white{{fill:#fafafa;stroke:#111}}.owner-black{{fill:#111}}.owner-white{{fill:#fafafa;stroke:#111}}.last{{fill:none;stroke:#d22;stroke-width:2}}.dead{{opacity:.45}}.dead-mark{{stroke:#d22;stroke-width:2}}</style>"##
     );
     let _ = writeln!(
         s,
@@ -235,30 +353,45 @@ pub fn svg(pos: &Position, options: DrawOptions, caption: &[String]) -> String {
             );
         }
     }
-    let territory = options.territory.then(|| pos.board().territory());
     for p in size.points() {
         let (x, y) = (at(p.col()), at(p.row()));
         let name: String = p.sgf().iter().map(|&b| b as char).collect();
-        match pos.board().get(p) {
-            Some(side) => {
+        let dead = owners.is_dead(p);
+        if let Some(side) = pos.board().get(p) {
+            let _ = writeln!(
+                s,
+                r#"<circle class="{}{}" data-point="{name}" cx="{x}" cy="{y}" r="{}"/>"#,
+                side.name(),
+                if dead { " dead" } else { "" },
+                CELL / 2 - 1
+            );
+            if dead {
+                let d = CELL / 4;
                 let _ = writeln!(
                     s,
-                    r#"<circle class="{}" data-point="{name}" cx="{x}" cy="{y}" r="{}"/>"#,
-                    side.name(),
-                    CELL / 2 - 1
+                    r#"<path class="dead-mark" data-point="{name}" d="M{} {} L{} {} M{} {} L{} {}"/>"#,
+                    x - d,
+                    y - d,
+                    x + d,
+                    y + d,
+                    x - d,
+                    y + d,
+                    x + d,
+                    y - d
                 );
             }
-            None => {
-                if let Some(owner) = territory.as_ref().and_then(|t| t.owner(p)) {
-                    let _ = writeln!(
-                        s,
-                        r#"<rect class="owner-{}" data-point="{name}" x="{}" y="{}" width="8" height="8"/>"#,
-                        owner.name(),
-                        x - 4,
-                        y - 4
-                    );
-                }
-            }
+        }
+        if pos.board().get(p).is_some() && !dead {
+            continue;
+        }
+        if let Some(owner) = owners.owner(p) {
+            let _ = writeln!(
+                s,
+                r#"<rect class="owner-{}" data-point="{name}" x="{}" y="{}" width="8" height="8"/>"#,
+                owner.name(),
+                x - 4,
+                y - 4
+            );
         }
     }
     if let Some((_, Move::Play(p))) = pos.last_move() {

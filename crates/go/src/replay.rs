@@ -24,6 +24,7 @@ use crate::position::Position;
 use crate::problem::{Issue, Problem, Severity, Span};
 use crate::result::GameResult;
 use crate::rules::{KoRule, Profile, RulesFrom};
+use crate::score::Counted;
 use crate::sgf::{self, Collection, Ident, NodeId, NodeRead, ParseOptions, PlainMove, unescape};
 use crate::side::{BySide, Side};
 
@@ -610,6 +611,9 @@ pub struct Game<P = Plies> {
     free_handicap: u32,
     /// The area score of the final position, worked out once.
     final_score: AreaScore,
+    /// The count of the final position, dead stones judged, when `RE`
+    /// claims a count (see [`Game::counted`]).
+    counted: Option<Counted>,
 }
 
 /// A checked file. The syntax tree is not kept (nor built, for main lines
@@ -772,6 +776,15 @@ impl<P> Game<P> {
     /// The area score of the final position.
     pub fn score(&self) -> AreaScore {
         self.final_score
+    }
+
+    /// The count of the final position under the profile's counting,
+    /// dead stones judged ([`crate::count`] with [`COUNT_SEED`]), when
+    /// `RE` claims a count a count under the komi can give (the one `RE`
+    /// is verified against); `None` otherwise: a game resigned, lost on
+    /// time or not finished has no count to verify.
+    pub fn counted(&self) -> Option<Counted> {
+        self.counted
     }
 
     /// The komi the profile counts (0 under `seed-2019`).
@@ -1800,11 +1813,13 @@ impl<S: Sink> LineReader<S> {
                 problems: self.problems,
                 free_handicap: 0,
                 final_score: AreaScore::default(),
+                counted: None,
             };
         };
         self.settle(size, true);
         self.sink.end(&self.judge.pos);
         let final_score = self.judge.pos.board().area_score();
+        let counted = counted_result(&self.info, self.profile, self.rules_from, &self.judge.pos);
         // The next record's replay starts on this board, cleared.
         self.judge.pos.give_back_board();
         let mut game = Game {
@@ -1818,6 +1833,7 @@ impl<S: Sink> LineReader<S> {
             problems: self.problems,
             free_handicap: self.free_handicap,
             final_score,
+            counted,
         };
         check_result(self.re_span, &mut game);
         game.problems.sort_by_key(|p| p.span.start);
@@ -1920,34 +1936,85 @@ fn fixed_handicap(size: Size, n: u32, top_bottom: bool) -> Option<Vec<Point>> {
     Some(points)
 }
 
-/// Compares `RE` with the count of the final position, when `RE` claims a
-/// count (not a resignation, time, forfeit, draw or unknown result) that
-/// a count under the komi counted can give exactly
-/// ([`GameResult::exact_with`]). The one place where `RE` is compared.
-fn check_result<P>(span: Span, game: &mut Game<P>) {
-    let Some(written) = game.info.result.clone() else {
-        return;
+/// The seed of the playouts that judge dead stones when `RE` is
+/// verified: fixed, so that a file gets the same verdict every time.
+pub const COUNT_SEED: u64 = 1;
+
+/// Counts `pos`, the final position of a game, when its `RE` claims a
+/// count that a count under the komi counted can give
+/// ([`GameResult::exact_with`]): under the profile's counting (territory
+/// for `japanese` and `korean`, area for the others), with the komi
+/// counted plus the profile's handicap compensation
+/// ([`Profile::handicap_compensation`]) and the prisoners taken, dead
+/// stones judged. A record that names no rules (`from`: the default)
+/// does not say how it was counted: the other counting is taken when it
+/// agrees with `RE` and the profile's does not (most such records come
+/// from servers that count territory).
+fn counted_result(
+    info: &GameInfo,
+    profile: Profile,
+    from: RulesFrom,
+    pos: &Position,
+) -> Option<Counted> {
+    let written = info.result.as_deref()?;
+    let komi = if profile.rules().komi_counts {
+        info.komi
+    } else {
+        0.0
     };
-    let result = GameResult::parse(&written);
-    let komi = game.komi_counted();
-    let Some(claim) = result.counted_margin() else {
-        return;
-    };
+    let result = GameResult::parse(written);
     if !result.exact_with(komi) {
-        return;
+        return None;
     }
-    let score = game.score();
-    let margin = score.margin(komi);
-    if (margin - claim).abs() > 1e-9 {
+    let count = count_under(profile, info, pos);
+    let counted = Counted::from(&count);
+    if from == RulesFrom::Default && result.agrees_with(counted.margin()) == Some(false) {
+        let other = count.other_counting();
+        if result.agrees_with(other.margin()) == Some(true) {
+            return Some(other);
+        }
+    }
+    Some(counted)
+}
+
+/// Counts `pos` (a position of the game `info` heads) as the rules of
+/// `profile` count: its counting, the komi it counts plus its handicap
+/// compensation ([`Profile::handicap_compensation`]), the prisoners
+/// taken, dead stones judged with [`COUNT_SEED`]. The count `RE` is
+/// verified against, and `show --territory`'s.
+pub fn count_under(profile: Profile, info: &GameInfo, pos: &Position) -> crate::Count {
+    let rules = profile.rules();
+    let komi = if rules.komi_counts { info.komi } else { 0.0 };
+    let compensation = profile.handicap_compensation(info.handicap);
+    crate::score::count(
+        pos.board(),
+        pos.captures(),
+        komi + f64::from(compensation),
+        rules.counting,
+        COUNT_SEED,
+    )
+}
+
+/// Compares a counted `RE` with the count of the final position, dead
+/// stones judged ([`Game::counted`]): `result-mismatch` when the winners
+/// differ or the margins are more than [`crate::result::TOLERANCE`] apart.
+/// The one place where `RE` is compared.
+fn check_result<P>(span: Span, game: &mut Game<P>) {
+    let (Some(written), Some(counted)) = (game.info.result.clone(), game.counted) else {
+        return;
+    };
+    if GameResult::parse(&written).agrees_with(counted.margin()) == Some(false) {
         game.problems.push(problem(
             Severity::Warning,
             span,
             None,
             Issue::ResultMismatch {
                 written,
-                black: score.black,
-                white: score.white,
-                komi,
+                black: counted.points.black,
+                white: counted.points.white,
+                komi: counted.komi,
+                counting: counted.counting,
+                dead: counted.dead_stones.black + counted.dead_stones.white,
             },
         ));
     }

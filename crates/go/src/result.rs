@@ -6,6 +6,14 @@
 
 use crate::side::Side;
 
+/// How many points a count of the final position may be from a counted
+/// `RE` and still agree with it: territory and area counting of one
+/// position differ by the difference of the stones each side put on the
+/// board (`Nb − Nw`, one point when Black played the last move, more with
+/// handicap stones), and a record rarely says which counting its result
+/// used. The winner must agree whatever the margins.
+pub const TOLERANCE: f64 = 1.0;
+
 /// How a game was decided, as `RE` says.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ResultKind {
@@ -143,6 +151,28 @@ impl GameResult {
     pub fn exact_with(&self, komi: f64) -> bool {
         self.counted_margin()
             .is_some_and(|m| (m + komi).fract().abs() < 1e-9)
+    }
+
+    /// Whether a count whose margin (Black's positive) is `counted`
+    /// agrees with this counted result: the same winner (a jigo agrees
+    /// with no winner), margins at most [`TOLERANCE`] apart. `None` when
+    /// this result is no count.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use asalto_go::result::GameResult;
+    ///
+    /// let re = GameResult::parse("W+3.5");
+    /// assert_eq!(re.agrees_with(-4.5), Some(true));
+    /// assert_eq!(re.agrees_with(-13.5), Some(false));
+    /// assert_eq!(GameResult::parse("B+0.5").agrees_with(-0.5), Some(false));
+    /// assert_eq!(GameResult::parse("B+R").agrees_with(10.5), None);
+    /// ```
+    pub fn agrees_with(&self, counted: f64) -> Option<bool> {
+        let claim = self.counted_margin()?;
+        let same_winner = claim.signum() == counted.signum() && counted != 0.0;
+        Some(same_winner && (claim - counted).abs() <= TOLERANCE + 1e-9)
     }
 
     /// The result in words: `black won by resignation`.

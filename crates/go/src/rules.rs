@@ -39,6 +39,16 @@ pub enum Counting {
     Territory,
 }
 
+impl Counting {
+    /// `area` or `territory`: the stable name in JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Counting::Area => "area",
+            Counting::Territory => "territory",
+        }
+    }
+}
+
 /// A rule set as data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -236,6 +246,20 @@ impl Profile {
             Profile::NewZealand => {
                 "New Zealand: positional superko, suicide allowed, play may go on after passes, area counting with komi"
             }
+        }
+    }
+
+    /// The points White receives besides komi in a game of `handicap`
+    /// stones, under the profile's own rules: Chinese area counting gives
+    /// White one point per handicap stone, the AGA's one per stone after
+    /// the first (each handicap stone is a point of Black's area that
+    /// territory counting would not give). None under the other profiles
+    /// (territory counting needs none).
+    pub const fn handicap_compensation(self, handicap: u32) -> u32 {
+        match self {
+            Profile::Chinese if handicap > 1 => handicap,
+            Profile::Aga if handicap > 1 => handicap - 1,
+            _ => 0,
         }
     }
 

@@ -140,6 +140,83 @@ impl Count {
     }
 }
 
+/// What a [`Count`] comes to, without the board: small enough to keep
+/// with every game of a collection.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Counted {
+    /// How the points were counted.
+    pub counting: Counting,
+    /// Komi (White's compensation), as given.
+    pub komi: f64,
+    /// Each colour's points (komi apart).
+    pub points: BySide<u32>,
+    /// Dead stones of each colour.
+    pub dead_stones: BySide<u32>,
+}
+
+impl Counted {
+    /// Black's margin after komi (see [`Count::margin`]).
+    pub fn margin(&self) -> f64 {
+        f64::from(self.points.black) - f64::from(self.points.white) - self.komi
+    }
+
+    /// The result in SGF's words: `B+3.5`, `W+0.5`, or `0` for jigo.
+    pub fn to_result(&self) -> String {
+        crate::problem::margin_text(self.margin())
+    }
+}
+
+impl From<&Count> for Counted {
+    fn from(c: &Count) -> Counted {
+        Counted {
+            counting: c.counting,
+            komi: c.komi,
+            points: c.points,
+            dead_stones: c.dead_stones,
+        }
+    }
+}
+
+impl Count {
+    /// The same judgement (dead stones, owners) counted the other way:
+    /// area when this count is by territory, territory when by area.
+    pub fn other_counting(&self) -> Counted {
+        let counting = match self.counting {
+            Counting::Area => Counting::Territory,
+            Counting::Territory => Counting::Area,
+        };
+        Counted {
+            counting,
+            komi: self.komi,
+            points: points(
+                counting,
+                self.living,
+                self.regions,
+                self.prisoners,
+                self.dead_stones,
+            ),
+            dead_stones: self.dead_stones,
+        }
+    }
+}
+
+/// Each colour's points under `counting` (see the module's formulas).
+fn points(
+    counting: Counting,
+    living: BySide<u32>,
+    regions: BySide<u32>,
+    prisoners: BySide<u32>,
+    dead_stones: BySide<u32>,
+) -> BySide<u32> {
+    match counting {
+        Counting::Area => BySide::new(living.black + regions.black, living.white + regions.white),
+        Counting::Territory => BySide::new(
+            regions.black + prisoners.black + dead_stones.white,
+            regions.white + prisoners.white + dead_stones.black,
+        ),
+    }
+}
+
 /// Counts the final `board` of a game with [`PLAYOUTS`] playouts:
 /// `prisoners` are the stones each colour captured during the game
 /// ([`crate::Position::captures`]), `komi` White's compensation, `seed`
@@ -205,13 +282,7 @@ pub fn count_with_playouts(
         }
     }
     let (owner, regions) = owners(board, &is_dead, &own, playouts);
-    let points = match counting {
-        Counting::Area => BySide::new(living.black + regions.black, living.white + regions.white),
-        Counting::Territory => BySide::new(
-            regions.black + prisoners.black + dead_stones.white,
-            regions.white + prisoners.white + dead_stones.black,
-        ),
-    };
+    let points = points(counting, living, regions, prisoners, dead_stones);
     Count {
         size,
         counting,

@@ -139,8 +139,9 @@ fn rules_words<P>(checked: &Checked<P>, asked: Option<Profile>) -> String {
     }
 }
 
-/// What a report says of a game's end: the area score of the final
-/// board when `RE` claims a count or is absent; for a resignation, time,
+/// What a report says of a game's end: when `RE` claims a count, the
+/// count it was verified against (dead stones judged); the area score of
+/// the final board when `RE` is absent; for a resignation, time,
 /// forfeit, draw or unknown result, the result as written, the score
 /// named an estimate.
 fn result_words<P>(game: &Game<P>) -> String {
@@ -168,7 +169,22 @@ fn result_words<P>(game: &Game<P>) -> String {
             "; area score {counted} (RE[{written}] not compared: no count with komi {komi} gives it)"
         );
     }
-    format!("; area score {counted}")
+    match game.counted() {
+        // The count `RE` was verified against, dead stones judged.
+        Some(c) => {
+            let dead = c.dead_stones.black + c.dead_stones.white;
+            format!(
+                "; {} count black {}, white {}, komi {} ({dead} dead stone{}): {}",
+                c.counting.name(),
+                c.points.black,
+                c.points.white,
+                c.komi,
+                if dead == 1 { "" } else { "s" },
+                c.to_result()
+            )
+        }
+        None => format!("; area score {counted}"),
+    }
 }
 
 /// `move 12 (black)`, or nothing for a problem of the file.

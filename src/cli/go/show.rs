@@ -4,7 +4,7 @@
 
 use asalto::text::escape_line;
 use asalto_go::result::GameResult;
-use asalto_go::{GameInfo, Profile, Tally, render};
+use asalto_go::{BySide, Count, Game, GameInfo, Profile, Side, Tally, render};
 
 use super::super::args::show::ShowFormat;
 use super::super::out::{Out, Status, WriteError, error, sorted_json};
@@ -73,6 +73,11 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
         mark: None,
     };
     let profile = super::load::judged(checked, settings.profile);
+    // With `--territory`, the position is counted as `check` verifies a
+    // counted `RE`: dead stones judged, by the profile's counting.
+    let count = settings
+        .territory
+        .then(|| asalto_go::replay::count_under(game.profile, &game.info, pos));
     match settings.format {
         ShowFormat::Human => {
             out.line(&format!(
@@ -82,11 +87,29 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
             for line in info_lines(&game.info) {
                 out.line(&line)?;
             }
-            out.write(&render::text(pos, options))?;
+            match &count {
+                Some(count) => out.write(&render::text_counted(pos, count))?,
+                None => out.write(&render::text(pos, options))?,
+            }
         }
         ShowFormat::Svg => {
             let caption = format!("{name}: after move {ply} of {total} ({})", profile.name());
-            out.write(&render::svg(pos, options, &[caption]))?;
+            match &count {
+                Some(count) => {
+                    let words = format!(
+                        "{} count: black {}, white {}, komi {}: {}; dead stones: black {}, white {}",
+                        count.counting.name(),
+                        count.points.black,
+                        count.points.white,
+                        count.komi,
+                        count.to_result(),
+                        count.dead_stones.black,
+                        count.dead_stones.white
+                    );
+                    out.write(&render::svg_counted(pos, count, &[caption, words]))?;
+                }
+                None => out.write(&render::svg(pos, options, &[caption]))?,
+            }
         }
         ShowFormat::Json => {
             let board = pos.board();
@@ -124,6 +147,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
                 "note": null,
                 "info": info_json(&game.info),
                 "rules_from": game.rules_from.name(),
+                "territory": count.as_ref().map(|c| territory_json(c, game)),
             });
             let json = Envelope::headed(asalto_go::json::head(profile).kind(Kind::Show), body);
             out.line(&sorted_json(&json))?;
@@ -169,6 +193,35 @@ fn info_lines(info: &GameInfo) -> Vec<String> {
         .into_iter()
         .map(|l| escape_line(&l).into_owned())
         .collect()
+}
+
+/// `show --territory`'s JSON `territory`: the count of the position
+/// shown, dead stones judged (see docs/go.md).
+fn territory_json(count: &Count, game: &Game<Tally>) -> serde_json::Value {
+    let size = count.size;
+    let dead: Vec<String> = count.dead.iter().map(|p| p.gtp(size)).collect();
+    let owners: String = size
+        .points()
+        .map(|p| match count.owner(p) {
+            Some(Side::Black) => 'b',
+            Some(Side::White) => 'w',
+            None => '.',
+        })
+        .collect();
+    let pair = |v: BySide<u32>| serde_json::json!({"black": v.black, "white": v.white});
+    serde_json::json!({
+        "rules": game.profile.name(),
+        "counting": count.counting.name(),
+        "komi": count.komi,
+        "prisoners": pair(count.prisoners),
+        "dead": dead,
+        "dead_stones": pair(count.dead_stones),
+        "territory": pair(count.regions),
+        "points": pair(count.points),
+        "score": count.to_result(),
+        "result": game.info.result,
+        "owners": owners,
+    })
 }
 
 /// `show`'s JSON `info`: the root's game information, each field null

@@ -126,3 +126,106 @@ fn game_information_is_read() {
     assert_eq!(info.event.as_deref(), Some("Castle game"));
     assert_eq!(info.rules.as_deref(), Some("Japanese"));
 }
+
+/// A finished 9x9 game set up: Black walls off columns a–c, White e–i,
+/// column d is dame, and a lone white stone on a4 sits dead in Black's
+/// area. Counted by hand under Japanese rules (territory): Black has the
+/// 17 empty points of columns a and b, the point under the dead stone
+/// and the dead stone as a prisoner, 19; White the 36 empty points of
+/// columns f–i; komi 6.5: W+23.5. By area: Black 9 stones and 18 points,
+/// 27; White 9 stones and 36 points, 45: W+24.5 (one point apart: White
+/// has one stone more on the board).
+fn owned(text: String) -> Checked<'static> {
+    asalto_go::check_owned(text.into_bytes(), &CheckOptions::default())
+}
+
+fn walled(ru: &str, re: &str) -> String {
+    let column = |c: char| (b'a'..=b'i').map(move |r| format!("[{c}{}]", r as char));
+    let black: String = column('c').collect();
+    let white: String = column('e').collect();
+    format!("(;GM[1]SZ[9]KM[6.5]RU[{ru}]RE[{re}]AB{black}AW{white}[ad];B[];W[])")
+}
+
+#[test]
+fn a_territory_count_with_dead_stones_agrees_with_a_hand_count() {
+    let c = owned(walled("Japanese", "W+23.5"));
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    let counted = c.games[0].counted().expect("a counted RE is counted");
+    assert_eq!(counted.counting, asalto_go::Counting::Territory);
+    assert_eq!((counted.points.black, counted.points.white), (19, 36));
+    assert_eq!(
+        (counted.dead_stones.black, counted.dead_stones.white),
+        (0, 1)
+    );
+    assert_eq!(counted.to_result(), "W+23.5");
+    // The same board under Chinese rules: counted by area.
+    let c = owned(walled("Chinese", "W+24.5"));
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    let counted = c.games[0].counted().unwrap();
+    assert_eq!(counted.counting, asalto_go::Counting::Area);
+    assert_eq!((counted.points.black, counted.points.white), (27, 45));
+}
+
+#[test]
+fn a_result_within_a_point_is_clean_and_ten_points_off_warns() {
+    let warned = |ru: &str, re: &str| {
+        let c = owned(walled(ru, re));
+        c.all_problems()
+            .filter(|p| p.kind.code() == "result-mismatch")
+            .map(|p| p.kind.message())
+            .next()
+    };
+    // Territory gives W+23.5, area W+24.5: either is within a point of
+    // the other counting.
+    assert_eq!(warned("Japanese", "W+24.5"), None);
+    assert_eq!(warned("Chinese", "W+23.5"), None);
+    let message = warned("Japanese", "W+13.5").expect("ten points off warns");
+    assert!(
+        message.contains("territory count of the final position (1 dead stone)"),
+        "{message}"
+    );
+    assert!(message.contains("W+23.5"), "{message}");
+    assert!(message.contains("more than 1 point"), "{message}");
+    assert!(warned("Chinese", "W+34.5").is_some());
+    // Two points off, and another winner at any margin.
+    assert!(warned("Japanese", "W+21.5").is_some());
+    assert!(warned("Japanese", "B+23.5").is_some());
+    // Not a count: nothing to verify, nothing counted.
+    let c = owned(walled("Japanese", "B+R"));
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    assert!(c.games[0].counted().is_none());
+}
+
+#[test]
+fn a_record_without_rules_is_counted_either_way() {
+    // No `RU`: simple-ko counts area (W+24.5), but the record may come
+    // from a server that counts territory (W+23.5, or W+22.5 one point
+    // off it): each agrees; 10 points off either does not.
+    let record = |re: &str| walled("", re).replace("RU[]", "");
+    for (re, counting) in [
+        ("W+24.5", asalto_go::Counting::Area),
+        ("W+22.5", asalto_go::Counting::Territory),
+    ] {
+        let c = owned(record(re));
+        assert_eq!(c.games[0].rules_from, RulesFrom::Default);
+        assert_eq!(codes(&c), Vec::<&str>::new(), "{re}");
+        assert_eq!(c.games[0].counted().unwrap().counting, counting, "{re}");
+    }
+    let c = owned(record("W+12.5"));
+    assert_eq!(codes(&c), ["result-mismatch"]);
+}
+
+#[test]
+fn handicap_games_under_chinese_and_aga_rules_give_white_compensation() {
+    assert_eq!(Profile::Chinese.handicap_compensation(4), 4);
+    assert_eq!(Profile::Aga.handicap_compensation(4), 3);
+    assert_eq!(Profile::Chinese.handicap_compensation(1), 0);
+    assert_eq!(Profile::Japanese.handicap_compensation(9), 0);
+    // The walled board with HA[3] under Chinese rules: White's area
+    // margin grows by 3 points.
+    let text = walled("Chinese", "W+27.5").replace("KM[6.5]", "KM[6.5]HA[3]");
+    let c = owned(text);
+    let counted = c.games[0].counted().unwrap();
+    assert_eq!(counted.komi, 9.5);
+    assert_eq!(counted.to_result(), "W+27.5");
+}
