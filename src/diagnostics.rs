@@ -492,6 +492,25 @@ impl GameReport {
         self.errors += errors;
     }
 
+    /// Count `n` more problems of `severity` and `code` that the game
+    /// found but did not keep (a broken record past its first problems):
+    /// in the report's counts and in its line about the problems of that
+    /// code not shown.
+    pub fn count_hidden(&mut self, severity: Severity, code: &'static str, n: usize) {
+        match severity {
+            Severity::Error => self.errors += n,
+            Severity::Warning => self.warnings += n,
+        }
+        match self
+            .hidden
+            .iter_mut()
+            .find(|h| h.0 == severity && h.1 == code)
+        {
+            Some(h) => h.2 += n,
+            None => self.hidden.push((severity, code, n)),
+        }
+    }
+
     /// Whether any problem was added.
     pub fn is_empty(&self) -> bool {
         self.errors + self.warnings == 0

@@ -971,3 +971,57 @@ fn solitaire_worst_inputs_end_in_bounded_memory() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("larger than 16 MiB"), "{stderr}");
 }
+
+/// A Go record of `moves` moves on one point, one a line: the first is
+/// legal, every other lands on a stone (`occupied`), 7 bytes a move.
+fn go_one_point_record(moves: usize) -> tempfile::NamedTempFile {
+    let mut file = tempfile::Builder::new().suffix(".sgf").tempfile().unwrap();
+    let mut text = String::from("(;GM[1]SZ[19]\n");
+    for i in 0..moves {
+        text.push_str(if i % 2 == 0 { ";B[aa]\n" } else { ";W[aa]\n" });
+    }
+    text.push_str(")\n");
+    file.write_all(text.as_bytes()).unwrap();
+    file.flush().unwrap();
+    file
+}
+
+/// Go's `check` of a record with a problem on every move keeps the first
+/// 1000 whole and counts the others by code: 200,000 illegal moves (1.4
+/// MB) are checked under 64 MiB of address space in every format, and
+/// the JSON line stays under 1 MB. It kept every problem before
+/// (2026-12-06): 3.8 KB of JSON a problem, 7.6 GB for 2,000,000 moves.
+#[test]
+fn go_check_of_a_problem_on_every_move_is_bounded() {
+    let file = go_one_point_record(200_001);
+    let path = file.path().to_str().unwrap();
+    let out = small(&["check", "--format", "json", path], file.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.len() < 1_000_000, "{} bytes", out.stdout.len());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["errors"], 200_000);
+    assert_eq!(json["problems"].as_array().unwrap().len(), 1000);
+    assert_eq!(json["problems"][0]["line"], 3);
+    assert_eq!(json["problems"][999]["line"], 1002);
+    assert_eq!(json["problems_omitted"], 199_000);
+    assert_eq!(json["omitted"][0]["code"], "occupied");
+    assert_eq!(json["omitted"][0]["count"], 199_000);
+    assert_eq!(json["omitted"][0]["last_line"], 200_002);
+
+    let out = small(&["check", path], file.path());
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("illegal move at aa: the point already holds a stone [occupied] (+199999 more); 200001 moves replayed"),
+        "{stdout}"
+    );
+    assert!(out.stdout.len() < 2_000_000, "{} bytes", out.stdout.len());
+    assert!(
+        stdout.contains("invalid record (200000 errors)")
+            && stdout.contains("… and 199997 more problems like this [occupied]"),
+        "{}",
+        stdout.lines().rev().take(20).collect::<Vec<_>>().join("\n")
+    );
+    let quiet = small(&["check", "-q", path], file.path());
+    assert_eq!((quiet.status.code(), quiet.stdout.len()), (Some(1), 0));
+}

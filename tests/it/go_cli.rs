@@ -933,4 +933,98 @@ fn show_json_lists_the_legal_moves_and_the_first_error() {
         assert_eq!(stopped[field], first[field], "{field}: {stopped:#}");
     }
     assert_eq!(stopped["code"], "occupied");
+
+const VARIATIONS: &str = "samples/go/variations.sgf";
+
+/// `--variation N` reads line N of the first tree (0: the main line) in
+/// `check`, `show` and `export`, numbered as `--all-variations` numbers
+/// them; a line the tree does not have is `no-variation`, with how many
+/// it has.
+#[test]
+fn go_variation_picks_a_line_for_check_show_and_export() {
+    let check = asalto(&["check", "--variation", "2", VARIATIONS]);
+    assert_eq!(check.code, 0, "{}", check.stderr);
+    assert!(
+        check.stdout.contains(", 1 game, 15 moves;"),
+        "{}",
+        check.stdout
+    );
+    let main = asalto(&["check", "--variation", "0", VARIATIONS]);
+    assert!(
+        main.stdout.contains(", 1 game, 77 moves;"),
+        "{}",
+        main.stdout
+    );
+
+    let show = asalto(&["show", "--variation", "3", VARIATIONS, "--format", "json"]);
+    assert_eq!(show.code, 0, "{}", show.stderr);
+    let json: Value = serde_json::from_str(&show.stdout).unwrap();
+    assert_eq!(json["last_move"]["ply"], 11, "{json}");
+
+    let gtp = asalto(&["export", "--variation", "3", VARIATIONS, "--to", "gtp"]);
+    assert_eq!(gtp.code, 0, "{}", gtp.stderr);
+    let plays: Vec<&str> = gtp
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("play"))
+        .collect();
+    assert_eq!(plays.len(), 11);
+    assert_eq!(plays[6], "play B C2");
+
+    let sgf = asalto(&["export", "--variation", "1", VARIATIONS, "--to", "sgf"]);
+    assert_eq!(sgf.code, 0, "{}", sgf.stderr);
+    assert!(
+        sgf.stdout.contains("C[Safer: the lower side first.]"),
+        "{}",
+        sgf.stdout
+    );
+    assert!(!sgf.stdout.contains("Cutting at once"), "{}", sgf.stdout);
+
+    for command in [
+        &["check", "--variation", "4", VARIATIONS][..],
+        &["show", "--variation", "4", VARIATIONS],
+        &["export", "--variation", "4", VARIATIONS, "--to", "sgf"],
+    ] {
+        let run = asalto(command);
+        assert_eq!(run.code, 1, "{command:?}: {}", run.stdout);
+        let said = run.stdout.clone() + &run.stderr;
+        assert!(
+            said.contains("no variation 4: the first game tree has 4 lines")
+                && said.contains("[no-variation]"),
+            "{command:?}: {said}"
+        );
+        if command[0] == "export" {
+            assert_eq!(run.stdout, "", "{command:?}");
+        }
+    }
+}
+
+/// Other games do not read `--variation`.
+#[test]
+fn go_variation_is_refused_for_other_games() {
+    let run = asalto(&["check", "--variation", "1", "samples/ejemplo.txt"]);
+    assert_eq!(run.code, 2, "{} {}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("--variation"), "{}", run.stderr);
+}
+
+/// `export --to sgf` keeps comments, names and properties it does not
+/// know on the main line: parsed again, the same properties.
+#[test]
+fn go_export_to_sgf_keeps_comments_and_unknown_properties() {
+    let record = "(;GM[1]FF[4]SZ[9]KM[6.5]PB[Ann]GN[Final]C[root comment]XZ[mine]\n;B[ee]C[first]BL[299]\n;C[between]\n;W[cc]N[named]\n;B[])\n";
+    let run = asalto_with_input(&["export", "--game", "go", "-", "--to", "sgf"], record);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    for kept in [
+        "GN[Final]",
+        "C[root comment]",
+        "XZ[mine]",
+        ";B[ee]C[first]BL[299]",
+        ";C[between]",
+        ";W[cc]N[named]",
+    ] {
+        assert!(out.contains(kept), "{kept}: {out}");
+    }
+    let again = asalto_with_input(&["export", "--game", "go", "-", "--to", "sgf"], out);
+    assert_eq!(&again.stdout, out);
 }

@@ -53,6 +53,7 @@
 #![forbid(unsafe_code)]
 
 mod bitset;
+pub mod capped;
 mod codes;
 pub mod console;
 pub mod coverage;

@@ -644,12 +644,35 @@ fn write_sgf_between(
     }
 }
 
-/// [`write_game_sgf`] of the first game of `checked`, written as its
-/// moves are replayed again (see [`write_gtp_replayed`]).
+/// [`write_game_sgf`] of the first game of `checked` (its main line, or
+/// the line `options.variation` names), written as its moves are replayed
+/// again (see [`write_gtp_replayed`]); unlike [`write_game_sgf`], the
+/// other properties of the line's nodes are kept (comments, names, times,
+/// markup, properties this crate does not know: [`LineExtras`]), on the
+/// node of their move, or as a node of their own where their node has no
+/// move.
 ///
 /// # Errors
 ///
 /// When `out` fails.
+///
+/// # Examples
+///
+/// ```
+/// use asalto_go::replay::{check_tally, CheckOptions, Tally};
+/// use asalto_go::export::write_sgf_replayed;
+///
+/// let text = b"(;GM[1]SZ[9]PB[Ann]GN[g1]C[start];B[ee]C[a \\] b];W[cc];C[after];B[])";
+/// let options = CheckOptions::default();
+/// let checked = check_tally(text, &options, Tally::keeping(&[0]));
+/// let start = checked.games[0].plies.position_after(0).unwrap().clone();
+/// let mut out = String::new();
+/// write_sgf_replayed(&checked, &options, &start, &mut out).unwrap();
+/// assert_eq!(
+///     out,
+///     "(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[0]PB[Ann]GN[g1]C[start]\n;B[ee]C[a \\] b]\n;W[cc]\n;C[after]\n;B[])\n"
+/// );
+/// ```
 pub fn write_sgf_replayed(
     checked: &Checked<Tally>,
     options: &CheckOptions,
@@ -659,19 +682,157 @@ pub fn write_sgf_replayed(
     let Some(game) = checked.games.first() else {
         return Ok(());
     };
+    let extras = LineExtras::of(&checked.source, options);
+    let mut nodes = extras.nodes.iter().peekable();
     write_sgf_head(game.size, &game.info, start, out)?;
+    if let Some(root) = nodes.next_if(|n| n.root) {
+        out.write_str(&root.text)?;
+    }
     let mut first = true;
     let mut written = Ok(());
     replay_first_between(checked, options, |ply, between| {
         if std::mem::take(&mut first) && written.is_ok() {
             written = write_sgf_start_pl(ply, start, out);
         }
+        // The nodes before this move's with something to keep: nodes of
+        // their own (a comment between moves, setup's other properties).
+        let at = ply.map_or(u32::MAX, |p| p.span().start as u32);
+        while written.is_ok()
+            && let Some(node) = nodes.next_if(|n| n.start < at && n.mv != Some(at))
+        {
+            written = write!(out, "\n;{}", node.text);
+        }
         if written.is_ok() {
             written = write_sgf_between(ply, between, out);
         }
+        if written.is_ok()
+            && let Some(node) = nodes.next_if(|n| n.mv == Some(at))
+        {
+            written = out.write_str(&node.text);
+        }
     });
     written?;
+    for node in nodes {
+        write!(out, "\n;{}", node.text)?;
+    }
     out.write_str(")\n")
+}
+
+/// The properties of the nodes of a line that the canonical writer does
+/// not make from the replay itself: all but the moves, the setup, `PL`
+/// and the root's `GM`, `FF`, `CA`, `SZ`, `KM`, `HA`, `RU`, `PB`, `PW`
+/// and `RE` (written from what was read). Each as written (the name
+/// normalized, the values with their escapes), so that a comment, a
+/// player's rank, a time left or a property no program knows survives
+/// `export --to sgf`. Held as text: a record's comments, not its moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineExtras {
+    /// The nodes with something to keep, in file order.
+    pub nodes: Vec<NodeExtras>,
+}
+
+/// What one node keeps ([`LineExtras`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeExtras {
+    /// Whether it is the root.
+    pub root: bool,
+    /// Where the node starts (its `;`).
+    pub start: u32,
+    /// Where its first move property starts, if it has one.
+    pub mv: Option<u32>,
+    /// The properties kept, as SGF: `C[nice move]BL[300]`.
+    pub text: String,
+}
+
+/// The names the canonical writer makes itself in every node.
+const MADE: [&str; 6] = ["B", "W", "AB", "AW", "AE", "PL"];
+/// The names it makes itself in the root.
+const MADE_IN_ROOT: [&str; 10] = ["GM", "FF", "CA", "SZ", "KM", "HA", "RU", "PB", "PW", "RE"];
+
+impl LineExtras {
+    /// The extras of the first game tree's line that `options` replays
+    /// (its main line, or `options.variation`) in `text` (decoded).
+    pub fn of(text: &str, options: &CheckOptions) -> LineExtras {
+        let parse_options = crate::sgf::ParseOptions {
+            lenient: options.lenient,
+        };
+        let mut extras = LineExtras::default();
+        if options.all_variations || options.variation > 0 {
+            let (collection, _) = crate::sgf::parse(text, parse_options);
+            let k = if options.all_variations {
+                0
+            } else {
+                options.variation
+            };
+            let line = collection
+                .roots()
+                .first()
+                .and_then(|&root| collection.lines(root).nth(k));
+            for (i, &id) in line.iter().flatten().enumerate() {
+                extras.add(text, crate::sgf::NodeRead::of(&collection, id), i == 0);
+            }
+            return extras;
+        }
+        let mut reader = FirstLine {
+            src: text,
+            trees: 0,
+            extras,
+        };
+        crate::sgf::parse_with(text, parse_options, &mut reader);
+        reader.extras
+    }
+
+    fn add(&mut self, src: &str, node: crate::sgf::NodeRead<'_>, root: bool) {
+        let mut text = String::new();
+        let mut mv = None;
+        for prop in node.props {
+            let name = prop.ident.as_str();
+            if name == "B" || name == "W" {
+                mv = mv.or(Some(prop.span().start as u32));
+            }
+            if MADE.contains(&name) || (root && MADE_IN_ROOT.contains(&name)) {
+                continue;
+            }
+            text.push_str(name);
+            for v in node.values(prop) {
+                text.push('[');
+                text.push_str(&src[v.span().range()]);
+                text.push(']');
+            }
+        }
+        if !text.is_empty() {
+            self.nodes.push(NodeExtras {
+                root,
+                start: node.span.start as u32,
+                mv,
+                text,
+            });
+        }
+    }
+}
+
+/// Reads the extras of the first tree's main line as the parser reads
+/// it (no tree built).
+struct FirstLine<'a> {
+    src: &'a str,
+    trees: usize,
+    extras: LineExtras,
+}
+
+impl crate::sgf::MainLine for &mut FirstLine<'_> {
+    fn node(&mut self, node: crate::sgf::NodeRead<'_>, root: bool) {
+        self.trees += usize::from(root);
+        if self.trees == 1 {
+            self.extras.add(self.src, node, root);
+        }
+    }
+
+    /// A node of one move and nothing else: nothing to keep.
+    fn plain_move(&mut self, _: crate::sgf::PlainMove) {}
+
+    fn reads(&self, _: crate::sgf::Ident) -> bool {
+        true
+    }
 }
 
 /// `\n;B[pd]`.

@@ -360,8 +360,28 @@ pub struct CheckBody {
     pub rules_from: &'static str,
     /// The first game's `RU` as written (null without).
     pub ru: Option<String>,
-    /// Every problem, the file's first.
+    /// The problems, the file's first: the first
+    /// [`PROBLEMS_KEPT`](asalto_core::capped::PROBLEMS_KEPT) (1000) whole.
     pub problems: Vec<asalto_core::json::DiagnosticJson>,
+    /// How many problems past those are counted, not listed (0 for most
+    /// files).
+    pub problems_omitted: usize,
+    /// Those problems, by severity and code (empty for most files).
+    pub omitted: Vec<OmittedJson>,
+}
+
+/// Problems of one severity and code counted, not listed, in a check
+/// report.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct OmittedJson {
+    /// `error` or `warning`.
+    pub severity: &'static str,
+    /// Their reason code.
+    pub code: &'static str,
+    /// How many.
+    pub count: usize,
+    /// The line of the last one.
+    pub last_line: usize,
 }
 
 impl<P: Moves> From<&Checked<'_, P>> for CheckJson {
@@ -371,10 +391,8 @@ impl<P: Moves> From<&Checked<'_, P>> for CheckJson {
             .games
             .first()
             .map_or(crate::Profile::SGF_DEFAULT, |g| g.profile);
-        let errors = c
-            .all_problems()
-            .filter(|p| p.severity == asalto_core::Severity::Error)
-            .count();
+        let errors = c.count(asalto_core::Severity::Error);
+        let listed = c.listed();
         CheckJson::headed(
             head(profile).kind(Kind::Check),
             CheckBody {
@@ -383,7 +401,7 @@ impl<P: Moves> From<&Checked<'_, P>> for CheckJson {
                 games: c.games.len(),
                 plies: c.games.iter().map(Game::moves).sum(),
                 errors,
-                warnings: c.all_problems().count() - errors,
+                warnings: c.count(asalto_core::Severity::Warning),
                 score: match c.games.as_slice() {
                     [game] => Some(ScoreJson::new(game.score(), game.komi_counted())),
                     _ => None,
@@ -404,9 +422,22 @@ impl<P: Moves> From<&Checked<'_, P>> for CheckJson {
                     .map_or(crate::RulesFrom::Default, |g| g.rules_from)
                     .name(),
                 ru: c.games.first().and_then(|g| g.info.rules.clone()),
-                problems: c
-                    .all_problems()
-                    .map(|p| asalto_core::json::DiagnosticJson::indexed(p, &index))
+                problems: listed
+                    .shown
+                    .iter()
+                    .map(|p| asalto_core::json::DiagnosticJson::indexed(*p, &index))
+                    .collect(),
+                problems_omitted: listed.omitted_count(),
+                omitted: listed
+                    .omitted
+                    .omitted()
+                    .iter()
+                    .map(|o| OmittedJson {
+                        severity: o.severity.name(),
+                        code: o.code,
+                        count: o.count,
+                        last_line: index.line_column(o.last.start).0,
+                    })
                     .collect(),
             },
         )

@@ -72,7 +72,7 @@ pub use game::{Go, Outcome};
 pub use illegal::{IllegalMove, IllegalMoveKind};
 pub use point::{GTP_COLUMNS, MAX_SIZE, Move, Point, Size, gtp_column_letter};
 pub use position::{Played, Position};
-pub use problem::{Issue, Problem, Severity, Span, SyntaxKind};
+pub use problem::{Issue, Problem, Problems, Severity, Span, SyntaxKind};
 pub use replay::{
     CheckOptions, Checked, Game, GameInfo, Moves, Plies, Ply, Tally, check, check_owned,
     check_tally,

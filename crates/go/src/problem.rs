@@ -13,6 +13,12 @@ pub use asalto_core::{Severity, Span};
 /// One problem of a record: `asalto_core`'s problem with Go's kinds.
 pub type Problem = asalto_core::Problem<Issue>;
 
+/// The problems of a file or of a line: the first
+/// [`PROBLEMS_KEPT`](asalto_core::capped::PROBLEMS_KEPT) kept whole, the
+/// others counted by severity and code (a broken record can have a
+/// problem on every move; a report of one is bounded all the same).
+pub type Problems = asalto_core::capped::Problems<Issue>;
+
 /// A syntax fault of an SGF file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -123,6 +129,13 @@ pub enum Issue {
         /// Lines replayed before stopping.
         replayed: usize,
     },
+    /// The line asked for (`--variation`) is not in the first game tree.
+    NoVariation {
+        /// The line asked for (0: the main line).
+        asked: usize,
+        /// The lines the tree has.
+        lines: usize,
+    },
     /// A counted `RE` and the count of the final position, dead stones
     /// judged, disagree: another winner, or margins more than
     /// [`crate::result::TOLERANCE`] apart.
@@ -199,6 +212,7 @@ impl Issue {
             Issue::TwoMovesInNode => "two-moves-in-node",
             Issue::HandicapMismatch { .. } => "handicap-mismatch",
             Issue::TooManyVariations { .. } => "too-many-variations",
+            Issue::NoVariation { .. } => "no-variation",
             Issue::ImpliedHandicap { .. } => "implied-handicap",
             Issue::ResultMismatch { .. } => "result-mismatch",
             Issue::UnknownRules { .. } => "unknown-rules",
@@ -266,6 +280,14 @@ impl Issue {
                     "only the first {replayed} variations were checked: the tree has too many lines to replay each from the root"
                 )
             }
+            Issue::NoVariation { asked, lines } => format!(
+                "no variation {asked}: the first game tree has {} (0 is the main line, then the others in tree order, up to {})",
+                match lines {
+                    1 => "1 line".to_string(),
+                    n => format!("{n} lines"),
+                },
+                lines.saturating_sub(1)
+            ),
             Issue::ResultMismatch {
                 written,
                 black,
@@ -303,6 +325,7 @@ impl Issue {
             Issue::TwoMovesInNode => "second move".into(),
             Issue::HandicapMismatch { .. } => "handicap".into(),
             Issue::TooManyVariations { .. } => "first line not checked".into(),
+            Issue::NoVariation { .. } => "this game tree".into(),
             Issue::ImpliedHandicap { .. } => "handicap".into(),
             Issue::ResultMismatch { .. } => "result".into(),
             Issue::UnknownRules { .. } => "rules".into(),
@@ -346,6 +369,7 @@ impl Issue {
             Issue::TwoMovesInNode => "put each move in a node of its own",
             Issue::HandicapMismatch { .. } => return None,
             Issue::TooManyVariations { .. } => "check the main line, or split the file",
+            Issue::NoVariation { .. } => "`check --all-variations` lists every line",
             Issue::ImpliedHandicap { .. } => "write the stones as AB[..] in the root",
             Issue::ResultMismatch { .. } => {
                 "dead stones are judged by Benson's algorithm and seeded playouts; a game stopped before its end, a result counted under other rules (--rules) or another komi differs"

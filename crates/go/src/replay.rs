@@ -21,7 +21,7 @@ use crate::board::AreaScore;
 use crate::illegal::IllegalMoveKind;
 use crate::point::{Move, Point, Size};
 use crate::position::Position;
-use crate::problem::{Issue, Problem, Severity, Span};
+use crate::problem::{Issue, Problem, Problems, Severity, Span};
 use crate::result::GameResult;
 use crate::rules::{KoRule, Profile, RulesFrom};
 use crate::score::Counted;
@@ -39,6 +39,12 @@ pub struct CheckOptions {
     pub lenient: bool,
     /// Replay every variation, not only the main line.
     pub all_variations: bool,
+    /// The line of the first game tree replayed instead of its main line:
+    /// 0 is the main line, then the other lines from the root to a leaf in
+    /// tree order (the first child's lines first), as `all_variations`
+    /// numbers them ([`Game::variation`]). A line the tree does not have
+    /// is the error `no-variation`. Ignored with `all_variations`.
+    pub variation: usize,
 }
 
 /// One move of a replayed line: 16 bytes, since a record of millions of
@@ -545,11 +551,18 @@ pub(crate) fn replay_text<S: Sink>(text: &str, options: &CheckOptions, sink: S) 
         lenient: options.lenient,
     };
     let profile = options.profile;
-    if options.all_variations {
+    if options.all_variations || options.variation > 0 {
         let (collection, _) = sgf::parse(text, parse_options);
         let root = *collection.roots().first()?;
-        let line = collection.lines(root).next()?;
-        return Some(replay_line(text, &collection, &line, profile, sink));
+        let k = if options.all_variations {
+            0
+        } else {
+            options.variation
+        };
+        let line = collection.lines(root).nth(k)?;
+        let mut game = replay_line(text, &collection, &line, profile, sink);
+        game.variation = k;
+        return Some(game);
     }
     let mut lines = MainLines {
         src: text,
@@ -607,7 +620,7 @@ pub struct Game<P = Plies> {
     /// The moves, as kept.
     pub plies: P,
     /// Problems of this line.
-    pub problems: Vec<Problem>,
+    pub problems: Problems,
     free_handicap: u32,
     /// The area score of the final position, worked out once.
     final_score: AreaScore,
@@ -615,6 +628,9 @@ pub struct Game<P = Plies> {
     /// claims a count (see [`Game::counted`]).
     counted: Option<Counted>,
 }
+
+/// The problems a report of a [`Checked`] lists ([`Checked::listed`]).
+pub type Listed<'a> = asalto_core::capped::Listed<'a, Issue>;
 
 /// A checked file. The syntax tree is not kept (nor built, for main lines
 /// only): a game holds its moves (16 bytes each), the tree would take
@@ -631,7 +647,7 @@ pub struct Checked<'s, P = Plies> {
     /// The charset the file was read in.
     pub charset: &'static str,
     /// File-level problems: charset, syntax.
-    pub problems: Vec<Problem>,
+    pub problems: Problems,
     /// One game per tree (and per variation with `all_variations`).
     pub games: Vec<Game<P>>,
 }
@@ -644,9 +660,30 @@ impl<P> Checked<'_, P> {
             .chain(self.games.iter().flat_map(|g| g.problems.iter()))
     }
 
-    /// Whether no problem is an error.
+    /// Whether no problem is an error (counted ones too).
     pub fn is_valid(&self) -> bool {
-        self.all_problems().all(|p| p.severity != Severity::Error)
+        self.count(Severity::Error) == 0
+    }
+
+    /// How many problems of `severity`, kept whole or only counted.
+    pub fn count(&self, severity: Severity) -> usize {
+        self.problems.count(severity)
+            + self
+                .games
+                .iter()
+                .map(|g| g.problems.count(severity))
+                .sum::<usize>()
+    }
+
+    /// What a report lists: the first
+    /// [`PROBLEMS_KEPT`](asalto_core::capped::PROBLEMS_KEPT) problems (the
+    /// file's, then each game's) whole, and the others counted by
+    /// severity and code, with those each list only counted. A report of
+    /// a file of any number of problems, or of any number of variations,
+    /// is of bounded size.
+    pub fn listed(&self) -> Listed<'_> {
+        let lists = std::iter::once(&self.problems).chain(self.games.iter().map(|g| &g.problems));
+        asalto_core::capped::listed(lists, asalto_core::capped::PROBLEMS_KEPT)
     }
 
     /// 1-based line and column (in characters) of a span's start.
@@ -796,9 +833,9 @@ impl<P> Game<P> {
         }
     }
 
-    /// Whether no problem of this line is an error.
+    /// Whether no problem of this line is an error (counted ones too).
     pub fn is_valid(&self) -> bool {
-        self.problems.iter().all(|p| p.severity != Severity::Error)
+        !self.problems.any_error()
     }
 }
 
@@ -870,7 +907,7 @@ fn check_decoded<'s, S: Sink>(
         lenient: options.lenient,
     };
     let profile = options.profile;
-    if !options.all_variations {
+    if !options.all_variations && options.variation == 0 {
         // Each main line is read and judged as it is parsed; no tree.
         // The positional-superko history makes room for every move too
         // (and may, when the record's `RU` chooses the profile).
@@ -890,7 +927,7 @@ fn check_decoded<'s, S: Sink>(
         };
         let mut problems = sgf::parse_with(&decoded.text, parse_options, &mut lines);
         if let Some(p) = decoded.problem {
-            problems.insert(0, p);
+            problems.insert_first(p);
         }
         lines.done();
         let games = lines.games;
@@ -903,10 +940,41 @@ fn check_decoded<'s, S: Sink>(
     }
     let (collection, mut problems) = sgf::parse(&decoded.text, parse_options);
     if let Some(p) = decoded.problem {
-        problems.insert(0, p);
+        problems.insert_first(p);
     }
     let mut games = Vec::with_capacity(collection.roots().len());
     let mut sink = sink;
+    if !options.all_variations {
+        // One line of the first tree (`options.variation`), the main line
+        // of the others.
+        for (i, &root) in collection.roots().iter().enumerate() {
+            let k = if i == 0 { options.variation } else { 0 };
+            let Some(line) = collection.lines(root).nth(k) else {
+                // Fewer lines than asked: how many (one held at a time).
+                problems.push(Problem::error(
+                    Issue::NoVariation {
+                        asked: k,
+                        lines: collection.lines(root).count(),
+                    },
+                    collection.node(root).span(),
+                ));
+                // The games a command shows start with the line asked
+                // for, or are none.
+                break;
+            };
+            let mut game = replay_line(&decoded.text, &collection, &line, profile, sink);
+            sink = game.plies.next();
+            game.variation = k;
+            games.push(game);
+        }
+        drop(collection);
+        return Checked {
+            source: decoded.text,
+            charset: decoded.charset,
+            problems,
+            games,
+        };
+    }
     for &root in collection.roots() {
         {
             let mut seen = std::collections::HashSet::new();
@@ -994,7 +1062,7 @@ fn root_text<'s>(src: &'s str, root: NodeRead<'_>, id: Ident) -> Option<(Cow<'s,
 }
 
 /// Reads the size: `None` (with an error) when the game cannot be replayed.
-fn read_size(src: &str, root: NodeRead<'_>, problems: &mut Vec<Problem>) -> Option<Size> {
+fn read_size(src: &str, root: NodeRead<'_>, problems: &mut Problems) -> Option<Size> {
     let Some((text, span)) = root_text(src, root, SZ) else {
         return Some(Size::NINETEEN);
     };
@@ -1059,7 +1127,7 @@ fn from_fox(src: &str, root: NodeRead<'_>) -> bool {
 
 /// The root's game information; `fox`: whether the record comes from
 /// the Fox server ([`from_fox`]).
-fn read_info(src: &str, root: NodeRead<'_>, fox: bool, problems: &mut Vec<Problem>) -> GameInfo {
+fn read_info(src: &str, root: NodeRead<'_>, fox: bool, problems: &mut Problems) -> GameInfo {
     let mut info = GameInfo::default();
     if let Some((text, span)) = root_text(src, root, KM) {
         // A decimal comma is read as a point (copied only when present).
@@ -1233,7 +1301,7 @@ impl Judge {
     }
 
     /// Applies an event; with `problems`, judges it.
-    fn event(&mut self, ev: Event, problems: Option<&mut Vec<Problem>>) {
+    fn event(&mut self, ev: Event, problems: Option<&mut Problems>) {
         match ev {
             Event::Setup(p, stone) => {
                 self.pos.set_stone_deferred(p, stone);
@@ -1269,7 +1337,7 @@ impl Judge {
         &mut self,
         ply: &Ply,
         sink: &mut S,
-        problems: Option<&mut Vec<Problem>>,
+        problems: Option<&mut Problems>,
     ) -> Option<IllegalMoveKind> {
         let side = ply.side;
         let free = self.free_handicap > 0 && side == Side::Black;
@@ -1416,7 +1484,7 @@ struct LineReader<S> {
     /// The root's `HA` and `RE`, where problems about them go.
     ha_span: Span,
     re_span: Span,
-    problems: Vec<Problem>,
+    problems: Problems,
     /// Nodes read so far (the root is depth 0).
     depth: usize,
     root_black: u32,
@@ -1446,7 +1514,7 @@ impl<S: Sink> LineReader<S> {
         moves: usize,
         mut sink: S,
     ) -> LineReader<S> {
-        let mut problems = Vec::new();
+        let mut problems = Problems::default();
         let mut info = GameInfo::default();
         let mut size = None;
         let fox = from_fox(src, root);
@@ -2027,7 +2095,7 @@ fn choose_profile(
     asked: Option<Profile>,
     info: &GameInfo,
     root: NodeRead<'_>,
-    problems: &mut Vec<Problem>,
+    problems: &mut Problems,
 ) -> (Profile, RulesFrom) {
     if let Some(profile) = asked {
         return (profile, RulesFrom::Option);

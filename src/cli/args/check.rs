@@ -54,6 +54,11 @@ pub struct Args {
     /// Go: check every line of the variation tree, not just the main line.
     #[arg(long)]
     pub all_variations: bool,
+    /// Go: check line N of the first game tree instead of its main line (0:
+    /// the main line; then every other line from the root to a leaf, in
+    /// tree order, the first child's lines first).
+    #[arg(long, value_name = "N", conflicts_with = "all_variations")]
+    pub variation: Option<usize>,
 }
 
 /// The output formats of `check`.
@@ -69,11 +74,12 @@ pub enum CheckFormat {
 }
 
 /// The options of `check` that not every game reads.
-pub const GAME_OPTIONS: [Given; 4] = [
+pub const GAME_OPTIONS: [Given; 5] = [
     Given::some("--rebels"),
     Given::every("--lenient"),
     Given::some("--all-variations"),
     Given::some("--first"),
+    Given::some("--variation"),
 ];
 
 impl Args {
@@ -93,6 +99,7 @@ impl Args {
             rebels: self.rebels,
             first: self.bishops.first,
             all_variations: self.all_variations,
+            variation: self.variation.unwrap_or(0),
         }
     }
 
@@ -105,6 +112,7 @@ impl Args {
                 self.lenient,
                 self.all_variations,
                 self.bishops.first.is_some(),
+                self.variation.is_some(),
             ],
         )
     }

@@ -379,6 +379,9 @@ pub struct Reading {
     pub first: Option<asalto_madbishops::Side>,
     /// Go: every line of the variation tree.
     pub all_variations: bool,
+    /// Go: the line of the first game tree read instead of its main line
+    /// (`--variation N`; 0: the main line).
+    pub variation: usize,
 }
 
 impl Reading {

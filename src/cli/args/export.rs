@@ -30,6 +30,11 @@ pub struct Args {
     /// instead of nothing.
     #[arg(long)]
     pub keep_partial: bool,
+    /// Go: line N of the first game tree instead of its main line (0: the
+    /// main line; then every other line from the root to a leaf, in tree
+    /// order, the first child's lines first).
+    #[arg(long, value_name = "N")]
+    pub variation: Option<usize>,
     /// For `--to transcript`: leave out the typed lines, giving only what the
     /// program prints when its input comes from a pipe.
     #[arg(long)]
@@ -123,18 +128,22 @@ pub enum Source {
 }
 
 /// The options of `export` that not every game reads.
-pub const GAME_OPTIONS: [Given; 5] = [
+pub const GAME_OPTIONS: [Given; 6] = [
     Given::every("--lenient"),
     Given::some("--no-echo"),
     Given::some("--board-form"),
     Given::some("--first"),
     Given::some("--notation"),
+    Given::some("--variation"),
 ];
 
 impl Args {
     /// How its records are read under the profile `rules`.
     pub fn reading(&self, rules: Rules) -> Reading {
-        Reading::of(rules, &self.read, &self.bishops)
+        Reading {
+            variation: self.variation.unwrap_or(0),
+            ..Reading::of(rules, &self.read, &self.bishops)
+        }
     }
 
     /// The options of [`GAME_OPTIONS`] given.
@@ -147,6 +156,7 @@ impl Args {
                 self.board_form.is_some(),
                 self.bishops.first.is_some(),
                 self.notation.is_some(),
+                self.variation.is_some(),
             ],
         )
     }

@@ -34,6 +34,11 @@ pub struct Args {
     /// Go: mark who owns each empty point (area scoring).
     #[arg(long)]
     pub territory: bool,
+    /// Go: line N of the first game tree instead of its main line (0: the
+    /// main line; then every other line from the root to a leaf, in tree
+    /// order, the first child's lines first).
+    #[arg(long, value_name = "N")]
+    pub variation: Option<usize>,
     #[command(flatten)]
     pub bishops: BishopsArgs,
     /// Mad Bishops: draw the board as the course report's console display
@@ -66,17 +71,21 @@ pub enum ShowFormat {
 }
 
 /// The options of `show` that not every game reads.
-pub const GAME_OPTIONS: [Given; 4] = [
+pub const GAME_OPTIONS: [Given; 5] = [
     Given::every("--lenient"),
     Given::some("--territory"),
     Given::some("--first"),
     Given::some("--report"),
+    Given::some("--variation"),
 ];
 
 impl Args {
     /// How its records are read under the profile `rules`.
     pub fn reading(&self, rules: Rules) -> Reading {
-        Reading::of(rules, &self.read, &self.bishops)
+        Reading {
+            variation: self.variation.unwrap_or(0),
+            ..Reading::of(rules, &self.read, &self.bishops)
+        }
     }
 
     /// The options of [`GAME_OPTIONS`] given.
@@ -88,6 +97,7 @@ impl Args {
                 self.territory,
                 self.bishops.first.is_some(),
                 self.report,
+                self.variation.is_some(),
             ],
         )
     }

@@ -24,6 +24,9 @@ pub struct Check {
     pub lenient: bool,
     /// Check every line of the variation tree.
     pub all_variations: bool,
+    /// The line of the first game tree to check instead of its main line
+    /// (`--variation`; 0: the main line).
+    pub variation: usize,
 }
 
 impl Check {
@@ -33,6 +36,7 @@ impl Check {
             profile: self.profile,
             lenient: self.lenient,
             all_variations: self.all_variations,
+            variation: self.variation,
         }
     }
 }
@@ -207,18 +211,24 @@ fn at_move(p: &Problem) -> String {
 fn summary<P: Moves>(name: &str, checked: &Checked<P>, profile: Option<Profile>) -> String {
     let name = escape_line(name);
     let moves: usize = checked.games.iter().map(Game::moves).sum();
-    let warnings = checked
-        .all_problems()
-        .filter(|p| p.severity == Severity::Warning)
-        .count();
-    let errors: Vec<&Problem> = checked
-        .all_problems()
-        .filter(|p| p.severity == Severity::Error)
-        .collect();
+    let warnings = checked.count(Severity::Warning);
+    let errors = checked.count(Severity::Error);
+    let listed = checked.listed();
+    let first_error = listed.shown.iter().find(|p| p.severity == Severity::Error);
     let rules = rules_words(checked, profile);
-    if let Some(e) = errors.first() {
+    if errors > 0 && first_error.is_none() {
+        // Every error is past the problems listed (a file of many
+        // warnings first): counted only.
+        return format!(
+            "{name}: invalid ({rules}): {} past the first {} problems; {} replayed",
+            asalto::text::count(errors, "error"),
+            asalto_core::capped::PROBLEMS_KEPT,
+            asalto::text::count(moves, "move"),
+        );
+    }
+    if let Some(e) = first_error {
         let (line, column) = checked.line_col(e.span);
-        let more = match errors.len() {
+        let more = match errors {
             1 => String::new(),
             n => format!(" (+{} more)", n - 1),
         };
@@ -266,8 +276,15 @@ pub fn report<P: Moves>(
 /// help), then the board before the first illegal move.
 fn details<P: Moves>(name: &str, checked: &Checked<P>, color: bool) -> String {
     let mut report = GameReport::new(name);
-    for p in checked.all_problems() {
-        report.add(checked.source.as_ref(), Entry::of(p));
+    let listed = checked.listed();
+    for p in &listed.shown {
+        report.add(checked.source.as_ref(), Entry::of(*p));
+    }
+    // The problems past those kept, counted with the ones of their code
+    // not shown (a file with a problem on every move makes a report of
+    // bounded size).
+    for o in listed.omitted.omitted() {
+        report.count_hidden(o.severity, o.code, o.count);
     }
     let mut text = if report.is_empty() {
         String::new()
@@ -354,6 +371,7 @@ mod tests {
                         profile,
                         lenient,
                         all_variations,
+                        variation: 0,
                     };
                     let full = asalto_go::check(bytes, &check.options());
                     let full = (

@@ -62,7 +62,7 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
     } = settings;
     let mut checked = Vec::new();
     for path in paths {
-        match super::load::load(path, profile, lenient, Tally::default().with_moves()) {
+        match super::load::load(path, profile, lenient, 0, Tally::default().with_moves()) {
             Ok(loaded) => checked.push(loaded),
             Err(status) => return Ok(status),
         }
@@ -93,7 +93,7 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
                 // The side to move there: either record's, else the other
                 // side of the last move.
                 let side = ra.as_ref().or(rb.as_ref()).map(|(side, _)| side.name());
-                let options = super::load::options(profile, lenient);
+                let options = super::load::options(profile, lenient, 0);
                 let again = tally_first(a, &options, Tally::keeping(&[i]));
                 let before = again
                     .as_ref()
@@ -145,7 +145,7 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
                         move_text(b, i).unwrap_or_else(nothing)
                     ))?;
                     // The reference replayed again up to the difference.
-                    let options = super::load::options(profile, lenient);
+                    let options = super::load::options(profile, lenient, 0);
                     let again = tally_first(a, &options, Tally::keeping(&[i]));
                     if let Some(before) = again.as_ref().and_then(|g| g.plies.position_after(i)) {
                         out.line(&format!("\nThe board before move {}:", i + 1))?;

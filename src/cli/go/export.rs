@@ -15,6 +15,8 @@ pub struct Settings {
     pub profile: Option<Profile>,
     /// Skip damage with warnings.
     pub lenient: bool,
+    /// The line of the first game tree (`--variation`; 0: the main line).
+    pub variation: usize,
     /// What to write.
     pub to: Target,
     /// Indent the JSON document.
@@ -34,9 +36,15 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
     // No ply is kept: the record is checked (is it valid? its report),
     // keeping the positions at the start and at the end, then its moves
     // are replayed again as they are written.
-    let options = super::load::options(settings.profile, settings.lenient);
+    let options = super::load::options(settings.profile, settings.lenient, settings.variation);
     let tally = Tally::keeping(&[0, Tally::END]);
-    let loaded = match super::load::load(path, settings.profile, settings.lenient, tally) {
+    let loaded = match super::load::load(
+        path,
+        settings.profile,
+        settings.lenient,
+        settings.variation,
+        tally,
+    ) {
         Ok(loaded) => loaded,
         Err(status) => return Ok(status),
     };

@@ -73,25 +73,29 @@ pub fn load(
     path: &str,
     profile: Option<Profile>,
     lenient: bool,
+    variation: usize,
     tally: Tally,
 ) -> Result<Loaded, Status> {
     let bytes = read_bytes(path).map_err(|message| {
         error(&message);
         Status::Error
     })?;
-    let checked = asalto_go::replay::check_tally_owned(bytes, &options(profile, lenient), tally);
+    let checked =
+        asalto_go::replay::check_tally_owned(bytes, &options(profile, lenient, variation), tally);
     Ok(Loaded {
         path: path.to_string(),
         checked,
     })
 }
 
-/// How `show`, `export` and `diff` check a record: its main line, under
-/// `profile`, else the one its `RU` names.
-pub fn options(profile: Option<Profile>, lenient: bool) -> CheckOptions {
+/// How `show`, `export` and `diff` check a record: its main line (or the
+/// line `variation` of its first tree, `--variation`), under `profile`,
+/// else the one its `RU` names.
+pub fn options(profile: Option<Profile>, lenient: bool, variation: usize) -> CheckOptions {
     CheckOptions {
         profile,
         lenient,
         all_variations: false,
+        variation,
     }
 }

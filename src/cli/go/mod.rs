@@ -60,9 +60,15 @@ const COMMANDS: &[CommandName] = &[
 
 /// The options Go reads of those not every game reads.
 const READS: &[(CommandName, &[&str])] = &[
-    (CommandName::Check, &["--lenient", "--all-variations"]),
-    (CommandName::Show, &["--lenient", "--territory"]),
-    (CommandName::Export, &["--lenient"]),
+    (
+        CommandName::Check,
+        &["--lenient", "--all-variations", "--variation"],
+    ),
+    (
+        CommandName::Show,
+        &["--lenient", "--territory", "--variation"],
+    ),
+    (CommandName::Export, &["--lenient", "--variation"]),
     (CommandName::Diff, &["--lenient"]),
     (CommandName::Selfplay, &["--size", "--komi", "--cover"]),
     (CommandName::Grade, &["--games", "--predicate"]),
@@ -100,6 +106,7 @@ impl GameCli for Go {
                 profile: profile(reading.rules),
                 lenient: reading.lenient,
                 all_variations: reading.all_variations,
+                variation: reading.variation,
             },
             output,
         }))
@@ -112,7 +119,14 @@ impl GameCli for Go {
         opened: Opened<'_>,
         page: &mut dyn FnMut(&dyn ReplaySource, bool),
     ) -> Result<(), Unpaged> {
-        page::replay(profile(reading.rules), reading.lenient, path, opened, page)
+        page::replay(
+            profile(reading.rules),
+            reading.lenient,
+            reading.variation,
+            path,
+            opened,
+            page,
+        )
     }
 
     fn show(
@@ -125,6 +139,7 @@ impl GameCli for Go {
         let settings = show::Settings {
             profile: profile(rules),
             lenient: args.read.lenient,
+            variation: args.variation.unwrap_or(0),
             ply: args.ply,
             territory: args.territory,
             format: args.format,
@@ -143,6 +158,7 @@ impl GameCli for Go {
         let settings = export::Settings {
             profile: profile(rules),
             lenient: args.read.lenient,
+            variation: args.variation.unwrap_or(0),
             to: args.to,
             pretty: args.pretty,
             keep_partial: args.keep_partial,

@@ -10,13 +10,15 @@ use super::super::game::{Unpaged, too_long};
 use super::super::input::{MAX_FILE, Opened, display_name};
 
 /// The replay of the first game of the Go record at `path` (opened)
-/// under `profile` (else the profile its `RU` names), handed to `page`
-/// with whether the record is valid.
+/// under `profile` (else the profile its `RU` names), its main line or
+/// the line `variation` (`--variation`), handed to `page` with whether
+/// the record is valid.
 /// Its moves are counted first, by a replay that keeps no ply, so that no
 /// record makes a page hold more than the most a page draws.
 pub fn replay(
     profile: Option<Profile>,
     lenient: bool,
+    variation: usize,
     path: &str,
     opened: Opened<'_>,
     page: &mut dyn FnMut(&dyn ReplaySource, bool),
@@ -29,6 +31,7 @@ pub fn replay(
         profile,
         lenient,
         all_variations: false,
+        variation,
     };
     let counted = asalto_go::check_tally(bytes, &options, asalto_go::replay::Tally::default());
     if let Some(message) = too_long(&name, counted.games.first().map_or(0, |g| g.moves())) {

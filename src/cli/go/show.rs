@@ -17,6 +17,8 @@ pub struct Settings {
     pub profile: Option<Profile>,
     /// Skip damage with warnings.
     pub lenient: bool,
+    /// The line of the first game tree (`--variation`; 0: the main line).
+    pub variation: usize,
     /// Moves played (default: all).
     pub ply: Option<usize>,
     /// Mark the owner of each empty point.
@@ -36,7 +38,13 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
     // Only the position asked for is kept: the game is replayed once.
     let wanted = settings.ply.unwrap_or(Tally::END);
     let tally = Tally::keeping(&[wanted]);
-    let loaded = match super::load::load(path, settings.profile, settings.lenient, tally) {
+    let loaded = match super::load::load(
+        path,
+        settings.profile,
+        settings.lenient,
+        settings.variation,
+        tally,
+    ) {
         Ok(loaded) => loaded,
         Err(status) => return Ok(status),
     };

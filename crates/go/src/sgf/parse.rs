@@ -1,7 +1,7 @@
 //! The SGF parser: a loop over the bytes with an explicit stack of open
 //! game trees, so nesting depth costs heap, never stack.
 
-use crate::problem::{Issue, Problem, Severity, Span, SyntaxKind};
+use crate::problem::{Issue, Problem, Problems, Severity, Span, SyntaxKind};
 use crate::sgf::tree::{Collection, Ident, NodeId, Property, Value};
 
 const B: Ident = Ident::new("B");
@@ -115,7 +115,7 @@ struct Parser<'a, M> {
     pos: usize,
     lenient: bool,
     coll: Collection,
-    problems: Vec<Problem>,
+    problems: Problems,
     main_line: M,
     /// Whether the tree is built; if not, only the current node's
     /// properties are held, and nodes are only counted.
@@ -142,7 +142,7 @@ struct Parser<'a, M> {
 /// assert_eq!(coll.lines(root).count(), 2);
 /// assert!(coll.property(root, Ident::new("SZ")).is_some());
 /// ```
-pub fn parse(text: &str, options: ParseOptions) -> (Collection, Vec<Problem>) {
+pub fn parse(text: &str, options: ParseOptions) -> (Collection, Problems) {
     parse_inner(text, options, KeepAll, true)
 }
 
@@ -151,11 +151,7 @@ pub fn parse(text: &str, options: ParseOptions) -> (Collection, Vec<Problem>) {
 /// as soon as it is read (a node of one move without building even its
 /// property), so a caller that replays the main lines as they come holds
 /// a record's moves once, and no node of it.
-pub(crate) fn parse_with(
-    text: &str,
-    options: ParseOptions,
-    main_line: impl MainLine,
-) -> Vec<Problem> {
+pub(crate) fn parse_with(text: &str, options: ParseOptions, main_line: impl MainLine) -> Problems {
     parse_inner(text, options, main_line, false).1
 }
 
@@ -164,7 +160,7 @@ fn parse_inner(
     options: ParseOptions,
     main_line: impl MainLine,
     keep: bool,
-) -> (Collection, Vec<Problem>) {
+) -> (Collection, Problems) {
     if u32::try_from(text.len()).is_err() {
         // The tree keeps byte offsets in 32 bits.
         let problem = Problem {
@@ -173,7 +169,7 @@ fn parse_inner(
             ply: None,
             kind: Issue::Syntax(SyntaxKind::TooLong),
         };
-        return (Collection::default(), vec![problem]);
+        return (Collection::default(), std::iter::once(problem).collect());
     }
     let mut p = Parser {
         src: text.as_bytes(),
@@ -185,7 +181,7 @@ fn parse_inner(
             // Room for a root's properties: one node is held at a time.
             Collection::with_room(32)
         },
-        problems: Vec::new(),
+        problems: Problems::default(),
         main_line,
         keep,
         nodes: 0,

@@ -2,6 +2,7 @@
 
 mod differential;
 mod examples;
+mod lines;
 mod oracle;
 mod output;
 mod properties;

@@ -122,7 +122,7 @@ proptest! {
         profile in prop_oneof![Just(Profile::Seed2019), Just(Profile::TrompTaylor), Just(Profile::SimpleKo)],
     ) {
         for lenient in [false, true] {
-            let options = CheckOptions { lenient, profile: Some(profile), all_variations: true };
+            let options = CheckOptions { lenient, profile: Some(profile), all_variations: true, ..CheckOptions::default() };
             let c = check(text.as_bytes(), &options);
             for g in &c.games {
                 let _ = g.position_after(g.plies.len() / 2);
@@ -243,7 +243,7 @@ proptest! {
             _ => {}
         }
         for lenient in [false, true] {
-            let options = CheckOptions { lenient, profile: Some(profile), all_variations: false };
+            let options = CheckOptions { lenient, profile: Some(profile), ..CheckOptions::default() };
             let fast = check(text.as_bytes(), &options);
             let full = check(text.as_bytes(), &CheckOptions { all_variations: true, ..options });
             prop_assert_eq!(&fast.problems, &full.problems, "{}", text);
