@@ -933,6 +933,7 @@ fn show_json_lists_the_legal_moves_and_the_first_error() {
         assert_eq!(stopped[field], first[field], "{field}: {stopped:#}");
     }
     assert_eq!(stopped["code"], "occupied");
+}
 
 const VARIATIONS: &str = "samples/go/variations.sgf";
 
