@@ -14,7 +14,8 @@ use asalto_go::Profile;
 
 use super::super::args::grade::Args;
 use super::super::grading::files::{
-    hide_references, options, preflight, read_reference, reference_files, submission_folders,
+    Source, hide_references, options, preflight, prolog_sources, read_reference, reference_files,
+    swipl,
 };
 use super::super::grading::{Graded, Prepared, Run};
 use super::super::input::MAX_FILE;
@@ -45,39 +46,9 @@ impl Graded for Go {
         hide_references(&args.games, "sgf", &mut hide)?;
         // The submissions' folders (or file) first, the driver's command
         // once the programs' user is known.
-        let sources: Vec<Source> = match (&args.submissions, args.command.as_slice()) {
-            (Some(dir), []) => submission_folders(dir, &mut hide)?
-                .into_iter()
-                .map(Source::Folder)
-                .collect(),
-            (None, [file]) => {
-                // Absolute, but the file itself not resolved: a link (a
-                // student's, in an autograder's submission folder) is the
-                // submission's problem, never followed to what it names.
-                let path =
-                    std::path::absolute(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-                vec![Source::File(path)]
-            }
-            (None, []) => {
-                return Err(
-                    "nothing to grade: give --submissions DIR, or one proylcc.pl after `--`".into(),
-                );
-            }
-            _ => {
-                return Err(
-                    "give either --submissions DIR or one proylcc.pl after `--`, not both".into(),
-                );
-            }
-        };
+        let sources = prolog_sources(args, "proylcc.pl", &mut hide)?;
         let (mut options, jobs) = options(args, sources.len(), hide)?;
-        // SWI-Prolog as the programs' user finds it in PATH (one under
-        // /root, that user cannot run, is passed over for the next).
-        let swipl = asalto::grade::confine::resolve_program(&args.swipl, options.users.for_slot(0))
-            .map_err(|e| {
-                format!(
-                    "cannot run SWI-Prolog: {e} (install it: Debian: apt-get install swi-prolog-nox; or give --swipl PATH)"
-                )
-            })?;
+        let swipl = swipl(args, &options)?;
         let go = GoOptions {
             driver: go::DriverSettings {
                 swipl,
@@ -189,14 +160,6 @@ fn plan_of(args: &Args) -> Result<(Vec<GameQueries>, Profile), String> {
         return Err("--games: give the reference games (SGF files or folders)".into());
     }
     Ok((load_games(&args.games, profile)?, profile))
-}
-
-/// Where a Go submission is.
-enum Source {
-    /// A student's folder (`--submissions`).
-    Folder(PathBuf),
-    /// One `proylcc.pl` (after `--`).
-    File(PathBuf),
 }
 
 /// The queries of the reference games named on the command line.

@@ -441,6 +441,54 @@ pub fn programs(
     Ok((submissions, options, jobs))
 }
 
+/// Where a Prolog submission is.
+pub enum Source {
+    /// A student's folder (`--submissions`).
+    Folder(PathBuf),
+    /// One program file (after `--`).
+    File(PathBuf),
+}
+
+/// The submissions of a Prolog assignment: the folders of
+/// `--submissions`, or the one program named after `--` (`entry`, such as
+/// `proylcc.pl`, names it in the messages); the submissions folder is
+/// added to `hide`.
+pub fn prolog_sources(
+    args: &Args,
+    entry: &str,
+    hide: &mut Vec<PathBuf>,
+) -> Result<Vec<Source>, String> {
+    match (&args.submissions, args.command.as_slice()) {
+        (Some(dir), []) => Ok(submission_folders(dir, hide)?
+            .into_iter()
+            .map(Source::Folder)
+            .collect()),
+        (None, [file]) => {
+            // Absolute, but the file itself not resolved: a link (a
+            // student's, in an autograder's submission folder) is the
+            // submission's problem, never followed to what it names.
+            let path = std::path::absolute(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+            Ok(vec![Source::File(path)])
+        }
+        (None, []) => Err(format!(
+            "nothing to grade: give --submissions DIR, or one {entry} after `--`"
+        )),
+        _ => Err(format!(
+            "give either --submissions DIR or one {entry} after `--`, not both"
+        )),
+    }
+}
+
+/// SWI-Prolog (`--swipl`) as the programs' user finds it in `PATH`: one
+/// under `/root`, which that user cannot run, is passed over for the next.
+pub fn swipl(args: &Args, options: &Options) -> Result<PathBuf, String> {
+    asalto::grade::confine::resolve_program(&args.swipl, options.users.for_slot(0)).map_err(|e| {
+        format!(
+            "cannot run SWI-Prolog: {e} (install it: Debian: apt-get install swi-prolog-nox; or give --swipl PATH)"
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

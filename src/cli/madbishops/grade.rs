@@ -4,7 +4,6 @@
 //! uses. The shared driver (`cli/grading`) does the rest; the grading
 //! itself is `asalto::grade::madbishops`.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use asalto::grade::coverage::CoverageFacts;
@@ -18,7 +17,8 @@ use asalto_madbishops::Profile;
 
 use super::super::args::grade::Args;
 use super::super::grading::files::{
-    hide_references, options, preflight, read_reference, reference_files, submission_folders,
+    Source, hide_references, options, preflight, prolog_sources, read_reference, reference_files,
+    swipl,
 };
 use super::super::grading::{Graded, Prepared, Run};
 use super::record::MAX_FILE;
@@ -30,12 +30,6 @@ pub struct MadBishopsGrade {
     mb: MadBishopsOptions,
     /// Kept while grading: the driver every submission runs.
     _script: DriverScript,
-}
-
-/// Where a submission is.
-enum Source {
-    Folder(PathBuf),
-    File(PathBuf),
 }
 
 impl Graded for MadBishopsGrade {
@@ -57,34 +51,9 @@ impl Graded for MadBishopsGrade {
         let entry = args.entry.as_deref().unwrap_or("madbishops.pl");
         let mut hide = Vec::new();
         hide_references(&args.games, "txt", &mut hide)?;
-        let sources: Vec<Source> = match (&args.submissions, args.command.as_slice()) {
-            (Some(dir), []) => submission_folders(dir, &mut hide)?
-                .into_iter()
-                .map(Source::Folder)
-                .collect(),
-            (None, [file]) => {
-                let path =
-                    std::path::absolute(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-                vec![Source::File(path)]
-            }
-            (None, []) => {
-                return Err(
-                    "nothing to grade: give --submissions DIR, or one program after `--`".into(),
-                );
-            }
-            _ => {
-                return Err(
-                    "give either --submissions DIR or one program after `--`, not both".into(),
-                );
-            }
-        };
+        let sources = prolog_sources(args, "program", &mut hide)?;
         let (mut options, jobs) = options(args, sources.len(), hide)?;
-        let swipl = asalto::grade::confine::resolve_program(&args.swipl, options.users.for_slot(0))
-            .map_err(|e| {
-                format!(
-                    "cannot run SWI-Prolog: {e} (install it: Debian: apt-get install swi-prolog-nox; or give --swipl PATH)"
-                )
-            })?;
+        let swipl = swipl(args, &options)?;
         let (script, adapter) = DriverScript::write(args.adapter.as_deref())?;
         if let Some(a) = &adapter
             && a.fallback.is_none()
