@@ -371,8 +371,7 @@ impl Hello {
                     message: message.map(|m| unescape(&m)),
                     renamed: list("renamed"),
                     shims: list("shims"),
-                    board: field(&words, "board")
-                        .map_or_else(|| "numbers".to_string(), unescape),
+                    board: field(&words, "board").map_or_else(|| "numbers".to_string(), unescape),
                 }))
             }
             Some("fatal") => Ok(Loaded::Fatal {
