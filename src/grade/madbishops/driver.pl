@@ -11,14 +11,18 @@
         display_game(+Board, +Player)
 
     Board is the report's list of 10 rows of 10 integers (0 light square,
-    1 empty, 2 red, 3 blue).  Player and moves are the program's own: the
+    1 empty, 2 red, 3 blue) on the wire; the program is given it in its
+    own cells when they are found out (see THE PROGRAM'S BOARD), and the
+    boards it returns are read through them.  Player and moves are the program's own: the
     grader finds out which (players as 1/2, 2/3 or red/blue; a move as any
     term with exactly four integers, [FR,FC,TR,TC], move(point(R,C),
     point(R2,C2)), R-C-R2-C2, ...).
 
-    hello: `hello driver=madbishops/1 swipl=V cells=numbers module=M
+    hello: `hello driver=madbishops/1 swipl=V cells=numbers board=TEXT
+    module=M
     predicates=P encoding=E out=N load_us=N load_warnings=N load_errors=N
-    [renamed=...] [shims=...] [message=TEXT]`.
+    [renamed=...] [shims=...] [message=TEXT]`; board= is the cells found
+    in words, escaped, spaces as \u{20} (`numbers` when none were).
 
     Queries (BOARD: 100 characters 0-3, row by row from the top left;
     PLAYER: an integer or a plain lowercase atom; SHAPE: the move term
