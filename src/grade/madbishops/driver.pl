@@ -11,14 +11,18 @@
         display_game(+Board, +Player)
 
     Board is the report's list of 10 rows of 10 integers (0 light square,
-    1 empty, 2 red, 3 blue).  Player and moves are the program's own: the
+    1 empty, 2 red, 3 blue) on the wire; the program is given it in its
+    own cells when they are found out (see THE PROGRAM'S BOARD), and the
+    boards it returns are read through them.  Player and moves are the program's own: the
     grader finds out which (players as 1/2, 2/3 or red/blue; a move as any
     term with exactly four integers, [FR,FC,TR,TC], move(point(R,C),
     point(R2,C2)), R-C-R2-C2, ...).
 
-    hello: `hello driver=madbishops/1 swipl=V cells=numbers module=M
+    hello: `hello driver=madbishops/1 swipl=V cells=numbers board=TEXT
+    module=M
     predicates=P encoding=E out=N load_us=N load_warnings=N load_errors=N
-    [renamed=...] [shims=...] [message=TEXT]`.
+    [renamed=...] [shims=...] [message=TEXT]`; board= is the cells found
+    in words, escaped, spaces as \u{20} (`numbers` when none were).
 
     Queries (BOARD: 100 characters 0-3, row by row from the top left;
     PLAYER: an integer or a plain lowercase atom; SHAPE: the move term
@@ -50,10 +54,178 @@
     of 10 integers 0..3.
 */
 
-%   After loading: the board is given as numbers.
+%   After loading: the board is given as numbers on the wire; the
+%   program's own cells are found out (see "The program's board" below)
+%   and hello's board= says what was found.
 game_loaded(Module, Stats) :-
     nb_setval('asalto_prolog_driver.cells', numbers),
-    hello('madbishops/1', "cells=numbers", Module, Stats).
+    nb_setval('asalto_prolog_driver.board_map', none),
+    find_board_map(Module, Text),
+    field_text(Text, Field),
+    format(string(Fields), "cells=numbers board=~w", [Field]),
+    hello('madbishops/1', Fields, Module, Stats).
+
+                 /*******************************
+                 *      THE PROGRAM'S BOARD     *
+                 *******************************/
+
+%   Programs write their board in their own cells (atoms x e r b, strings,
+%   other numbers): the start position is looked for in the program, as a
+%   literal in one of its clauses (initial_board([[x,r,...],...])) or as
+%   what a predicate of one argument named like a board (board, start,
+%   init, tabuleiro, ...) gives, run under the limits.  The start has
+%   every dark square taken, so it gives light, red and blue; the empty
+%   cell is seen on the board move/3 gives for the first move
+%   valid_moves/3 lists at the start.  Found, every board sent is written
+%   in these cells and every board read back is read through them; not
+%   found (or the report's 0 2 3 found), boards are the report's numbers.
+%   Under an adapter that defines a predicate of the assignment, boards
+%   are the adapter's numbers.
+find_board_map(Module, Text) :-
+    (   nb_getval('asalto_prolog_driver.graded', Graded),
+        memberchk(graded(_, asalto_prolog_driver_adapter, _, _), Graded)
+    ->  Text = "numbers"
+    ;   catch(start_board(Module, Board, Source, L, R, B), _, fail)
+    ->  (   L == 0, R == 2, B == 3
+        ->  Text = "numbers"
+        ;   catch(empty_cell(Board, L, R, B, E), _, fail)
+        ->  nb_setval('asalto_prolog_driver.board_map', map(L, E, R, B)),
+            cells_kind([L, E, R, B], Kind),
+            format(string(Text), "~w ~q light, ~q empty, ~q red, ~q blue (from ~w)",
+                   [Kind, L, E, R, B, Source])
+        ;   format(string(Text), "numbers (a start board with ~q light, ~q red, ~q blue found in ~w, but no empty cell seen: valid_moves/3 and move/3 on it gave none; boards are sent as numbers)",
+                   [L, R, B, Source])
+        )
+    ;   Text = "numbers"
+    ).
+
+cells_kind(Cells, Kind) :-
+    (   maplist(atom, Cells) -> Kind = atoms
+    ;   maplist(string, Cells) -> Kind = strings
+    ;   maplist(number, Cells) -> Kind = numbers
+    ;   Kind = terms
+    ).
+
+%   No spaces in a hello field: \u{20} (the grader unescapes it).
+field_text(Text, Field) :-
+    escape_text(Text, 400, Esc),
+    split_string(Esc, " ", "", Parts),
+    atomic_list_concat(Parts, '\\u{20}', Field).
+
+start_board(Module, Board, Source, L, R, B) :-
+    (   program_pred(Module, _, Head),
+        catch(clause(Head, Body), _, fail),
+        sub_term(Board, Head-Body),
+        start_layout(Board, L, R, B)
+    ->  Head = _:H,
+        functor(H, N, A),
+        pi_text(N, A, Source)
+    ;   program_pred(Module, _, Head),
+        Head = M:H,
+        functor(H, N, 1),
+        board_name(N),
+        limits(Secs0, Infs),
+        Secs is min(Secs0, 2),
+        run_limited(isolated(M:H), Secs, Infs, Result, _),
+        Result == true,
+        arg(1, H, Board),
+        start_layout(Board, L, R, B)
+    ->  pi_text(N, 1, Source)
+    ).
+
+%   The program's own predicates (its module's and user's), as M:Head.
+program_pred(Module, Name/Arity, M:Head) :-
+    sort([Module, user], Ms),
+    member(M, Ms),
+    current_predicate(M:Name/Arity),
+    functor(Head, Name, Arity),
+    \+ predicate_property(M:Head, imported_from(_)),
+    \+ predicate_property(M:Head, foreign).
+
+board_name(Name) :-
+    downcase_atom(Name, D),
+    member(W, [board, start, init, tabuleiro, tablero, inicial, plateau, grid]),
+    sub_atom(D, _, _, _, W),
+    !.
+
+%   The engine's start (Board::report_setup): light where row + column is
+%   even, red on the other squares of even rows (from 0), blue on those of
+%   odd rows; three distinct ground cells.
+start_layout(Board, L, R, B) :-
+    is_list(Board),
+    length(Board, 10),
+    forall(member(Row, Board), ( is_list(Row), length(Row, 10) )),
+    Board = [[L, R|_], [B|_]|_],
+    ground(L-R-B),
+    L \== R, L \== B, R \== B,
+    forall(( nth0(Ri, Board, Row), nth0(Ci, Row, X) ),
+           ( start_cell(Ri, Ci, L, R, B, V), X == V )).
+
+start_cell(Ri, Ci, L, R, B, V) :-
+    (   (Ri + Ci) mod 2 =:= 0 -> V = L
+    ;   Ri mod 2 =:= 0 -> V = R
+    ;   V = B
+    ).
+
+empty_cell(Board, L, R, B, E) :-
+    graded_defined(valid_moves/3),
+    graded_defined(move/3),
+    limits(Secs, Infs),
+    list_to_set([red, blue, r, b, 1, 2, 3, R, B, white, black, 0], Players),
+    member(P, Players),
+    graded_goal(valid_moves(Board, P, Moves), G1),
+    run_limited(isolated(G1), Secs, Infs, true, _),
+    is_list(Moves),
+    Moves = [Move|_],
+    graded_goal(move(Move, Board, New), G2),
+    run_limited(isolated(G2), Secs, Infs, true, _),
+    is_list(New),
+    length(New, 10),
+    maplist(is_list, New),
+    append(New, Cells),
+    exclude([X]>>( X == L ; X == R ; X == B ), Cells, Others),
+    Others = [E|_],
+    ground(E),
+    forall(member(O, Others), O == E),
+    !.
+
+%   The report's codes (0..3) to the program's cells, and back.
+to_program(Rows0, Rows) :-
+    (   nb_current('asalto_prolog_driver.board_map', Map),
+        Map = map(_, _, _, _)
+    ->  maplist(maplist(code_cell(Map)), Rows0, Rows)
+    ;   Rows = Rows0
+    ).
+
+code_cell(map(L, _, _, _), 0, L).
+code_cell(map(_, E, _, _), 1, E).
+code_cell(map(_, _, R, _), 2, R).
+code_cell(map(_, _, _, B), 3, B).
+
+%   A row of the program's cells as codes (fails when it is not 10 cells).
+row_codes(Row, Codes) :-
+    is_list(Row),
+    length(Row, 10),
+    (   nb_current('asalto_prolog_driver.board_map', Map),
+        Map = map(_, _, _, _)
+    ->  maplist(cell_code(Map), Row, Codes)
+    ;   maplist([X]>>(integer(X), X >= 0, X =< 3), Row),
+        Codes = Row
+    ).
+
+cell_code(map(L, E, R, B), X, N) :-
+    (   X == L -> N = 0
+    ;   X == E -> N = 1
+    ;   X == R -> N = 2
+    ;   X == B -> N = 3
+    ).
+
+cells_expected(Text) :-
+    (   nb_current('asalto_prolog_driver.board_map', Map),
+        Map = map(L, E, R, B)
+    ->  format(string(Text), "10 cells ~q ~q ~q ~q", [L, E, R, B])
+    ;   Text = "10 integers 0..3"
+    ).
 
 assignment_predicate(valid_moves/3).
 assignment_predicate(move/3).
@@ -121,7 +293,8 @@ board_arg(S, Rows) :-
     string_length(S, 100),
     string_codes(S, Codes),
     maplist(board_code, Codes, Cells),
-    rows10(Cells, Rows).
+    rows10(Cells, Rows0),
+    to_program(Rows0, Rows).
 
 board_code(C, N) :-
     C >= 0'0, C =< 0'3,
@@ -200,8 +373,8 @@ check_answer(moves, Moves, moves(N, List, Shape)) :-
 check_answer(board, Board, board(String)) :-
     is_list(Board),
     length(Board, 10),
-    maplist(number_row, Board),
-    append(Board, Cells),
+    maplist(row_codes, Board, Rows),
+    append(Rows, Cells),
     maplist([N, C]>>(C is 0'0 + N), Cells, Codes),
     string_codes(String, Codes).
 check_answer(winner, W, winner(Text)) :-
@@ -209,11 +382,6 @@ check_answer(winner, W, winner(Text)) :-
     ->  Text = "_"
     ;   term_text(W, Text)
     ).
-
-number_row(Row) :-
-    is_list(Row),
-    length(Row, 10),
-    maplist([X]>>(integer(X), X >= 0, X =< 3), Row).
 
 %   The move term with its integers replaced by variables, and the
 %   integers; exactly four.
@@ -285,9 +453,10 @@ describe_bad(board, B, Why) :-
         format(string(Why), "the new board is not a list: ~w", [T])
     ;   length(B, N), N =\= 10
     ->  format(string(Why), "the new board has ~d rows, not 10", [N])
-    ;   nth0(R, B, Row), \+ number_row(Row)
+    ;   nth0(R, B, Row), \+ row_codes(Row, _)
     ->  term_text(Row, T),
-        format(string(Why), "row ~d (from 0) is not 10 integers 0..3: ~w", [R, T])
+        cells_expected(Want),
+        format(string(Why), "row ~d (from 0) is not ~w: ~w", [R, Want, T])
     ;   Why = "the new board cannot be read"
     ).
 describe_bad(winner, _, "the winner cannot be read").

@@ -14,8 +14,11 @@
 //!   every query of it was answered right, and earns the part answered
 //!   right when the rest could not be asked.
 //!
-//! Boards are given as the report's numbers only; other representations
-//! (atoms, a wrapped board) go through an adapter (`--adapter`).
+//! Boards travel as the report's numbers; the driver finds the program's
+//! own cells (atoms, strings, other numbers) from its start board and
+//! writes and reads boards in them (`board=` of the hello line). A wrapped
+//! board (`board(Board, BlueCount, RedCount)`) still goes through an
+//! adapter (`--adapter`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -308,7 +311,13 @@ pub fn grade_one(
     driver.stop();
     let mut report = mb.scoring.score(sub, games);
     let mut about = BTreeMap::new();
-    about.insert("board", "numbers".to_string());
+    about.insert(
+        "board",
+        driver
+            .hello
+            .as_ref()
+            .map_or_else(|| "numbers".to_string(), |h| h.board.clone()),
+    );
     about.insert("players", repr.describe_players());
     about.insert("moves", repr.describe_moves());
     about.insert("rules", mb.profile.name().to_string());

@@ -12,8 +12,9 @@ use crate::grade::prolog::protocol::{
 /// blue), row 0 at the top.
 pub type Matrix = [[u8; 10]; 10];
 
-/// How the program is given boards: the report's numbers (the only one
-/// this grader gives; other representations go through an adapter).
+/// How boards travel between the grader and the driver: the report's
+/// numbers (the driver writes them in the program's own cells, see
+/// [`Hello::board`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cells {
     /// `0`, `1`, `2`, `3`.
@@ -161,6 +162,11 @@ pub struct Hello {
     pub renamed: Vec<String>,
     /// The SICStus libraries shimmed.
     pub shims: Vec<String>,
+    /// The program's board cells as the driver found them out, in words
+    /// (`numbers`, `atoms x light, e empty, r red, b blue (from
+    /// initial_board/1)`): the driver writes the boards it gives in them
+    /// and reads the boards it gets back through them.
+    pub board: String,
 }
 
 /// The driver's answer to one query.
@@ -365,6 +371,7 @@ impl Hello {
                     message: message.map(|m| unescape(&m)),
                     renamed: list("renamed"),
                     shims: list("shims"),
+                    board: field(&words, "board").map_or_else(|| "numbers".to_string(), unescape),
                 }))
             }
             Some("fatal") => Ok(Loaded::Fatal {

@@ -258,6 +258,7 @@ fn the_fixture_class_is_graded_as_its_readme_says() {
     let refs = Path::new(FIXTURES).join("refs");
     let dir = fixture_subs(&[
         "correct-numbers",
+        "correct-atoms",
         "sicstus-style",
         "duplicate-moves",
         "captures-own",
@@ -268,8 +269,10 @@ fn the_fixture_class_is_graded_as_its_readme_says() {
         "syntax-error",
     ]);
     let json = grade_mb(&refs, dir.path(), &[]);
-    let expected: [(&str, &[&str]); 9] = [
+    let expected: [(&str, &[&str]); 10] = [
         ("correct-numbers", &[]),
+        // Atoms x e r b, found out from its start board: no adapter.
+        ("correct-atoms", &[]),
         ("sicstus-style", &[]),
         ("duplicate-moves", &[]),
         ("captures-own", &["captures", "moves"]),
@@ -316,6 +319,18 @@ fn the_fixture_class_is_graded_as_its_readme_says() {
     assert!(
         failures(leaving).iter().all(|f| f["kind"] != "board"),
         "{leaving:#}"
+    );
+    let numbers = submission(&json, "correct-numbers");
+    assert_eq!(numbers["about"]["board"], "numbers", "{numbers:#}");
+    let atoms = submission(&json, "correct-atoms");
+    assert_eq!(
+        atoms["about"]["board"], "atoms x light, e empty, r red, b blue (from board_start/1)",
+        "{atoms:#}"
+    );
+    assert_eq!(atoms["about"]["players"], "red red, blue blue", "{atoms:#}");
+    assert_eq!(
+        atoms["about"]["moves"], "move(point(A,B),point(C,D)) (row first, 1-based)",
+        "{atoms:#}"
     );
     let sicstus = submission(&json, "sicstus-style").to_string();
     assert!(sicstus.contains("between"), "{sicstus}");
