@@ -363,3 +363,48 @@ fn the_fixture_class_is_graded_as_its_readme_says() {
     let sub = submission(&adapted, "needs-adapter");
     assert_eq!(failed_kinds(sub), Vec::<String>::new(), "{sub:#}");
 }
+
+/// The board's cells are found out whatever they are: `correct-atoms`
+/// rewritten with strings (`"light"`, `"empty"`, `"red"`, `"blue"`) gets
+/// full marks with no adapter, and the report says which string is which.
+#[test]
+fn string_cells_are_found_out() {
+    let mut text = fixture("correct-atoms", "madbishops.pl");
+    for (atom, string) in [
+        ("start_cell(R, C, x)", r#"start_cell(R, C, "light")"#),
+        ("start_cell(R, _, r)", r#"start_cell(R, _, "red")"#),
+        ("start_cell(_, _, b).", r#"start_cell(_, _, "blue")."#),
+        ("piece(red, r).", r#"piece(red, "red")."#),
+        ("piece(blue, b).", r#"piece(blue, "blue")."#),
+        ("Cell == e", r#"Cell == "empty""#),
+        ("put(Board, P, e, B1)", r#"put(Board, P, "empty", B1)"#),
+        (
+            "put(Board, From, e, B1)",
+            r#"put(Board, From, "empty", B1)"#,
+        ),
+        (
+            "pieces_left(Board, r, 0)",
+            r#"pieces_left(Board, "red", 0)"#,
+        ),
+        (
+            "pieces_left(Board, b, 0)",
+            r#"pieces_left(Board, "blue", 0)"#,
+        ),
+        ("char(x, '.')", r#"char("light", '.')"#),
+        ("char(e, ' ')", r#"char("empty", ' ')"#),
+        ("char(r, 'R')", r#"char("red", 'R')"#),
+        ("char(b, 'B')", r#"char("blue", 'B')"#),
+    ] {
+        assert!(text.contains(atom), "{atom} not in correct-atoms");
+        text = text.replace(atom, string);
+    }
+    let dir = subs(&[("strings", vec![("madbishops.pl", text)])]);
+    let json = grade_mb(&Path::new(FIXTURES).join("refs"), dir.path(), &[]);
+    let sub = submission(&json, "strings");
+    assert_eq!(failed_kinds(sub), Vec::<String>::new(), "{sub:#}");
+    let board = sub["about"]["board"].as_str().unwrap();
+    assert!(
+        board.starts_with(r#"strings "light" light, "empty" empty, "red" red, "blue" blue"#),
+        "{board}"
+    );
+}
