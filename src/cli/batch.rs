@@ -381,11 +381,21 @@ pub fn each<R: Send>(
         checkers,
         settings,
     };
-    // Extra threads only where there is more than one file to share
-    // (a folder may stand for many).
-    let threads = match settings.folders {
-        Some(_) => settings.jobs,
-        None => settings.jobs.min(targets.len()),
+    // Extra threads only where there is more than one file to share (a
+    // folder may stand for many). A lone file is checked on this thread
+    // alone: a second thread would take a malloc arena of its own, which
+    // reserves 64 MiB of address space and fails under a small `ulimit
+    // -v` (then every allocation of that thread takes a page of its own).
+    let folder_given = settings.folders.is_some()
+        && targets.iter().any(|t| {
+            t.path
+                .as_ref()
+                .is_ok_and(|p| std::fs::metadata(p).is_ok_and(|m| m.is_dir()))
+        });
+    let threads = if folder_given {
+        settings.jobs
+    } else {
+        settings.jobs.min(targets.len())
     };
     std::thread::scope(|scope| {
         for _ in 1..threads {
