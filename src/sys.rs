@@ -309,7 +309,8 @@ pub fn start_watchdog(
     kept.sort_unstable();
     // SAFETY: fork in a process that may have other threads: the child
     // makes only async-signal-safe system calls (setsid, close_range or
-    // close, read, fork, setuid, kill, waitpid, nanosleep, _exit), touches
+    // close, read, fork, setuid, kill, setrlimit, waitpid, nanosleep,
+    // _exit), touches
     // only `kept` and `uids` (copied, on its stack) and never returns
     // into Rust code that could allocate or take a lock.
     let pid = unsafe { libc::fork() };
@@ -373,8 +374,15 @@ unsafe fn close_from_to(from: u32, to: u32) {
 }
 
 /// From a helper forked and switched to `uid`, `kill(-1, SIGKILL)` (every
-/// process of that user) until none is found, at most 100 times, 10 ms
+/// process of that user) until none is left, at most 100 times, 10 ms
 /// apart (the killed die and are reaped, a forking one makes more).
+///
+/// Whether one is left is not what `kill(-1)` returns: it succeeds when
+/// there is any other process at all, even one it may not signal (Linux
+/// counts those and keeps their `EPERM` to itself), so every run as root
+/// ended with a second of kills. The helper asks instead by forking under
+/// `RLIMIT_NPROC` 2: the fork succeeds only if the helper is its user's
+/// only process (zombies not yet reaped still count, and are waited for).
 ///
 /// # Safety
 ///
@@ -390,7 +398,22 @@ unsafe fn kill_all_as(uid: u32) {
                 if libc::setuid(uid) != 0 {
                     libc::_exit(2);
                 }
-                let none = libc::kill(-1, libc::SIGKILL) < 0;
+                libc::kill(-1, libc::SIGKILL);
+                let alone = libc::rlimit {
+                    rlim_cur: 2,
+                    rlim_max: 2,
+                };
+                let none = libc::setrlimit(libc::RLIMIT_NPROC, &alone) == 0 && {
+                    let probe = libc::fork();
+                    if probe == 0 {
+                        libc::_exit(0);
+                    }
+                    probe > 0 && {
+                        let mut status = 0;
+                        while libc::waitpid(probe, &mut status, 0) < 0 && interrupted() {}
+                        true
+                    }
+                };
                 libc::_exit(i32::from(none));
             }
             if helper < 0 {
