@@ -7,6 +7,9 @@
 # Usage: scripts/bench-go-score.sh [--every N | --all] [--gnugo PATH]
 #   --every N  every Nth file of the sorted list (default 3)
 #   --all      every file (GNU Go takes about a second per file)
+# Environment: KEEP=DIR keeps the per-file results there (ours.tsv:
+#   file, RE, RE points, our result, ms, counting, komi, dead stones;
+#   gnugo.tsv: file, RE points, GNU Go's margin, ms).
 #
 # GNU Go is given the komi our example counted (Fox's KM[375] is 7.5
 # points; handicap compensation under Chinese or AGA rules included) and
@@ -27,7 +30,7 @@ cd "$(dirname "$0")/.."
 cargo build --release -q -p asalto-go --example go-score
 score=target/release/examples/go-score
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP" && cp "$tmp"/*.tsv "$KEEP"/; fi; rm -rf "$tmp"' EXIT
 
 # Files whose RE is a non-zero count.
 find crates/go/tests/data/real -name '*.sgf' | LC_ALL=C sort | while read -r f; do
