@@ -44,9 +44,17 @@
 //! captured by White (`Nb = Lb + Db + Pw`, when no stone left the board
 //! by suicide). With as many black as white stones played, both countings
 //! give the same margin; each handicap stone or extra black move moves
-//! the area margin one point towards Black. Japanese seki rules (the eyes
-//! of a group in seki are no territory) are not applied: a region bordered
-//! by one colour only is that colour's under both countings.
+//! the area margin one point towards Black.
+//!
+//! # Seki
+//!
+//! Territory counting follows the Japanese rule (Art. 8 and commentary):
+//! the eyes of a group in seki are no territory. They are found from the
+//! playouts (`seki_eyes_of`): a seki's shared liberties stay empty at
+//! the end of nearly every playout. Area counting gives the eyes to their
+//! colour as any region; [`Count::seki_eyes`] counts them, `S` a colour's,
+//! so that `territory(B) = Rb − Sb + Pb + Dw` and the margins differ by
+//! `Nb − Nw + Sb − Sw`.
 //!
 //! # Examples
 //!
