@@ -2,8 +2,8 @@
 //! the relation of area and territory margins, determinism.
 
 use asalto_go::{
-    Board, BySide, CheckOptions, Counting, Move, Point, Profile, Side, Size, check, count,
-    pass_alive, player,
+    Board, BySide, CheckOptions, Counting, Move, Point, Position, Profile, Side, Size, check,
+    count, pass_alive, player,
 };
 use proptest::prelude::*;
 
@@ -121,6 +121,43 @@ fn eyes_of_a_seki_are_no_territory_under_territory_counting() {
             assert_eq!(area, BySide::new(70, 10), "seed {seed}");
         }
     }
+}
+
+/// The text of a count says the eyes of a seki, and draws them as nobody's
+/// under territory counting.
+#[test]
+fn the_text_of_a_count_shows_the_eyes_of_a_seki() {
+    let b = board(&[
+        ".b.w.wb..", //
+        "bbwwwwb..", //
+        "wwwbbbb..", //
+        "bbbb.....", //
+        ".........", //
+        ".........", //
+        ".........", //
+        ".........", //
+        ".........",
+    ]);
+    let pos = Position::from_board(b, Side::Black, Profile::Japanese);
+    let c = count(pos.board(), pos.captures(), 6.5, Counting::Territory, 1);
+    let text = asalto_go::render::text_counted(&pos, &c);
+    assert_eq!(
+        text.lines().nth(1),
+        Some(" 9  . X . O . O X x x  a"),
+        "{text}"
+    );
+    assert!(
+        text.contains("eyes of groups in seki: black 1, white 1 (nobody's territory)"),
+        "{text}"
+    );
+    let c = count(pos.board(), pos.captures(), 6.5, Counting::Area, 1);
+    let text = asalto_go::render::text_counted(&pos, &c);
+    assert_eq!(
+        text.lines().nth(1),
+        Some(" 9  x X . O o O X x x  a"),
+        "{text}"
+    );
+    assert!(text.contains("(counted by area)"), "{text}");
 }
 
 /// Black's corner group (a rectangular six, alive) and White's wall with
