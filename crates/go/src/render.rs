@@ -9,8 +9,9 @@ use asalto_core::text::xml_escape;
 use crate::board::Territory;
 use crate::point::{Move, Point, Size, gtp_column_letter};
 use crate::position::Position;
+use crate::rules::Counting;
 use crate::score::Count;
-use crate::side::Side;
+use crate::side::{BySide, Side};
 
 /// What to draw besides the stones.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -210,6 +211,19 @@ fn draw_text(pos: &Position, owners: Owners<'_>, territory: bool) -> String {
                 "dead stones: black {}, white {}; prisoners: black {}, white {}",
                 c.dead_stones.black, c.dead_stones.white, c.prisoners.black, c.prisoners.white
             );
+            // Said only when there is a seki with eyes: the other counts'
+            // text stays as it was.
+            if c.seki_eyes != BySide::default() {
+                let whose = match c.counting {
+                    Counting::Territory => "nobody's territory",
+                    Counting::Area => "counted by area",
+                };
+                let _ = writeln!(
+                    out,
+                    "eyes of groups in seki: black {}, white {} ({whose})",
+                    c.seki_eyes.black, c.seki_eyes.white
+                );
+            }
         }
         _ if territory => {
             let s = pos.board().area_score();

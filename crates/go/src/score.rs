@@ -44,9 +44,17 @@
 //! captured by White (`Nb = Lb + Db + Pw`, when no stone left the board
 //! by suicide). With as many black as white stones played, both countings
 //! give the same margin; each handicap stone or extra black move moves
-//! the area margin one point towards Black. Japanese seki rules (the eyes
-//! of a group in seki are no territory) are not applied: a region bordered
-//! by one colour only is that colour's under both countings.
+//! the area margin one point towards Black.
+//!
+//! # Seki
+//!
+//! Territory counting follows the Japanese rule (Art. 8 and commentary):
+//! the eyes of a group in seki are no territory. They are found from the
+//! playouts (`seki_eyes_of`): a seki's shared liberties stay empty at
+//! the end of nearly every playout. Area counting gives the eyes to their
+//! colour as any region; [`Count::seki_eyes`] counts them, `S` a colour's,
+//! so that `territory(B) = Rb − Sb + Pb + Dw` and the margins differ by
+//! `Nb − Nw + Sb − Sw`.
 //!
 //! # Examples
 //!
@@ -106,16 +114,22 @@ pub struct Count {
     pub prisoners: BySide<u32>,
     /// Empty points and dead stones' points each colour surrounds.
     pub regions: BySide<u32>,
+    /// Those of [`Count::regions`] that are eyes of a group in seki
+    /// (see [`count`]): each colour's points under area counting, nobody's
+    /// under territory counting.
+    pub seki_eyes: BySide<u32>,
     /// Each colour's points under [`Count::counting`] (komi apart).
     pub points: BySide<u32>,
-    /// Per padded-grid cell: `BLACK`, `WHITE` or `EMPTY` (nobody).
+    /// Per padded-grid cell: `BLACK`, `WHITE` or `EMPTY` (nobody; the
+    /// eyes of a seki under territory counting).
     owner: Vec<u8>,
 }
 
 impl Count {
     /// Who a point counts for: the colour of a living stone on it, or of
     /// the region it is in (empty or under a dead stone); `None` for dame,
-    /// the shared liberties of a seki, and points off the board.
+    /// the shared liberties of a seki, the eyes of a group in seki under
+    /// territory counting, and points off the board.
     pub fn owner(&self, p: Point) -> Option<Side> {
         if !self.size.contains(p) {
             return None;
@@ -192,6 +206,7 @@ impl Count {
                 counting,
                 self.living,
                 self.regions,
+                self.seki_eyes,
                 self.prisoners,
                 self.dead_stones,
             ),
@@ -200,19 +215,22 @@ impl Count {
     }
 }
 
-/// Each colour's points under `counting` (see the module's formulas).
+/// Each colour's points under `counting` (see the module's formulas):
+/// territory counting leaves out the eyes of groups in seki, `seki_eyes`
+/// (a part of `regions`).
 fn points(
     counting: Counting,
     living: BySide<u32>,
     regions: BySide<u32>,
+    seki_eyes: BySide<u32>,
     prisoners: BySide<u32>,
     dead_stones: BySide<u32>,
 ) -> BySide<u32> {
     match counting {
         Counting::Area => BySide::new(living.black + regions.black, living.white + regions.white),
         Counting::Territory => BySide::new(
-            regions.black + prisoners.black + dead_stones.white,
-            regions.white + prisoners.white + dead_stones.black,
+            regions.black - seki_eyes.black + prisoners.black + dead_stones.white,
+            regions.white - seki_eyes.white + prisoners.white + dead_stones.black,
         ),
     }
 }
@@ -281,8 +299,26 @@ pub fn count_with_playouts(
             living[side] += 1;
         }
     }
-    let (owner, regions) = owners(board, &is_dead, &own, playouts);
-    let points = points(counting, living, regions, prisoners, dead_stones);
+    let (mut owner, regions) = owners(board, &is_dead, &own, playouts);
+    let mut seki_eyes = BySide::<u32>::default();
+    for i in seki_eyes_of(
+        board,
+        &chains,
+        &benson.alive,
+        &is_dead,
+        &owner,
+        &own,
+        playouts,
+    ) {
+        let Some(side) = crate::board::side_of(owner[i]) else {
+            continue;
+        };
+        seki_eyes[side] += 1;
+        if counting == Counting::Territory {
+            owner[i] = EMPTY;
+        }
+    }
+    let points = points(counting, living, regions, seki_eyes, prisoners, dead_stones);
     Count {
         size,
         counting,
@@ -292,6 +328,7 @@ pub fn count_with_playouts(
         living,
         prisoners,
         regions,
+        seki_eyes,
         points,
         owner,
     }
@@ -379,6 +416,152 @@ fn owners(
         }
     }
     (owner, regions)
+}
+
+/// The largest eye (empty and dead-stone points) of a group that
+/// [`seki_eyes_of`] takes for the eye of a seki: a group in seki has one
+/// eye at most, and an eye space this small cannot hold two.
+const SEKI_EYE_MAX: usize = 6;
+
+/// The points (cell indices) of the eyes of groups in seki, given the
+/// owners [`owners`] found and the playouts' ownership `own`.
+///
+/// 1. A *shared liberty* is a point nobody owns (in a region both colours
+///    border) that stays empty, bordered by both colours, at the end of
+///    two playouts out of three: neither side can fill it without
+///    putting its own group in atari (the playouts never put three
+///    stones or more in atari). A plain dame is filled by one side or the
+///    other in nearly every playout, and a point of an open border is
+///    owned by one colour at the end.
+/// 2. A living chain next to a shared liberty, and not pass-alive, takes
+///    part in a seki.
+/// 3. The chains of a colour and the regions that colour alone borders
+///    are joined into groups (chains sharing a region are one group). A
+///    group with a chain in a seki, none pass-alive, and one region in all,
+///    of at most [`SEKI_EYE_MAX`] points, is a group in seki with one eye:
+///    that region is the eye. A group that borders two regions or a larger
+///    one lives on its own (its territory counts, as it would under
+///    Japanese rules), whatever it shares with a neighbouring seki.
+///
+/// Without playouts there is no shared liberty, and no seki eye.
+fn seki_eyes_of(
+    board: &Board,
+    chains: &Chains,
+    pass_alive: &[bool],
+    is_dead: &[bool],
+    owner: &[u8],
+    own: &[Vec<u16>; 2],
+    playouts: u32,
+) -> Vec<usize> {
+    if playouts == 0 {
+        return Vec::new();
+    }
+    let size = board.size();
+    let open = |i: usize| board.cell_code_at(i) == EMPTY || is_dead[i];
+    let living_chain = |i: usize| {
+        let c = board.cell_code_at(i);
+        (c == BLACK || c == WHITE) && !is_dead[i]
+    };
+    // 1 and 2: the chains next to a shared liberty.
+    let mut in_seki = vec![false; chains.len()];
+    for p in size.points() {
+        let i = p.index();
+        if !open(i) || owner[i] != EMPTY {
+            continue;
+        }
+        let owned = u32::from(own[0][i]) + u32::from(own[1][i]);
+        if 3 * owned >= playouts {
+            continue;
+        }
+        for q in neighbours(i) {
+            if living_chain(q) {
+                let c = usize::from(chains.id[q]);
+                in_seki[c] |= !pass_alive[c];
+            }
+        }
+    }
+    if !in_seki.contains(&true) {
+        return Vec::new();
+    }
+    // 3: the one-colour regions, as nodes after the chains in a union-find.
+    let mut parent: Vec<usize> = (0..chains.len()).collect();
+    let mut regions: Vec<Vec<usize>> = Vec::new();
+    let mut done = vec![false; CELLS];
+    let mut stack = Vec::new();
+    let mut borders = Vec::new();
+    for p in size.points() {
+        let start = p.index();
+        if !open(start) || done[start] {
+            continue;
+        }
+        done[start] = true;
+        stack.push(start);
+        let mut points = Vec::new();
+        let mut touches = 0u8;
+        borders.clear();
+        while let Some(s) = stack.pop() {
+            points.push(s);
+            for q in neighbours(s) {
+                let c = board.cell_code_at(q);
+                if c == EDGE {
+                    continue;
+                }
+                if open(q) {
+                    if !done[q] {
+                        done[q] = true;
+                        stack.push(q);
+                    }
+                } else {
+                    touches |= c;
+                    borders.push(usize::from(chains.id[q]));
+                }
+            }
+        }
+        if touches != BLACK && touches != WHITE {
+            continue;
+        }
+        let node = parent.len();
+        parent.push(node);
+        for &c in &borders {
+            let (a, b) = (find(&mut parent, c), find(&mut parent, node));
+            parent[a] = b;
+        }
+        regions.push(points);
+    }
+    // Per group (the root of its union-find tree): a chain in a seki, a
+    // pass-alive chain, its regions.
+    let nodes = parent.len();
+    let mut seki = vec![false; nodes];
+    let mut alive = vec![false; nodes];
+    let mut count = vec![0u32; nodes];
+    for c in 0..chains.len() {
+        let root = find(&mut parent, c);
+        seki[root] |= in_seki[c];
+        alive[root] |= pass_alive[c];
+    }
+    for r in 0..regions.len() {
+        let root = find(&mut parent, chains.len() + r);
+        count[root] += 1;
+    }
+    let mut eyes = Vec::new();
+    for (r, points) in regions.iter().enumerate() {
+        let root = find(&mut parent, chains.len() + r);
+        if seki[root] && !alive[root] && count[root] == 1 && points.len() <= SEKI_EYE_MAX {
+            eyes.extend_from_slice(points);
+        }
+    }
+    eyes.sort_unstable();
+    eyes
+}
+
+/// The root of `x`'s tree in a union-find `parent` list, halving the
+/// path on the way.
+fn find(parent: &mut [usize], mut x: usize) -> usize {
+    while parent[x] != x {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    x
 }
 
 /// The chains (groups) of a board, numbered in board order.

@@ -225,6 +225,7 @@ fn territory_json(count: &Count, game: &Game<Tally>) -> serde_json::Value {
         "dead": dead,
         "dead_stones": pair(count.dead_stones),
         "territory": pair(count.regions),
+        "seki_eyes": pair(count.seki_eyes),
         "points": pair(count.points),
         "score": count.to_result(),
         "result": game.info.result,
