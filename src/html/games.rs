@@ -127,11 +127,13 @@ pub struct Go<'a> {
 }
 
 impl Go<'_> {
-    /// The position after `ply` moves drawn; the last one, when `RE` is a
-    /// count, with the dead stones the count judged shaded and each
+    /// The position after `ply` moves drawn; the last one, when `RE` is
+    /// written (a count, or a resignation... estimated by the same count),
+    /// with the dead stones the count judged shaded and each
     /// point's owner marked ([`asalto_go::render::svg_counted`]).
     fn svg(&self, ply: usize, pos: &asalto_go::Position) -> String {
-        if ply == self.game.plies.len() && self.game.counted().is_some() {
+        let counted = self.game.counted().or(self.game.estimated());
+        if ply == self.game.plies.len() && counted.is_some() {
             let count = asalto_go::replay::count_under(self.game.profile, &self.game.info, pos);
             return asalto_go::render::svg_counted(pos, &count, &[]);
         }
@@ -259,14 +261,27 @@ impl ReplaySource for Go<'_> {
     }
 
     /// `RE` as written, then the count it was verified against (dead
-    /// stones judged, shaded on the last board) when `RE` is a count,
-    /// else the area count of the final board: named an estimate when
-    /// `RE` is not a count (a resignation, time...).
+    /// stones judged, shaded on the last board) when `RE` is a count;
+    /// the same count named an estimate when `RE` is not a count (a
+    /// resignation, time...); else the area count of the final board.
     fn result(&self) -> Option<String> {
         if let (Some(re), Some(c)) = (self.game.info.result.as_deref(), self.game.counted()) {
             let dead = c.dead_stones.black + c.dead_stones.white;
             return Some(format!(
                 "{} as written; {} count of the final position, dead stones judged ({dead} dead, shaded on the last board): black {}, white {}, komi {}: {}",
+                text::cap(re, 40),
+                c.counting.name(),
+                c.points.black,
+                c.points.white,
+                c.komi,
+                c.to_result()
+            ));
+        }
+        if let (Some(re), Some(c)) = (self.game.info.result.as_deref(), self.game.estimated()) {
+            let dead = c.dead_stones.black + c.dead_stones.white;
+            let described = asalto_go::GameResult::parse(re).describe();
+            return Some(format!(
+                "{} as written: {described}; estimate: {} count of the final position, dead stones judged ({dead} dead, shaded on the last board): black {}, white {}, komi {}: {}",
                 text::cap(re, 40),
                 c.counting.name(),
                 c.points.black,

@@ -789,12 +789,19 @@ fn a_resignation_is_not_presented_as_a_count() {
     assert_eq!(
         run.stdout,
         format!(
-            "{path}: valid (japanese, from RU[Japanese]), 1 game, 1 move; RE[W+R]: white won by resignation (area estimate black 81, white 0, komi 6.5: B+74.5)\n"
+            "{path}: valid (japanese, from RU[Japanese]), 1 game, 1 move; RE[W+R]: white won by resignation (estimate: territory count black 80, white 0, komi 6.5, 0 dead stones: B+73.5)\n"
         )
     );
     let run = asalto(&["check", "--format", "json", &path]);
     let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
     assert_eq!(v["estimate"], true);
+    // The estimate is the count, not the count `RE` was verified against.
+    assert_eq!(v["count"], Value::Null);
+    assert_eq!(
+        v["estimated_count"],
+        serde_json::json!({"counting": "territory", "black": 80, "white": 0, "komi": 6.5,
+            "result": "B+73.5", "dead_stones": {"black": 0, "white": 0}})
+    );
     assert_eq!(v["result"]["by"], "resignation");
     assert_eq!(v["result"]["winner"], "white");
     assert_eq!(v["result"]["compared"], false);
@@ -935,6 +942,75 @@ fn show_json_lists_the_legal_moves_and_the_first_error() {
     assert_eq!(stopped["code"], "occupied");
 }
 
+/// A resignation's estimate is the count a counted `RE` is verified
+/// against (dead stones judged, the profile's counting and komi): the
+/// sample resigned under Japanese rules gets a territory count with its
+/// dead stones, in text as in JSON; under Chinese rules an area count; a
+/// record without `RE` keeps the plain area score of its final board.
+#[test]
+fn go_resignation_is_estimated_by_the_count_of_its_rules() {
+    let path = "samples/go/resignation.sgf";
+    let run = asalto(&["check", "--format", "json", path]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    let e = &v["estimated_count"];
+    assert_eq!(e["counting"], "territory", "{v}");
+    assert_eq!(e["komi"], 6.5, "{v}");
+    let dead =
+        e["dead_stones"]["black"].as_u64().unwrap() + e["dead_stones"]["white"].as_u64().unwrap();
+    // Stones are left dead on the board of a resigned game.
+    assert!(dead > 0, "{v}");
+    // Not the area score of the board with every stone alive.
+    assert_ne!(
+        (&e["black"], &e["white"]),
+        (&v["score"]["black"], &v["score"]["white"]),
+        "{v}"
+    );
+    let text = asalto(&["check", path]);
+    assert_eq!(
+        text.stdout,
+        format!(
+            "{path}: valid (japanese, from RU[Japanese]), 1 game, 149 moves; RE[B+R]: black won by resignation \
+             (estimate: territory count black {}, white {}, komi 6.5, {dead} dead stones: {})\n",
+            e["black"],
+            e["white"],
+            e["result"].as_str().unwrap()
+        )
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let record = std::fs::read_to_string(path).unwrap();
+    let chinese = dir.path().join("chinese.sgf");
+    std::fs::write(&chinese, record.replace("RU[Japanese]", "RU[Chinese]")).unwrap();
+    let chinese = chinese.to_string_lossy().into_owned();
+    let run = asalto(&["check", "--format", "json", &chinese]);
+    let c: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(c["estimated_count"]["counting"], "area", "{c}");
+    let run = asalto(&["check", &chinese]);
+    assert!(
+        run.stdout.contains(&format!(
+            "RE[B+R]: black won by resignation (estimate: area count black {}, white {}, komi 6.5,",
+            c["estimated_count"]["black"], c["estimated_count"]["white"]
+        )),
+        "{}",
+        run.stdout
+    );
+
+    let unfinished = dir.path().join("no-re.sgf");
+    std::fs::write(&unfinished, record.replace("RE[B+R]", "")).unwrap();
+    let unfinished = unfinished.to_string_lossy().into_owned();
+    let run = asalto(&["check", &unfinished]);
+    assert!(
+        run.stdout
+            .ends_with("149 moves; area score black 101, white 76, komi 6.5: B+18.5\n"),
+        "{}",
+        run.stdout
+    );
+    let run = asalto(&["check", "--format", "json", &unfinished]);
+    let n: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(n["estimated_count"], Value::Null, "{n}");
+}
+
 const VARIATIONS: &str = "samples/go/variations.sgf";
 
 /// `--variation N` reads line N of the first tree (0: the main line) in
@@ -998,6 +1074,64 @@ fn go_variation_picks_a_line_for_check_show_and_export() {
             assert_eq!(run.stdout, "", "{command:?}");
         }
     }
+}
+
+/// A `--variation` the tree does not have replays no line, but the file
+/// was still judged under the rules its root names (`RU`, or `--rules`
+/// over it), not the default: in the summary line and in JSON.
+#[test]
+fn go_missing_variation_names_the_profile_of_the_file() {
+    let run = asalto(&["check", "--variation", "9", VARIATIONS]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with(&format!(
+            "{VARIATIONS}: invalid (chinese, from RU[Chinese]): line 1:2: no variation 9"
+        )) && run.stdout.contains("[no-variation]"),
+        "{}",
+        run.stdout
+    );
+    let run = asalto(&["check", "--variation", "9", "--format", "json", VARIATIONS]);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(v["games"], 0, "{v}");
+    assert_eq!(v["problems"][0]["code"], "no-variation", "{v}");
+    assert_eq!(
+        (&v["rules"], &v["rules_from"], &v["ru"]),
+        (
+            &Value::from("chinese"),
+            &Value::from("file"),
+            &Value::from("Chinese")
+        ),
+        "{v}"
+    );
+
+    // `--rules` overrides the file's `RU`, which JSON still gives.
+    let args = ["check", "--variation", "9", "--rules", "japanese"];
+    let run = asalto(&[&args[..], &[VARIATIONS]].concat());
+    assert!(
+        run.stdout
+            .starts_with(&format!("{VARIATIONS}: invalid (japanese, from --rules):")),
+        "{}",
+        run.stdout
+    );
+    let run = asalto(&[&args[..], &["--format", "json", VARIATIONS]].concat());
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(
+        (&v["rules"], &v["rules_from"], &v["ru"]),
+        (
+            &Value::from("japanese"),
+            &Value::from("option"),
+            &Value::from("Chinese")
+        ),
+        "{v}"
+    );
+
+    // `show` reports the same line on standard error.
+    let run = asalto(&["show", "--variation", "9", VARIATIONS]);
+    assert!(
+        run.stderr.contains("invalid (chinese, from RU[Chinese])"),
+        "{}",
+        run.stderr
+    );
 }
 
 /// Other games do not read `--variation`.

@@ -214,6 +214,40 @@ impl CountJson {
     }
 }
 
+/// A count of the final position of a game whose `RE` is no count, dead
+/// stones judged: an estimate, compared with nothing (check's
+/// `estimated_count`).
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct EstimateJson {
+    /// `area` or `territory`.
+    pub counting: &'static str,
+    /// Black's points under `counting`.
+    pub black: u32,
+    /// White's.
+    pub white: u32,
+    /// The komi counted, with the profile's handicap compensation.
+    pub komi: f64,
+    /// `B+3.5`, `W+0.5` or `0`.
+    pub result: String,
+    /// Stones judged dead, of each colour.
+    pub dead_stones: SidesJson,
+}
+
+impl EstimateJson {
+    /// The estimate of `game`'s end ([`Game::estimated`]).
+    pub fn of<P>(game: &Game<P>) -> Option<EstimateJson> {
+        let counted = game.estimated()?;
+        Some(EstimateJson {
+            counting: counted.counting.name(),
+            black: counted.points.black,
+            white: counted.points.white,
+            komi: counted.komi,
+            result: counted.to_result(),
+            dead_stones: counted.dead_stones.into(),
+        })
+    }
+}
+
 /// The fields of a game document after its head.
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct GameBody<P = Vec<PlyJson>> {
@@ -355,6 +389,12 @@ pub struct CheckBody {
     /// judged, that its counted `RE` was verified against (null when `RE`
     /// is no count: `compared` false).
     pub count: Option<CountJson>,
+    /// The same count of the first game's final position (its profile's
+    /// counting, komi and handicap compensation, dead stones judged) when
+    /// its `RE` is written and is no count (a resignation, time, forfeit,
+    /// draw, void, unknown): an estimate of the game's end, which nobody
+    /// counted (null otherwise).
+    pub estimated_count: Option<EstimateJson>,
     /// Where the profile (`rules`) came from: `option` (`--rules`),
     /// `file` (the first game's `RU`) or `default`.
     pub rules_from: &'static str,
@@ -387,10 +427,7 @@ pub struct OmittedJson {
 impl<P: Moves> From<&Checked<'_, P>> for CheckJson {
     fn from(c: &Checked<'_, P>) -> CheckJson {
         let index = asalto_core::LineIndex::new(&c.source);
-        let profile = c
-            .games
-            .first()
-            .map_or(crate::Profile::SGF_DEFAULT, |g| g.profile);
+        let profile = c.rules.profile;
         let errors = c.count(asalto_core::Severity::Error);
         let listed = c.listed();
         CheckJson::headed(
@@ -416,12 +453,9 @@ impl<P: Moves> From<&Checked<'_, P>> for CheckJson {
                 }),
                 result: c.games.first().and_then(ResultJson::of),
                 count: c.games.first().and_then(CountJson::of),
-                rules_from: c
-                    .games
-                    .first()
-                    .map_or(crate::RulesFrom::Default, |g| g.rules_from)
-                    .name(),
-                ru: c.games.first().and_then(|g| g.info.rules.clone()),
+                estimated_count: c.games.first().and_then(EstimateJson::of),
+                rules_from: c.rules.from.name(),
+                ru: c.rules.ru.clone(),
                 problems: listed
                     .shown
                     .iter()

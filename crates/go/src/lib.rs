@@ -74,7 +74,7 @@ pub use point::{GTP_COLUMNS, MAX_SIZE, Move, Point, Size, gtp_column_letter};
 pub use position::{Played, Position};
 pub use problem::{Issue, Problem, Problems, Severity, Span, SyntaxKind};
 pub use replay::{
-    CheckOptions, Checked, Game, GameInfo, Moves, Plies, Ply, Tally, check, check_owned,
+    CheckOptions, Checked, FileRules, Game, GameInfo, Moves, Plies, Ply, Tally, check, check_owned,
     check_tally,
 };
 pub use result::{GameResult, ResultKind};

@@ -627,6 +627,8 @@ pub struct Game<P = Plies> {
     /// The count of the final position, dead stones judged, when `RE`
     /// claims a count (see [`Game::counted`]).
     counted: Option<Counted>,
+    /// The same count when `RE` is no count (see [`Game::estimated`]).
+    estimated: Option<Counted>,
 }
 
 /// The problems a report of a [`Checked`] lists ([`Checked::listed`]).
@@ -650,6 +652,65 @@ pub struct Checked<'s, P = Plies> {
     pub problems: Problems,
     /// One game per tree (and per variation with `all_variations`).
     pub games: Vec<Game<P>>,
+    /// The profile the file was judged under, and where it came from:
+    /// its first game's, or for a file where no line was replayed (a
+    /// syntax error at once, a `--variation` the tree does not have) the
+    /// one its first root asks for.
+    pub rules: FileRules,
+}
+
+/// The profile a checked file was judged under ([`Checked::rules`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileRules {
+    /// The profile.
+    pub profile: Profile,
+    /// Where it came from: `--rules`, `RU`, or the default.
+    pub from: RulesFrom,
+    /// The first root's `RU`, as read (`None` without).
+    pub ru: Option<String>,
+}
+
+impl FileRules {
+    /// The rules of `games`' first, else the profile asked for, else the
+    /// default.
+    fn of<P>(games: &[Game<P>], asked: Option<Profile>) -> FileRules {
+        match (games.first(), asked) {
+            (Some(game), _) => FileRules {
+                profile: game.profile,
+                from: game.rules_from,
+                ru: game.info.rules.clone(),
+            },
+            (None, Some(profile)) => FileRules {
+                profile,
+                from: RulesFrom::Option,
+                ru: None,
+            },
+            (None, None) => FileRules {
+                profile: Profile::SGF_DEFAULT,
+                from: RulesFrom::Default,
+                ru: None,
+            },
+        }
+    }
+
+    /// The rules a tree's root asks for when none of its lines is
+    /// replayed: `asked`, else the profile its `RU` names, else the
+    /// default (an `RU` of a record that is not Go is not read, as a
+    /// replay does not read it).
+    fn of_root(src: &str, root: NodeRead<'_>, asked: Option<Profile>) -> FileRules {
+        let not_go = root_text(src, root, GM).is_some_and(|(gm, _)| gm != "1");
+        let ru = if not_go {
+            None
+        } else {
+            root_text(src, root, RU).map(|(t, _)| t.into_owned())
+        };
+        let (profile, from) = match (asked, ru.as_deref().and_then(Profile::from_ru)) {
+            (Some(profile), _) => (profile, RulesFrom::Option),
+            (None, Some(profile)) => (profile, RulesFrom::File),
+            (None, None) => (Profile::SGF_DEFAULT, RulesFrom::Default),
+        };
+        FileRules { profile, from, ru }
+    }
 }
 
 impl<P> Checked<'_, P> {
@@ -824,6 +885,16 @@ impl<P> Game<P> {
         self.counted
     }
 
+    /// The same count of the final position (under the profile's
+    /// counting, its komi and handicap compensation, dead stones judged)
+    /// when `RE` is written and is no count: a resignation, time,
+    /// forfeit, draw, void or unknown result. Nobody counted that board,
+    /// so the count is only an estimate of the game's end; `None` without
+    /// `RE`, with a counted `RE`, or for a record that was not replayed.
+    pub fn estimated(&self) -> Option<Counted> {
+        self.estimated
+    }
+
     /// The komi the profile counts (0 under `seed-2019`).
     pub fn komi_counted(&self) -> f64 {
         if self.profile.rules().komi_counts {
@@ -935,6 +1006,7 @@ fn check_decoded<'s, S: Sink>(
             source: decoded.text,
             charset: decoded.charset,
             problems,
+            rules: FileRules::of(&games, profile),
             games,
         };
     }
@@ -944,6 +1016,12 @@ fn check_decoded<'s, S: Sink>(
     }
     let mut games = Vec::with_capacity(collection.roots().len());
     let mut sink = sink;
+    // The rules of a file none of whose lines is replayed: its first
+    // root's (replaced by the first game's when there is one).
+    let mut rules = match collection.roots().first() {
+        Some(&root) => FileRules::of_root(&decoded.text, NodeRead::of(&collection, root), profile),
+        None => FileRules::of(&games, profile),
+    };
     if !options.all_variations {
         // One line of the first tree (`options.variation`), the main line
         // of the others.
@@ -968,10 +1046,14 @@ fn check_decoded<'s, S: Sink>(
             games.push(game);
         }
         drop(collection);
+        if !games.is_empty() {
+            rules = FileRules::of(&games, profile);
+        }
         return Checked {
             source: decoded.text,
             charset: decoded.charset,
             problems,
+            rules,
             games,
         };
     }
@@ -1001,10 +1083,14 @@ fn check_decoded<'s, S: Sink>(
         }
     }
     drop(collection);
+    if !games.is_empty() {
+        rules = FileRules::of(&games, profile);
+    }
     Checked {
         source: decoded.text,
         charset: decoded.charset,
         problems,
+        rules,
         games,
     }
 }
@@ -1882,12 +1968,14 @@ impl<S: Sink> LineReader<S> {
                 free_handicap: 0,
                 final_score: AreaScore::default(),
                 counted: None,
+                estimated: None,
             };
         };
         self.settle(size, true);
         self.sink.end(&self.judge.pos);
         let final_score = self.judge.pos.board().area_score();
         let counted = counted_result(&self.info, self.profile, self.rules_from, &self.judge.pos);
+        let estimated = estimated_result(&self.info, self.profile, &self.judge.pos);
         // The next record's replay starts on this board, cleared.
         self.judge.pos.give_back_board();
         let mut game = Game {
@@ -1902,6 +1990,7 @@ impl<S: Sink> LineReader<S> {
             free_handicap: self.free_handicap,
             final_score,
             counted,
+            estimated,
         };
         check_result(self.re_span, &mut game);
         game.problems.sort_by_key(|p| p.span.start);
@@ -2043,6 +2132,18 @@ fn counted_result(
         }
     }
     Some(counted)
+}
+
+/// Counts `pos`, the final position of a game, when its `RE` is written
+/// and claims no count (a resignation, time...): the count
+/// [`counted_result`] makes, under the profile's counting (a record
+/// without `RU` says nothing to choose another by), taken as an estimate.
+fn estimated_result(info: &GameInfo, profile: Profile, pos: &Position) -> Option<Counted> {
+    let written = info.result.as_deref()?;
+    if GameResult::parse(written).counted_margin().is_some() {
+        return None;
+    }
+    Some(Counted::from(&count_under(profile, info, pos)))
 }
 
 /// Counts `pos` (a position of the game `info` heads) as the rules of

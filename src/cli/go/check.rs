@@ -69,11 +69,11 @@ impl FileCheck for Check {
     }
 
     fn json(&self, path: &str, checked: &Checked<'_, Tally>) -> String {
-        json_line(path, checked, self.profile)
+        json_line(path, checked)
     }
 
     fn human(&self, path: &str, checked: &Checked<'_, Tally>, full: bool, color: bool) -> String {
-        human(path, checked, self.profile, full, color)
+        human(path, checked, full, color)
     }
 
     fn head(&self) -> Head {
@@ -83,71 +83,45 @@ impl FileCheck for Check {
 
 /// The report for people of a checked file: one line, or with `full`
 /// every problem and the board.
-fn human<P: Moves>(
-    path: &str,
-    checked: &Checked<P>,
-    profile: Option<Profile>,
-    full: bool,
-    color: bool,
-) -> String {
+fn human<P: Moves>(path: &str, checked: &Checked<P>, full: bool, color: bool) -> String {
     if full {
-        report(&display_name(path), checked, profile, color)
+        report(&display_name(path), checked, color)
     } else {
-        summary(&display_name(path), checked, profile) + "\n"
+        summary(&display_name(path), checked) + "\n"
     }
 }
 
 /// The JSON report of a file: the library's check document (`game: "go"`,
 /// `rules`, `rules_from`, `ru`), with the file's name.
-fn json_line<P: Moves>(path: &str, checked: &Checked<P>, profile: Option<Profile>) -> String {
+fn json_line<P: Moves>(path: &str, checked: &Checked<P>) -> String {
     let mut value = serde_json::to_value(CheckJson::from(checked)).unwrap_or_default();
     if let Some(object) = value.as_object_mut() {
         object.insert("file".into(), path.into());
-        // A file with no game (a syntax error at once) was still judged
-        // under the profile asked for.
-        if checked.games.is_empty() {
-            let (profile, from) = judged(checked, profile);
-            object.insert("rules".into(), profile.name().into());
-            object.insert("rules_from".into(), from.name().into());
-        }
     }
     value.to_string() + "\n"
 }
 
-/// The profile that judged a file (its first game's) and where it came
-/// from; for a file with no game, the one asked for, else the default.
-fn judged<P>(checked: &Checked<P>, asked: Option<Profile>) -> (Profile, RulesFrom) {
-    match (checked.games.first(), asked) {
-        (Some(game), _) => (game.profile, game.rules_from),
-        (None, Some(profile)) => (profile, RulesFrom::Option),
-        (None, None) => (Profile::SGF_DEFAULT, RulesFrom::Default),
-    }
-}
-
 /// `japanese, from RU[Japanese]`, `tromp-taylor, from --rules`,
-/// `simple-ko, default`: the profile of a report and where it came from.
-fn rules_words<P>(checked: &Checked<P>, asked: Option<Profile>) -> String {
-    let (profile, from) = judged(checked, asked);
-    let name = profile.name();
-    match from {
+/// `simple-ko, default`: the profile of a report and where it came from
+/// (the first root's when no line was replayed, [`Checked::rules`]).
+fn rules_words<P>(checked: &Checked<P>) -> String {
+    let rules = &checked.rules;
+    let name = rules.profile.name();
+    match rules.from {
         RulesFrom::Option => format!("{name}, from --rules"),
         RulesFrom::Default => format!("{name}, default"),
-        RulesFrom::File => {
-            let ru = checked
-                .games
-                .first()
-                .and_then(|g| g.info.rules.as_deref())
-                .unwrap_or_default();
-            format!("{name}, from RU[{}]", escape_line(ru))
-        }
+        RulesFrom::File => format!(
+            "{name}, from RU[{}]",
+            escape_line(rules.ru.as_deref().unwrap_or_default())
+        ),
     }
 }
 
 /// What a report says of a game's end: when `RE` claims a count, the
 /// count it was verified against (dead stones judged); the area score of
 /// the final board when `RE` is absent; for a resignation, time,
-/// forfeit, draw or unknown result, the result as written, the score
-/// named an estimate.
+/// forfeit, draw or unknown result, the result as written and the same
+/// count (its counting, komi, dead stones judged) named an estimate.
 fn result_words<P>(game: &Game<P>) -> String {
     let score = game.score();
     let komi = game.komi_counted();
@@ -163,10 +137,24 @@ fn result_words<P>(game: &Game<P>) -> String {
     let result = GameResult::parse(written);
     let written = escape_line(written);
     if result.counted_margin().is_none() {
-        return format!(
-            "; RE[{written}]: {} (area estimate {counted})",
-            result.describe()
-        );
+        let estimate = match game.estimated() {
+            // The count a counted `RE` would be verified against, dead
+            // stones judged: nobody counted this board.
+            Some(c) => {
+                let dead = c.dead_stones.black + c.dead_stones.white;
+                format!(
+                    "estimate: {} count black {}, white {}, komi {}, {dead} dead stone{}: {}",
+                    c.counting.name(),
+                    c.points.black,
+                    c.points.white,
+                    c.komi,
+                    if dead == 1 { "" } else { "s" },
+                    c.to_result()
+                )
+            }
+            None => format!("area estimate {counted}"),
+        };
+        return format!("; RE[{written}]: {} ({estimate})", result.describe());
     }
     if !result.exact_with(komi) {
         return format!(
@@ -208,14 +196,14 @@ fn at_move(p: &Problem) -> String {
 
 /// One line about a file: its verdict, the profile, the result or the first
 /// error.
-fn summary<P: Moves>(name: &str, checked: &Checked<P>, profile: Option<Profile>) -> String {
+fn summary<P: Moves>(name: &str, checked: &Checked<P>) -> String {
     let name = escape_line(name);
     let moves: usize = checked.games.iter().map(Game::moves).sum();
     let warnings = checked.count(Severity::Warning);
     let errors = checked.count(Severity::Error);
     let listed = checked.listed();
     let first_error = listed.shown.iter().find(|p| p.severity == Severity::Error);
-    let rules = rules_words(checked, profile);
+    let rules = rules_words(checked);
     if errors > 0 && first_error.is_none() {
         // Every error is past the problems listed (a file of many
         // warnings first): counted only.
@@ -259,13 +247,8 @@ fn summary<P: Moves>(name: &str, checked: &Checked<P>, profile: Option<Profile>)
 /// summary line, then every problem (the line quoted, the label, the code,
 /// help) and the board before the first illegal move. `show`, `export` and
 /// `diff` print it too, on standard error, for a record with an error.
-pub fn report<P: Moves>(
-    name: &str,
-    checked: &Checked<P>,
-    profile: Option<Profile>,
-    color: bool,
-) -> String {
-    let mut text = summary(name, checked, profile);
+pub fn report<P: Moves>(name: &str, checked: &Checked<P>, color: bool) -> String {
+    let mut text = summary(name, checked);
     text.push('\n');
     text.push_str(&details(name, checked, color));
     text
@@ -337,16 +320,10 @@ mod tests {
     }
 
     /// The report of a checked file in `format` (with `details`, in full).
-    fn words<P: Moves>(
-        name: &str,
-        checked: &Checked<P>,
-        profile: Option<Profile>,
-        format: Format,
-        details: bool,
-    ) -> String {
+    fn words<P: Moves>(name: &str, checked: &Checked<P>, format: Format, details: bool) -> String {
         match format {
-            Format::Json => json_line(name, checked, profile),
-            Format::Human => human(name, checked, profile, details, false),
+            Format::Json => json_line(name, checked),
+            Format::Human => human(name, checked, details, false),
         }
     }
 
@@ -374,15 +351,9 @@ mod tests {
                         variation: 0,
                     };
                     let full = asalto_go::check(bytes, &check.options());
-                    let full = (
-                        full.is_valid(),
-                        words(name, &full, profile, format, details),
-                    );
+                    let full = (full.is_valid(), words(name, &full, format, details));
                     let tallied = asalto_go::check_tally(bytes, &check.options(), Tally::default());
-                    let tallied = (
-                        tallied.is_valid(),
-                        words(name, &tallied, profile, format, details),
-                    );
+                    let tallied = (tallied.is_valid(), words(name, &tallied, format, details));
                     assert_eq!(tallied, full, "{name} under {check:?}, {format:?}");
                 }
             }

@@ -68,7 +68,7 @@ pub fn run(paths: [&str; 2], settings: Settings, out: &mut Out) -> Result<Status
         }
     }
     for loaded in &checked {
-        loaded.report_errors(profile, color);
+        loaded.report_errors(color);
     }
     let checked: Vec<Checked<Tally>> = checked.into_iter().map(|l| l.checked).collect();
     let (a, b) = (&checked[0], &checked[1]);

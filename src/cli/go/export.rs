@@ -50,7 +50,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
     };
     let (name, checked) = (loaded.name(), &loaded.checked);
     let mut status = Status::Success;
-    if loaded.report_errors(settings.profile, settings.color) {
+    if loaded.report_errors(settings.color) {
         status = Status::Failure;
         if !export_partial(
             &name,

@@ -47,17 +47,12 @@ impl Loaded {
     /// standard error (every problem quoted at its line:column, with its
     /// code, label and help, and the board before the first illegal
     /// move), and say so; `color` colours the report.
-    pub fn report_errors(&self, profile: Option<Profile>, color: bool) -> bool {
+    pub fn report_errors(&self, color: bool) -> bool {
         if self.checked.is_valid() {
             return false;
         }
         // The report escapes the name it is given.
-        report(&check::report(
-            shown_name(&self.path),
-            &self.checked,
-            profile,
-            color,
-        ));
+        report(&check::report(shown_name(&self.path), &self.checked, color));
         true
     }
 }

@@ -50,7 +50,7 @@ pub fn run(path: &str, settings: Settings, out: &mut Out) -> Result<Status, Writ
     };
     let (name, checked) = (loaded.name(), &loaded.checked);
     // An error is reported in full first, as `check` reports it.
-    let invalid = loaded.report_errors(settings.profile, settings.color);
+    let invalid = loaded.report_errors(settings.color);
     let Some(game) = checked.games.first() else {
         error(&format!("{name}: no game to show"));
         return Ok(Status::Failure);
