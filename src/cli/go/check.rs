@@ -6,8 +6,9 @@ use asalto::diagnostics::{Entry, GameReport, one_line};
 use asalto::text::escape_line;
 use asalto_go::json::CheckJson;
 use asalto_go::replay::{CheckOptions, Checked, Game, Moves, Tally};
+
 use asalto_go::result::GameResult;
-use asalto_go::{Problem, Profile, RulesFrom, Severity, render};
+use asalto_go::{Counted, Problem, Profile, RulesFrom, Severity, render};
 
 use asalto_core::json::Head;
 
@@ -141,16 +142,8 @@ fn result_words<P>(game: &Game<P>) -> String {
             // The count a counted `RE` would be verified against, dead
             // stones judged: nobody counted this board.
             Some(c) => {
-                let dead = c.dead_stones.black + c.dead_stones.white;
-                format!(
-                    "estimate: {} count black {}, white {}, komi {}, {dead} dead stone{}: {}",
-                    c.counting.name(),
-                    c.points.black,
-                    c.points.white,
-                    c.komi,
-                    if dead == 1 { "" } else { "s" },
-                    c.to_result()
-                )
+                let (count, dead, result) = count_words(&c);
+                format!("estimate: {count}, {dead}: {result}")
             }
             None => format!("area estimate {counted}"),
         };
@@ -164,19 +157,29 @@ fn result_words<P>(game: &Game<P>) -> String {
     match game.counted() {
         // The count `RE` was verified against, dead stones judged.
         Some(c) => {
-            let dead = c.dead_stones.black + c.dead_stones.white;
-            format!(
-                "; {} count black {}, white {}, komi {} ({dead} dead stone{}): {}",
-                c.counting.name(),
-                c.points.black,
-                c.points.white,
-                c.komi,
-                if dead == 1 { "" } else { "s" },
-                c.to_result()
-            )
+            let (count, dead, result) = count_words(&c);
+            format!("; {count} ({dead}): {result}")
         }
         None => format!("; area score {counted}"),
     }
+}
+
+/// A count in words, for the verified count and the estimate alike:
+/// `territory count black 101, white 76, komi 6.5`, `3 dead stones`,
+/// `B+18.5`.
+fn count_words(c: &Counted) -> (String, String, String) {
+    let dead = c.dead_stones.black + c.dead_stones.white;
+    (
+        format!(
+            "{} count black {}, white {}, komi {}",
+            c.counting.name(),
+            c.points.black,
+            c.points.white,
+            c.komi
+        ),
+        format!("{dead} dead stone{}", if dead == 1 { "" } else { "s" }),
+        c.to_result(),
+    )
 }
 
 /// `move 12 (black)`, or nothing for a problem of the file.
