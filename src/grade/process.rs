@@ -505,11 +505,15 @@ impl Program {
         let mut interval = FIRST_POLL;
         let mut got_data = true;
         let mut timer = self.start_timer(wait);
+        // Whether the output ends with a prompt: looked at again only when
+        // more output came (the output changes nowhere else).
+        let mut at_prompt = prompt(&self.out);
         let ready = loop {
             if self.pump() > 0 {
                 last_output = Instant::now();
                 interval = FIRST_POLL;
                 got_data = true;
+                at_prompt = prompt(&self.out);
                 if wait.on_silence {
                     timer.step = self.budget(wait.step);
                 }
@@ -524,7 +528,6 @@ impl Program {
             }
             let now = Instant::now();
             let quiet = now.duration_since(last_output);
-            let at_prompt = prompt(&self.out);
             // In the middle of a screen: more lines are coming (an
             // unbuffered program writes each line on its own).
             let mid_screen = got_data && !at_prompt;

@@ -108,7 +108,10 @@ impl Procs {
             Mode::empty(),
         )
         .ok()?;
-        let mut text = String::new();
+        // Room for the whole of most of these files at once: the reads
+        // that find its size a few bytes at a time cost more than the
+        // file (this runs many times per screen of a program).
+        let mut text = String::with_capacity(4096);
         std::fs::File::from(fd)
             .take(64 * 1024)
             .read_to_string(&mut text)

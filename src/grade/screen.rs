@@ -11,6 +11,11 @@ use crate::{Board, Point, Side};
 
 /// Lower case without Spanish accents: `Opción` → `opcion`.
 pub fn normalize(text: &str) -> String {
+    // Most lines are plain ASCII: one pass, no per-character decoding
+    // (the judge reads every line of every screen several ways).
+    if text.is_ascii() {
+        return text.to_ascii_lowercase();
+    }
     text.chars()
         .map(|c| match c {
             'á' | 'Á' => 'a',
@@ -60,7 +65,11 @@ pub fn last_line(text: &str) -> &str {
 /// assert_eq!(prompt_kind("Jugadas posibles: Bc-Ac, Bc-Bd"), None);
 /// ```
 pub fn prompt_kind(line: &str) -> Option<PromptKind> {
-    let n = normalize(line.trim());
+    prompt_kind_normalized(normalize(line.trim()).as_str())
+}
+
+/// [`prompt_kind`] of a line already [`normalize`]d and trimmed.
+fn prompt_kind_normalized(n: &str) -> Option<PromptKind> {
     if n.is_empty() || n.contains("posible") {
         return None;
     }
@@ -321,34 +330,10 @@ pub struct Announcement {
 /// assert_eq!(a.winner, Some(Side::Rebels));
 /// ```
 pub fn end_announcement(text: &str) -> Option<Announcement> {
-    const WIN: [&str; 4] = ["gana", "victoria", "vence", "triunf"];
-    const END: [&str; 6] = [
-        "fin de la partida",
-        "fin del juego",
-        "partida terminada",
-        "partida finalizada",
-        "juego terminado",
-        "game over",
-    ];
     let mut found: Option<Announcement> = None;
     for line in text.lines() {
-        let t = line.trim_end();
-        if prompt_kind(t).is_some() && t.ends_with([':', '?', '>', '=']) {
-            // "Introduzca jugada o FIN (fin de la partida):" asks, it does
-            // not announce.
+        let Some(winner) = announces(line, &normalize(line)) else {
             continue;
-        }
-        let n = normalize(line);
-        let win_at = WIN.iter().filter_map(|w| n.find(w)).min();
-        let is_end = END.iter().any(|w| n.contains(w));
-        if win_at.is_none() && !is_end {
-            continue;
-        }
-        let winner = match win_at {
-            Some(at) => side_word(&n[at..])
-                .or_else(|| side_word(&n[..at]))
-                .map(|(s, _)| s),
-            None => None,
         };
         // Keep the line naming a winner if there is one.
         if found
@@ -362,6 +347,37 @@ pub fn end_announcement(text: &str) -> Option<Announcement> {
         }
     }
     found
+}
+
+/// Whether the one line `line` (`n`: the same [`normalize`]d) announces
+/// the end of a game, and the winner it names: `Some(None)` for an end
+/// with no winner named.
+fn announces(line: &str, n: &str) -> Option<Option<Side>> {
+    const WIN: [&str; 4] = ["gana", "victoria", "vence", "triunf"];
+    const END: [&str; 6] = [
+        "fin de la partida",
+        "fin del juego",
+        "partida terminada",
+        "partida finalizada",
+        "juego terminado",
+        "game over",
+    ];
+    if line.trim_end().ends_with([':', '?', '>', '=']) && prompt_kind_normalized(n.trim()).is_some()
+    {
+        // "Introduzca jugada o FIN (fin de la partida):" asks, it does
+        // not announce.
+        return None;
+    }
+    let win_at = WIN.iter().filter_map(|w| n.find(w)).min();
+    let is_end = END.iter().any(|w| n.contains(w));
+    if win_at.is_none() && !is_end {
+        return None;
+    }
+    Some(win_at.and_then(|at| {
+        side_word(&n[at..])
+            .or_else(|| side_word(&n[..at]))
+            .map(|(s, _)| s)
+    }))
 }
 
 /// What a screen shows, judged by what is on it rather than by the words
@@ -425,7 +441,7 @@ fn layout(text: &str) -> Layout {
         if self::menu(line).found() {
             l.menu = Some(i);
         }
-        if end_announcement(line).is_some() {
+        if announces(line, &n).is_some() {
             l.end = Some(i);
         }
     }
