@@ -346,6 +346,8 @@ impl Cgroups {
             dirs: Vec::new(),
             procs: Vec::new(),
             oom_before: 0,
+            cpu_file: None,
+            oom_file: None,
         };
         for parent in &self.parents {
             let dir = parent.dir.join(&name);
@@ -376,6 +378,20 @@ impl Cgroups {
             )?;
             group.procs.push(procs);
         }
+        let open = |dir: Option<&Path>, file: &str| {
+            rustix::fs::open(
+                dir?.join(file),
+                OFlags::RDONLY | OFlags::CLOEXEC,
+                Mode::empty(),
+            )
+            .ok()
+        };
+        let (cpu, cpu_file, oom_file) = match self.version {
+            Version::V1 => (Controller::Cpuacct, "cpuacct.usage", "memory.oom_control"),
+            Version::V2 => (Controller::Cpu, "cpu.stat", "memory.events"),
+        };
+        group.cpu_file = open(group.dir_of(cpu), cpu_file);
+        group.oom_file = open(group.dir_of(Controller::Memory), oom_file);
         group.oom_before = group.oom_kills();
         Ok(group)
     }
@@ -553,6 +569,12 @@ pub struct RunGroup {
     procs: Vec<OwnedFd>,
     /// Out-of-memory kills counted before the run.
     oom_before: u64,
+    /// The files of its CPU time and of its out-of-memory kills, open:
+    /// they are read several times a second while the program runs, and
+    /// a read from an open descriptor costs a fraction of an open by path
+    /// (see [`super::procs::read_from_start`]).
+    cpu_file: Option<OwnedFd>,
+    oom_file: Option<OwnedFd>,
 }
 
 /// Most hierarchies a run's cgroup is in (v1: memory, pids, cpu,
@@ -597,11 +619,10 @@ impl RunGroup {
     /// The CPU time every process of the run has had, dead or alive;
     /// `None` when no hierarchy counts it.
     pub fn cpu_time(&self) -> Option<Duration> {
+        let text = super::procs::read_from_start(self.cpu_file.as_ref()?)?;
         match self.version {
             Version::V2 => {
-                let stat =
-                    fs::read_to_string(self.dir_of(Controller::Cpu)?.join("cpu.stat")).ok()?;
-                let usec = stat
+                let usec = text
                     .lines()
                     .find_map(|l| l.strip_prefix("usage_usec "))?
                     .trim()
@@ -609,26 +630,21 @@ impl RunGroup {
                     .ok()?;
                 Some(Duration::from_micros(usec))
             }
-            Version::V1 => {
-                let text =
-                    fs::read_to_string(self.dir_of(Controller::Cpuacct)?.join("cpuacct.usage"))
-                        .ok()?;
-                Some(Duration::from_nanos(text.trim().parse().ok()?))
-            }
+            Version::V1 => Some(Duration::from_nanos(text.trim().parse().ok()?)),
         }
     }
 
     /// How many of the run's processes the kernel killed for memory (the
     /// run's cgroup past its limit).
     pub fn oom_kills(&self) -> u64 {
-        let Some(dir) = self.dir_of(Controller::Memory) else {
+        let Some(file) = &self.oom_file else {
             return 0;
         };
-        let (file, keys): (&str, &[&str]) = match self.version {
-            Version::V1 => ("memory.oom_control", &["oom_kill"]),
-            Version::V2 => ("memory.events", &["oom_kill", "oom_group_kill"]),
+        let keys: &[&str] = match self.version {
+            Version::V1 => &["oom_kill"],
+            Version::V2 => &["oom_kill", "oom_group_kill"],
         };
-        let text = fs::read_to_string(dir.join(file)).unwrap_or_default();
+        let text = super::procs::read_from_start(file).unwrap_or_default();
         text.lines()
             .filter_map(|l| l.split_once(' '))
             .filter(|(k, _)| keys.contains(k))
@@ -679,6 +695,8 @@ impl RunGroup {
 
     fn remove_now(&mut self) {
         self.procs.clear();
+        self.cpu_file = None;
+        self.oom_file = None;
         if self.dirs.is_empty() {
             return;
         }

@@ -13,8 +13,8 @@
 //! For the last two the whole `/proc` has to be listed; that happens only
 //! when the main process is not the one reading, and at most every 50 ms.
 
-use std::io::Read;
-use std::os::fd::OwnedFd;
+use std::cell::RefCell;
+use std::os::fd::{AsFd, OwnedFd};
 use std::time::{Duration, Instant};
 
 use rustix::fs::{self as rfs, Mode, OFlags};
@@ -64,6 +64,43 @@ pub struct Procs {
     /// The main process, in this view's numbering.
     pub main: i32,
     last_scan: Option<Instant>,
+    /// Files of this `/proc` read before, kept open by name: reading one
+    /// again from its start is one `pread`, where opening it walks its
+    /// path (the file that says what a process waits in is read several
+    /// times per screen of a program). A file of a process that ended
+    /// fails to read and is opened anew by name, so a reused process id
+    /// reads its new process.
+    open_files: RefCell<Vec<(String, OwnedFd)>>,
+}
+
+/// How many files [`Procs`] keeps open.
+const KEEP_OPEN: usize = 32;
+
+/// The most of a file [`read_from_start`] reads.
+const READ_CAP: usize = 64 * 1024;
+
+/// Read a small kernel file (of `/proc` or a cgroup) from its start
+/// through an open descriptor: the kernel makes its text anew for a read
+/// at offset 0, so one descriptor serves any number of reads. At most 64
+/// KiB; `None` when it cannot be read (its process ended).
+pub fn read_from_start(fd: impl AsFd) -> Option<String> {
+    let mut text = Vec::new();
+    let mut chunk = [0u8; 4096];
+    loop {
+        match rustix::io::pread(&fd, &mut chunk, text.len() as u64) {
+            Ok(0) => break,
+            Ok(n) => {
+                text.extend_from_slice(&chunk[..n]);
+                if text.len() >= READ_CAP {
+                    text.truncate(READ_CAP);
+                    break;
+                }
+            }
+            Err(rustix::io::Errno::INTR) => {}
+            Err(_) => return None,
+        }
+    }
+    String::from_utf8(text).ok()
 }
 
 const DIR_FLAGS: OFlags = OFlags::RDONLY
@@ -79,6 +116,7 @@ impl Procs {
             members: None,
             main,
             last_scan: None,
+            open_files: RefCell::new(Vec::new()),
         })
     }
 
@@ -91,6 +129,7 @@ impl Procs {
             members: None,
             main: 2,
             last_scan: None,
+            open_files: RefCell::new(Vec::new()),
         })
     }
 
@@ -101,6 +140,13 @@ impl Procs {
 
     /// Read a small file under this `/proc`.
     pub fn read(&self, path: &str) -> Option<String> {
+        let mut files = self.open_files.borrow_mut();
+        if let Some(i) = files.iter().position(|(name, _)| name == path) {
+            if let Some(text) = read_from_start(&files[i].1) {
+                return Some(text);
+            }
+            files.swap_remove(i);
+        }
         let fd = rfs::openat(
             &self.proc_dir,
             path,
@@ -108,14 +154,11 @@ impl Procs {
             Mode::empty(),
         )
         .ok()?;
-        // Room for the whole of most of these files at once: the reads
-        // that find its size a few bytes at a time cost more than the
-        // file (this runs many times per screen of a program).
-        let mut text = String::with_capacity(4096);
-        std::fs::File::from(fd)
-            .take(64 * 1024)
-            .read_to_string(&mut text)
-            .ok()?;
+        let text = read_from_start(&fd)?;
+        if files.len() >= KEEP_OPEN {
+            files.remove(0);
+        }
+        files.push((path.to_string(), fd));
         Some(text)
     }
 
@@ -515,4 +558,48 @@ pub fn adopt_orphans() {
     DONE.call_once(|| {
         let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file kept open is read anew from its start each time, and a
+    /// process that ended reads as nothing, not as its last text.
+    #[test]
+    fn files_kept_open_say_what_is_now() {
+        let mut child = std::process::Command::new("sleep")
+            .arg("60")
+            .spawn()
+            .unwrap();
+        let pid = child.id() as i32;
+        let procs = Procs::host(Scope::Session(0), pid).unwrap();
+        let stat = format!("{pid}/stat");
+        let first = procs.read(&stat).unwrap();
+        assert!(first.starts_with(&format!("{pid} (sleep) ")), "{first}");
+        assert_eq!(procs.open_files.borrow().len(), 1);
+        assert!(
+            procs
+                .read(&stat)
+                .unwrap()
+                .starts_with(&format!("{pid} (sleep) "))
+        );
+        assert_eq!(
+            procs.open_files.borrow().len(),
+            1,
+            "the open file is read again"
+        );
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert_eq!(procs.read(&stat), None);
+        assert!(procs.open_files.borrow().is_empty());
+
+        let dir = std::env::temp_dir().join(format!("asalto-procs-test-{}", std::process::id()));
+        std::fs::write(&dir, "one").unwrap();
+        let file = std::fs::File::open(&dir).unwrap();
+        assert_eq!(read_from_start(&file).as_deref(), Some("one"));
+        std::fs::write(&dir, "two, longer").unwrap();
+        assert_eq!(read_from_start(&file).as_deref(), Some("two, longer"));
+        std::fs::remove_file(&dir).unwrap();
+    }
 }
