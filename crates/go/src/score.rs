@@ -15,8 +15,12 @@
 //!    seki stays a seki: neither side fills a shared liberty of its larger
 //!    groups; one- and two-stone sacrifices, which kill eye shapes, are
 //!    played), capture the opponent's last group when it is left in
-//!    atari, and run with a group of theirs it left in atari when running
-//!    gives it two liberties. A group whose points
+//!    atari, run with a group of theirs it left in atari when running
+//!    gives it two liberties, and else answer the last move locally when
+//!    it starts a fight random moves misread: a capture that saves a
+//!    chain in atari, the vital point of a small eye space, a liberty of
+//!    an opponent chain in a capturing race, an extension from two
+//!    liberties (`Playout::tactics`). A group whose points
 //!    the opponent owns at the end of most playouts is dead.
 //!
 //! Then the dead stones are taken off (in the count, not on the board) and
