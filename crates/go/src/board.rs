@@ -939,6 +939,86 @@ impl Board {
         (found != NO_GROUP).then(|| Point::from_index(found))
     }
 
+    /// The first `N` distinct liberties of the group on `p` (cell
+    /// indices, `NO_GROUP`-padded) and how many it has, capped at `N + 1`
+    /// (more than `N`: the walk stops). An empty point has none.
+    pub(crate) fn liberties_upto<const N: usize>(&self, p: Point) -> ([usize; N], usize) {
+        let mut found = [NO_GROUP; N];
+        let mut n = 0;
+        let i = p.index();
+        if side_of(self.cell[i]).is_none() {
+            return (found, 0);
+        }
+        let h = usize::from(self.head[i]);
+        let mut s = h;
+        loop {
+            for q in neighbours(s) {
+                if self.cell[q] == EMPTY && !found[..n].contains(&q) {
+                    if n == N {
+                        return (found, N + 1);
+                    }
+                    found[n] = q;
+                    n += 1;
+                }
+            }
+            s = usize::from(self.next[s]);
+            if s == h {
+                break;
+            }
+        }
+        (found, n)
+    }
+
+    /// The liberties a `side` stone on the empty point `p` would have,
+    /// with the groups of its colour it joins, capped at 3; a stone that
+    /// captures counts 3 (its captures free points).
+    pub(crate) fn liberties_after(&self, side: Side, p: Point) -> u32 {
+        if self.would_capture(side, p) {
+            return 3;
+        }
+        let i = p.index();
+        let me = cell_of(side);
+        let mut libs = [NO_GROUP; 3];
+        let mut n = 0;
+        let mut heads = [NO_GROUP; 4];
+        for (k, q) in neighbours(i).into_iter().enumerate() {
+            match self.cell[q] {
+                EMPTY if !libs[..n].contains(&q) => {
+                    libs[n] = q;
+                    n += 1;
+                    if n == 3 {
+                        return 3;
+                    }
+                }
+                c if c == me => {
+                    let h = usize::from(self.head[q]);
+                    if heads.contains(&h) {
+                        continue;
+                    }
+                    heads[k] = h;
+                    let mut s = h;
+                    loop {
+                        for r in neighbours(s) {
+                            if self.cell[r] == EMPTY && r != i && !libs[..n].contains(&r) {
+                                libs[n] = r;
+                                n += 1;
+                                if n == 3 {
+                                    return 3;
+                                }
+                            }
+                        }
+                        s = usize::from(self.next[s]);
+                        if s == h {
+                            break;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        n as u32
+    }
+
     /// Whether a `side` stone on the empty point `p` would be a self-atari:
     /// it captures nothing and leaves the group it forms (with the groups
     /// of its colour it joins) at most one liberty. Returns that group's

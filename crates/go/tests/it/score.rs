@@ -249,6 +249,39 @@ fn count_is_deterministic_and_matches_a_real_result() {
     assert_eq!(first.to_result(), "B+52.5");
 }
 
+/// A real game whose dead group only reading shows: GNU Go (Black) left
+/// 16 stones in White's area on the left side, with several one-point
+/// holes but no two eyes White cannot take, and the players agreed on
+/// `RE[W+128.5]` (GNU Go 3.8's aftermath count says the same). Purely
+/// random playouts kept the group alive (`W+88.5` for every seed from 0
+/// to 7); with their answers to the last move (capturing races, the
+/// vital point of a small eye space, extending from two liberties) it
+/// dies.
+#[test]
+fn a_dead_group_that_needs_reading_is_dead() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/real/gnugo/nngs__saphir-gnugo-3.3.12-200212031818.sgf");
+    let bytes = std::fs::read(path).unwrap();
+    let checked = check(&bytes, &CheckOptions::default());
+    let game = &checked.games[0];
+    assert_eq!(game.info.result.as_deref(), Some("W+128.5"));
+    let pos = game.position();
+    // d10, in the middle of the black group.
+    let inside = Point::new(3, 9);
+    assert_eq!(pos.board().get(inside), Some(Side::Black));
+    for seed in 0..8 {
+        let c = count(
+            pos.board(),
+            pos.captures(),
+            game.info.komi,
+            Counting::Territory,
+            seed,
+        );
+        assert!(c.is_dead(inside), "seed {seed}");
+        assert_eq!(c.to_result(), "W+128.5", "seed {seed}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
