@@ -318,7 +318,7 @@ const GO: [(&str, &str, i32); 5] = [
     (
         "resignation.sgf",
         "valid (japanese, from RU[Japanese]), 1 game, 149 moves; RE[B+R]: black won by resignation \
-         (estimate: territory count black 101, white 101, komi 6.5, 17 dead stones: W+6.5)",
+         (estimate: territory count black 98, white 98, komi 6.5, 17 dead stones: W+6.5)",
         0,
     ),
     (
