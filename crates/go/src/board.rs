@@ -973,50 +973,8 @@ impl Board {
     /// with the groups of its colour it joins, capped at 3; a stone that
     /// captures counts 3 (its captures free points).
     pub(crate) fn liberties_after(&self, side: Side, p: Point) -> u32 {
-        if self.would_capture(side, p) {
-            return 3;
-        }
-        let i = p.index();
-        let me = cell_of(side);
-        let mut libs = [NO_GROUP; 3];
-        let mut n = 0;
-        let mut heads = [NO_GROUP; 4];
-        for (k, q) in neighbours(i).into_iter().enumerate() {
-            match self.cell[q] {
-                EMPTY if !libs[..n].contains(&q) => {
-                    libs[n] = q;
-                    n += 1;
-                    if n == 3 {
-                        return 3;
-                    }
-                }
-                c if c == me => {
-                    let h = usize::from(self.head[q]);
-                    if heads.contains(&h) {
-                        continue;
-                    }
-                    heads[k] = h;
-                    let mut s = h;
-                    loop {
-                        for r in neighbours(s) {
-                            if self.cell[r] == EMPTY && r != i && !libs[..n].contains(&r) {
-                                libs[n] = r;
-                                n += 1;
-                                if n == 3 {
-                                    return 3;
-                                }
-                            }
-                        }
-                        s = usize::from(self.next[s]);
-                        if s == h {
-                            break;
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        n as u32
+        self.joined_group::<3>(side, p)
+            .map_or(3, |(libs, _)| libs as u32)
     }
 
     /// Whether a `side` stone on the empty point `p` would be a self-atari:
@@ -1025,16 +983,26 @@ impl Board {
     /// stone count when it would. A stone with two empty neighbours is
     /// answered without walking any group.
     pub(crate) fn self_atari(&self, side: Side, p: Point) -> Option<u32> {
+        self.joined_group::<2>(side, p).map(|(_, stones)| stones)
+    }
+
+    /// The group a `side` stone on the empty point `p` would form with the
+    /// groups of its colour it joins: its liberties and its stones, or
+    /// `None` when it would have `CAP` liberties or more, or capture. The
+    /// stone's own empty neighbours are counted first, and the capture
+    /// test and the walk of the joined groups made only when those are
+    /// fewer than `CAP` (the playouts ask this of most points they try).
+    fn joined_group<const CAP: usize>(&self, side: Side, p: Point) -> Option<(usize, u32)> {
         let i = p.index();
         let me = cell_of(side);
         let nb = neighbours(i);
-        let mut libs = [NO_GROUP; 2];
+        let mut libs = [NO_GROUP; CAP];
         let mut n = 0;
         for q in nb {
             if self.cell[q] == EMPTY {
                 libs[n] = q;
                 n += 1;
-                if n == 2 {
+                if n == CAP {
                     return None;
                 }
             }
@@ -1060,7 +1028,7 @@ impl Board {
                     if self.cell[r] == EMPTY && r != i && !libs[..n].contains(&r) {
                         libs[n] = r;
                         n += 1;
-                        if n == 2 {
+                        if n == CAP {
                             return None;
                         }
                     }
@@ -1071,7 +1039,7 @@ impl Board {
                 }
             }
         }
-        Some(stones)
+        Some((n, stones))
     }
 
     /// Whether both boards hold the same stones.
