@@ -90,8 +90,9 @@ pub struct ChildSetup {
     /// The user and group the child becomes (as root), after joining its
     /// cgroups: supplementary groups dropped, then `setgid`, `setuid`.
     pub user: Option<(u32, u32)>,
-    /// Descriptors of `cgroup.procs` files (or -1) the child writes `0` to
-    /// (itself) first, before it runs anything: all it starts is in them.
+    /// Descriptors of the cgroups' files to join by (`tasks` on v1,
+    /// `cgroup.procs` on v2), or -1, that the child writes `0` (itself) to
+    /// first, before it runs anything: all it starts is in them.
     /// A write that fails stops the child, unless it is one of
     /// `cgroup_optional` (a CPU weight a real-time process may not take).
     pub cgroup_fds: [i32; 4],
