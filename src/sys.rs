@@ -109,6 +109,10 @@ pub struct ChildSetup {
     /// A system call filter to install last (`grade::syscalls`), with
     /// `PR_SET_NO_NEW_PRIVS`.
     pub syscall_filter: Option<&'static [seccompiler::sock_filter]>,
+    /// Set the child's scheduling policy back to `SCHED_OTHER`: the
+    /// grader's thread that starts it is `SCHED_BATCH`
+    /// ([`batch_this_thread`]), which the child would inherit.
+    pub normal_policy: bool,
     /// Empty the keyrings the kernel keeps for the child's user (its user,
     /// user-session and persistent keyrings, which outlive its processes
     /// and would pass keys to the next program of that user), when that
@@ -147,7 +151,8 @@ macro_rules! set_limit {
 pub fn confine_before_exec(cmd: &mut std::process::Command, setup: ChildSetup) {
     use std::os::unix::process::CommandExt;
     // SAFETY: the closure runs in the forked child before exec and makes
-    // only async-signal-safe system calls (setsid, write, setgroups,
+    // only async-signal-safe system calls (setsid, sched_setscheduler,
+    // write, setgroups,
     // setgid, setuid, setrlimit, prctl, getppid, fcntl, keyctl, seccomp,
     // _exit); it allocates nothing (`setup` is Copy, the filter a slice
     // made before the fork, and `last_os_error` and the errors of
@@ -157,6 +162,12 @@ pub fn confine_before_exec(cmd: &mut std::process::Command, setup: ChildSetup) {
         cmd.pre_exec(move || {
             if libc::setsid() < 0 {
                 return Err(std::io::Error::last_os_error());
+            }
+            if setup.normal_policy {
+                // From `SCHED_BATCH` any process may; should it fail, the
+                // program only runs without preempting others on wakeup.
+                let param = libc::sched_param { sched_priority: 0 };
+                libc::sched_setscheduler(0, libc::SCHED_OTHER, &param);
             }
             for (fd, optional) in setup.cgroup_fds.into_iter().zip(setup.cgroup_optional) {
                 if fd >= 0 && libc::write(fd, b"0".as_ptr().cast(), 1) != 1 && !optional {
@@ -206,6 +217,42 @@ pub fn confine_before_exec(cmd: &mut std::process::Command, setup: ChildSetup) {
             }
         });
     }
+}
+
+#[cfg(target_os = "linux")]
+thread_local! {
+    /// Whether [`batch_this_thread`] made this thread `SCHED_BATCH`.
+    static BATCHED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Make the calling thread `SCHED_BATCH` when it is `SCHED_OTHER` (a
+/// grader run under `chrt` keeps its policy); whether it is now.
+///
+/// A thread that drives a program on the program's own CPU wakes every few
+/// microseconds while the program works (its output, its limits): as
+/// `SCHED_OTHER` each wake preempts the program, and grading one game cost
+/// a fifth more than the game; a `SCHED_BATCH` thread never preempts on
+/// waking, it runs when the program blocks, which is when it has work.
+/// It still gets its fair share of the CPU, so it is never starved.
+#[cfg(target_os = "linux")]
+pub fn batch_this_thread() -> bool {
+    // SAFETY: sched_getscheduler and sched_setscheduler of the calling
+    // thread (0), the parameter a plain struct on the stack.
+    let done = unsafe {
+        libc::sched_getscheduler(0) == libc::SCHED_OTHER && {
+            let param = libc::sched_param { sched_priority: 0 };
+            libc::sched_setscheduler(0, libc::SCHED_BATCH, &param) == 0
+        }
+    };
+    BATCHED.with(|b| b.set(done));
+    done
+}
+
+/// Whether [`batch_this_thread`] made the calling thread `SCHED_BATCH`:
+/// then the programs it starts are set back ([`ChildSetup::normal_policy`]).
+#[cfg(target_os = "linux")]
+pub fn this_thread_batched() -> bool {
+    BATCHED.with(std::cell::Cell::get)
 }
 
 /// In a forked child before `exec`: join a new, empty session keyring
