@@ -14,7 +14,10 @@
 # shared machine other people's work moves every figure.
 #
 # Usage: scripts/bench-grade.sh [RUNS]   (median of RUNS timings, default 5)
-# Environment: GAMES (default 20), BENCH_DIR (default: a fresh temporary
+# Environment: BUSY (default 0): that many busy loops run beside every
+#              timing (a machine busy with other work; each loop one
+#              process of `sh` that never sleeps), GAMES (default 20),
+#              BENCH_DIR (default: a fresh temporary
 #              folder, removed after), PYTHON (default /usr/bin/python3:
 #              as root the programs run as users of their own, who may not
 #              enter root's own interpreters, e.g. under /root/.pyenv).
@@ -83,7 +86,15 @@ for s in "${sandboxes[@]}"; do
     cmds+=("grade 1 $s" "grade 2 $s")
 done
 declare -A wall cpu
-echo "grade of a correct Asalto program on $games reference games, $runs alternating rounds ($python)"
+busy=${BUSY:-0}
+busy_pids=()
+for _ in $(seq "$busy"); do
+    sh -c 'while :; do :; done' &
+    busy_pids+=("$!")
+done
+stop_busy() { if [ "${#busy_pids[@]}" -gt 0 ]; then kill "${busy_pids[@]}" 2> /dev/null || true; fi; }
+trap 'stop_busy; [ -n "${BENCH_DIR:-}" ] || rm -rf "$dir"' EXIT
+echo "grade of a correct Asalto program on $games reference games, $runs alternating rounds ($python), $busy busy loops beside"
 echo "start: $(date -u '+%Y-%m-%d %H:%M:%S UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 export -f pipes grade
 export dir python asalto
