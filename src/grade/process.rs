@@ -1104,39 +1104,43 @@ impl Program {
     }
 
     /// Whether a thread of `pid` is blocked reading the standard-input pipe.
+    /// The first thread first, which is the one that reads in most
+    /// programs: the others are listed only when it does not and there are
+    /// others.
     fn process_reads(&self, pid: i32) -> bool {
+        if self.thread_reads(pid, pid) {
+            return true;
+        }
+        if self.procs.thread_count(pid) == Some(1) {
+            return false;
+        }
+        self.procs
+            .threads(pid)
+            .into_iter()
+            .filter(|&t| t != pid)
+            .any(|tid| self.thread_reads(pid, tid))
+    }
+
+    /// Whether thread `tid` of `pid` is blocked reading the standard-input
+    /// pipe: its system call (`read` on a descriptor that is that pipe), or
+    /// where `/proc` does not tell system calls, its wait channel.
+    fn thread_reads(&self, pid: i32, tid: i32) -> bool {
         let fd_is_pipe = |fd: u64| {
             self.procs
                 .fd_target(pid, fd)
                 .is_some_and(|l| l == self.stdin_pipe)
         };
-        // The first thread first, which is the one that reads in most
-        // programs: the others are listed only when there are others.
-        let mut threads = vec![pid];
-        if self.procs.thread_count(pid) != Some(1) {
-            threads.extend(self.procs.threads(pid).into_iter().filter(|&t| t != pid));
+        if let Some(text) = self.procs.read(&format!("{pid}/task/{tid}/syscall")) {
+            let mut words = text.split_whitespace();
+            let nr = words.next().and_then(|w| w.parse::<u64>().ok());
+            let fd = words
+                .next()
+                .and_then(|w| u64::from_str_radix(w.trim_start_matches("0x"), 16).ok());
+            return matches!((nr, fd), (Some(nr), Some(fd)) if READ_CALLS.contains(&nr) && fd_is_pipe(fd));
         }
-        for tid in threads {
-            if let Some(text) = self.procs.read(&format!("{pid}/task/{tid}/syscall")) {
-                let mut words = text.split_whitespace();
-                let nr = words.next().and_then(|w| w.parse::<u64>().ok());
-                let fd = words
-                    .next()
-                    .and_then(|w| u64::from_str_radix(w.trim_start_matches("0x"), 16).ok());
-                if let (Some(nr), Some(fd)) = (nr, fd) {
-                    if READ_CALLS.contains(&nr) && fd_is_pipe(fd) {
-                        return true;
-                    }
-                }
-                continue;
-            }
-            if let Some(wchan) = self.procs.read(&format!("{pid}/task/{tid}/wchan")) {
-                if (wchan.contains("pipe_read") || wchan.contains("pipe_wait")) && fd_is_pipe(0) {
-                    return true;
-                }
-            }
-        }
-        false
+        self.procs
+            .read(&format!("{pid}/task/{tid}/wchan"))
+            .is_some_and(|w| (w.contains("pipe_read") || w.contains("pipe_wait")) && fd_is_pipe(0))
     }
 }
 

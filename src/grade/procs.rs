@@ -81,7 +81,10 @@ const READ_CAP: usize = 64 * 1024;
 
 /// Read a small kernel file (of `/proc` or a cgroup) from its start
 /// through an open descriptor: the kernel makes its text anew for a read
-/// at offset 0, so one descriptor serves any number of reads. At most 64
+/// at offset 0, so one descriptor serves any number of reads. A read that
+/// fills less than the buffer is the end: these files are the kernel's
+/// sequence files, whose reads fill the buffer while there is more (so
+/// the usual second read, which finds nothing, is not made). At most 64
 /// KiB; `None` when it cannot be read (its process ended).
 pub fn read_from_start(fd: impl AsFd) -> Option<String> {
     let mut text = Vec::new();
@@ -93,6 +96,9 @@ pub fn read_from_start(fd: impl AsFd) -> Option<String> {
                 text.extend_from_slice(&chunk[..n]);
                 if text.len() >= READ_CAP {
                     text.truncate(READ_CAP);
+                    break;
+                }
+                if n < chunk.len() {
                     break;
                 }
             }
