@@ -91,8 +91,9 @@ pub fn run_tasks<R: Send>(
 }
 
 /// The CPU each slot's thread and its programs run on: one each, from
-/// the one the grader runs on now, when the grader may use at least as
-/// many as there are slots; else none (the kernel places them).
+/// the one the grader runs on now, when the CPUs the grader may use have
+/// room for every slot beside what else runs now ([`others_running`]);
+/// else none (the kernel places them, as it sees fit, run by run).
 ///
 /// A slot and its program take turns (the program works while the slot
 /// waits for it, and the other way round), a game a hundred turns or more:
@@ -101,23 +102,55 @@ pub fn run_tasks<R: Send>(
 /// unable to preempt ([`crate::sys::batch_this_thread`]), grading a
 /// correct program on one job went from 1.3 to 1.05 times the time of its
 /// games piped straight into it (`scripts/bench-grade.sh`, docs/grading.md).
-/// The program's limits are in CPU time, so where it runs changes no
-/// score; a program of several processes shares its slot's CPU, which
-/// only a wall-clock ceiling could notice.
+/// Beside busy neighbours a pinned slot could not move to where the CPU
+/// is free, and was slower than the kernel's placement: then nothing is
+/// pinned. The program's limits are in CPU time, so where it runs changes
+/// no score.
 fn slot_cpus(jobs: usize) -> Vec<Option<usize>> {
     use rustix::thread::{CpuSet, sched_getaffinity, sched_getcpu};
     let allowed: Vec<usize> = match sched_getaffinity(None) {
         Ok(set) => (0..CpuSet::MAX_CPU).filter(|&c| set.is_set(c)).collect(),
         Err(_) => Vec::new(),
     };
-    if allowed.is_empty() || allowed.len() < jobs {
+    match others_running() {
+        Some(others) => plan_cpus(jobs, &allowed, sched_getcpu(), others),
+        None => vec![None; jobs],
+    }
+}
+
+/// [`slot_cpus`] of `jobs` slots on the `allowed` CPUs, the grader being
+/// on `now`, `others` threads of others running.
+fn plan_cpus(jobs: usize, allowed: &[usize], now: usize, others: usize) -> Vec<Option<usize>> {
+    if allowed.is_empty() || jobs.saturating_add(others) > allowed.len() {
         return vec![None; jobs];
     }
-    let now = sched_getcpu();
     let start = allowed.iter().position(|&c| c == now).unwrap_or(0);
     (0..jobs)
         .map(|slot| Some(allowed[(start + slot) % allowed.len()]))
         .collect()
+}
+
+/// How many threads of others run or wait for a CPU now: the kernel's
+/// count (`procs_running` of `/proc/stat`) less the grader's own thread,
+/// the median of five looks a millisecond apart (a passing neighbour is
+/// not a busy one); `None` when `/proc` does not tell.
+fn others_running() -> Option<usize> {
+    let mut looks = Vec::with_capacity(5);
+    for n in 0..5 {
+        if n > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        let stat = std::fs::read_to_string("/proc/stat").ok()?;
+        let running: usize = stat
+            .lines()
+            .find_map(|l| l.strip_prefix("procs_running "))?
+            .trim()
+            .parse()
+            .ok()?;
+        looks.push(running.saturating_sub(1));
+    }
+    looks.sort_unstable();
+    Some(looks[2])
 }
 
 /// Pin the calling slot thread (and so the programs it starts) to `cpu`,
@@ -185,17 +218,19 @@ mod tests {
     }
 
     #[test]
-    fn slots_get_a_cpu_each_only_when_there_are_enough() {
-        let allowed = rustix::thread::sched_getaffinity(None).unwrap().count() as usize;
-        let one = slot_cpus(1);
-        assert_eq!(one.len(), 1);
-        assert!(one[0].is_some(), "one slot always gets a CPU: {one:?}");
-        let all = slot_cpus(allowed);
-        let mut cpus: Vec<usize> = all.iter().map(|c| c.unwrap()).collect();
-        cpus.sort_unstable();
-        cpus.dedup();
-        assert_eq!(cpus.len(), allowed, "each slot its own CPU: {all:?}");
-        assert_eq!(slot_cpus(allowed + 1), vec![None; allowed + 1]);
+    fn slots_get_a_cpu_each_only_when_there_is_room() {
+        assert_eq!(plan_cpus(1, &[0, 1], 1, 0), vec![Some(1)]);
+        assert_eq!(plan_cpus(2, &[0, 1], 1, 0), vec![Some(1), Some(0)]);
+        assert_eq!(plan_cpus(2, &[2, 5, 7], 5, 1), vec![Some(5), Some(7)]);
+        // One busy neighbour on two CPUs: room for one slot, not two.
+        assert_eq!(plan_cpus(1, &[0, 1], 0, 1), vec![Some(0)]);
+        assert_eq!(plan_cpus(2, &[0, 1], 0, 1), vec![None, None]);
+        assert_eq!(plan_cpus(1, &[0, 1], 0, 2), vec![None]);
+        assert_eq!(plan_cpus(3, &[0, 1], 0, 0), vec![None; 3]);
+        assert_eq!(plan_cpus(1, &[], 0, 0), vec![None]);
+        // The grader on a CPU it may no longer use: from the first.
+        assert_eq!(plan_cpus(1, &[3, 4], 0, 0), vec![Some(3)]);
+        assert!(others_running().is_some(), "/proc/stat tells procs_running");
     }
 
     /// A slot's thread is pinned and `SCHED_BATCH`; the program it starts
@@ -205,7 +240,9 @@ mod tests {
     fn a_slot_waits_for_its_program_on_the_programs_cpu() {
         let started_as_other =
             policy_line(&std::fs::read_to_string("/proc/thread-self/stat").unwrap()) == Some(0);
-        let (results, _) = run_tasks(1, &Options::default(), 1, &|_, _| {}, |_, _, _| {
+        let cpu = rustix::thread::sched_getcpu();
+        let slot = std::thread::spawn(move || {
+            settle_on(Some(cpu));
             let mine = rustix::thread::sched_getaffinity(None).unwrap();
             let own_policy =
                 policy_line(&std::fs::read_to_string("/proc/thread-self/stat").unwrap());
@@ -238,7 +275,7 @@ mod tests {
                 String::from_utf8(out.stdout).unwrap(),
             )
         });
-        let (cpus, own_policy, child) = results[0].clone().unwrap();
+        let (cpus, own_policy, child) = slot.join().unwrap();
         assert_eq!(cpus, 1, "the slot is on one CPU");
         if started_as_other {
             assert_eq!(own_policy, Some(3), "the slot is SCHED_BATCH");
