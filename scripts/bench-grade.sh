@@ -7,8 +7,12 @@
 # grader's extra save, load and illegal-move checks), in the same run,
 # alternating, on one job and on two: the grade under bubblewrap (when it
 # works here) and with `--sandbox none`, the pipes one game after another
-# and two at a time (`xargs -P2`). Prints the median of RUNS timings of
-# each and the ratios: grade / pipes (goal: at most 1.2 on one job), and
+# and two at a time (`xargs -P2`), and, one at a time, typed in: each line
+# sent once the program shows its prompt, as a person types (the
+# `typed-input` example: blocking reads, nothing judged, no sandbox; the
+# least any interactive use costs). Prints the median of RUNS timings of
+# each and the ratios: grade / pipes (goal: at most 1.2 on one job),
+# grade / typed, and
 # one job / two jobs for the grade and for the pipes (near 2.0 on two
 # free cores: linear), with the load average and the time, since on a
 # shared machine other people's work moves every figure.
@@ -31,8 +35,9 @@ games=${GAMES:-20}
 python=${PYTHON:-/usr/bin/python3}
 # shellcheck source=scripts/bench-common.sh
 . scripts/bench-common.sh
-cargo build --release --quiet --bin asalto
+cargo build --release --quiet --bin asalto --example typed-input
 asalto=$(pwd)/$target/asalto
+typed_input=$(pwd)/$target/examples/typed-input
 bench_dir
 # As root the programs run as users of their own: everything they read
 # must be readable by anyone.
@@ -67,6 +72,14 @@ pipes() { # $1: workers
             PYTHONDONTWRITEBYTECODE=1 PYTHONHASHSEED=0 \
             sh -c "'$python' '$dir/subs/correct/asalto.py' < '{}' > /dev/null"
 }
+typed() { # one game after another, each line typed at its prompt
+    for input in "$dir"/inputs/*.in; do
+        env -i PATH="$PATH" HOME="$dir/home" TMPDIR="$dir/home" \
+            LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=dumb PYTHONUNBUFFERED=1 PYTHONIOENCODING=utf-8 \
+            PYTHONDONTWRITEBYTECODE=1 PYTHONHASHSEED=0 \
+            "$typed_input" "$input" "$python" "$dir/subs/correct/asalto.py" > /dev/null
+    done
+}
 grade() { # $1: jobs, $2: sandbox
     "$asalto" grade --games "$dir/refs" --submissions "$dir/subs" --entry asalto.py \
         --run "$python {entry}" --jobs "$1" --sandbox "$2" > /dev/null || true
@@ -79,8 +92,8 @@ if "$asalto" grade --games "$dir/refs" --submissions "$dir/subs" --entry asalto.
 fi
 for s in "${sandboxes[@]}"; do check_grade --sandbox "$s"; done
 
-names=("pipes-1" "pipes-2")
-cmds=("pipes 1" "pipes 2")
+names=("pipes-1" "pipes-2" "typed-1")
+cmds=("pipes 1" "pipes 2" "typed")
 for s in "${sandboxes[@]}"; do
     names+=("grade-$s-1" "grade-$s-2")
     cmds+=("grade 1 $s" "grade 2 $s")
@@ -96,8 +109,8 @@ stop_busy() { if [ "${#busy_pids[@]}" -gt 0 ]; then kill "${busy_pids[@]}" 2> /d
 trap 'stop_busy; [ -n "${BENCH_DIR:-}" ] || rm -rf "$dir"' EXIT
 echo "grade of a correct Asalto program on $games reference games, $runs alternating rounds ($python), $busy busy loops beside"
 echo "start: $(date -u '+%Y-%m-%d %H:%M:%S UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
-export -f pipes grade
-export dir python asalto
+export -f pipes typed grade
+export dir python asalto typed_input
 for _ in $(seq "$runs"); do
     for i in "${!names[@]}"; do
         # Wall and CPU time (user + system) of the whole tree of processes
@@ -117,10 +130,11 @@ ratio() { echo "$1 / $2" | bc -l; }
 printf '%-18s %6.2f s   CPU %6.2f s\n' "pipes, 1 at once" "${w[pipes-1]}" "${c[pipes-1]}" \
     "pipes, 2 at once" "${w[pipes-2]}" "${c[pipes-2]}"
 printf '%-18s %6.2fx\n' "pipes -1 / -2" "$(ratio "${w[pipes-1]}" "${w[pipes-2]}")"
+printf '%-18s %6.2f s   CPU %6.2f s\n' "typed, 1 at once" "${w[typed-1]}" "${c[typed-1]}"
 for s in "${sandboxes[@]}"; do
-    printf 'grade %-5s -j1     %6.2f s   CPU %6.2f s   %.2fx the pipes (CPU %.2fx; goal: at most 1.2x)\n' "$s" \
+    printf 'grade %-5s -j1     %6.2f s   CPU %6.2f s   %.2fx the pipes (CPU %.2fx; goal: at most 1.2x), %.2fx typed\n' "$s" \
         "${w[grade-$s-1]}" "${c[grade-$s-1]}" "$(ratio "${w[grade-$s-1]}" "${w[pipes-1]}")" \
-        "$(ratio "${c[grade-$s-1]}" "${c[pipes-1]}")"
+        "$(ratio "${c[grade-$s-1]}" "${c[pipes-1]}")" "$(ratio "${w[grade-$s-1]}" "${w[typed-1]}")"
     printf 'grade %-5s -j2     %6.2f s   CPU %6.2f s   %.2fx the pipes 2 at once; -j1 / -j2 %.2fx (linear: 2.0)\n' "$s" \
         "${w[grade-$s-2]}" "${c[grade-$s-2]}" "$(ratio "${w[grade-$s-2]}" "${w[pipes-2]}")" \
         "$(ratio "${w[grade-$s-1]}" "${w[grade-$s-2]}")"
