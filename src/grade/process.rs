@@ -158,6 +158,11 @@ fn cpu_of(procs: &Procs, group: Option<&RunGroup>) -> Option<Duration> {
 /// The pauses double from there, to 16 ms.
 const FIRST_POLL: Duration = Duration::from_micros(100);
 
+/// The longest wait for the next line of a screen whose last line is not a
+/// prompt: output ends it at once; a program that blocks on its input
+/// without a prompt the grader knows is seen at the latest this late.
+const MID_SCREEN_POLL: Duration = Duration::from_millis(1);
+
 /// The first pause after output that ends with a prompt: the program is
 /// then between writing it and reading its input, a few microseconds of
 /// its own, and each pause longer than that is the whole game's latency
@@ -545,15 +550,16 @@ impl Program {
             // In the middle of a screen: more lines are coming (an
             // unbuffered program writes each line on its own).
             let mid_screen = got_data && !at_prompt;
-            if !got_data || at_prompt {
-                if proc_info() {
-                    if self.reading_stdin() {
-                        self.pump();
-                        break Ready::Reading;
-                    }
-                } else if quiet >= PROMPT_QUIET && at_prompt {
-                    break Ready::Prompt;
+            // A program blocked reading its empty input has ended its
+            // screen, prompt or not (one `/proc` read, after the pipe's
+            // count of unread bytes).
+            if proc_info() {
+                if self.reading_stdin() {
+                    self.pump();
+                    break Ready::Reading;
                 }
+            } else if quiet >= PROMPT_QUIET && at_prompt {
+                break Ready::Prompt;
             }
             if !proc_info() && quiet >= self.idle {
                 break Ready::Idle;
@@ -563,9 +569,12 @@ impl Program {
             }
             got_data = false;
             if mid_screen {
-                // Let the rest of the screen arrive, and read it at once:
-                // waking for each of its lines cost more than the program.
-                std::thread::sleep(FIRST_POLL);
+                // The rest of the screen: woken by its next line (the
+                // kernel hands the CPU over from the writer), not by a
+                // clock. Pauses of 0.1 ms here woke the grader while the
+                // program was still drawing, and on a busy machine each
+                // such wake waited for a CPU behind the neighbours.
+                self.poll(timer.pause(MID_SCREEN_POLL, now));
             } else {
                 self.poll(timer.pause(interval, now));
                 interval = (interval * 2).min(Duration::from_millis(16));
