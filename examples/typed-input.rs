@@ -3,8 +3,8 @@
 //! its input is closed and its exit waited for. The benchmark of grading
 //! (`scripts/bench-grade.sh`) compares `grade` with this, the least any
 //! interactive use of a program costs: blocking reads, nothing judged,
-//! no sandbox. Piping a whole game in at once costs less (the program never
-//! waits for a line), which on a busy machine is most of the difference.
+//! no sandbox (and with the whole game piped in at once, where the program
+//! never waits for a line).
 //!
 //! Usage: `typed-input FILE PROGRAM [ARGS...]`; exit 2 on a usage or I/O
 //! error, else the program's own exit code (1 if it died by a signal).
